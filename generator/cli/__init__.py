@@ -1,0 +1,41 @@
+"""The `dragon-pnp` command line. Each command lives in its own module of this package.
+
+User errors (`DragonPnpError`) are printed as located one-line messages with their exit code;
+no traceback ever reaches the user for bad input.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+import typer
+
+from generator.cli.app import app, print_error
+from generator.errors import DragonPnpError
+
+# Importing a command module registers its command on `app`.
+from generator.cli import validate as _validate  # noqa: E402,F401
+from generator.cli import decks as _decks  # noqa: E402,F401
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the app, turning user errors into located messages and exit codes."""
+    try:
+        result = app(args=argv, standalone_mode=False)
+    except DragonPnpError as exc:
+        print_error(exc)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        sys.exit(130)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    sys.exit(result if isinstance(result, int) else 0)
+
+
+__all__ = ["app", "main", "typer"]

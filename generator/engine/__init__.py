@@ -1,0 +1,1 @@
+"""The Dragon Pants rules engine. It knows nothing about drawing or printing."""
