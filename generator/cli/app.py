@@ -6,6 +6,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from generator.errors import DataErrors, DragonPnpError
 
@@ -27,7 +28,7 @@ def print_error(exc: DragonPnpError) -> None:
     """One line per problem on stderr, `file:line:col: field: what was expected`."""
     lines = [str(e) for e in exc.errors] if isinstance(exc, DataErrors) else [str(exc)]
     for line in lines:
-        error_console.print(f"[bold red]error:[/] {line}", markup=True, soft_wrap=True, highlight=False)
+        error_console.print(f"[bold red]error:[/] {escape(line)}", soft_wrap=True)
     if len(lines) > 1:
         error_console.print(f"{len(lines)} errors", style="red")
     sys.stderr.flush()

@@ -1,0 +1,49 @@
+"""The ordered build steps. Each step is `module:function` taking a BuildContext.
+
+Steps are imported lazily so a command that only validates does not load the PDF stack.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from generator.build.atomic import atomic_folder
+from generator.build.context import BuildContext, BuildOptions
+from generator.data import GameData
+
+
+@dataclass(frozen=True)
+class Step:
+    label: str
+    target: str  # "package.module:function"
+    enabled: Callable[[BuildOptions], bool] = lambda options: True
+
+    def load(self) -> Callable[[BuildContext], None]:
+        module, function = self.target.split(":")
+        return getattr(importlib.import_module(module), function)
+
+
+STEPS: list[Step] = [
+    Step("Checking data", "generator.validation:build_step"),
+    Step("Destiny analysis", "generator.destiny.report:build_step"),
+]
+
+
+def run_build(game: GameData, options: BuildOptions, out_dir: Path,
+              advance: Callable[[str], None] = lambda label: None) -> BuildContext:
+    """Run every enabled step into a staging folder, then swap it in for `out_dir`."""
+    with atomic_folder(out_dir) as staging:
+        context = BuildContext(game, options, staging, advance=advance)
+        for step in active_steps(options):
+            advance(step.label)
+            step.load()(context)
+        context.out_dir = out_dir
+        context.artifacts = {role: out_dir / path.relative_to(staging) for role, path in context.artifacts.items()}
+    return context
+
+
+def active_steps(options: BuildOptions) -> list[Step]:
+    return [step for step in STEPS if step.enabled(options)]

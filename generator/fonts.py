@@ -1,0 +1,67 @@
+"""Fonts that ship with the install, made available to both reportlab and cairo.
+
+reportlab ships the Bitstream Vera family; we register it for Platypus documents and point
+fontconfig (which cairo, and so cairosvg, uses) at the same files through a private config,
+so no output depends on fonts installed on the host.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import cache
+from pathlib import Path
+
+import reportlab
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIR = Path(reportlab.__file__).parent / "fonts"
+PROJECT_FONT_DIR = Path(__file__).parent / "fonts"
+
+# Family name used in SVG templates (font-family) and in reportlab styles.
+FAMILY = "Bitstream Vera Sans"
+REPORTLAB_FACES = {
+    "Vera": "Vera.ttf",
+    "Vera-Bold": "VeraBd.ttf",
+    "Vera-Italic": "VeraIt.ttf",
+    "Vera-BoldItalic": "VeraBI.ttf",
+}
+# Names as they appear in embedded PDF font descriptors (tests look for these).
+EMBEDDED_NAMES = ("BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold")
+
+
+@cache
+def register_reportlab_fonts() -> str:
+    """Register Vera with reportlab once; returns the regular face name for styles."""
+    for name, file in REPORTLAB_FACES.items():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+    addMapping("Vera", 0, 0, "Vera")
+    addMapping("Vera", 1, 0, "Vera-Bold")
+    addMapping("Vera", 0, 1, "Vera-Italic")
+    addMapping("Vera", 1, 1, "Vera-BoldItalic")
+    return "Vera"
+
+
+@cache
+def use_bundled_fonts_for_cairo() -> Path:
+    """Point fontconfig at the bundled fonts only; call before cairo renders any text.
+
+    Fontconfig reads FONTCONFIG_FILE when cairo first looks up a font in this process, so the
+    environment variable must be set before the first SVG with text is rendered.
+    """
+    cache_dir = Path(tempfile.gettempdir()) / "dragon-pnp-fontconfig-cache"
+    dirs = [FONT_DIR] + ([PROJECT_FONT_DIR] if PROJECT_FONT_DIR.is_dir() else [])
+    conf = Path(tempfile.gettempdir()) / f"dragon-pnp-fonts-{os.getuid()}.conf"
+    text = (
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        + "".join(f"  <dir>{d}</dir>\n" for d in dirs)
+        + f"  <cachedir>{cache_dir}</cachedir>\n"
+        + f'  <alias><family>sans-serif</family><prefer><family>{FAMILY}</family></prefer></alias>\n'
+        + "</fontconfig>\n"
+    )
+    if not conf.exists() or conf.read_text() != text:
+        conf.write_text(text)
+    os.environ["FONTCONFIG_FILE"] = str(conf)
+    return conf
