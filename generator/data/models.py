@@ -48,6 +48,7 @@ class Box(Model):
     tiles: int = Field(ge=1, le=1000)
     power_cards: int = Field(ge=1, le=1000)
     destiny_cards: int = Field(ge=1, le=1000)
+    blank_destiny_cards: int = Field(default=0, ge=0, le=1000)
     pawns: int = Field(ge=1, le=12)
     time_track_cards: int = Field(ge=0, le=10)
     time_markers: int = Field(ge=0, le=10)
