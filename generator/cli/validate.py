@@ -1,0 +1,65 @@
+"""`dragon-pnp validate [GAME]`: schema and cross-checks, as a table or JSON."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from generator.cli.app import GAME_HELP, app, console
+from generator.data import load_game
+from generator.errors import DataErrors
+from generator.validation import exit_code, run_checks
+
+
+@app.command()
+def validate(
+    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable results."),
+) -> int:
+    """Check a game's data files: schema, ids, box counts, board, seats and deck rules.
+
+    Exit 0 when valid, 1 when a rules check fails, 2 when the data is unreadable or malformed.
+    """
+    try:
+        data = load_game(game)
+    except DataErrors as exc:
+        if not as_json:
+            raise
+        errors = [
+            {"check": "schema", "kind": "data", "message": e.message, "file": str(e.location.file),
+             "line": e.location.line, "column": e.location.column, "field": e.location.field}
+            for e in exc.errors
+        ]
+        console.print_json(json.dumps({"game": str(game), "valid": False, "exit_code": 2, "errors": errors}))
+        return 2
+    results = run_checks(data)
+    findings = [f for r in results for f in r.findings]
+    code = exit_code(findings)
+    if as_json:
+        payload = {
+            "game": data.slug,
+            "valid": code == 0,
+            "exit_code": code,
+            "checks": [{"name": r.name, "title": r.title, "passed": r.passed} for r in results],
+            "errors": [f.to_json() for f in findings],
+        }
+        console.print_json(json.dumps(payload))
+        return code
+    table = Table(title=f"{data.game.name}: data checks", title_justify="left")
+    table.add_column("Check")
+    table.add_column("Result")
+    table.add_column("Detail")
+    table.add_row("schema", "[green]ok[/]", f"{len(data.sources)} files read")
+    for result in results:
+        status = "[green]ok[/]" if result.passed else f"[red]{len(result.findings)} failed[/]"
+        detail = escape(result.findings[0].message) if result.findings else ""
+        table.add_row(result.title, status, detail)
+    console.print(table)
+    for finding in findings:
+        console.print(f"[bold red]error:[/] {escape(str(finding))}", soft_wrap=True)
+    verdict = {0: "[green]valid[/]", 1: "[red]a rules check failed[/]", 2: "[red]malformed data[/]"}[code]
+    console.print(f"{data.slug}: {verdict} ({len(results) + 1} checks, {len(findings)} errors)")
+    return code
