@@ -61,5 +61,5 @@ def validate(
     for finding in findings:
         console.print(f"[bold red]error:[/] {escape(str(finding))}", soft_wrap=True)
     verdict = {0: "[green]valid[/]", 1: "[red]a rules check failed[/]", 2: "[red]malformed data[/]"}[code]
-    console.print(f"{data.slug}: {verdict} ({len(results) + 1} checks, {len(findings)} errors)")
+    console.print(f"{data.slug}: {verdict} ({len(results) + 1} checks, {len(findings)} error{'' if len(findings) == 1 else 's'})")
     return code
