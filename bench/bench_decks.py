@@ -1,0 +1,39 @@
+"""Wall time of `dragon-pnp decks` (fresh process, all presets) and of the exact maths alone."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.data import load_game  # noqa: E402
+from generator.destiny import analyse_presets  # noqa: E402
+
+RUNS = 7
+
+
+def main() -> None:
+    walls = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "generator", "decks", "--json"], cwd=ROOT, check=True,
+                       capture_output=True)
+        walls.append(time.perf_counter() - start)
+    game = load_game("dragon_pants")
+    maths = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        analyse_presets(game)
+        maths.append(time.perf_counter() - start)
+    print(f"dragon-pnp decks --json (fresh process, 3 presets): median {statistics.median(walls):.3f} s "
+          f"(min {min(walls):.3f}, max {max(walls):.3f}, {RUNS} runs)")
+    print(f"exact analysis of all presets in-process: median {statistics.median(maths) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
