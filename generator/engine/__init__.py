@@ -1,1 +1,12 @@
-"""The Dragon Pants rules engine. It knows nothing about drawing or printing."""
+"""The Dragon Pants rules engine. It knows nothing about drawing or printing.
+
+`Rules.from_game(data)` builds the tables once; `new_game(rules, ...)` deals a game; the
+`GameState` says who must decide, lists legal `Action`s and applies them. docs/engine-api.md.
+"""
+
+from generator.engine.actions import Action
+from generator.engine.board import BoardTables
+from generator.engine.rules import Rules
+from generator.engine.state import EVENT_KINDS, Event, GameResult, GameState, new_game
+
+__all__ = ["Action", "BoardTables", "EVENT_KINDS", "Event", "GameResult", "GameState", "Rules", "new_game"]

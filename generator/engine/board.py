@@ -78,6 +78,7 @@ class BoardTables:
         self.is_den = tuple(_flag(terrains[t], "is_den") for t in self.terrain[: len(tiles)]) + (True,) * len(dens)
         self.den_ids: tuple[str, ...] = tuple(d for d, _ in dens)
         self.den_hex: dict[str, int] = {d: self.index[h] for d, h in dens}
+        self.den_id: dict[int, str] = {self.index[h]: d for d, h in dens}
         self.mountain_mask = sum(1 << i for i in range(self.size) if self.blocks_sight[i])
 
         # Moves: to any adjacent hex that is not a den. A den's moves are its exits (its board
