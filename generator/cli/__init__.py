@@ -17,6 +17,7 @@ from generator.errors import DragonPnpError
 # Importing a command module registers its command on `app`.
 from generator.cli import validate as _validate  # noqa: E402,F401
 from generator.cli import decks as _decks  # noqa: E402,F401
+from generator.cli import play as _play  # noqa: E402,F401
 
 
 def main(argv: list[str] | None = None) -> None:
