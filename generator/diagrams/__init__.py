@@ -1,0 +1,34 @@
+"""Board diagrams shared by the rulebook and the print kit: one scene, two renderers.
+
+    from generator.diagrams import board_scene, sight_scene, scene_drawing, scene_svg
+    scene = board_scene(game, players=4, hex_size_mm=5)   # 43 hexes, seats 1-4 numbered
+    scene.cells, scene.dens, scene.terrain_counts()       # inspect (mm, y down, origin top-left)
+    drawing = scene_drawing(scene, width_mm=80)           # reportlab Drawing (vector) for PDFs
+    svg_text = scene_svg(scene)                           # SVG string sized in mm, for cairosvg
+    los = sight_scene(game, "flat", (-3, 0), (3, 0))      # A shoots at B; the engine judges it
+
+`board_scene(game, players=None)` is the overview with every den's printed number. Fills come
+from `print_profile.terrain_colours` / `den_colours`; every terrain and den also carries a
+shape mark (peaks, waves, star, numbered disc, dashed den ring) so prints read in greyscale.
+"""
+
+from generator.diagrams.draw import scene_shapes
+from generator.diagrams.pdf import scene_drawing
+from generator.diagrams.scene import (
+    BoardScene,
+    DenMarker,
+    DragonMarker,
+    HexCell,
+    SightLine,
+    board_scene,
+    sight_scene,
+    terrain_pattern,
+)
+from generator.diagrams.sight import SightCheck, check_sight
+from generator.diagrams.svg import scene_group, scene_svg
+
+__all__ = [
+    "BoardScene", "DenMarker", "DragonMarker", "HexCell", "SightCheck", "SightLine",
+    "board_scene", "check_sight", "scene_drawing", "scene_group", "scene_shapes", "scene_svg",
+    "sight_scene", "terrain_pattern",
+]

@@ -1,0 +1,188 @@
+"""A renderer-neutral picture of the board: hexes, dens, dragons and sight lines, in millimetres.
+
+Scenes are built from `GameData` only (terrain from `board`, colours from `print_profile`, seat
+maps from `board.seats`), so a change in the data redraws every diagram. Coordinates are in mm
+with the origin at the top-left of the scene's bounding box and y growing downward.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Literal
+
+from generator.data import GameData
+from generator.data.models import Terrain
+from generator.diagrams.sight import SightCheck, SightKind, check_sight
+from generator.engine.hexgrid import Hex, centre, corners
+from generator.diagrams.shapes import Point
+
+# How a hex reads without colour. Chosen from what the terrain does in the rules, so a new
+# terrain with the same behaviour gets the same mark.
+Pattern = Literal["plain", "peaks", "waves", "star", "den"]
+
+NEUTRAL_DEN = "#e6e1d8"  # an unused den: pale, so the dens in play stand out
+
+
+def terrain_pattern(terrain: Terrain) -> Pattern:
+    """The black-and-white mark for a terrain: dens, sight blockers, sight shelters, draw hexes."""
+    if terrain.is_den:
+        return "den"
+    if terrain.blocks_sight:
+        return "peaks"
+    if terrain.sight_immune:
+        return "waves"
+    if terrain.draw_power:
+        return "star"
+    return "plain"
+
+
+@dataclass(frozen=True)
+class HexCell:
+    """One tile: where it is and how it is filled and marked."""
+
+    hex: Hex
+    terrain: str
+    terrain_name: str
+    centre: Point
+    corners: tuple[Point, ...]
+    fill: str
+    pattern: Pattern
+
+
+@dataclass(frozen=True)
+class DenMarker:
+    """A den tile's marking: its seat in this game (None when no one sits there) and colour."""
+
+    den_id: str
+    name: str
+    hex: Hex
+    centre: Point
+    number: int
+    seat: int | None
+    colour: str
+    colour_name: str
+
+    @property
+    def in_use(self) -> bool:
+        return self.seat is not None
+
+
+@dataclass(frozen=True)
+class DragonMarker:
+    hex: Hex
+    centre: Point
+    label: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class SightLine:
+    """A drawn line of sight and the engine's verdict on it."""
+
+    check: SightCheck
+    start: Point
+    end: Point
+    between: tuple[Point, ...]
+    flanks: tuple[Point, ...]
+    blocker: Point | None
+
+
+@dataclass(frozen=True)
+class BoardScene:
+    """Everything a renderer needs; sizes in mm, origin top-left, y downward."""
+
+    hex_size_mm: float  # corner radius: half the corner-to-corner width
+    width_mm: float
+    height_mm: float
+    cells: tuple[HexCell, ...]
+    dens: tuple[DenMarker, ...]
+    dragons: tuple[DragonMarker, ...] = ()
+    sight_lines: tuple[SightLine, ...] = ()
+    players: int | None = None
+    offset: Point = field(default=(0.0, 0.0), repr=False)
+
+    def terrain_counts(self) -> Counter[str]:
+        return Counter(cell.terrain for cell in self.cells)
+
+    def point(self, hex_: Hex) -> Point:
+        """The scene position of a hex centre."""
+        x, y = centre(hex_, self.hex_size_mm)
+        return (x + self.offset[0], y + self.offset[1])
+
+    def corners_of(self, hex_: Hex) -> tuple[Point, ...]:
+        return tuple((x + self.offset[0], y + self.offset[1]) for x, y in corners(hex_, self.hex_size_mm))
+
+
+def board_scene(game: GameData, players: int | None = None, hex_size_mm: float = 5.0,
+                margin_mm: float = 1.0, den_style: Literal["seats", "numbers", "plain"] = "seats",
+                with_dens: bool = True) -> BoardScene:
+    """The whole board. With `players`, dens in use show seat numbers in their colours and the
+    others are left pale; without it every den shows its printed number (`den_style="numbers"`).
+    `den_style="plain"` leaves all dens unmarked, for diagrams about something else;
+    `with_dens=False` leaves the dens out and crops the scene to the board tiles.
+    """
+    board = game.board
+    profile = game.print_profile
+    if players is not None and players not in board.seats:
+        known = ", ".join(str(n) for n in sorted(board.seats))
+        raise ValueError(f"no seat map for {players} players; the board has seat maps for {known}")
+    seat_of = {den_id: i + 1 for i, den_id in enumerate(board.seats[players])} if players else {}
+    if players is None and den_style == "seats":
+        den_style = "numbers"
+
+    den_terrain = next((tid for tid, t in board.terrains.items() if t.is_den), None)
+    placed: list[tuple[Hex, str]] = [((t.q, t.r), t.terrain) for t in board.tiles]
+    if with_dens:
+        placed += [((d.q, d.r), den_terrain or "den") for d in board.dens]
+
+    raw = [corner for hex_, _ in placed for corner in corners(hex_, hex_size_mm)]
+    min_x, min_y = min(x for x, _ in raw), min(y for _, y in raw)
+    max_x, max_y = max(x for x, _ in raw), max(y for _, y in raw)
+    offset = (margin_mm - min_x, margin_mm - min_y)
+    frame = BoardScene(hex_size_mm, max_x - min_x + 2 * margin_mm, max_y - min_y + 2 * margin_mm,
+                       (), (), players=players, offset=offset)
+
+    den_at = {(d.q, d.r): d for d in board.dens}
+    cells: list[HexCell] = []
+    dens: list[DenMarker] = []
+    for hex_, terrain_id in placed:
+        terrain = board.terrains[terrain_id]
+        fill = profile.terrain_colours.get(terrain_id, "#ffffff")
+        den = den_at.get(hex_)
+        if den is not None:
+            named = profile.den_colours.get(den.id)
+            colour = named.hex if named else fill
+            seat = seat_of.get(den.id) if den_style == "seats" else (den.number if den_style == "numbers" else None)
+            in_colour = seat is not None
+            fill = colour if in_colour else (NEUTRAL_DEN if den_style == "seats" else fill)
+            dens.append(DenMarker(den.id, den.name, hex_, frame.point(hex_), den.number, seat,
+                                  colour, named.name if named else den.id))
+        cells.append(HexCell(hex_, terrain_id, terrain.name, frame.point(hex_), frame.corners_of(hex_),
+                             fill, terrain_pattern(terrain)))
+    return BoardScene(frame.hex_size_mm, frame.width_mm, frame.height_mm, tuple(cells), tuple(dens),
+                      players=players, offset=offset)
+
+
+def sight_scene(game: GameData, kind: SightKind, shooter: Hex, target: Hex,
+                others: Iterable[Hex] = (), hex_size_mm: float = 4.0, with_dens: bool = False) -> BoardScene:
+    """The board with a shooter (A), a target (B), other dragons (C, D...) and the sight line
+    between A and B, judged by the rules engine. Dens are left out unless asked for."""
+    others = tuple(others)
+    base = board_scene(game, None, hex_size_mm, den_style="plain", with_dens=with_dens)
+    check = check_sight(game, kind, shooter, target, occupied=(shooter, target) + others)
+    colours = [c.hex for c in game.print_profile.den_colours.values()] or ["#444444"]
+    dragons = tuple(
+        DragonMarker(hex_, base.point(hex_), chr(ord("A") + i), colours[i % len(colours)])
+        for i, hex_ in enumerate((shooter, target) + others)
+    )
+    line = SightLine(
+        check=check,
+        start=base.point(shooter),
+        end=base.point(target),
+        between=tuple(base.point(h) for h in check.between),
+        flanks=tuple(base.point(h) for h in check.flanks),
+        blocker=base.point(check.blocker) if check.blocker else None,
+    )
+    return BoardScene(base.hex_size_mm, base.width_mm, base.height_mm, base.cells, base.dens,
+                      dragons, (line,), None, base.offset)

@@ -1,0 +1,58 @@
+"""Drawing primitives in millimetres (y grows downward), the common tongue of both renderers.
+
+A scene is lowered to these once (`generator.diagrams.draw`), so the PDF and SVG renderers only
+translate primitives and can never disagree about what a diagram shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[Point, ...]
+    fill: str | None
+    stroke: str | None
+    width_mm: float = 0.25
+    dash_mm: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Polyline:
+    points: tuple[Point, ...]
+    stroke: str
+    width_mm: float = 0.25
+    dash_mm: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Circle:
+    centre: Point
+    radius_mm: float
+    fill: str | None
+    stroke: str | None
+    width_mm: float = 0.25
+
+
+@dataclass(frozen=True)
+class Label:
+    """Text centred on `at`; `size_mm` is the font size (em height) in millimetres."""
+
+    at: Point
+    text: str
+    size_mm: float
+    fill: str = "#000000"
+    bold: bool = True
+    anchor: Literal["start", "middle", "end"] = "middle"
+
+    @property
+    def baseline(self) -> Point:
+        """Where the baseline starts so the capitals sit vertically centred on `at`."""
+        return (self.at[0], self.at[1] + 0.36 * self.size_mm)
+
+
+Shape = Union[Polygon, Polyline, Circle, Label]
