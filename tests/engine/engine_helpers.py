@@ -1,0 +1,49 @@
+"""Helpers for engine tests: load the game once, build Rules per options, load positions."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from generator.data import load_game
+from generator.engine import GameState, Rules
+from generator.engine.positions import load_position
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+@lru_cache(maxsize=None)
+def game_data():
+    return load_game("dragon_pants")
+
+
+@lru_cache(maxsize=None)
+def _rules(options: tuple) -> Rules:
+    return Rules.from_game(game_data(), dict(options))
+
+
+def rules(**options: bool) -> Rules:
+    return _rules(tuple(sorted(options.items())))
+
+
+def position(name: str, **options: bool) -> GameState:
+    """A position file from tests/engine/positions, with rules options switched on by keyword."""
+    state = load_position(POSITIONS / f"{name}.yaml", lambda file_options: rules(**{**file_options, **options}))
+    state.record = True
+    return state
+
+
+def play(name: str, *actions: str, **options: bool) -> GameState:
+    """Load a position and apply actions in notation."""
+    state = position(name, **options)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def legal(state: GameState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def kinds(state: GameState) -> list[str]:
+    return [e.kind for e in state.events]
