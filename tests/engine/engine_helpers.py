@@ -47,3 +47,25 @@ def legal(state: GameState) -> list[str]:
 
 def kinds(state: GameState) -> list[str]:
     return [e.kind for e in state.events]
+
+
+def edited(name: str, edit, *actions: str, **options: bool) -> GameState:
+    """A position file changed by `edit(raw_dict)` before loading, then actions applied."""
+    import yaml
+
+    raw = yaml.safe_load((POSITIONS / f"{name}.yaml").read_text())
+    edit(raw)
+    state = GameState.from_dict(rules(**{**raw.get("options", {}), **options}), raw)
+    state.record = True
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def hand_of(raw: dict, seat: int) -> list:
+    """The hand list of a 1-based seat in a raw position, for editing."""
+    return raw["dragons"][seat - 1]["hand"]
+
+
+def place(raw: dict, seat: int, q: int, r: int) -> None:
+    raw["dragons"][seat - 1]["at"] = [q, r]

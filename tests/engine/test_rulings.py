@@ -1,0 +1,319 @@
+"""One or more scenarios per ruling of RULINGS.md (R1..R30) not already covered per card."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import pytest
+
+from engine_helpers import edited, game_data, hand_of, kinds, legal, place, play, position, rules
+from generator.engine import Rules, new_game
+from generator.errors import IllegalActionError
+
+
+# --- Time and the end of the game (R1-R5) -------------------------------------------------------
+
+def test_r1_destiny_draw_reaching_zero_ends_the_game_and_the_holder_wins():
+    state = play("time_end", "end")
+    assert state.is_over
+    assert state.result.reason == "time" and state.result.winner == 1
+    assert state.time == 0 and state.result.destiny_draws == 10
+    assert state.decider is None and state.legal_actions() == []
+
+
+def test_r1_holder_on_a_den_draws_no_destiny():
+    def edit(raw):
+        place(raw, 2, -4, 0)  # dragon 2 (seat 2 of 3 lives in NW) was sent home this turn
+        raw["actions_left"] = 0
+
+    state = edited("time_end", edit, "end")
+    assert not state.is_over and state.time == 1 and state.counts["destiny"] == 0
+
+
+def test_r3_destiny_deck_exhausted_ends_with_no_winner():
+    state = edited("time_end", lambda raw: raw.__setitem__("destiny_deck", [+1]), "end")
+    assert state.result.reason == "destiny_exhausted" and state.result.winner is None
+    assert state.time == 2
+
+
+def test_r2_a_deck_summing_to_minus_length_always_ends_by_time():
+    r = rules()
+    reasons = Counter()
+    for seed in range(40):
+        state = new_game(r, players=3, seed=seed, deck={-1: 6, 1: 1, -2: 1}, length=7)
+        import random
+
+        rnd = random.Random(seed)
+        while not state.is_over:
+            options = state.legal_actions()
+            state.apply(options[rnd.randrange(len(options))])
+        reasons[state.result.reason] += 1
+    assert reasons["destiny_exhausted"] == 0 and reasons["time"] > 30
+
+
+def test_r5_presets_hold_no_blank_cards():
+    r = rules()
+    for name in r.presets:
+        state = new_game(r, players=4, seed=1, preset=name)
+        assert 0 not in state.destiny_deck
+        assert len(state.destiny_deck) == sum(r.presets[name].cards.values())
+
+
+def test_turn_cap_ends_a_stalled_game_as_a_stall():
+    data = game_data()
+    capped = dataclasses.replace(data, game=data.game.model_copy(update={"turn_cap": 5}))
+    state = new_game(Rules.from_game(capped), players=2, seed=3, record=True)
+    while not state.is_over:
+        state.apply("end" if "end" in legal(state) else legal(state)[0])
+    assert state.result.reason == "stall" and state.result.winner is None and state.result.turns == 5
+    assert state.events[-1].kind == "end" and state.events[-1].detail == "stall"
+
+
+# --- Setup and turns (R6, R7) ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_r6_setup(players):
+    r = rules()
+    state = new_game(r, players=players, seed=11)
+    hands = [state.hand(s) for s in range(players)]
+    assert all(len(h) == 1 for h in hands)
+    assert sum(h == [("pants", False)] for h in hands) == 1
+    assert state.current == state.pants_holder()
+    assert len(state.power_deck) == 19 - players and state.power_discard == []
+    dens = [r.board.hexes[r.board.den_hex[d]] for d in r.seats[players]]
+    assert [state.position(s) for s in range(players)] == dens
+    assert state.time == 10 and state.decision == "action" and state.must_leave
+
+
+def test_r6_same_seed_same_game_other_seed_other_game():
+    r = rules()
+    a, b, c = (new_game(r, players=4, seed=s) for s in (5, 5, 6))
+    assert a.to_dict() == b.to_dict()
+    assert a.to_dict() != c.to_dict()
+
+
+def test_r7_a_turn_may_end_early_or_after_two_actions():
+    early = play("sightlines", "end")
+    assert early.current == 1
+    full = play("sightlines", "move 1,2", "move 1,1")
+    assert full.current == 1
+    assert full.counts["turn"] == 1
+
+
+# --- Moving, dens and biting (R8-R11) ----------------------------------------------------------
+
+def test_r8_no_move_onto_a_mountain_holding_a_dragon():
+    state = position("bite")
+    assert "move -1,2" not in legal(state)
+    with pytest.raises(IllegalActionError, match=r"dragon 3 stands on the mountain at \(-1,2\)"):
+        state.apply("move -1,2")
+
+
+def test_r8_a_move_is_one_hex():
+    with pytest.raises(IllegalActionError, match="a move is one hex"):
+        position("bite").apply("move 0,-1")
+
+
+def test_r9_a_dragon_starting_in_its_den_must_move_out_first_and_may_bite():
+    state = position("den_start")
+    assert legal(state) == ["move 0,3"]
+    with pytest.raises(IllegalActionError, match="must first move out"):
+        state.apply("end")
+    state.apply("move 0,3")
+    assert state.position(0) == (0, 3) and state.position(1) == (-4, 4)
+    assert [c for c, _ in state.hand(0)] == ["boost", "pants", "fireball"]  # one card: no choice needed
+    assert "play boost" in legal(state) and "end" in legal(state)
+
+
+def test_r9_nobody_moves_into_a_den():
+    state = play("den_start", "move 0,3")
+    with pytest.raises(IllegalActionError, match="nobody moves into a den"):
+        state.apply("move 0,4")
+
+
+def test_r10_dens_hold_several_dragons_and_nobody_is_bitten_there():
+    def edit(raw):
+        hand_of(raw, 1)[0] = "banish"
+        place(raw, 3, -4, 4)  # dragon 3 sits in dragon 2's den (after a Teleport, say)
+
+    state = edited("cards", edit, "play banish 2")
+    assert state.position(1) == state.position(2) == (-4, 4)
+    assert state.counts["den_shared"] == 1
+    assert not any(a == "move -4,4" for a in legal(state))
+
+
+def test_r11_bite_without_reaction():
+    state = edited("bite", lambda raw: hand_of(raw, 2).__setitem__(slice(None), ["fireball", "freeze"]), "move 0,1")
+    assert state.position(0) == (0, 1) and state.position(1) == (-4, 4)
+    assert (state.decision, state.decider) == ("steal", 0)
+    assert legal(state) == ["steal freeze"] or legal(state) == ["steal fireball", "steal freeze"]
+
+
+def test_r11_bite_offers_every_fitting_reaction():
+    state = play("bite", "move 0,1")
+    assert (state.decision, state.decider) == ("react", 1)
+    assert legal(state) == ["react shield", "react poison", "react rubber_ducky", "pass"]
+
+
+def test_r11_bite_shielded_fails_and_the_action_is_used():
+    state = play("bite", "move 0,1", "react shield")
+    assert state.position(0) == (0, 2) and state.position(1) == (0, 1)
+    assert state.actions_left == 1 and state.current == 0
+    assert [c for c, _ in state.hand(0)] == ["boost", "fireball"]
+
+
+def test_r11_bite_poisoned_sends_the_biter_home_and_it_discards():
+    state = play("bite", "move 0,1", "react poison")
+    assert state.position(0) == (0, 4) and state.position(1) == (0, 1)
+    assert (state.decision, state.decider) == ("lose", 0)
+    state.apply("lose fireball")
+    assert state.hand(0) == [("boost", False)]
+    assert state.hand(1) == [("shield", False), ("poison", True), ("rubber_ducky", False)]
+
+
+def test_r11_bite_with_rubber_ducky():
+    state = play("bite", "move 0,1", "react rubber_ducky")
+    assert state.position(0) == (0, 1) and state.position(1) == (-4, 4)
+    assert state.hand(0) == [("boost", False), ("fireball", False), ("rubber_ducky", True)]
+    assert [c for c, _ in state.hand(1)] == ["shield", "poison"]
+
+
+def test_r11_bite_mirrored():
+    def edit(raw):
+        hand_of(raw, 4).remove("mirror")
+        hand_of(raw, 2)[:] = ["mirror"]
+
+    state = edited("bite", edit, "move 0,1", "react mirror")
+    assert state.position(0) == (0, 4) and state.position(1) == (0, 1)
+    assert (state.decision, state.decider) == ("steal", 1)
+    state.apply("steal boost")
+    assert [c for c, _ in state.hand(1)] == ["mirror", "boost"]
+
+
+def test_r11_biting_an_empty_hand_takes_nothing():
+    state = edited("bite", lambda raw: hand_of(raw, 2).clear(), "move 0,1")
+    assert state.position(0) == (0, 1) and state.decision == "action"
+
+
+# --- Power cards (R12-R16) ---------------------------------------------------------------------
+
+def test_r12_draw_from_either_pile():
+    state = position("draw")
+    assert {"draw deck", "draw discard"} <= set(legal(state))
+    state.apply("draw discard")
+    assert state.hand(0)[-1] == ("shield", False) and state.power_discard == []
+    assert "draw discard" not in legal(state)
+    top = state.power_deck[0]
+    state.apply("draw deck")
+    assert state.decision == "discard"  # four cards now
+    assert top in [c for c, _ in state.hand(0)]
+
+
+def test_r12_draw_needs_a_power_hex_when_the_action_begins():
+    def edit(raw):
+        place(raw, 1, 0, 2)  # next to the power hex (1,1)
+    state = edited("draw", edit)
+    assert "draw deck" not in legal(state)
+    with pytest.raises(IllegalActionError, match="power hex when the action begins"):
+        state.apply("draw deck")
+    state.apply("move 1,1")
+    state.apply("draw deck")
+    assert len(state.hand(0)) == 3 and state.actions_left == 0
+    assert legal(state) == ["play boost", "end"]  # a ready Boost keeps the turn open
+
+
+def test_r12_empty_deck_reshuffles_the_discard_pile():
+    state = play("reshuffle", "draw deck")
+    assert state.counts["reshuffle"] == 1 and state.counts["pants_in_deck"] == 1
+    assert state.power_discard == [] and len(state.power_deck) == 14
+    again = play("reshuffle", "draw deck")
+    assert again.to_dict() == state.to_dict()  # the shuffle comes from the position's rng
+
+
+def test_r12_no_draw_when_both_piles_are_empty():
+    def edit(raw):
+        raw["power_discard"] = []
+        raw["dragons"][1]["hand"] = ["fireball", "fireball", "shock"]
+        raw["power_deck"] = []
+    with pytest.raises(Exception):
+        edited("reshuffle", edit)  # the other cards must be somewhere: a position refuses that
+    state = position("reshuffle")
+    assert "draw deck" in legal(state)
+
+
+def test_r13_hand_limit_discard_may_be_the_new_card():
+    state = play("draw", "draw discard", "draw deck")
+    assert (state.decision, state.decider) == ("discard", 0)
+    new = state.hand(0)[-1][0]
+    state.apply(f"discard {new}")
+    assert [c for c, _ in state.hand(0)] == ["boost", "fireball", "shield"]
+    assert state.power_discard[0] == new and state.counts["hand_limit"] == 1
+
+
+def test_r14_spent_card_refreshes_at_the_end_of_the_holders_next_turn():
+    state = play("reshuffle", "play boost", "end")
+    assert state.hand(0) == [("boost", True)]  # not at the end of the turn it was played
+    state.apply("end")  # dragon 2
+    assert state.current == 0 and state.hand(0) == [("boost", True)]
+    state.apply("end")
+    assert state.hand(0) == [("boost", False)]
+
+
+def test_r14_discarded_card_loses_its_spent_state():
+    def edit(raw):
+        hand_of(raw, 1)[:] = ["boost (spent)", "fireball (spent)", "shock"]
+        raw["power_discard"] = []
+    state = edited("draw", edit, "draw deck")
+    state.apply("discard spent fireball")
+    state.apply("draw discard")
+    assert ("fireball", False) in state.hand(0)
+
+
+def test_r15_lose_any_card_even_a_spent_one():
+    def edit(raw):
+        hand_of(raw, 3)[:] = ["amulet (spent)", "pants"]
+    state = edited("cards", edit, "play fireball 3")
+    assert legal(state) == ["lose pants", "lose spent amulet"]
+    with pytest.raises(IllegalActionError, match="write 'lose spent amulet'"):
+        state.apply("lose amulet")
+
+
+def test_r16_pants_count_toward_the_hand_limit():
+    def edit(raw):
+        hand_of(raw, 1)[:] = ["boost", "fireball", "pants"]
+        hand_of(raw, 3)[:] = ["amulet"]
+        raw["power_discard"] = ["shield"]
+    state = edited("draw", edit, "draw discard")
+    assert state.decision == "discard"
+    assert "discard pants" in legal(state)
+
+
+# --- Reactions (R19-R21) -----------------------------------------------------------------------
+
+def test_r19_a_spent_reaction_cannot_answer():
+    state = edited("cards", lambda raw: hand_of(raw, 2).__setitem__(1, "shield (spent)"), "play fireball 2")
+    assert state.decision == "lose"  # no ready Shield: dragon 2 is not asked
+
+
+def test_r19_no_chains_the_user_is_never_asked():
+    def edit(raw):
+        hand_of(raw, 4).remove("mirror")
+        hand_of(raw, 2)[:] = ["mirror"]
+        hand_of(raw, 1)[:] = ["fireball", "shield"]
+    state = edited("cards", edit, "play fireball 2", "react mirror")
+    assert (state.decision, state.decider) == ("lose", 0)  # dragon 1's Shield is not offered
+
+
+def test_r19_a_reaction_that_does_not_fit_is_refused():
+    state = play("cards", "play fireball 2")
+    with pytest.raises(IllegalActionError):
+        state.apply("react amulet")
+
+
+def test_r21_mirror_against_teleport_cancels():
+    def edit(raw):
+        hand_of(raw, 1)[0] = "teleport"
+        place(raw, 4, 3, -3)
+    state = edited("cards", edit, "play teleport 4", "react mirror")
+    assert state.position(0) == (-3, 3)
