@@ -29,6 +29,7 @@ class Step:
 STEPS: list[Step] = [
     Step("Checking data", "generator.validation:build_step"),
     Step("Destiny analysis", "generator.destiny.report:build_step"),
+    Step("Rulebook", "generator.rulebook.build:build_step"),
 ]
 
 

@@ -1,0 +1,145 @@
+"""Generated blocks that `rules.md` places with `::: name key=value` lines.
+
+    ::: components                 what is in the box, with counts
+    ::: terrain                    each terrain, its tile count and what it does
+    ::: presets                    the Destiny presets: cards by value, sum, start time, always ends?
+    ::: cards                      the full card reference (name, count, kind, target, effect)
+    ::: card_list                  the compact card list for the player aid
+    ::: variants                   the rules options a group may switch on
+    ::: setup_boards columns=3     the board for every player count, dens numbered by seat
+    ::: board players=4 width=90   one board (without players: every den's printed number)
+    ::: sight flat A=-3,1 B=0,1 others="-2,1" expect=clear caption="..."
+                                   a line-of-sight example judged by the rules engine; consecutive
+                                   sight lines share one grid, three to a row
+    ::: pagebreak                  start a new page
+    ::: player_aid                 everything after this is the one-page player aid
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from reportlab.platypus import Flowable, PageBreak
+
+from generator.data import GameData
+from generator.errors import LayoutError
+from generator.paper import pt_to_mm
+from generator.rulebook import figures, tables
+from generator.rulebook.facts import PresetFacts
+from generator.rulebook.markup import Directive
+from generator.rulebook.styles import Styles
+
+
+@dataclass
+class DirectiveContext:
+    """What a directive may use: the data, the styles, the frame width (points) and where it is."""
+
+    game: GameData
+    styles: Styles
+    width: float
+    presets: list[PresetFacts]
+    where: str  # "path/rules.md:LINE", for errors
+
+
+Render = Callable[[DirectiveContext, Directive], list[Flowable]]
+
+
+@dataclass(frozen=True)
+class Spec:
+    render: Render
+    keys: frozenset[str] = frozenset()
+    positional: bool = False
+
+
+def _simple(table: Callable[[GameData, Styles, float], Flowable]) -> Render:
+    return lambda ctx, d: [table(ctx.game, ctx.styles, ctx.width)]
+
+
+def _presets(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
+    return [tables.preset_table(ctx.game, ctx.styles, ctx.width, ctx.presets)]
+
+
+def _setup_boards(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
+    columns = _int(ctx, d, "columns", 3, 1, 6)
+    return [figures.setup_boards(ctx.game, ctx.styles, ctx.width, columns)]
+
+
+def _board(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
+    players = _int(ctx, d, "players", 0, 0, 99) or None
+    if players is not None and players not in ctx.game.board.seats:
+        known = ", ".join(str(n) for n in sorted(ctx.game.board.seats))
+        raise LayoutError(f"{ctx.where}: board players={players}: expected one of {known} (the seat maps in board.yaml)")
+    width = _int(ctx, d, "width", int(min(pt_to_mm(ctx.width), 120)), 20, 400)
+    drawing = figures.board_figure(ctx.game, ctx.styles, width, players)
+    drawing.hAlign = "CENTER"
+    return [drawing]
+
+
+def sight_example(ctx: DirectiveContext, d: Directive) -> figures.SightExample:
+    kind = d.args.get("_", "")
+    if kind not in ("flat", "diagonal"):
+        raise LayoutError(f"{ctx.where}: sight: expected 'flat' or 'diagonal' first, got {kind!r}")
+    expect = d.args.get("expect")
+    if expect is not None and expect not in figures.VERDICT_TITLES:
+        raise LayoutError(f"{ctx.where}: sight expect={expect!r}: expected one of {', '.join(figures.VERDICT_TITLES)}")
+    board = {(t.q, t.r) for t in ctx.game.board.tiles} | {(den.q, den.r) for den in ctx.game.board.dens}
+    shooter, target = _hex(ctx, d, "A", board), _hex(ctx, d, "B", board)
+    others = tuple(_parse_hex(ctx, "others", part, board) for part in d.args.get("others", "").split())
+    return figures.SightExample(kind, shooter, target, others, expect, d.args.get("caption", ""), ctx.where)
+
+
+def _hex(ctx: DirectiveContext, d: Directive, key: str, board: set) -> tuple[int, int]:
+    if key not in d.args:
+        raise LayoutError(f"{ctx.where}: sight needs {key}=q,r (axial coordinates of a board hex)")
+    return _parse_hex(ctx, key, d.args[key], board)
+
+
+def _parse_hex(ctx: DirectiveContext, key: str, text: str, board: set) -> tuple[int, int]:
+    try:
+        q, r = (int(part) for part in text.split(","))
+    except ValueError:
+        raise LayoutError(f"{ctx.where}: sight {key}={text!r}: expected q,r such as -3,1") from None
+    if (q, r) not in board:
+        raise LayoutError(f"{ctx.where}: sight {key}={text!r}: ({q}, {r}) is not a hex of the board")
+    return (q, r)
+
+
+def _int(ctx: DirectiveContext, d: Directive, key: str, default: int, low: int, high: int) -> int:
+    if key not in d.args:
+        return default
+    try:
+        value = int(d.args[key])
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise LayoutError(f"{ctx.where}: {d.name} {key}={d.args[key]!r}: expected a whole number from {low} to {high}")
+    return value
+
+
+DIRECTIVES: dict[str, Spec] = {
+    "components": Spec(_simple(tables.components_table)),
+    "terrain": Spec(_simple(tables.terrain_table)),
+    "presets": Spec(_presets),
+    "cards": Spec(_simple(tables.card_table)),
+    "card_list": Spec(_simple(tables.card_list)),
+    "variants": Spec(_simple(tables.variants_table)),
+    "setup_boards": Spec(_setup_boards, frozenset({"columns"})),
+    "board": Spec(_board, frozenset({"players", "width"})),
+    "sight": Spec(lambda ctx, d: [], frozenset({"A", "B", "others", "expect", "caption"}), positional=True),
+    "pagebreak": Spec(lambda ctx, d: [PageBreak()]),
+    "player_aid": Spec(lambda ctx, d: []),
+}
+
+
+def check_arguments(ctx: DirectiveContext, d: Directive) -> Spec:
+    """The directive's spec, after refusing unknown names and keys."""
+    spec = DIRECTIVES.get(d.name)
+    if spec is None:
+        raise LayoutError(f"{ctx.where}: unknown directive {d.name!r}; expected one of {', '.join(sorted(DIRECTIVES))}")
+    unknown = sorted(set(d.args) - spec.keys - ({"_"} if spec.positional else set()))
+    if unknown:
+        allowed = ", ".join(sorted(spec.keys)) or "no arguments"
+        shown = ["(a bare word)" if k == "_" else k for k in unknown]
+        raise LayoutError(f"{ctx.where}: {d.name}: unknown argument {', '.join(shown)}; expected {allowed}")
+    return spec

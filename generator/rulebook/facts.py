@@ -1,0 +1,116 @@
+"""The values `rules.md` may use through Jinja2, all read from the game data.
+
+Numbers in the rulebook text are never typed by hand: `{{ game.hand_limit }}`,
+`{{ words(game.actions_per_turn) }}`, `{{ card.fireball.name }}`, `{{ default_preset.length }}`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from generator.data import GameData
+from generator.data.models import PowerCard, signed
+from generator.destiny import analyse_presets
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+
+
+@dataclass(frozen=True)
+class PresetFacts:
+    """A Destiny preset as the rulebook states it, with the shared Destiny analysis attached."""
+
+    id: str
+    name: str
+    length: int
+    recommended: bool
+    cards: dict[int, int]
+    size: int
+    sum: int
+    guaranteed: bool
+    p_end: float
+    max_time: int
+
+
+def words(n: int) -> str:
+    """Small whole numbers as words ("two"), larger ones as digits: rulebook style."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def plural(n: int, singular: str, plural_form: str | None = None) -> str:
+    """"1 card", "3 cards"."""
+    return f"{n} {singular if n == 1 else (plural_form or singular + 's')}"
+
+
+def names(items: Iterable[Any]) -> str:
+    """Join names the way a sentence does: "A", "A and B", "A, B and C"."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def preset_facts(game: GameData) -> list[PresetFacts]:
+    found = []
+    for analysis in analyse_presets(game):
+        preset = game.destiny.presets[analysis.preset]
+        found.append(PresetFacts(
+            id=analysis.preset, name=preset.name, length=preset.length, recommended=preset.recommended,
+            cards=dict(preset.cards), size=analysis.size, sum=analysis.sum, guaranteed=analysis.guaranteed,
+            p_end=float(analysis.p_end), max_time=analysis.max_time,
+        ))
+    return found
+
+
+def destiny_example(preset: PresetFacts) -> dict[str, int]:
+    """Card values for the worked time example: two falls and a rise from the given preset."""
+    falls = sorted((v for v, n in preset.cards.items() if v < 0 and n), key=lambda v: (-preset.cards[v], v))
+    rises = sorted((v for v, n in preset.cards.items() if v > 0 and n), key=lambda v: (-preset.cards[v], v))
+    first = falls[0] if falls else -1
+    second = falls[1] if len(falls) > 1 else first
+    rise = rises[0] if rises else 1
+    start = preset.length
+    return {"start": start, "first": first, "second": second, "rise": rise,
+            "after_first": start + first, "after_second": start + first + second,
+            "after_rise": start + first + second + rise}
+
+
+def cards_with(game: GameData, **match: Any) -> list[PowerCard]:
+    """Power cards whose fields match, e.g. cards_with(target="flat_line")."""
+    return [c for c in game.power.cards if all(getattr(c, k) == v for k, v in match.items())]
+
+
+def template_context(game: GameData) -> dict[str, Any]:
+    """Everything rules.md may refer to."""
+    info = game.game
+    presets = preset_facts(game)
+    by_id = {p.id: p for p in presets}
+    terrains = game.board.terrains
+    return {
+        "game": info,
+        "board": game.board,
+        "terrain": terrains,
+        "terrain_of": {flag: [t for t in terrains.values() if getattr(t, flag)]
+                       for flag in ("blocks_sight", "sight_immune", "draw_power", "is_den", "holds_one")},
+        "tiles_total": len(game.board.tiles) + len(game.board.dens),
+        "card": {c.id: c for c in game.power.cards},
+        "cards": game.power.cards,
+        "cards_with": lambda **kw: cards_with(game, **kw),
+        "power_total": sum(c.count for c in game.power.cards),
+        "destiny": game.destiny,
+        "destiny_numbered": sum(c.count for c in game.destiny.cards if not c.blank),
+        "destiny_blank": sum(c.count for c in game.destiny.cards if c.blank),
+        "presets": presets,
+        "preset": by_id,
+        "default_preset": by_id[info.default_preset],
+        "options": info.rules_options,
+        "time_example": destiny_example(by_id[info.default_preset]),
+        "seats": game.board.seats,
+        "den_colours": game.print_profile.den_colours,
+        "player_counts": sorted(game.board.seats),
+        "words": words,
+        "plural": plural,
+        "names": names,
+        "signed": signed,
+    }

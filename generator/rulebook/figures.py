@@ -1,0 +1,111 @@
+"""Rulebook figures: the setup board for each player count, and line-of-sight examples.
+
+Both are drawn by `generator.diagrams` from the board data; the sight examples are judged by
+the rules engine, and an example whose verdict no longer matches what the text expects is an
+error rather than a misleading picture.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+
+from generator.data import GameData
+from generator.diagrams import board_scene, scene_drawing, sight_scene
+from generator.diagrams.sight import SightCheck
+from generator.engine.hexgrid import Hex
+from generator.errors import LayoutError
+from generator.paper import pt_to_mm
+from generator.rulebook.facts import names
+from generator.rulebook.markup import inline_xml
+from generator.rulebook.styles import Styles
+
+VERDICT_TITLES = {"clear": "Clear", "blocked": "Blocked", "immune": "Immune", "off_line": "No line"}
+
+
+def cell_grid(cells: list[list[Flowable]], width: float, columns: int) -> Table:
+    """Lay figure cells (each a list of flowables) out `columns` to a row."""
+    rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
+    rows[-1] = rows[-1] + [[] for _ in range(columns - len(rows[-1]))]
+    table = Table(rows, colWidths=[width / columns] * columns, hAlign="CENTER")
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+    ]))
+    return table
+
+
+def seat_caption(game: GameData, players: int) -> str:
+    den = {d.id: d for d in game.board.dens}
+    colours = game.print_profile.den_colours
+    seats = [f"{i + 1} {colours[d].name if d in colours else ''} ({den[d].name})".replace("  ", " ")
+             for i, d in enumerate(game.board.seats[players])]
+    return f"**{players} players.** Seats: " + names(seats) + "."
+
+
+def setup_boards(game: GameData, styles: Styles, width: float, columns: int = 3) -> Table:
+    """One board per player count in the seat maps, dens in use numbered by seat."""
+    cell_width_mm = pt_to_mm(width / columns) - 4
+    cells = []
+    for players in sorted(game.board.seats):
+        scene = board_scene(game, players)
+        cells.append([scene_drawing(scene, width_mm=cell_width_mm),
+                      Paragraph(inline_xml(seat_caption(game, players)), styles.caption)])
+    return cell_grid(cells, width, columns)
+
+
+def board_figure(game: GameData, styles: Styles, width_mm: float, players: int | None) -> Flowable:
+    scene = board_scene(game, players)
+    return scene_drawing(scene, width_mm=width_mm)
+
+
+@dataclass(frozen=True)
+class SightExample:
+    kind: str
+    shooter: Hex
+    target: Hex
+    others: tuple[Hex, ...]
+    expect: str | None
+    caption: str
+    where: str
+
+
+def sight_cell(game: GameData, example: SightExample, styles: Styles, cell_width_mm: float) -> list[Flowable]:
+    scene = sight_scene(game, example.kind, example.shooter, example.target, example.others)  # type: ignore[arg-type]
+    check = scene.sight_lines[0].check
+    if example.expect and check.verdict != example.expect:
+        raise LayoutError(
+            f"{example.where}: this {example.kind} line example expects {example.expect!r} but the rules "
+            f"engine finds {check.verdict!r} on the current board; move the dragons or change expect="
+        )
+    title = f"**{example.kind.capitalize()} line: {VERDICT_TITLES[check.verdict].lower()}.** "
+    dragons = {d.hex: d.label for d in scene.dragons}
+    text = title + verdict_sentence(game, check, dragons) + (" " + example.caption if example.caption else "")
+    return [scene_drawing(scene, width_mm=cell_width_mm), Paragraph(inline_xml(text), styles.caption)]
+
+
+def verdict_sentence(game: GameData, check: SightCheck, dragons: dict[Hex, str]) -> str:
+    """What the engine decided, in words, so the caption can never contradict the picture."""
+    terrain = {(t.q, t.r): game.board.terrains[t.terrain].name for t in game.board.tiles}
+    if check.verdict == "clear":
+        return "A can target B."
+    if check.verdict == "blocked" and check.blocker is not None:
+        if check.blocker in dragons:
+            return f"Dragon {dragons[check.blocker]} between them stops the line."
+        what = terrain.get(check.blocker, "a hex")
+        return f"The {what.lower()} between them stops the line."
+    if check.verdict == "immune":
+        return f"The line reaches B, but B stands on {terrain.get(check.target, 'its hex').lower()} and cannot be targeted."
+    return "A and B do not share a line of this kind."
+
+
+def sight_grid(game: GameData, examples: list[SightExample], styles: Styles, width: float,
+               columns: int = 3) -> Flowable:
+    cell_width_mm = pt_to_mm(width / columns) - 4
+    cells = [sight_cell(game, e, styles, cell_width_mm) for e in examples]
+    return cell_grid(cells, width, columns)
+

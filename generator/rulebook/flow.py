@@ -1,0 +1,101 @@
+"""Turn parsed rules blocks into Platypus flowables: headings, paragraphs, lists, notes, figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from generator.data import GameData
+from generator.rulebook import figures
+from generator.rulebook.directives import DirectiveContext, check_arguments, sight_example
+from generator.rulebook.facts import PresetFacts
+from generator.rulebook.markup import Block, Callout, Directive, Heading, ListBlock, Paragraph as TextBlock, inline_xml
+from generator.rulebook.source import source_line
+from generator.rulebook.styles import ACCENT, SHADE, Styles
+
+
+class HeadingParagraph(Paragraph):
+    """A heading that also becomes an entry in the PDF's outline (bookmarks)."""
+
+    def __init__(self, text: str, style, level: int, key: str):
+        super().__init__(text, style)
+        self.outline_level = level
+        self.outline_key = key
+        self.outline_text = text
+
+
+class RulesFlow:
+    """Lays out one run of blocks with one set of styles and one frame width (points)."""
+
+    def __init__(self, game: GameData, styles: Styles, width: float, presets: list[PresetFacts],
+                 rules_file: Path):
+        self.game = game
+        self.styles = styles
+        self.width = width
+        self.presets = presets
+        self.rules_file = rules_file
+        self._headings = 0
+
+    def flowables(self, blocks: list[Block]) -> list[Flowable]:
+        out: list[Flowable] = []
+        i = 0
+        while i < len(blocks):
+            block = blocks[i]
+            if isinstance(block, Directive) and block.name == "sight":
+                run = []
+                while i < len(blocks) and isinstance(blocks[i], Directive) and blocks[i].name == "sight":
+                    ctx = self._context(blocks[i])
+                    check_arguments(ctx, blocks[i])
+                    run.append(sight_example(ctx, blocks[i]))
+                    i += 1
+                out.append(figures.sight_grid(self.game, run, self.styles, self.width))
+                continue
+            out.extend(self._block(block))
+            i += 1
+        return out
+
+    def _block(self, block: Block) -> list[Flowable]:
+        s = self.styles
+        where = f"{self.rules_file.name}"
+        if isinstance(block, Heading):
+            self._headings += 1
+            style = {1: s.h1, 2: s.h2, 3: s.h3}[block.level]
+            return [HeadingParagraph(inline_xml(block.text, where, block.line), style, block.level - 1,
+                                     f"h{self._headings}")]
+        if isinstance(block, TextBlock):
+            return [Paragraph(inline_xml(block.text, where, block.line), s.body)]
+        if isinstance(block, ListBlock):
+            items = []
+            for n, item in enumerate(block.items, start=1):
+                bullet = f"{n}." if block.ordered else "•"
+                items.append(Paragraph(inline_xml(item, where, block.line), s.bullet, bulletText=bullet))
+            items[-1].style = s.bullet  # spacing after the list comes from the next block
+            return items + [Spacer(1, 3 * (s.body.fontSize / 9.6))]
+        if isinstance(block, Callout):
+            return [self._callout(block)]
+        if isinstance(block, Directive):
+            ctx = self._context(block)
+            return check_arguments(ctx, block).render(ctx, block)
+        raise TypeError(f"unknown block {block!r}")
+
+    def _callout(self, block: Callout) -> Table:
+        paragraphs = [Paragraph(inline_xml(p, self.rules_file.name, block.line), self.styles.note)
+                      for p in block.paragraphs]
+        box = Table([[paragraphs]], colWidths=[self.width])
+        box.setStyle(TableStyle([
+            ("BACKGROUND", (0, 0), (-1, -1), SHADE),
+            ("LINEBEFORE", (0, 0), (0, -1), 2.2, ACCENT),
+            ("LEFTPADDING", (0, 0), (-1, -1), 8),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+            ("TOPPADDING", (0, 0), (-1, -1), 5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ]))
+        box.spaceAfter = 6
+        box.spaceBefore = 2
+        return box
+
+    def _context(self, directive: Directive) -> DirectiveContext:
+        line = source_line(self.game, directive.source) if directive.source else None
+        where = f"{self.rules_file}:{line}" if line else f"{self.rules_file} (directive {directive.source!r})"
+        return DirectiveContext(self.game, self.styles, self.width, self.presets, where)
