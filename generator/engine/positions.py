@@ -46,7 +46,9 @@ def position_to_dict(state: GameState) -> dict[str, Any]:
         when = state.spent[c]
         if when < 0:
             return name
-        return name + (SPENT_NOW if seat == state.current and when >= state.turn else SPENT)
+        # Only "before this turn" and "during this turn" behave differently (R14), so a position
+        # keeps exactly that much of the turn a card was spent in.
+        return name + (SPENT_NOW if when >= state.turn else SPENT)
 
     dragons = []
     for seat in range(state.players):
@@ -230,17 +232,19 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
     players = rd.field(data, (), "players", int)
     if players not in rules.seat_dens:
         raise rd.error(("players",), f"expected a player count with seats on the board ({', '.join(map(str, sorted(rules.seat_dens)))})")
-    length = rd.field(data, (), "length", int)
     time = rd.field(data, (), "time", int)
-    turn = rd.field(data, (), "turn", int)
+    length = rd.field(data, (), "length", int, optional=True)  # default: time minus drawn Destiny
+    turn = rd.field(data, (), "turn", int, optional=True) or 1
     if turn < 1:
         raise rd.error(("turn",), "expected a turn number from 1")
     current = _seat(rd, rd.field(data, (), "current", int), players, ("current",))
-    actions_left = rd.field(data, (), "actions_left", int)
+    actions_left = rd.field(data, (), "actions_left", int, optional=True)
+    if actions_left is None:
+        actions_left = rules.actions_per_turn
     if actions_left < 0:
         raise rd.error(("actions_left",), "expected 0 or more")
     must_leave = rd.field(data, (), "must_leave", bool, optional=True) or False
-    rng = rd.field(data, (), "rng", int)
+    rng = rd.field(data, (), "rng", int, optional=True) or 0
     if not 0 <= rng < 2**64:
         raise rd.error(("rng",), "expected the shuffle state, a whole number from 0 to 2**64-1")
 
@@ -248,7 +252,7 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
     state.rules = rules
     state.players = players
     state.dens = rules.seat_dens[players]
-    state.length, state.time, state.turn, state.current = length, time, turn, current
+    state.time, state.turn, state.current = time, turn, current
     state.actions_left, state.must_leave, state.rng = actions_left, must_leave, rng
     state.at = [-1] * board.size
     state.spent = [-1] * rules.card_count
@@ -315,8 +319,6 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
             kind = rules.inst_kind[c]
             if flag and rules.kind_effect[kind] == "nothing":
                 raise rd.error(path + ("hand", j), f"{rules.card_ids[kind]} is never played, so it cannot be spent")
-            if flag == SPENT_NOW and i != current:
-                raise rd.error(path + ("hand", j), "only the player on turn can hold a card spent this turn; write ' (spent)'")
             state.spent[c] = -1 if not flag else (turn if flag == SPENT_NOW else turn - 1)
             cards.append(c)
         state.hands.append(cards)
@@ -325,8 +327,13 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
         names = rd.field(data, (), key, list, optional=True) or []
         return [take(name, (key, j))[0] for j, name in enumerate(names)][::-1]
 
-    state.deck = pile("power_deck")
     state.discard = pile("power_discard")
+    if data.get("power_deck") == "rest":
+        # Every card not placed elsewhere, in data order from the top: handy for small test positions.
+        state.deck = [c for k in range(len(rules.card_ids)) for c in reversed(pools[k])][::-1]
+        pools = {k: [] for k in pools}
+    else:
+        state.deck = pile("power_deck")
     missing = [rules.card_ids[k] for k, pool in pools.items() for _ in pool]
     if missing:
         raise rd.error(("power_deck",), f"every Power card must be somewhere; missing: {', '.join(missing)}")
@@ -346,6 +353,9 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
 
     state.destiny = values("destiny_deck")
     state.destiny_discard = values("destiny_discard")
+    if length is None:
+        length = time - sum(state.destiny_discard)
+    state.length = length
     if time != length + sum(state.destiny_discard):
         raise rd.error(("time",), f"the time must be the length plus the drawn Destiny cards: {length} + {sum(state.destiny_discard)} = {length + sum(state.destiny_discard)}")
 
