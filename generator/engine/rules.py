@@ -106,6 +106,13 @@ class Rules:
         # Every action that can ever be legal, built once so legal_actions() only picks them.
         hexes = board.hexes
         self.move_actions = tuple(Action("move", hex=h) for h in hexes)
+        # Per hex: every move in neighbour order with a flag for hexes that hold one dragon
+        # (mountains, open only while empty, R8), and the moves when no such hex is next door.
+        self.step_moves = tuple(
+            tuple((h, self.move_actions[h], board.holds_one[h]) for h in board.steps[i]) for i in range(board.size)
+        )
+        self.guarded = tuple(any(board.holds_one[h] for h in board.steps[i]) for i in range(board.size))
+        self.open_moves = tuple(tuple(self.move_actions[h] for h in board.steps[i]) for i in range(board.size))
         max_seats = max(self.seats) if self.seats else 6
         self.play_actions = tuple(
             tuple(Action("play", card=cid, target=t) for t in range(max_seats)) + (Action("play", card=cid),)

@@ -14,7 +14,7 @@ from typing import Any, Mapping, NamedTuple
 
 from generator.engine import cards as fx
 from generator.engine.actions import DRAW_DECK, DRAW_DISCARD, END, HOME, PASS, STAY, Action
-from generator.engine.rules import T_ALL, T_ANY, T_DIAGONAL, T_FLAT, T_SELF, Rules
+from generator.engine.rules import T_ALL, T_ANY, T_DIAGONAL, T_FLAT, T_NONE, T_REACTION, T_SELF, Rules
 from generator.engine.shuffle import seed_state, shuffle
 from generator.errors import IllegalActionError
 
@@ -87,7 +87,7 @@ class GameState:
 
     def apply(self, action: Action | str) -> None:
         """Apply one legal action in place, or raise IllegalActionError saying why not."""
-        if isinstance(action, str):
+        if action.__class__ is not Action:
             action = Action.parse(action)
         legal = self._legal
         if legal is None:
@@ -107,7 +107,10 @@ class GameState:
         else:
             self.asking = None
             self._answer(task, action)
-        self._run()
+        if self.stack:
+            self._run()
+        elif self.result is None:
+            self._continue_turn()
 
     def clone(self) -> "GameState":
         other = GameState.__new__(GameState)
@@ -212,18 +215,18 @@ class GameState:
         return [table[key] for key in self._card_choices(owner)]
 
     def _action_options(self) -> list[Action]:
+        # The hot path of every simulated game: plain table lookups, no per-call structures.
         rules = self.rules
         board = rules.board
         seat = self.current
         here = self.pos[seat]
-        out: list[Action] = []
         left = self.actions_left
         if left > 0:
-            at, holds_one, moves = self.at, board.holds_one, rules.move_actions
-            for h in board.steps[here]:
-                if at[h] >= 0 and holds_one[h]:
-                    continue  # R8: a dragon on a mountain cannot be bitten or joined
-                out.append(moves[h])
+            if rules.guarded[here]:
+                at = self.at  # R8: a dragon on a mountain cannot be bitten or joined
+                out = [move for h, move, guard in rules.step_moves[here] if not guard or at[h] < 0]
+            else:
+                out = list(rules.open_moves[here])
             if self.must_leave:
                 return out  # R9: the first action out of a den is a move, nothing else
             if board.draw_power[here]:
@@ -231,32 +234,49 @@ class GameState:
                     out.append(DRAW_DECK)
                 if self.discard:
                     out.append(DRAW_DISCARD)
-        if not board.is_den[here]:
+        else:
+            out = []
+        hand = self.hands[seat]
+        if hand and not board.is_den[here]:
             spent, inst_kind = self.spent, rules.inst_kind
-            ready = sorted({inst_kind[c] for c in self.hands[seat] if spent[c] < 0})
+            if len(hand) == 1:
+                c = hand[0]
+                ready = (inst_kind[c],) if spent[c] < 0 else ()
+            else:
+                ready = sorted({inst_kind[c] for c in hand if spent[c] < 0})
             occupied = -1
             for k in ready:
                 target = rules.kind_target[k]
-                plays = rules.play_actions[k]
                 if target == T_SELF:
-                    out.append(plays[-1])  # Boost costs no action (R24)
-                elif left <= 0:
+                    out.append(rules.play_actions[k][-1])  # Boost costs no action (R24)
+                elif left <= 0 or target == T_NONE or target == T_REACTION:
                     continue
                 elif target == T_ALL:
-                    out.append(plays[-1])
+                    out.append(rules.play_actions[k][-1])
                 elif target == T_ANY:
+                    plays = rules.play_actions[k]
                     out.extend(plays[t] for t in range(self.players) if t != seat)
-                elif target == T_FLAT or target == T_DIAGONAL:
+                else:
                     if occupied < 0:
                         occupied = 0
                         for p in self.pos:
                             occupied |= 1 << p
-                    kind = "flat" if target == T_FLAT else "diagonal"
+                    lines = (board.flat if target == T_FLAT else board.diagonal)[here]
                     ignore = rules.kind_ignores_mountains[k]
-                    immune, clear, pos = board.sight_immune, board.clear, self.pos
+                    flanks = board.diagonal_blocked_by_flanks and target == T_DIAGONAL
+                    immune, pos, plays = board.sight_immune, self.pos, rules.play_actions[k]
                     for t in range(self.players):
-                        if t != seat and not immune[pos[t]] and clear(kind, here, pos[t], occupied, ignore):
-                            out.append(plays[t])
+                        if t == seat:
+                            continue
+                        there = pos[t]
+                        line = lines[there]
+                        if line is None or immune[there] or line.between_mask & occupied:
+                            continue
+                        if line.mountain_between and not ignore:
+                            continue
+                        if flanks and not board.clear("diagonal", here, there, occupied, ignore):
+                            continue
+                        out.append(plays[t])
         out.append(END)
         return out
 
@@ -411,7 +431,16 @@ class GameState:
 
     def _continue_turn(self) -> None:
         """Offer the player on turn their next action; end the turn when `end` is all that is left."""
+        rules = self.rules
         while self.result is None:
+            if self.actions_left <= 0:
+                # Only a ready Boost (off a den) keeps a turn with no actions left open.
+                spent, inst_kind, target = self.spent, rules.inst_kind, rules.kind_target
+                if rules.board.is_den[self.pos[self.current]] or not any(
+                    spent[c] < 0 and target[inst_kind[c]] == T_SELF for c in self.hands[self.current]
+                ):
+                    self._end_turn()
+                    continue
             options = self._action_options()
             if len(options) == 1 and options[0] is END:
                 self._end_turn()
