@@ -248,6 +248,16 @@ class NamedColour(Model):
     hex: str = Field(pattern=HEX_COLOUR)
 
 
+class Extras(Model):
+    """Sizes of the small printed pieces: time track boxes, the time marker, the pawns."""
+
+    time_box_mm: float = Field(default=16, ge=8, le=40)
+    marker_mm: float = Field(default=13, ge=5, le=40)
+    pawn_width_mm: float = Field(default=26, ge=10, le=80)
+    pawn_height_mm: float = Field(default=40, ge=15, le=120)
+    pawn_base_mm: float = Field(default=14, ge=5, le=40)
+
+
 class PrintProfile(Model):
     paper: Literal["letter", "a4"]
     bleed_mm: float = Field(ge=0, le=10)
@@ -259,8 +269,12 @@ class PrintProfile(Model):
     poster: Poster
     terrain_colours: dict[str, str]
     den_colours: dict[str, NamedColour]
+    # Card frames by card kind (attack, curse, theft, reaction, self, prize) and backs by deck.
+    kind_colours: dict[str, str] = {}
+    deck_colours: dict[str, str] = {}
+    extras: Extras = Extras()
 
-    @field_validator("terrain_colours")
+    @field_validator("terrain_colours", "kind_colours", "deck_colours")
     @classmethod
     def _colours(cls, value: dict[str, str]) -> dict[str, str]:
         for name, colour in value.items():

@@ -1,0 +1,156 @@
+"""Card faces: one front per distinct Power card and Destiny value, and one back per deck.
+
+All words and numbers come from power_cards.yaml and destiny.yaml; sizes, colours and the
+minimum type size from print.yaml. Every text block is fitted with real font metrics inside
+the safe zone, or the build stops with a LayoutError naming the card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.data import GameData
+from generator.data.models import DestinyCard, PowerCard, signed
+from generator.kit.faces import Face, Item, render_template
+from generator.kit.pictograms import pictogram
+from generator.kit.text_fit import FittedText, fit_line, fit_text, text_width_mm
+
+# The two decks, by the names their data files and deck_colours use.
+POWER, DESTINY = "power", "destiny"
+DECK_TITLES = {POWER: "Power", DESTINY: "Destiny"}
+PANEL_INSET_MM = 2.6       # coloured frame between the trim and the light panel
+BODY_LARGEST_PT = 10.0
+TITLE_LARGEST_PT = 14.0
+
+
+@dataclass(frozen=True)
+class CardFrame:
+    """Where things go on a card, in trim coordinates (mm, y down), from the print profile."""
+
+    width: float
+    height: float
+    bleed: float
+    safe: float
+
+    @property
+    def safe_box(self) -> tuple[float, float, float, float]:
+        """x0, y0, x1, y1 of the safe zone: no text outside it."""
+        return (self.safe, self.safe, self.width - self.safe, self.height - self.safe)
+
+    @property
+    def text_width(self) -> float:
+        return self.width - 2 * self.safe - 2.0
+
+    @property
+    def title_baseline(self) -> float:
+        return self.safe + 0.1 * self.height - 0.8
+
+    @property
+    def art_box(self) -> tuple[float, float, float, float]:
+        top = self.safe + 0.17 * self.height
+        return (self.safe + 1.0, top, self.width - self.safe - 1.0, top + 0.34 * self.height)
+
+    @property
+    def body_box(self) -> tuple[float, float, float, float]:
+        """The box the card text is fitted into; inside the safe zone by construction."""
+        top = self.art_box[3] + 8.0
+        return (self.safe + 1.0, top, self.width - self.safe - 1.0, self.height - self.safe - 4.6)
+
+    @property
+    def footer_baseline(self) -> float:
+        return self.height - self.safe - 0.6
+
+
+def card_frame(game: GameData) -> CardFrame:
+    p = game.print_profile
+    return CardFrame(p.card.width_mm, p.card.height_mm, p.bleed_mm, p.card.safe_mm)
+
+
+def card_colour(game: GameData, card: PowerCard) -> str:
+    """Frame colour: the card's first kind, or `prize` for the card that is never played."""
+    kind = "prize" if card.target == "none" else (card.kinds[0] if card.kinds else "self")
+    return game.print_profile.kind_colours.get(kind, "#444444")
+
+
+def power_faces(game: GameData) -> tuple[list[Face], list[Item]]:
+    """Fronts of the Power deck (one face per distinct card) and one item per printed card."""
+    frame = card_frame(game)
+    faces, items = [], []
+    minimum = game.print_profile.card.min_font_pt
+    for index, card in enumerate(game.power.cards):
+        where = f'Power card "{card.name}"'
+        title_pt = fit_line(card.name, frame.text_width, largest_pt=TITLE_LARGEST_PT, smallest_pt=minimum,
+                            where=f"{where} name", location=game.locate("power_cards.yaml", "cards", index, "name"))
+        x0, y0, x1, y1 = frame.body_box
+        body = fit_text(card.text, (x1 - x0, y1 - y0), largest_pt=BODY_LARGEST_PT, smallest_pt=minimum,
+                        where=f"{where} text", location=game.locate("power_cards.yaml", "cards", index, "text"))
+        ax0, ay0, ax1, ay1 = frame.art_box
+        picture = pictogram(card.target, card.reacts_to, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), (ay1 - ay0) / 9.2)
+        kinds = " · ".join(k.upper() for k in card.kinds) if card.kinds else "PRIZE"
+        key = f"power-{card.id.replace('_', '-')}"
+        svg = render_template(
+            "kit/power_card.svg.j2", f=frame, card=card, colour=card_colour(game, card), title_pt=title_pt,
+            body=body, body_y=_centred_top(body, y0, y1), picture=picture, kinds=kinds,
+            game_name=game.game.name, panel=PANEL_INSET_MM, pt=PT_TO_MM,
+        )
+        faces.append(Face(key, svg, (frame.width, frame.height), frame.bleed))
+        items.extend(Item(key, f"{POWER}-back", card.name) for _ in range(card.count))
+    return faces, items
+
+
+def destiny_faces(game: GameData) -> tuple[list[Face], list[Item]]:
+    """Fronts of the Destiny deck, blanks included, one face per distinct value."""
+    frame = card_frame(game)
+    faces, items = [], []
+    for index, card in enumerate(game.destiny.cards):
+        if card.count == 0:
+            continue
+        key = destiny_key(card)
+        value = "" if card.blank else signed(card.value).replace("-", "\u2212")
+        big_mm = _big_value_size(value, frame, game.locate("destiny.yaml", "cards", index, "value"))
+        svg = render_template(
+            "kit/destiny_card.svg.j2", f=frame, card=card, value=value, big_mm=big_mm,
+            colour=game.print_profile.deck_colours.get(DESTINY, "#8a2f1d"), title=DECK_TITLES[DESTINY],
+            game_name=game.game.name, panel=PANEL_INSET_MM, pt=PT_TO_MM,
+        )
+        faces.append(Face(key, svg, (frame.width, frame.height), frame.bleed))
+        label = "blank Destiny card" if card.blank else f"Destiny {signed(card.value)}"
+        items.extend(Item(key, f"{DESTINY}-back", label) for _ in range(card.count))
+    return faces, items
+
+
+def destiny_key(card: DestinyCard) -> str:
+    if card.blank:
+        return "destiny-blank"
+    return f"destiny-{'plus' if card.value > 0 else 'minus'}{abs(card.value)}"
+
+
+def back_faces(game: GameData) -> list[Face]:
+    """One back per deck, in the deck's colour, the same when turned upside down."""
+    frame = card_frame(game)
+    faces = []
+    for deck in (POWER, DESTINY):
+        svg = render_template(
+            "kit/card_back.svg.j2", f=frame, deck=deck, title=DECK_TITLES[deck].upper(),
+            colour=game.print_profile.deck_colours.get(deck, "#333333"), game_name=game.game.name,
+            pt=PT_TO_MM,
+        )
+        faces.append(Face(f"{deck}-back", svg, (frame.width, frame.height), frame.bleed))
+    return faces
+
+
+PT_TO_MM = 25.4 / 72.0
+
+
+def _centred_top(text: FittedText, top: float, bottom: float) -> float:
+    """Baseline of the first line so the block sits in the middle of its box."""
+    spare = (bottom - top) - text.height_mm
+    return top + spare / 2 + text.size_mm * 0.93
+
+
+def _big_value_size(value: str, frame: CardFrame, location) -> float:
+    """The large Destiny number: as big as fits half the safe width, capped by the card height."""
+    if not value:
+        return 0.0
+    width_at_1mm = text_width_mm(value, 72 / 25.4, bold=True)
+    return round(min(0.5 * (frame.width - 2 * frame.safe) / width_at_1mm, frame.height / 4.2), 3)

@@ -1,0 +1,68 @@
+"""A face: one distinct printed side (a card front, a back, a tile...), drawn as SVG once.
+
+Sheets place faces many times; the SVG is rendered once, so a deck of 16 identical Destiny
+cards costs one render. Sizes are millimetres; a face's SVG covers its bleed box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+import jinja2
+
+from generator.data.loader import project_root
+
+Shape = Literal["rect", "hex"]
+
+
+@dataclass(frozen=True)
+class Face:
+    """One distinct printed side. `key` names its SVG and PNG files (e.g. "power-fireball")."""
+
+    key: str
+    svg: str
+    trim_mm: tuple[float, float]
+    bleed_mm: float
+    shape: Shape = "rect"
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        """The bleed box: what the SVG covers."""
+        return (self.trim_mm[0] + 2 * self.bleed_mm, self.trim_mm[1] + 2 * self.bleed_mm)
+
+
+@dataclass(frozen=True)
+class Item:
+    """A physical piece to cut out: a front face, maybe a back face, and a name for labels."""
+
+    front: str
+    back: str | None = None
+    label: str = ""
+    fold: Literal["none", "standee"] = "none"
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """Templates under templates/, autoescaped so card text with < & " prints as written."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(Path(project_root()) / "templates")),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def render_template(template: str, **values: Any) -> str:
+    return environment().get_template(template).render(**values, mm=_mm)
+
+
+def _mm(value: float) -> str:
+    """Millimetre numbers in SVG, short and stable (no float noise in the files)."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text

@@ -1,0 +1,42 @@
+"""Sheet layouts as validated data (sheet_layouts.yaml), looked up by name."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from generator.paper import paper_size_mm
+
+LAYOUT_FILE = Path(__file__).with_name("sheet_layouts.yaml")
+
+
+class SheetLayout(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    orientation: Literal["portrait", "landscape"] = "portrait"
+    flow: Literal["grid", "shelves"] = "grid"
+    columns: int = Field(default=1, ge=1, le=20)
+    rows: int = Field(default=1, ge=1, le=20)
+    spacing: Literal["shared", "bleed"] = "bleed"
+    gap_mm: float = Field(default=0, ge=0, le=50)
+    margin_mm: float = Field(default=0, ge=0, le=50)
+    backs: Literal["none", "duplex", "fold"] = "none"
+    marks: Literal["crop", "outline", "none"] = "crop"
+
+    def page_size(self, paper: str) -> tuple[float, float]:
+        width, height = paper_size_mm(paper)
+        return (height, width) if self.orientation == "landscape" else (width, height)
+
+
+@cache
+def sheet_layouts() -> dict[str, SheetLayout]:
+    raw = yaml.safe_load(LAYOUT_FILE.read_text(encoding="utf-8"))
+    return {name: SheetLayout.model_validate(value) for name, value in raw.items()}
+
+
+def sheet_layout(name: str) -> SheetLayout:
+    return sheet_layouts()[name]

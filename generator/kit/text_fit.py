@@ -1,0 +1,100 @@
+"""Wrap card text with real font metrics, shrinking it until it fits its box.
+
+Text that cannot fit even at the profile's minimum size is a LayoutError that names the
+card and its data file location: a card is never printed with clipped text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.errors import LayoutError, Location
+from generator.fonts import register_reportlab_fonts
+
+PT_MM = 25.4 / 72.0
+# Fonts as reportlab names them; the SVG uses the same files under the family name.
+REGULAR = "Vera"
+BOLD = "Vera-Bold"
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """Lines of text at one size, with the line height, all in millimetres except `size_pt`."""
+
+    lines: tuple[str, ...]
+    size_pt: float
+    line_height_mm: float
+
+    @property
+    def size_mm(self) -> float:
+        return self.size_pt * PT_MM
+
+    @property
+    def height_mm(self) -> float:
+        return self.line_height_mm * len(self.lines)
+
+
+def text_width_mm(text: str, size_pt: float, bold: bool = False) -> float:
+    register_reportlab_fonts()
+    return stringWidth(text, BOLD if bold else REGULAR, size_pt) * PT_MM
+
+
+def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list[str] | None:
+    """Greedy word wrap; None when a single word is wider than the box."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if text_width_mm(word, size_pt, bold) > width_mm:
+            return None
+        trial = f"{current} {word}" if current else word
+        if text_width_mm(trial, size_pt, bold) <= width_mm:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def fit_text(
+    text: str,
+    box_mm: tuple[float, float],
+    *,
+    largest_pt: float,
+    smallest_pt: float,
+    where: str,
+    location: Location | None = None,
+    bold: bool = False,
+    leading: float = 1.22,
+    step_pt: float = 0.25,
+) -> FittedText:
+    """The largest size from `largest_pt` down to `smallest_pt` at which `text` fits `box_mm`.
+
+    `where` names the thing being laid out (e.g. 'power card "Fireball" text') for the error.
+    """
+    width, height = box_mm
+    size = largest_pt
+    while size >= smallest_pt - 1e-9:
+        lines = wrap(text, width, size, bold)
+        line_height = size * leading * PT_MM
+        if lines is not None and line_height * len(lines) <= height + 1e-9:
+            return FittedText(tuple(lines), round(size, 3), line_height)
+        size -= step_pt
+    needed = f"{width:.1f} x {height:.1f} mm at {smallest_pt:g} pt"
+    prefix = f"{location}: " if location else ""
+    raise LayoutError(f"{prefix}{where} does not fit its box ({needed}); shorten the text")
+
+
+def fit_line(text: str, width_mm: float, *, largest_pt: float, smallest_pt: float, where: str,
+             location: Location | None = None, bold: bool = True) -> float:
+    """The largest size at which a one-line title fits `width_mm`."""
+    size = largest_pt
+    while size >= smallest_pt - 1e-9:
+        if text_width_mm(text, size, bold) <= width_mm:
+            return round(size, 3)
+        size -= 0.25
+    prefix = f"{location}: " if location else ""
+    raise LayoutError(f"{prefix}{where} {text!r} is too long for one line at {smallest_pt:g} pt")

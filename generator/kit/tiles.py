@@ -1,0 +1,114 @@
+"""Hex tile faces: one per terrain and one per den, flat-topped, with bleed.
+
+A tile's picture follows from what its terrain does in the rules (blocks sight, hides from
+sight, draws power, is a den), so any game's terrains get art that reads in black and white:
+an icon, a pattern and the terrain's name, never colour alone.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from generator.data import GameData
+from generator.data.models import Terrain
+from generator.engine.hexgrid import SQRT3
+from generator.kit.faces import Face, Item, render_template
+from generator.kit.pictograms import star_points
+
+PT_TO_MM = 25.4 / 72.0
+
+
+@dataclass(frozen=True)
+class HexFrame:
+    """A flat-topped tile: corner radius of the trim, bleed, and the bleed-box size."""
+
+    radius: float
+    bleed: float
+
+    @property
+    def bleed_radius(self) -> float:
+        """Corner radius of the hexagon lying `bleed` outside every side of the trim."""
+        return self.radius + 2 * self.bleed / SQRT3
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (2 * self.bleed_radius, SQRT3 * self.bleed_radius)
+
+    @property
+    def trim_size(self) -> tuple[float, float]:
+        return (2 * self.radius, SQRT3 * self.radius)
+
+    def points(self, radius: float) -> str:
+        """SVG points of a hexagon of corner radius `radius` around the bleed-box centre."""
+        cx, cy = self.size[0] / 2, self.size[1] / 2
+        return " ".join(
+            f"{cx + radius * math.cos(math.radians(60 * i)):.3f},{cy + radius * math.sin(math.radians(60 * i)):.3f}"
+            for i in range(6)
+        )
+
+
+def hex_frame(game: GameData) -> HexFrame:
+    return HexFrame(game.print_profile.hex.corner_to_corner_mm / 2, game.print_profile.bleed_mm)
+
+
+def terrain_art(terrain: Terrain) -> str:
+    """Which picture a terrain gets, from what it does in the rules."""
+    if terrain.is_den:
+        return "den"
+    if terrain.blocks_sight:
+        return "peaks"
+    if terrain.sight_immune:
+        return "waves"
+    if terrain.draw_power:
+        return "star"
+    return "grass"
+
+
+def terrain_note(terrain: Terrain) -> str:
+    """A short reminder of the terrain's rules, printed under its name."""
+    notes = []
+    if terrain.blocks_sight:
+        notes.append("blocks sight lines")
+    if terrain.holds_one:
+        notes.append("one dragon only")
+    if terrain.sight_immune:
+        notes.append("safe from sight lines")
+    if terrain.draw_power:
+        notes.append("draw Power here")
+    return ", ".join(notes).capitalize()
+
+
+def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
+    """One face per non-den terrain and per den; one item per tile on the board."""
+    frame = hex_frame(game)
+    profile = game.print_profile
+    faces: list[Face] = []
+    for terrain_id, terrain in game.board.terrains.items():
+        if terrain.is_den:
+            continue
+        svg = render_template(
+            "kit/tile.svg.j2", h=frame, art=terrain_art(terrain), name=terrain.name, note=terrain_note(terrain),
+            colour=profile.terrain_colours.get(terrain_id, "#dddddd"), den=None, pt=PT_TO_MM,
+            star=star_points(frame.size[0] / 2, frame.size[1] / 2 - 4, frame.radius * 0.46, frame.radius * 0.19),
+        )
+        faces.append(Face(tile_key(terrain_id), svg, frame.trim_size, frame.bleed, "hex"))
+    den_terrain = next((t for t in game.board.terrains.values() if t.is_den), None)
+    for den in game.board.dens:
+        colour = profile.den_colours[den.id]
+        svg = render_template(
+            "kit/tile.svg.j2", h=frame, art="den", name=den_terrain.name if den_terrain else "Den",
+            note="", colour=colour.hex, den=den, colour_name=colour.name, pt=PT_TO_MM,
+        )
+        faces.append(Face(den_key(den.id), svg, frame.trim_size, frame.bleed, "hex"))
+    items = [Item(tile_key(t.terrain), None, game.board.terrains[t.terrain].name) for t in game.board.tiles]
+    items += [Item(den_key(d.id), None, f"den {d.number}") for d in game.board.dens]
+    return faces, items
+
+
+def tile_key(terrain_id: str) -> str:
+    return f"tile-{terrain_id.replace('_', '-')}"
+
+
+def den_key(den_id: str) -> str:
+    return f"tile-den-{den_id.lower()}"
