@@ -48,6 +48,7 @@ class _Doc(BaseDocTemplate):
             topMargin=mm_to_pt(top), bottomMargin=mm_to_pt(bottom),
             title=f"{game.game.name}: rules", author=", ".join(game.game.designers),
             subject=f"{game.game.name} rulebook", creator="dragon-pnp", invariant=1,
+            initialFontName="Vera", initialFontSize=10, initialLeading=12,
         )
         self.game_name = game.game.name
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
