@@ -7,16 +7,17 @@ in question, and read the position and the events that followed. See docs/positi
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from generator.cli.app import app, console
+from generator.cli.app import app
 from generator.data import load_game
 from generator.engine import Action, Rules, new_game
 from generator.engine.positions import dump_position, load_position
-from generator.errors import DragonPnpError, IllegalActionError, NotationError
+from generator.errors import IllegalActionError, NotationError
 
 
 @app.command()
@@ -40,8 +41,8 @@ def play(
         raise NotationError("give exactly one of --new or --position FILE")
     data = load_game(game)
     if new:
-        rules = Rules.from_game(data, _parse_options(option))
         try:
+            rules = Rules.from_game(data, _parse_options(option))
             state = new_game(rules, players=players, seed=seed, preset=preset)
         except ValueError as exc:
             raise NotationError(str(exc)) from None
@@ -62,24 +63,26 @@ def play(
             state.apply(action)
         except IllegalActionError as exc:
             raise IllegalActionError(f"--do #{i} '{action}': {exc}") from None
+    # Plain text on stdout (no styling or wrapping): the output is a file or a script's input.
     if legal:
         options = [str(a) for a in state.legal_actions()]
         if as_json:
-            console.print_json(json.dumps(options))
+            _out(json.dumps(options) + "\n")
+        elif state.is_over:
+            _out(f"# the game is over ({state.result.reason}); no legal actions\n")
         else:
-            if state.is_over:
-                console.print(f"# the game is over ({state.result.reason}); no legal actions", markup=False)
-            else:
-                console.print(f"# dragon {state.decider + 1} decides ({state.decision}):", markup=False)
-            for text in options:
-                console.print(text, markup=False)
+            _out(f"# dragon {state.decider + 1} decides ({state.decision}):\n" + "".join(f"{a}\n" for a in options))
         return 0
     if as_json:
-        console.print_json(dump_position(state, as_json=True))
+        _out(dump_position(state, as_json=True))
         return 0
-    header = [f"# {line}" for line in _narrate(state, start)]
-    console.print("\n".join(header + [dump_position(state).rstrip("\n")]), markup=False, highlight=False, soft_wrap=True)
+    _out("".join(f"# {line}\n" for line in _narrate(state, start)) + dump_position(state))
     return 0
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
 
 
 def _parse_options(items: list[str]) -> dict[str, bool]:

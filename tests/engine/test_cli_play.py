@@ -1,0 +1,93 @@
+"""`dragon-pnp play` as a user and a script run it: positions, --do, --legal, --json, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine_helpers import POSITIONS
+from generator.cli import main
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as done:
+        main(["play", *args])
+    out, err = capsys.readouterr()
+    return done.value.code, out, err
+
+
+def test_new_prints_a_position_that_loads_back(capsys, tmp_path):
+    code, out, _ = run(capsys, "--new", "--players", "4", "--seed", "7")
+    assert code == 0 and "players: 4" in out and "to_decide: {seat: " in out
+    saved = tmp_path / "start.yaml"
+    saved.write_text(out)
+    code, again, _ = run(capsys, "--position", str(saved))
+    assert code == 0 and again == out
+
+
+def test_do_applies_actions_in_order_and_narrates(capsys):
+    code, out, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield")
+    assert code == 0
+    assert "# bite: dragon 1 (dragon 2)" in out and "# react: dragon 2 (shield)" in out
+    assert "hand: [\"shield (spent this turn)\", poison, rubber_ducky]" in out
+
+
+def test_legal_lists_actions_in_text_and_json(capsys):
+    code, out, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--legal")
+    assert code == 0
+    assert out.splitlines() == ["# dragon 2 decides (react):", "react shield", "react poison", "react rubber_ducky", "pass"]
+    code, out, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--legal", "--json")
+    assert json.loads(out) == ["react shield", "react poison", "react rubber_ducky", "pass"]
+
+
+def test_json_position_drives_a_script(capsys, tmp_path):
+    code, out, _ = run(capsys, "--new", "--players", "3", "--seed", "2", "--json")
+    position = json.loads(out)
+    assert position["players"] == 3 and position["to_decide"]["decision"] == "action"
+    file = tmp_path / "p.json"
+    file.write_text(out)
+    code, legal, _ = run(capsys, "--position", str(file), "--legal", "--json")
+    first = json.loads(legal)[0]
+    code, out, _ = run(capsys, "--position", str(file), "--do", first, "--json")
+    assert code == 0 and json.loads(out)["actions_left"] == 1
+
+
+def test_illegal_action_exits_1_with_the_reason(capsys):
+    code, _, err = run(capsys, "--position", str(POSITIONS / "sightlines.yaml"), "--do", "play fireball 3")
+    assert code == 1
+    assert "fireball needs a flat line to dragon 3: the mountain at (0,0) is between" in err
+
+
+def test_malformed_action_exits_2_naming_it(capsys):
+    code, _, err = run(capsys, "--position", str(POSITIONS / "sightlines.yaml"), "--do", "end", "--do", "fly 0,0")
+    assert code == 2 and "--do #2" in err and "unknown verb 'fly'" in err
+
+
+def test_malformed_file_exits_2_with_its_location(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((POSITIONS / "sightlines.yaml").read_text().replace("at: [2, -2]", "at: [2, -2, 7]"))
+    code, _, err = run(capsys, "--position", str(bad))
+    assert code == 2 and "bad.yaml:" in err and "dragons[1].at" in err and "expected [q, r]" in err
+
+
+def test_new_and_position_together_is_refused(capsys):
+    code, _, err = run(capsys, "--new", "--position", "x.yaml")
+    assert code == 2 and "exactly one of --new or --position" in err
+
+
+def test_new_with_a_rules_option(capsys):
+    code, out, _ = run(capsys, "--new", "--players", "2", "--option", "banish_any_range=true")
+    assert code == 0 and "banish_any_range: true" in out
+    code, _, err = run(capsys, "--new", "--option", "banish_far=true")
+    assert code == 2 and "unknown rules option 'banish_far'" in err
+
+
+def test_the_installed_command_runs():
+    result = subprocess.run([sys.executable, "-m", "generator", "play", "--new", "--players", "2", "--seed", "1", "--legal", "--json"],
+                            capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == ["move 0,3"] or len(json.loads(result.stdout)) == 1

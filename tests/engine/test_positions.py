@@ -1,0 +1,103 @@
+"""Positions: the documented examples load, text round-trips exactly, mistakes are located."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from engine_helpers import POSITIONS, rules
+from generator.engine import new_game
+from generator.engine.positions import PositionError, dump_position, load_position
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
+
+
+def _load_text(tmp_path: Path, text: str, name: str = "p.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return load_position(path, lambda options: rules(**options))
+
+
+def _doc_examples() -> list[str]:
+    return re.findall(r"```yaml\n(.*?)```", DOCS.read_text(), flags=re.S)
+
+
+def test_docs_examples_load_and_the_full_one_round_trips(tmp_path):
+    full, short = _doc_examples()
+    state = _load_text(tmp_path, full)
+    assert dump_position(state) == full
+    assert [str(a) for a in state.legal_actions()] == ["react shield", "pass"]
+    hand_written = _load_text(tmp_path, short)
+    assert [str(a) for a in hand_written.legal_actions() if str(a).startswith("play")] == ["play shock 2"]
+
+
+def test_every_test_position_loads_and_round_trips(tmp_path):
+    for file in sorted(POSITIONS.glob("*.yaml")):
+        state = load_position(file, lambda options: rules(**options))
+        text = dump_position(state)
+        again = _load_text(tmp_path, text)
+        assert dump_position(again) == text, file.name
+
+
+def test_yaml_and_json_round_trip_mid_game(tmp_path):
+    r = rules()
+    rnd = random.Random(3)
+    for seed in range(6):
+        state = new_game(r, players=3 + seed % 4, seed=seed)
+        for _ in range(rnd.randrange(20, 120)):
+            if state.is_over:
+                break
+            options = state.legal_actions()
+            state.apply(options[rnd.randrange(len(options))])
+        text = dump_position(state)
+        assert dump_position(_load_text(tmp_path, text)) == text
+        as_json = dump_position(state, as_json=True)
+        loaded = _load_text(tmp_path, as_json, "p.json")
+        assert json.loads(dump_position(loaded, as_json=True)) == json.loads(as_json)
+
+
+BASE = """players: 2
+current: 1
+time: 10
+dragons:
+  - {seat: 1, at: [0, 2], hand: [fireball]}
+  - {seat: 2, at: [0, -2], hand: []}
+power_deck: rest
+destiny_deck: [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1]
+"""
+
+
+@pytest.mark.parametrize(
+    "old, new, where, message",
+    [
+        ("hand: [fireball]", "hand: [fireballl]", ":5:", "unknown card 'fireballl'"),
+        ("hand: []}", "hand: [pants, pants]}", ":6:", "more pants cards than the game has"),
+        ("at: [0, -2]", "at: [0, 2]", ":6:", "dragon 1 already stands on (0,2)"),
+        ("at: [0, -2]", "at: [9, 9]", ":6:", "(9,9) is not a hex of the board"),
+        ("time: 10", "time: 7\nlength: 10\ndestiny_discard: [-1]", ":3:", "the time must be the length plus"),
+        ("current: 1", "current: 3", ":2:", "expected a seat from 1 to 2"),
+        ("power_deck: rest", "power_deck: [shield]", ":7:", "every Power card must be somewhere"),
+        ("players: 2", "players: 2\ncolour: red", ":2:", "unknown field 'colour'"),
+        ("players: 2", "players: 2\nasking: poke 2", ":2:", "expected one of: 'hit SEAT with CARD by SEAT'"),
+        ("players: 2", "players: 2\noptions: {banish_far: true}", ":2:", "unknown rules option 'banish_far'"),
+        ("players: 2", "players: 2\nto_decide: {seat: 2, decision: action}", ":2:", "says seat 2 decides action"),
+        ("hand: [fireball]", "hand: [fireball, boost, shock, shield]", ":5:", "more than 3 cards"),
+        ("players: 2", "players: 2\ncurrent: 2", ":", "duplicate key"),
+    ],
+)
+def test_mistakes_are_located(tmp_path, old, new, where, message):
+    with pytest.raises(PositionError) as caught:
+        _load_text(tmp_path, BASE.replace(old, new, 1))
+    text = str(caught.value)
+    assert "p.yaml" in text and where in text and message in text, text
+
+
+def test_pending_step_loads_as_a_decision(tmp_path):
+    text = BASE.replace("hand: []}", "hand: [boost, shield]}") + "asking: hit 2 with fireball by 1\n"
+    state = _load_text(tmp_path, text.replace("hand: [fireball]", "hand: ['fireball (spent this turn)']"))
+    assert (state.decision, state.decider) == ("react", 1)
+    assert [str(a) for a in state.legal_actions()] == ["react shield", "pass"]
