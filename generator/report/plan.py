@@ -1,0 +1,107 @@
+"""What a rules check plays: configurations, and the batches of seeded games they split into.
+
+Every batch draws its seed from the root seed, the configuration and the batch number alone,
+so a batch plays the same games whichever worker runs it and whenever. Batch sizes depend only
+on the number of games, never on the number of jobs: that is what makes the merged results
+identical for any job count or executor.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+POLICIES = ("random", "greedy", "mixed")
+BATCH_GAMES = 50
+
+
+@dataclass(frozen=True, order=True)
+class Config:
+    """One cell of the report: a player count, a Destiny preset and who is playing."""
+
+    players: int
+    preset: str
+    policy: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.players}p-{self.preset}-{self.policy}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"key": self.key, "players": self.players, "preset": self.preset, "policy": self.policy}
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A run of consecutive games of one configuration, with the seed that fixes all of them."""
+
+    config: Config
+    index: int
+    first_game: int
+    games: int
+    seed: int
+
+    def game_seeds(self) -> list[int]:
+        """One seed per game, drawn in order from the batch seed."""
+        draw = random.Random(self.seed)
+        return [draw.getrandbits(63) for _ in range(self.games)]
+
+
+def batch_seed(root: int, config: Config, index: int) -> int:
+    """The seed of batch `index` of `config`: a string-seeded Random is stable across runs and
+    platforms (unlike hash()), and needs no numpy."""
+    return random.Random(f"{root}:{config.key}:{index}").getrandbits(63)
+
+
+def configurations(players: Iterable[int], presets: Iterable[str], policies: Iterable[str]) -> list[Config]:
+    """Every combination, in report order: player count, then preset, then policy."""
+    return [Config(n, preset, policy) for n in players for preset in presets for policy in policies]
+
+
+def plan_batches(configs: Iterable[Config], games: int, root: int,
+                 batch_games: int = BATCH_GAMES) -> list[Batch]:
+    """Split each configuration's games into batches of at most `batch_games`, in report order."""
+    return list(_batches(configs, games, root, batch_games))
+
+
+def _batches(configs: Iterable[Config], games: int, root: int, batch_games: int) -> Iterator[Batch]:
+    if batch_games < 1:
+        raise ValueError(f"batch size must be at least 1, got {batch_games}")
+    for config in configs:
+        for index, start in enumerate(range(0, games, batch_games)):
+            size = min(batch_games, games - start)
+            yield Batch(config, index, start, size, batch_seed(root, config, index))
+
+
+def parse_players(text: str, low: int, high: int) -> list[int]:
+    """Parse "2-6", "3,4" or "2-3,6" into sorted player counts, each within the game's range."""
+    counts: set[int] = set()
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        bounds = part.split("-")
+        if len(bounds) > 2 or not all(b.strip().isdigit() for b in bounds):
+            raise ValueError(f"{part!r} is not a player count or range like 2-6")
+        first, last = int(bounds[0]), int(bounds[-1])
+        if first > last:
+            raise ValueError(f"{part!r} runs backwards")
+        counts.update(range(first, last + 1))
+    if not counts:
+        raise ValueError("no player counts given")
+    outside = sorted(n for n in counts if not low <= n <= high)
+    if outside:
+        raise ValueError(f"{', '.join(map(str, outside))} players: this game takes {low}-{high}")
+    return sorted(counts)
+
+
+def parse_list(text: str, allowed: Iterable[str], what: str) -> list[str]:
+    """Parse a comma-separated list of names, keeping the order given and refusing unknown ones."""
+    known = list(allowed)
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise ValueError(f"no {what} given")
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown {what} {', '.join(unknown)}; expected one of {', '.join(known)}")
+    return list(dict.fromkeys(names))
