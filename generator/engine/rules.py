@@ -30,7 +30,7 @@ BITE_TRIGGERS = frozenset({"attack", "theft", "bite"})  # R11: a bite is an atta
 class Rules:
     """The rules of one game with one choice of rules options, as lookup tables."""
 
-    def __init__(self, game_data: Any, options: Mapping[str, bool] | None = None):
+    def __init__(self, game_data: Any, options: Mapping[str, bool] | None = None, turn_cap: int | None = None):
         game = game_data.game
         known = dict(game.rules_options)
         chosen = {name: opt.default for name, opt in known.items()}
@@ -47,7 +47,9 @@ class Rules:
         self.slug: str = getattr(game_data, "slug", "")
         self.actions_per_turn: int = game.actions_per_turn
         self.hand_limit: int = game.hand_limit
-        self.turn_cap: int = game.turn_cap
+        self.turn_cap: int = game.turn_cap if turn_cap is None else int(turn_cap)
+        if self.turn_cap < 1:
+            raise ValueError(f"turn cap {self.turn_cap}: expected at least 1")
         self.players_min: int = game.players.min
         self.players_max: int = game.players.max
         self.default_preset: str = game.default_preset
@@ -125,8 +127,10 @@ class Rules:
         }
 
     @classmethod
-    def from_game(cls, game_data: Any, options: Mapping[str, bool] | None = None) -> "Rules":
-        return cls(game_data, options)
+    def from_game(cls, game_data: Any, options: Mapping[str, bool] | None = None,
+                  turn_cap: int | None = None) -> "Rules":
+        """Rules for a loaded game; `options` override game.yaml defaults, `turn_cap` its cap."""
+        return cls(game_data, options, turn_cap)
 
     def destiny_deck(self, preset: str | None = None, length: int | None = None,
                      deck: Mapping[int, int] | None = None) -> tuple[dict[int, int], int]:

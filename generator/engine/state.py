@@ -228,7 +228,7 @@ class GameState:
             else:
                 out = list(rules.open_moves[here])
             if self.must_leave:
-                return out  # R9: the first action out of a den is a move, nothing else
+                return out or [END]  # R9: the first action out of a den is a move, nothing else
             if board.draw_power[here]:
                 if self.deck or self.discard:
                     out.append(DRAW_DECK)

@@ -317,3 +317,32 @@ def test_r21_mirror_against_teleport_cancels():
         place(raw, 4, 3, -3)
     state = edited("cards", edit, "play teleport 4", "react mirror")
     assert state.position(0) == (-3, 3)
+
+
+def test_a_dragon_with_no_way_out_of_its_den_is_stuck_and_its_turn_ends():
+    """Not possible on the Dragon Pants board (every den opens onto land), so a variant board
+    puts a mountain on den S's exit with a dragon standing on it."""
+    from generator.data.models import Tile
+    from generator.engine import GameState
+
+    data = game_data()
+    tiles = [Tile(q=t.q, r=t.r, terrain="mountain") if (t.q, t.r) == (0, 3) else t for t in data.board.tiles]
+    walled = dataclasses.replace(data, board=data.board.model_copy(update={"tiles": tiles}))
+    r = Rules.from_game(walled)
+    raw = {
+        "players": 2, "current": 2, "time": 10,
+        "dragons": [{"seat": 1, "at": [0, 4], "hand": ["boost"]}, {"seat": 2, "at": [0, 3], "hand": ["pants"]}],
+        "power_deck": "rest", "destiny_deck": [-1] * 10,
+    }
+    state = GameState.from_dict(r, raw)
+    state.record = True
+    state.apply("end")
+    assert [e.kind for e in state.events] == ["destiny", "turn", "stuck", "turn"]
+    assert state.current == 1 and state.time == 9
+
+
+def test_turn_cap_can_be_set_when_building_rules():
+    state = new_game(Rules.from_game(game_data(), turn_cap=3), players=2, seed=0)
+    while not state.is_over:
+        state.apply(legal(state)[-1])
+    assert state.result.reason == "stall" and state.result.turns == 3
