@@ -35,8 +35,9 @@ def scene_shapes(scene: BoardScene) -> list[Shape]:
     for line in scene.sight_lines:
         shapes.extend(_sight_line(line, s))
     for dragon in scene.dragons:
-        shapes.append(Circle(dragon.centre, 0.42 * s, dragon.colour, "#000000", width_mm=0.07 * s))
-        shapes.append(Label(dragon.centre, dragon.label, 0.55 * s, fill="#ffffff"))
+        # Small enough that the terrain mark underneath (a mountain's peaks) still shows.
+        shapes.append(Circle(dragon.centre, 0.33 * s, dragon.colour, "#000000", width_mm=0.07 * s))
+        shapes.append(Label(dragon.centre, dragon.label, 0.45 * s, fill="#ffffff"))
     for line in scene.sight_lines:
         shapes.extend(_verdict_mark(line, s))
     return shapes
@@ -99,8 +100,9 @@ def _verdict_mark(line: SightLine, s: float) -> list[Shape]:
         x, y = line.end[0] + 0.55 * s, line.end[1] - 0.55 * s
         tick = ((x - 0.3 * s, y), (x - 0.08 * s, y + 0.25 * s), (x + 0.32 * s, y - 0.3 * s))
         return [Circle((x, y), 0.45 * s, "#ffffff", CLEAR_LINE, 0.06 * s), Polyline(tick, CLEAR_LINE, 0.14 * s)]
+    # Beside, not on, what stops the line, so the mountain or dragon under it stays visible.
     at = line.blocker if (verdict == "blocked" and line.blocker) else line.end
-    x, y = (at[0] + 0.55 * s, at[1] - 0.55 * s) if verdict != "blocked" else at
+    x, y = at[0] + 0.55 * s, at[1] - 0.55 * s
     d = 0.3 * s
     return [Circle((x, y), 0.45 * s, "#ffffff", BLOCKED_LINE, 0.06 * s),
             Polyline(((x - d, y - d), (x + d, y + d)), BLOCKED_LINE, 0.14 * s),

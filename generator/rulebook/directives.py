@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from reportlab.platypus import Flowable, PageBreak
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Table
 
 from generator.data import GameData
 from generator.errors import LayoutError
@@ -52,12 +52,19 @@ class Spec:
     positional: bool = False
 
 
-def _simple(table: Callable[[GameData, Styles, float], Flowable]) -> Render:
-    return lambda ctx, d: [table(ctx.game, ctx.styles, ctx.width)]
+SHORT_TABLE_ROWS = 10  # tables up to this many rows are never split across pages
+
+
+def _unsplit(table: Table) -> Flowable:
+    return KeepTogether([table]) if len(table._cellvalues) <= SHORT_TABLE_ROWS else table
+
+
+def _simple(table: Callable[[GameData, Styles, float], Table]) -> Render:
+    return lambda ctx, d: [_unsplit(table(ctx.game, ctx.styles, ctx.width))]
 
 
 def _presets(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
-    return [tables.preset_table(ctx.game, ctx.styles, ctx.width, ctx.presets)]
+    return [_unsplit(tables.preset_table(ctx.game, ctx.styles, ctx.width, ctx.presets))]
 
 
 def _setup_boards(ctx: DirectiveContext, d: Directive) -> list[Flowable]:

@@ -26,7 +26,7 @@ from generator.rulebook.styles import RULE, make_styles
 from generator.rulebook.title import title_page
 
 MARGIN_MM = (17.0, 17.0, 18.0, 17.0)  # left, right, top, bottom
-AID_SCALE = 0.9
+AID_SCALE = 0.95
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def cell_grid(cells: list[list[Flowable]], width: float, columns: int) -> Table:
     """Lay figure cells (each a list of flowables) out `columns` to a row."""
     rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
     rows[-1] = rows[-1] + [[] for _ in range(columns - len(rows[-1]))]
-    table = Table(rows, colWidths=[width / columns] * columns, hAlign="CENTER")
+    table = Table(rows, colWidths=[width / columns] * columns, hAlign="CENTER", spaceBefore=4, spaceAfter=4)
     table.setStyle(TableStyle([
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
@@ -42,9 +42,9 @@ def cell_grid(cells: list[list[Flowable]], width: float, columns: int) -> Table:
 def seat_caption(game: GameData, players: int) -> str:
     den = {d.id: d for d in game.board.dens}
     colours = game.print_profile.den_colours
-    seats = [f"{i + 1} {colours[d].name if d in colours else ''} ({den[d].name})".replace("  ", " ")
+    seats = [f"**{i + 1}** {den[d].name}" + (f" ({colours[d].name.lower()})" if d in colours else "")
              for i, d in enumerate(game.board.seats[players])]
-    return f"**{players} players.** Seats: " + names(seats) + "."
+    return f"**{players} players:** " + ", ".join(seats) + "."
 
 
 def setup_boards(game: GameData, styles: Styles, width: float, columns: int = 3) -> Table:

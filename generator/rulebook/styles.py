@@ -43,9 +43,12 @@ def make_styles(scale: float = 1.0) -> Styles:
     body = style("body", 9.6, 13.2, spaceAfter=5 * scale)
     return Styles(
         body=body,
-        h1=style("h1", 17, 21, fontName="Vera-Bold", textColor=ACCENT, spaceBefore=10 * scale, spaceAfter=6 * scale),
-        h2=style("h2", 12.5, 16, fontName="Vera-Bold", textColor=ACCENT, spaceBefore=8 * scale, spaceAfter=4 * scale),
-        h3=style("h3", 10.2, 13.5, fontName="Vera-Bold", spaceBefore=5 * scale, spaceAfter=2 * scale),
+        h1=style("h1", 17, 21, fontName="Vera-Bold", textColor=ACCENT, spaceBefore=10 * scale, spaceAfter=6 * scale,
+                 keepWithNext=1),
+        h2=style("h2", 12.5, 16, fontName="Vera-Bold", textColor=ACCENT, spaceBefore=8 * scale, spaceAfter=4 * scale,
+                 keepWithNext=1),
+        h3=style("h3", 10.2, 13.5, fontName="Vera-Bold", spaceBefore=5 * scale, spaceAfter=2 * scale,
+                 keepWithNext=1),
         bullet=style("bullet", 9.6, 13.2, leftIndent=13 * scale, bulletIndent=3 * scale, spaceAfter=2 * scale,
                      bulletFontName="Vera-Bold", bulletFontSize=9.6 * scale),
         note=style("note", 9.1, 12.4, spaceAfter=3 * scale),

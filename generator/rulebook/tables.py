@@ -47,6 +47,7 @@ def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styl
     if header:
         commands += [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("LINEBELOW", (0, 0), (-1, 0), 0.9, RULE)]
     table.setStyle(TableStyle(commands))
+    table.spaceBefore, table.spaceAfter = 2, 7
     return table
 
 
