@@ -29,7 +29,9 @@ class Step:
 STEPS: list[Step] = [
     Step("Checking data", "generator.validation:build_step"),
     Step("Destiny analysis", "generator.destiny.report:build_step"),
+    Step("Print kit", "generator.kit.steps:kit_step"),
     Step("Rulebook", "generator.rulebook.build:build_step"),
+    Step("Print-and-play", "generator.kit.steps:print_and_play_step"),
 ]
 
 

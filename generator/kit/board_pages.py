@@ -58,8 +58,10 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
     cell_h = (page_h - 2 * margin - TITLE_BAND_MM) / rows
     caption_mm = 11.0
     # Diagram size: the board is about 14 corner radii wide and 15.6 high.
-    probe = setup_faces(game, 1.0)[0]
-    size = min((cell_w - 6) / probe.trim_mm[0], (cell_h - caption_mm - 3) / probe.trim_mm[1])
+    from generator.diagrams import board_scene
+
+    probe = board_scene(game, players=counts[-1], hex_size_mm=1.0)
+    size = min((cell_w - 6) / probe.width_mm, (cell_h - caption_mm - 3) / probe.height_mm)
     faces = setup_faces(game, size)
     page = SheetPage((page_w, page_h))
     captions = []

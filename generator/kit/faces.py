@@ -6,6 +6,8 @@ cards costs one render. Sizes are millimetres; a face's SVG covers its bleed box
 
 from __future__ import annotations
 
+import os
+import tempfile
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -50,12 +52,23 @@ def environment() -> jinja2.Environment:
     """Templates under templates/, autoescaped so card text with < & " prints as written."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(Path(project_root()) / "templates")),
+        bytecode_cache=_bytecode_cache(),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs (like .pyc files), keyed by each template's source."""
+    folder = Path(tempfile.gettempdir()) / f"dragon-pnp-jinja-{os.getuid()}"
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
 
 
 def render_template(template: str, **values: Any) -> str:

@@ -93,22 +93,39 @@ def furniture_key(document: str, index: int) -> str:
     return f"{document}#{index + 1}"
 
 
-def render_plan(plan: KitPlan) -> RenderedPages:
-    """Render every face and every page's furniture into one PDF, each exactly once."""
-    from generator.kit.render import render_pdf
+def render_plan(plan: KitPlan, png_dpi: int | None = None) -> tuple[RenderedPages, dict[str, bytes]]:
+    """Render every face and every page's furniture once (PDF), and card PNGs if asked.
 
-    keys, svgs, sizes = [], [], {}
-    for face in plan.faces.values():
-        keys.append(face.key)
-        svgs.append(face.svg)
-        sizes[face.key] = face.size_mm
+    The work is split across two forked workers; each PDF part keeps its own font subsets.
+    """
+    from generator.kit.parallel import render_pool
+    from generator.kit.png_writer import png_name, with_dpi
+    from generator.kit.render import render_pdf, render_png
+
+    jobs: list[tuple[str, str]] = [(face.key, face.svg) for face in plan.faces.values()]
+    sizes = {face.key: face.size_mm for face in plan.faces.values()}
     for document, pages in plan.documents.items():
         for index, page in enumerate(pages):
             key = furniture_key(document, index)
-            keys.append(key)
-            svgs.append(render_template("kit/sheet.svg.j2", page=page))
+            jobs.append((key, render_template("kit/sheet.svg.j2", page=page)))
             sizes[key] = page.size
-    return RenderedPages(render_pdf(svgs), keys, sizes)
+    # Two parts of about equal SVG weight (a fair proxy for cairosvg's work).
+    parts: list[list[tuple[str, str]]] = [[], []]
+    weights = [0, 0]
+    for job in sorted(jobs, key=lambda j: -len(j[1])):
+        lighter = weights.index(min(weights))
+        parts[lighter].append(job)
+        weights[lighter] += len(job[1])
+    pngs = [(png_name(key, copies), plan.faces[key].svg) for key, copies in plan.card_faces] if png_dpi else []
+    with render_pool(2 + len(pngs)) as pool:
+        pdf_futures = [pool.submit(render_pdf, [svg for _, svg in part]) for part in parts if part]
+        png_futures = {name: pool.submit(render_png, svg, png_dpi) for name, svg in pngs}
+        rendered = RenderedPages(
+            [(future.result(), [key for key, _ in part]) for future, part in zip(pdf_futures, [p for p in parts if p])],
+            sizes,
+        )
+        images = {name: with_dpi(future.result(), png_dpi) for name, future in png_futures.items()}
+    return rendered, images
 
 
 def write_documents(plan: KitPlan, rendered: RenderedPages, folder: Path) -> dict[str, Path]:

@@ -39,17 +39,22 @@ class Composite:
 
 
 class RenderedPages:
-    """The one rendered PDF, its pages looked up by key, each with its intended size in mm."""
+    """The rendered PDFs (one per render job), their pages looked up by key, with sizes in mm."""
 
-    def __init__(self, pdf: bytes, keys: list[str], sizes_mm: dict[str, tuple[float, float]]):
-        self.reader = PdfReader(io.BytesIO(pdf))
-        if len(self.reader.pages) != len(keys):
-            raise RuntimeError(f"rendered {len(self.reader.pages)} pages for {len(keys)} faces")
-        self.index = {key: i for i, key in enumerate(keys)}
+    def __init__(self, parts: list[tuple[bytes, list[str]]], sizes_mm: dict[str, tuple[float, float]]):
+        self.readers = []
+        self.index: dict[str, tuple[int, int]] = {}
+        for number, (pdf, keys) in enumerate(parts):
+            reader = PdfReader(io.BytesIO(pdf))
+            if len(reader.pages) != len(keys):
+                raise RuntimeError(f"rendered {len(reader.pages)} pages for {len(keys)} faces")
+            self.readers.append(reader)
+            self.index.update({key: (number, i) for i, key in enumerate(keys)})
         self.sizes_mm = sizes_mm
 
     def page(self, key: str):
-        return self.reader.pages[self.index[key]]
+        reader, page = self.index[key]
+        return self.readers[reader].pages[page]
 
 
 @dataclass

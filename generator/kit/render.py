@@ -7,6 +7,9 @@ once; sheets then reuse these pages as form XObjects, so nothing is rendered twi
 from __future__ import annotations
 
 import io
+import struct
+import sys
+import zlib
 from typing import Iterable
 
 from generator.fonts import use_bundled_fonts_for_cairo
@@ -39,8 +42,34 @@ def render_pdf(svgs: Iterable[str]) -> bytes:
 
 
 def render_png(svg: str, dpi: int) -> bytes:
-    """A PNG of one SVG at `dpi` (its size in mm sets the pixel size)."""
-    use_bundled_fonts_for_cairo()
-    import cairosvg
+    """A PNG of one SVG at `dpi` (its size in mm sets the pixel size), on white.
 
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
+    cairo draws; the PNG is encoded here with fast zlib settings, which is several times
+    quicker than cairo's own writer for these large flat-coloured images.
+    """
+    use_bundled_fonts_for_cairo()
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PNGSurface
+
+    surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, dpi, background_color="white")
+    image = surface.cairo
+    image.flush()
+    return encode_png(bytes(image.get_data()), image.get_width(), image.get_height(), image.get_stride())
+
+
+def encode_png(bgrx: bytes, width: int, height: int, stride: int) -> bytes:
+    """RGB PNG from cairo's native-endian ARGB32 rows (opaque: painted on white)."""
+    pixels = bytearray(width * 3 * height)
+    for row in range(height):
+        line = bgrx[row * stride: row * stride + width * 4]
+        out = row * width * 3
+        pixels[out + 0: out + width * 3: 3] = line[2::4]
+        pixels[out + 1: out + width * 3: 3] = line[1::4]
+        pixels[out + 2: out + width * 3: 3] = line[0::4]
+    rows = b"".join(b"\x00" + bytes(pixels[r * width * 3:(r + 1) * width * 3]) for r in range(height))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 3)) + chunk(b"IEND", b"")

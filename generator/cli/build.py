@@ -1,0 +1,79 @@
+"""`dragon-pnp build [GAME]`: the print-and-play kit, built into a staging folder and swapped in."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from generator.build.context import BuildOptions
+from generator.build.pipeline import active_steps, run_build
+from generator.cli.app import GAME_HELP, app, console
+from generator.data import load_game
+from generator.data.loader import project_root
+from generator.errors import NotationError
+
+PAPERS = ("letter", "a4")
+
+
+@app.command()
+def build(
+    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    paper: Optional[str] = typer.Option(None, "--paper", help="letter or a4 (default: the game's print.yaml, else letter)."),
+    no_duplex: bool = typer.Option(False, "--no-duplex", help="Fold-over cards (front and back side by side) for printers without duplex."),
+    no_check: bool = typer.Option(False, "--no-check", help="Skip the simulated rules check."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
+) -> int:
+    """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
+    data = load_game(game)
+    chosen = (paper or data.print_profile.paper).lower()
+    if chosen not in PAPERS:
+        raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
+    _validate(data)
+    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check)
+    target = out if out is not None else project_root() / "output" / data.slug
+    steps = active_steps(options)
+    started = time.perf_counter()
+    if sys.stdout.isatty():
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console, transient=True) as progress:
+            task = progress.add_task("Starting", total=len(steps))
+            seen: list[str] = []
+
+            def advance(label: str) -> None:
+                if seen:
+                    progress.advance(task)
+                seen.append(label)
+                progress.update(task, description=label)
+
+            context = run_build(data, options, target, advance)
+            progress.advance(task)
+    else:
+        context = run_build(data, options, target)
+    elapsed = time.perf_counter() - started
+    pdfs = sorted(role for role in context.artifacts if role.endswith(".pdf") and "/" not in role)
+    svgs = sum(1 for role in context.artifacts if role.startswith("svg/"))
+    pngs = sum(1 for role in context.artifacts if role.startswith("png/"))
+    console.print(f"{data.slug}: kit built in {elapsed:.1f} s into {_shown(target)} ({chosen}, "
+                  f"{'duplex' if options.duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs")
+    return 0
+
+
+def _validate(data) -> None:
+    """Refuse to build from data that fails the cross-checks (when the validation module is there)."""
+    try:
+        from generator.validation import raise_for, validate_game
+    except ImportError:
+        return
+    raise_for(validate_game(data))
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,67 @@
+"""print-and-play.pdf: a cover page (contents, printing advice), then every kit PDF in order.
+
+The rulebook and the rules-check report are included when earlier build steps made them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from generator.data import GameData
+from generator.kit.faces import render_template
+from generator.kit.pdf_writer import RenderedPages, SheetPdf
+from generator.paper import mm_to_pt, paper_size_mm
+
+# Parts whose pages pair up front and back when printed duplex: they start on an odd page.
+DUPLEX_PARTS = {"cards.pdf"}
+# (artifact role, what it is, how to print it), in kit order.
+PARTS = (
+    ("rulebook.pdf", "Rulebook", "single-sided or duplex, as you like"),
+    ("player-aid.pdf", "Player aid", "one per player, single-sided"),
+    ("cards.pdf", "Power and Destiny cards", None),
+    ("tiles.pdf", "Hex board tiles", "single-sided, on card stock if you can"),
+    ("board.pdf", "Board overview, full-size poster and setup maps", "single-sided"),
+    ("extras.pdf", "Time track, time marker and dragon pawns", "single-sided, on card stock if you can"),
+    ("rules-check.pdf", "Rules check report", "optional; for designers"),
+)
+
+
+def write_print_and_play(game: GameData, paper: str, duplex: bool, artifacts: dict[str, Path], target: Path) -> None:
+    from generator.kit.render import render_pdf
+
+    readers = {role: PdfReader(artifacts[role]) for role, _, _ in PARTS if role in artifacts}
+    contents = []
+    blanks_before: set[str] = set()
+    page = 2
+    for role, title, advice in PARTS:
+        if role not in readers:
+            continue
+        if role in DUPLEX_PARTS and duplex and page % 2 == 0:
+            # Card fronts must fall on the front of a sheet, or duplex puts backs behind the wrong page.
+            blanks_before.add(role)
+            page += 1
+        count = len(readers[role].pages)
+        if advice is None:
+            advice = ("duplex, flip on the long edge: each backs page lands behind its fronts" if duplex
+                      else "single-sided; fold each card pair on the dashed line")
+        pages = f"page {page}" if count == 1 else f"pages {page}-{page + count - 1}"
+        contents.append((title, pages, count, advice))
+        page += count
+    size = paper_size_mm(paper)
+    svg = render_template(
+        "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=paper.upper() if paper == "a4" else paper.capitalize(),
+        duplex=duplex, total=page - 1, profile=game.print_profile,
+    )
+    rendered = RenderedPages([(render_pdf([svg]), ["cover"])], {"cover": size})
+    pdf = SheetPdf(rendered)
+    from generator.kit.sheet import SheetPage
+
+    pdf.add_page(SheetPage(size), "cover")
+    for role, _, _ in PARTS:
+        if role in readers:
+            if role in blanks_before:
+                pdf.writer.add_blank_page(mm_to_pt(size[0]), mm_to_pt(size[1]))
+            pdf.writer.append(readers[role])
+    pdf.write(target, f"{game.game.name}: print-and-play kit", f"{paper.upper()}, everything in one file")

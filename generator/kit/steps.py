@@ -1,0 +1,30 @@
+"""Build steps of the print kit: the kit itself, and (last) the print-and-play assembly."""
+
+from __future__ import annotations
+
+from generator.build.context import BuildContext
+from generator.kit.assembly import write_print_and_play
+from generator.kit.kit import plan_kit, render_plan, write_documents, write_svgs
+
+
+def kit_step(context: BuildContext) -> None:
+    """cards.pdf, tiles.pdf, board.pdf, extras.pdf, svg/ and png/ into the staging folder."""
+    game = context.game
+    plan = plan_kit(game, context.options.paper, context.options.duplex)
+    rendered, images = render_plan(plan, game.print_profile.png_dpi)
+    for role, path in write_documents(plan, rendered, context.out_dir).items():
+        context.artifacts[role] = path
+    for path in write_svgs(plan, context.path("svg/.keep").parent):
+        context.artifacts[f"svg/{path.name}"] = path
+    png_dir = context.path("png/.keep").parent
+    for name, data in sorted(images.items()):
+        target = png_dir / name
+        target.write_bytes(data)
+        context.artifacts[f"png/{name}"] = target
+
+
+def print_and_play_step(context: BuildContext) -> None:
+    """print-and-play.pdf: a cover page listing contents, then every PDF of the kit."""
+    target = context.path("print-and-play.pdf")
+    write_print_and_play(context.game, context.options.paper, context.options.duplex, context.artifacts, target)
+    context.artifacts["print-and-play.pdf"] = target

@@ -1,0 +1,59 @@
+"""Reading printed geometry back out of the PDFs, in millimetres (y down, like the layouts)."""
+
+from __future__ import annotations
+
+import pymupdf
+
+PT = 72.0 / 25.4
+PAPER = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
+TOL = 0.2  # mm: the physical accuracy the kit promises
+
+
+def mm(value: float) -> float:
+    return value / PT
+
+
+def fill_rects(page: pymupdf.Page, size_mm: tuple[float, float]) -> list[tuple[float, float]]:
+    """Top-left corners of filled rectangles of exactly `size_mm` (a face's bleed background)."""
+    found = []
+    for drawing in page.get_drawings():
+        if drawing["type"] != "f" or not drawing["items"] or drawing["items"][0][0] != "re":
+            continue
+        r = drawing["rect"]
+        if abs(mm(r.width) - size_mm[0]) < 0.05 and abs(mm(r.height) - size_mm[1]) < 0.05:
+            found.append((round(mm(r.x0), 3), round(mm(r.y0), 3)))
+    return sorted(found)
+
+
+def stroked_lines(page: pymupdf.Page, width_mm: float, colour=(0.0, 0.0, 0.0)) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Straight segments stroked at `width_mm` in `colour`."""
+    segments = []
+    for drawing in page.get_drawings():
+        if drawing["type"] not in ("s", "fs") or drawing.get("color") is None:
+            continue
+        if abs(mm(drawing["width"] or 0) - width_mm) > 0.01:
+            continue
+        if any(abs(a - b) > 0.01 for a, b in zip(drawing["color"], colour)):
+            continue
+        for item in drawing["items"]:
+            if item[0] == "l":
+                a, b = item[1], item[2]
+                segments.append(((mm(a.x), mm(a.y)), (mm(b.x), mm(b.y))))
+    return segments
+
+
+def near(a: tuple[float, float], b: tuple[float, float], tol: float = TOL) -> bool:
+    return abs(a[0] - b[0]) <= tol and abs(a[1] - b[1]) <= tol
+
+
+def same_points(found, expected, tol: float = TOL) -> bool:
+    """Every expected point matched by a distinct found point, and nothing extra."""
+    if len(found) != len(expected):
+        return False
+    left = list(found)
+    for point in expected:
+        match = next((f for f in left if near(f, point, tol)), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
