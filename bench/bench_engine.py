@@ -31,10 +31,10 @@ def run(games: int, players: int, preset: str, seed: int) -> dict[str, float]:
     cpu_start = time.process_time()
     for game in range(games):
         state = new_game(rules, players=players, seed=seed + game, preset=preset)
-        randrange = chooser.randrange
+        uniform = chooser.random
         while state.result is None:
             options = state.legal_actions()
-            state.apply(options[randrange(len(options))])
+            state.apply(options[int(uniform() * len(options))])  # each option equally likely
             actions += 1
         reasons[state.result.reason] += 1
         turns += state.result.turns

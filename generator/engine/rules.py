@@ -96,6 +96,10 @@ class Rules:
             self.kind_target[banish] = T_ANY
         self.kind_target = list(self.kind_target)
 
+        # Per card instance: is it a card that costs no action (Boost)? Checked whenever a
+        # turn runs out of actions, to end it without listing options.
+        self.inst_free = tuple(self.kind_target[k] == T_SELF for k in self.inst_kind)
+
         # Which reactions answer which card (R19): a reaction fits when its reacts_to meets the
         # played card's kinds or id; a bite counts as attack, theft and "bite".
         reacts = {k: frozenset(c.reacts_to) for k, c in enumerate(power) if c.target == "reaction"}

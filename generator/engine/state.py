@@ -241,7 +241,7 @@ class GameState:
             spent, inst_kind = self.spent, rules.inst_kind
             if len(hand) == 1:
                 c = hand[0]
-                ready = (inst_kind[c],) if spent[c] < 0 else ()
+                ready = (inst_kind[c],) if spent[c] < 0 and c != rules.pants_card else ()
             else:
                 ready = sorted({inst_kind[c] for c in hand if spent[c] < 0})
             occupied = -1
@@ -310,15 +310,25 @@ class GameState:
             self._end_turn()
             return
         if verb == "move":
-            h = rules.board.index[action.hex]
+            board = rules.board
+            h = board.index[action.hex]
             self.actions_left -= 1
             self.must_leave = False
-            victim = self.at[h]
+            at = self.at
+            victim = at[h]
             if victim >= 0:
                 self._emit("bite", seat, victim)
                 self.stack.append(("bite", seat, victim, h))
-            else:
-                self._place(seat, h)
+                return
+            # A plain step (never into a den): the common case, kept inline.
+            old = self.pos[seat]
+            if not board.is_den[old]:
+                at[old] = -1
+            self.pos[seat] = h
+            at[h] = seat
+            self.counts["move"] += 1
+            if self.record:
+                self.events.append(Event("move", seat, action.hex))
             return
         if verb == "draw":
             self.actions_left -= 1
@@ -435,10 +445,15 @@ class GameState:
         while self.result is None:
             if self.actions_left <= 0:
                 # Only a ready Boost (off a den) keeps a turn with no actions left open.
-                spent, inst_kind, target = self.spent, rules.inst_kind, rules.kind_target
-                if rules.board.is_den[self.pos[self.current]] or not any(
-                    spent[c] < 0 and target[inst_kind[c]] == T_SELF for c in self.hands[self.current]
-                ):
+                if not rules.board.is_den[self.pos[self.current]]:
+                    spent, free = self.spent, rules.inst_free
+                    for c in self.hands[self.current]:
+                        if free[c] and spent[c] < 0:
+                            break
+                    else:
+                        self._end_turn()
+                        continue
+                else:
                     self._end_turn()
                     continue
             options = self._action_options()
@@ -606,7 +621,10 @@ class GameState:
 
     def _end_turn(self) -> None:
         seat = self.current
-        self._refresh(seat)
+        spent, turn = self.spent, self.turn
+        for c in self.hands[seat]:
+            if 0 <= spent[c] < turn:
+                spent[c] = -1  # R14 (as in _refresh, inline: this runs every turn)
         if self.holder == seat and not self.rules.board.is_den[self.pos[seat]]:
             if not self.destiny:
                 self._finish("destiny_exhausted", None)
@@ -632,13 +650,20 @@ class GameState:
                 return
             self.current = seat = (self.current + 1) % self.players
             self.turn += 1
-            self._emit("turn", seat, self.turn)
+            self.counts["turn"] += 1
+            if self.record:
+                self.events.append(Event("turn", seat, self.turn))
             if self._frozen[seat]:
                 self._frozen[seat] = False  # R25: the skipped turn still refreshes cards
                 self._emit("skip", seat, self.turn)
                 self._refresh(seat)
                 continue
-            self._start_turn(seat)
+            here = self.pos[seat]
+            self.actions_left = rules.actions_per_turn
+            if board.is_den[here]:
+                self._start_turn(seat)
+            else:
+                self.must_leave = False
             return
 
     def _start_turn(self, seat: int) -> None:
