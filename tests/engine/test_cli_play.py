@@ -91,3 +91,11 @@ def test_the_installed_command_runs():
                             capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == ["move 0,3"] or len(json.loads(result.stdout)) == 1
+
+
+def test_the_engine_imports_no_drawing_library():
+    code = ("import sys, generator.engine, generator.engine.positions; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'cairo', 'cairosvg', 'svgwrite', 'jinja2')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
