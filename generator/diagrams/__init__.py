@@ -7,6 +7,7 @@
     svg_text = scene_svg(scene)                           # SVG string sized in mm, for cairosvg
     los = sight_scene(game, "flat", (-3, 0), (3, 0))      # A shoots at B; the engine judges it
 
+`legend_scene(game)` is a key (one sample hex per terrain, a seated and an empty den).
 `board_scene(game, players=None)` is the overview with every den's printed number. Fills come
 from `print_profile.terrain_colours` / `den_colours`; every terrain and den also carries a
 shape mark (peaks, waves, star, numbered disc, dashed den ring) so prints read in greyscale.
@@ -21,6 +22,7 @@ from generator.diagrams.scene import (
     HexCell,
     SightLine,
     board_scene,
+    legend_scene,
     sight_scene,
     terrain_pattern,
 )
@@ -29,6 +31,6 @@ from generator.diagrams.svg import scene_group, scene_svg
 
 __all__ = [
     "BoardScene", "DenMarker", "DragonMarker", "HexCell", "SightCheck", "SightLine",
-    "board_scene", "check_sight", "scene_drawing", "scene_group", "scene_shapes", "scene_svg",
+    "board_scene", "check_sight", "legend_scene", "scene_drawing", "scene_group", "scene_shapes", "scene_svg",
     "sight_scene", "terrain_pattern",
 ]

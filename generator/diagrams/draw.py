@@ -40,6 +40,7 @@ def scene_shapes(scene: BoardScene) -> list[Shape]:
         shapes.append(Label(dragon.centre, dragon.label, 0.45 * s, fill="#ffffff"))
     for line in scene.sight_lines:
         shapes.extend(_verdict_mark(line, s))
+    shapes.extend(scene.captions)
     return shapes
 
 
@@ -62,8 +63,8 @@ def _den_mark(den: DenMarker, s: float) -> list[Shape]:
     ring = tuple((x + 0.7 * (cx - x), y + 0.7 * (cy - y)) for cx, cy in _hexagon(x, y, s))
     shapes: list[Shape] = [Polygon(ring, None, OUTLINE, 0.04 * s, dash_mm=(0.12 * s, 0.1 * s))]
     if den.seat is not None:
-        shapes.append(Circle((x, y), 0.4 * s, "#ffffff", "#000000", 0.06 * s))
-        shapes.append(Label((x, y), str(den.seat), 0.55 * s))
+        shapes.append(Circle((x, y), 0.47 * s, "#ffffff", "#000000", 0.06 * s))
+        shapes.append(Label((x, y), str(den.seat), 0.62 * s))
     return shapes
 
 

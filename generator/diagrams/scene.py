@@ -14,8 +14,9 @@ from typing import Iterable, Literal
 from generator.data import GameData
 from generator.data.models import Terrain
 from generator.diagrams.sight import SightCheck, SightKind, check_sight
+from generator.engine.board import BoardTables
 from generator.engine.hexgrid import Hex, centre, corners
-from generator.diagrams.shapes import Point
+from generator.diagrams.shapes import Label, Point
 
 # How a hex reads without colour. Chosen from what the terrain does in the rules, so a new
 # terrain with the same behaviour gets the same mark.
@@ -101,6 +102,7 @@ class BoardScene:
     sight_lines: tuple[SightLine, ...] = ()
     players: int | None = None
     offset: Point = field(default=(0.0, 0.0), repr=False)
+    captions: tuple[Label, ...] = ()  # free text drawn on top, e.g. a legend's names
 
     def terrain_counts(self) -> Counter[str]:
         return Counter(cell.terrain for cell in self.cells)
@@ -165,12 +167,13 @@ def board_scene(game: GameData, players: int | None = None, hex_size_mm: float =
 
 
 def sight_scene(game: GameData, kind: SightKind, shooter: Hex, target: Hex,
-                others: Iterable[Hex] = (), hex_size_mm: float = 4.0, with_dens: bool = False) -> BoardScene:
+                others: Iterable[Hex] = (), hex_size_mm: float = 4.0, with_dens: bool = False,
+                tables: BoardTables | None = None) -> BoardScene:
     """The board with a shooter (A), a target (B), other dragons (C, D...) and the sight line
     between A and B, judged by the rules engine. Dens are left out unless asked for."""
     others = tuple(others)
     base = board_scene(game, None, hex_size_mm, den_style="plain", with_dens=with_dens)
-    check = check_sight(game, kind, shooter, target, occupied=(shooter, target) + others)
+    check = check_sight(game, kind, shooter, target, occupied=(shooter, target) + others, tables=tables)
     colours = [c.hex for c in game.print_profile.den_colours.values()] or ["#444444"]
     dragons = tuple(
         DragonMarker(hex_, base.point(hex_), chr(ord("A") + i), colours[i % len(colours)])
@@ -186,3 +189,36 @@ def sight_scene(game: GameData, kind: SightKind, shooter: Hex, target: Hex,
     )
     return BoardScene(base.hex_size_mm, base.width_mm, base.height_mm, base.cells, base.dens,
                       dragons, (line,), None, base.offset)
+
+
+def legend_scene(game: GameData, hex_size_mm: float = 4.0, text_mm: float = 2.8) -> BoardScene:
+    """A key to the board: one sample hex per terrain, then a den in use and an empty den."""
+    profile = game.print_profile
+    gap = hex_size_mm * 2.1
+    x = hex_size_mm + 0.5
+    cells: list[HexCell] = []
+    dens: list[DenMarker] = []
+    captions: list[Label] = []
+    rows: list[tuple[str, Terrain, str, bool]] = [
+        (tid, t, t.name, False) for tid, t in game.board.terrains.items() if not t.is_den
+    ]
+    den_id, den_terrain = next(((tid, t) for tid, t in game.board.terrains.items() if t.is_den), (None, None))
+    first_den = game.board.dens[0]
+    if den_terrain is not None:
+        rows.append((den_id, den_terrain, f"{den_terrain.name}, with its seat number", True))
+        rows.append((den_id, den_terrain, f"{den_terrain.name} not used in this game", False))
+    for i, (tid, terrain, text, seated) in enumerate(rows):
+        y = hex_size_mm + 0.5 + i * gap
+        hex_ = (0, 2 * i)  # nominal; legend samples are not board positions
+        fill = profile.terrain_colours.get(tid, "#ffffff")
+        if terrain.is_den:
+            named = profile.den_colours.get(first_den.id)
+            fill = named.hex if (seated and named) else NEUTRAL_DEN
+            dens.append(DenMarker(first_den.id, first_den.name, hex_, (x, y), first_den.number,
+                                  1 if seated else None, fill, named.name if named else first_den.id))
+        points = tuple((x + px, y + py) for px, py in corners((0, 0), hex_size_mm))
+        cells.append(HexCell(hex_, tid, terrain.name, (x, y), points, fill, terrain_pattern(terrain)))
+        captions.append(Label((x + hex_size_mm + 2.0, y), text, text_mm, bold=False, anchor="start"))
+    height = hex_size_mm * 2 + 1 + (len(rows) - 1) * gap
+    width = x + hex_size_mm + 2.0 + text_mm * 0.6 * max(len(t) for *_, t, _ in rows)
+    return BoardScene(hex_size_mm, width, height, tuple(cells), tuple(dens), captions=tuple(captions))

@@ -40,9 +40,14 @@ class SightCheck:
 
 
 def check_sight(game: GameData, kind: SightKind, shooter: Hex, target: Hex,
-                occupied: Iterable[Hex] = (), options: Mapping[str, bool] | None = None) -> SightCheck:
-    """Judge one line of sight on `game`'s board, with dragons standing on `occupied` hexes."""
-    tables = BoardTables.from_game(game, options)
+                occupied: Iterable[Hex] = (), options: Mapping[str, bool] | None = None,
+                tables: BoardTables | None = None) -> SightCheck:
+    """Judge one line of sight on `game`'s board, with dragons standing on `occupied` hexes.
+
+    Pass `tables` (the engine's tables for this game and options) when judging many lines:
+    building them is the slow part.
+    """
+    tables = tables or BoardTables.from_game(game, options)
     geometry = tables.sight_line(kind, shooter, target)
     if geometry is None:
         return SightCheck(kind, shooter, target, (), (), None, "off_line")

@@ -33,6 +33,17 @@ class PresetFacts:
     max_time: int
 
 
+# How reaction triggers read in a sentence ("answers a bite or a Tongue").
+TRIGGER_WORDS = {"attack": "an attack", "curse": "a curse", "theft": "a theft", "bite": "a bite"}
+
+
+def answers(card: PowerCard, cards: Iterable[PowerCard]) -> str:
+    """What a reaction card answers, from its reacts_to list: "an attack, a curse or a theft"."""
+    card_names = {c.id: c.name for c in cards}
+    parts = [TRIGGER_WORDS.get(t) or f"a {card_names.get(t, t)}" for t in card.reacts_to]
+    return names(parts).replace(" and ", " or ")
+
+
 def words(n: int) -> str:
     """Small whole numbers as words ("two"), larger ones as digits: rulebook style."""
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
@@ -110,6 +121,7 @@ def template_context(game: GameData) -> dict[str, Any]:
         "den_colours": game.print_profile.den_colours,
         "player_counts": sorted(game.board.seats),
         "words": words,
+        "answers": lambda c: answers(c, game.power.cards),
         "plural": plural,
         "names": names,
         "signed": signed,

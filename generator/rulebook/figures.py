@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from generator.data import GameData
-from generator.diagrams import board_scene, scene_drawing, sight_scene
+from generator.diagrams import board_scene, legend_scene, scene_drawing, sight_scene
 from generator.diagrams.sight import SightCheck
+from generator.engine.board import BoardTables
 from generator.engine.hexgrid import Hex
 from generator.errors import LayoutError
 from generator.paper import pt_to_mm
@@ -55,6 +56,10 @@ def setup_boards(game: GameData, styles: Styles, width: float, columns: int = 3)
         scene = board_scene(game, players)
         cells.append([scene_drawing(scene, width_mm=cell_width_mm),
                       Paragraph(inline_xml(seat_caption(game, players)), styles.caption)])
+    if len(cells) % columns:
+        key = scene_drawing(legend_scene(game, hex_size_mm=3.6, text_mm=2.9))
+        key.hAlign = "LEFT"
+        cells.append([Paragraph(inline_xml("**Key**"), styles.cell_head), key])
     return cell_grid(cells, width, columns)
 
 
@@ -74,8 +79,10 @@ class SightExample:
     where: str
 
 
-def sight_cell(game: GameData, example: SightExample, styles: Styles, cell_width_mm: float) -> list[Flowable]:
-    scene = sight_scene(game, example.kind, example.shooter, example.target, example.others)  # type: ignore[arg-type]
+def sight_cell(game: GameData, example: SightExample, styles: Styles, cell_width_mm: float,
+               tables: BoardTables) -> list[Flowable]:
+    scene = sight_scene(game, example.kind, example.shooter, example.target, example.others,  # type: ignore[arg-type]
+                        tables=tables)
     check = scene.sight_lines[0].check
     if example.expect and check.verdict != example.expect:
         raise LayoutError(
@@ -106,6 +113,7 @@ def verdict_sentence(game: GameData, check: SightCheck, dragons: dict[Hex, str])
 def sight_grid(game: GameData, examples: list[SightExample], styles: Styles, width: float,
                columns: int = 3) -> Flowable:
     cell_width_mm = pt_to_mm(width / columns) - 4
-    cells = [sight_cell(game, e, styles, cell_width_mm) for e in examples]
+    tables = BoardTables.from_game(game)  # the standard rules: the pictures show the default game
+    cells = [sight_cell(game, e, styles, cell_width_mm, tables) for e in examples]
     return cell_grid(cells, width, columns)
 

@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from generator.data import GameData
 from generator.data.models import PowerCard, Terrain, signed
-from generator.rulebook.facts import PresetFacts, names, preset_facts
+from generator.rulebook.facts import PresetFacts, answers, preset_facts
 from generator.rulebook.markup import inline_xml
 from generator.rulebook.styles import RULE, SHADE, Styles
 
@@ -26,7 +26,6 @@ TARGET_WORDS = {
     "all_others": "every other dragon",
     "reaction": "whoever targets you",
 }
-TRIGGER_WORDS = {"attack": "an attack", "curse": "a curse", "theft": "a theft", "bite": "a bite"}
 
 
 def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styles,
@@ -133,9 +132,7 @@ def terrain_effects(terrain: Terrain) -> str:
 
 def card_kind(card: PowerCard, game: GameData) -> str:
     if card.target == "reaction":
-        card_names = {c.id: c.name for c in game.power.cards}
-        answers = [TRIGGER_WORDS.get(t) or card_names.get(t, t) for t in card.reacts_to]
-        return "reaction to " + names(answers).replace(" and ", " or ")
+        return "reaction to " + answers(card, game.power.cards)
     if not card.kinds:
         return "—"
     return " + ".join(card.kinds)

@@ -123,3 +123,15 @@ def test_svg_and_drawing_carry_the_same_shapes(game):
 
 def test_svg_is_reproducible(game):
     assert scene_svg(board_scene(game, 5)) == scene_svg(board_scene(game, 5))
+
+
+def test_legend_has_one_sample_per_terrain_and_both_den_states(game):
+    from generator.diagrams import legend_scene
+
+    scene = legend_scene(game)
+    plain = [t for t in game.board.terrains.values() if not t.is_den]
+    assert [c.terrain_name for c in scene.cells[: len(plain)]] == [t.name for t in plain]
+    assert [d.in_use for d in scene.dens] == [True, False]
+    texts = [label.text for label in scene.captions]
+    assert all(any(t.name in text for text in texts) for t in game.board.terrains.values())
+    assert "Den not used in this game" in scene_svg(scene)
