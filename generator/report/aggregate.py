@@ -63,10 +63,16 @@ def _length(records: Sequence[GameRecord], playtime: Playtime | None) -> dict[st
         "destiny_draws": summarise([r.destiny_draws for r in finished]).to_json(),
         "actions": summarise([r.actions for r in finished]).to_json(),
         "minutes": None,
+        "destiny_histogram": _histogram(r.destiny_draws for r in finished if r.reason != "stall"),
     }
     if playtime is not None:
         length["minutes"] = summarise([playtime.minutes(r) for r in finished]).to_json()
     return length
+
+
+def _histogram(values: Iterable[int]) -> dict[str, int]:
+    counts = Counter(values)
+    return {str(k): counts[k] for k in sorted(counts)}
 
 
 def _fairness(players: int, decided: Sequence[GameRecord]) -> dict[str, object]:

@@ -156,14 +156,22 @@ class GreedyPolicy:
         chasing = holder is not None and not wearing
         here = pos[me]
 
+        values: dict[int, float] = {}
+        loose = holder is None  # The Pants are in the Power deck or discard pile
+
         def place_value(h: int) -> float:
-            if wearing:
-                return -self._threat(h, me, pos, ready, occupied & ~(1 << here))
-            if chasing:
-                return -STEP * self.approach[h][pos[holder]]
-            if holder is None and pants_on_top:
-                return -STEP * self.to_power[h]
-            return -2.0 * self.to_power[h]
+            value = values.get(h)
+            if value is None:
+                if wearing:
+                    value = -self._threat(h, me, pos, ready, occupied & ~(1 << here))
+                elif chasing:
+                    value = -STEP * self.approach[h][pos[holder]]
+                elif pants_on_top:
+                    value = -STEP * self.to_power[h]
+                else:
+                    value = -2.0 * self.to_power[h]
+                values[h] = value
+            return value
 
         def answered(target: int, cid: str) -> float:
             """How much a ready reaction of the target spoils playing `cid` at it."""
@@ -188,6 +196,8 @@ class GreedyPolicy:
             if verb == "draw":
                 if action.source == "discard" and pants_on_top:
                     return PANTS_ON_DISCARD
+                if loose and action.source == "deck":
+                    return place_value(here) + 10.0  # run the deck down so the Pants come back
                 if len(hands[me]) >= self.rules.hand_limit:
                     return place_value(here) - 1.0  # a full hand only swaps one card for another
                 return place_value(here) + (10.0 if action.source == "deck" else 4.0)

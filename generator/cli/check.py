@@ -1,0 +1,125 @@
+"""`dragon-pnp check [GAME]`: simulate many games and report balance, length and rule hazards."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from generator.cli.app import GAME_HELP, app, console, error_console
+from generator.data import load_game
+from generator.data.loader import project_root
+from generator.errors import NotationError
+from generator.report.check import CheckSettings, Execution, plan, run_check
+from generator.report.executor import EXECUTORS, default_jobs
+from generator.report.plan import POLICIES, parse_list, parse_players
+from generator.report.writers import write_report
+
+
+@app.command()
+def check(
+    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
+    games: int = typer.Option(1000, "--games", min=1, help="Games per configuration."),
+    players: str = typer.Option("", "--players", help='Player counts, a list or range such as "2-6" or "3,4" (default: all the game allows).'),
+    preset: str = typer.Option("", "--preset", help="Destiny presets, comma-separated (default: every preset)."),
+    policy: str = typer.Option("random,greedy", "--policy", help=f"Policies, comma-separated: {', '.join(POLICIES)}."),
+    duel_games: Optional[int] = typer.Option(None, "--duel-games", min=0, help="Mixed greedy-vs-random games per player count on the default preset (default: --games; 0 skips them)."),
+    seed: int = typer.Option(1, "--seed", help="Root seed; the same seed gives the same report."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
+    executor: str = typer.Option("local", "--executor", help="local (process pool) or dask."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address (default: a local Dask cluster)."),
+    option: list[str] = typer.Option([], "--option", help="Rules variant NAME=on|off (repeatable); see game.yaml rules_options."),
+) -> int:
+    """Play thousands of seeded games per configuration and write rules-check.html, .pdf and .json."""
+    data = load_game(game)
+    settings = CheckSettings(
+        games=games,
+        players=tuple(_players(players, data)),
+        presets=tuple(_named(preset, list(data.destiny.presets), "preset", "--preset")) if preset else (),
+        policies=tuple(_named(policy, POLICIES, "policy", "--policy")),
+        duel_games=duel_games,
+        seed=seed,
+        options=_options(option, data),
+    )
+    if executor not in EXECUTORS:
+        raise NotationError(f"--executor {executor}: expected one of {', '.join(EXECUTORS)}")
+    if scheduler and executor != "dask":
+        raise NotationError("--scheduler goes with --executor dask")
+    main, duels = plan(data, settings)
+    total = games * len(main) + settings.duel_count() * len(duels)
+    execution = Execution(executor=executor, jobs=jobs or default_jobs(), scheduler=scheduler)
+    target = out if out is not None else project_root() / "output" / data.slug
+    console.print(f"{data.slug}: {len(main) + len(duels)} configurations, {total:,} games, "
+                  f"{execution.jobs} {'job' if execution.jobs == 1 else 'jobs'} on {executor}")
+    started = time.perf_counter()
+    with Progress(TextColumn("[bold]Simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("batches"),
+                  TimeElapsedColumn(), TimeRemainingColumn(), console=error_console, transient=True,
+                  disable=not error_console.is_terminal) as progress:
+        task = progress.add_task("games", total=None)
+
+        def advance(done: int, of: int) -> None:
+            progress.update(task, completed=done, total=of)
+
+        execution.progress = advance
+        report = run_check(data, settings, execution)
+    elapsed = time.perf_counter() - started
+    paths = write_report(report, target, data.print_profile.paper)
+    _summary(report, elapsed, paths)
+    return 0
+
+
+def _players(text: str, data) -> list[int]:
+    low, high = data.game.players.min, data.game.players.max
+    try:
+        return parse_players(text or f"{low}-{high}", low, high)
+    except ValueError as exc:
+        raise NotationError(f"--players {text}: {exc}") from None
+
+
+def _named(text: str, allowed, what: str, flag: str) -> list[str]:
+    try:
+        return parse_list(text, allowed, what)
+    except ValueError as exc:
+        raise NotationError(f"{flag} {text}: {exc}") from None
+
+
+def _options(items: list[str], data) -> tuple[tuple[str, bool], ...]:
+    known = data.game.rules_options
+    chosen: dict[str, bool] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        if name not in known:
+            raise NotationError(f"--option {item}: unknown rules option {name!r}; expected one of {', '.join(known)}")
+        if value.lower() not in ("on", "off", "true", "false", "yes", "no"):
+            raise NotationError(f"--option {item}: expected NAME=on or NAME=off")
+        chosen[name] = value.lower() in ("on", "true", "yes")
+    return tuple(sorted(chosen.items()))
+
+
+def _summary(report: dict, elapsed: float, paths: dict[str, Path]) -> None:
+    games = report["total_games"]
+    console.print(f"{games:,} games in {elapsed:.1f} s ({games / elapsed:,.0f} games/s)")
+    attention = [f for f in report["findings"] if f["severity"] == "attention"]
+    notes = [f for f in report["findings"] if f["severity"] == "note"]
+    if attention:
+        console.print("[bold red]Needs your attention[/]")
+        for number, finding in enumerate(attention, 1):
+            console.print(f" {number}. {escape(finding['text'])}", soft_wrap=False)
+    if notes:
+        console.print("[bold]Worth knowing[/]")
+        for finding in notes:
+            console.print(f" - {escape(finding['text'])}")
+    for role in ("html", "pdf", "json"):
+        console.print(f"wrote {_shown(paths[role])}")
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,67 @@
+"""Write the report as rules-check.html (Jinja2, inline SVG), rules-check.pdf and rules-check.json.
+
+Each file is written beside its target and renamed into place, so an interrupted check never
+leaves a half-written report over a good one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from generator.data.loader import project_root
+from generator.report.charts import BarChart, ColumnChart, bar_chart_svg, column_chart_svg
+from generator.report.pdf import render_pdf
+from generator.report.view import build_view
+
+TEMPLATE = "rules-check.html.j2"
+NAMES = {"html": "rules-check.html", "pdf": "rules-check.pdf", "json": "rules-check.json"}
+
+
+def render_json(report: dict) -> str:
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+def render_html(report: dict) -> str:
+    env = Environment(loader=FileSystemLoader(project_root() / "templates"), autoescape=select_autoescape(["html", "j2"]),
+                      undefined=StrictUndefined, keep_trailing_newline=True, trim_blocks=False)
+    env.globals["svg"] = _svg
+    return env.get_template(TEMPLATE).render(v=build_view(report))
+
+
+def _svg(chart: BarChart | ColumnChart) -> Markup:
+    """Inline SVG markup (svgwrite escapes every text it holds)."""
+    drawn = bar_chart_svg(chart) if isinstance(chart, BarChart) else column_chart_svg(chart)
+    return Markup(drawn)
+
+
+def write_report(report: dict, folder: Path, paper: str = "letter") -> dict[str, Path]:
+    """All three forms into `folder`; returns their paths by role ("html", "pdf", "json")."""
+    folder.mkdir(parents=True, exist_ok=True)
+    contents = {
+        "json": render_json(report).encode("utf-8"),
+        "html": render_html(report).encode("utf-8"),
+        "pdf": render_pdf(build_view(report), paper),
+    }
+    paths = {}
+    for role, data in contents.items():
+        paths[role] = folder / NAMES[role]
+        _write_atomic(paths[role], data)
+    return paths
+
+
+def _write_atomic(target: Path, data: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
