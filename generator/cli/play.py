@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+import yaml
 
 from generator.cli.app import app
 from generator.data import load_game
@@ -31,7 +32,7 @@ def play(
     seed: int = typer.Option(0, "--seed", help="Shuffle seed for --new."),
     preset: Optional[str] = typer.Option(None, "--preset", help="Destiny preset for --new (default: the game's)."),
     option: list[str] = typer.Option([], "--option", help="A rules option for --new, e.g. banish_any_range=true."),
-    game: str = typer.Option("dragon_pants", "--game", help="A game name under data/ or a path to a game folder."),
+    game: Optional[str] = typer.Option(None, "--game", help="A game name under data/ or a game folder (default: the position's game, else dragon_pants)."),
 ) -> int:
     """Deal or load a position, apply actions in order, print the result or the legal actions.
 
@@ -39,7 +40,7 @@ def play(
     """
     if new == (position is not None):
         raise NotationError("give exactly one of --new or --position FILE")
-    data = load_game(game)
+    data = load_game(game or (_game_named_in(position) if position is not None else None) or "dragon_pants")
     if new:
         try:
             rules = Rules.from_game(data, _parse_options(option))
@@ -83,6 +84,16 @@ def play(
 def _out(text: str) -> None:
     sys.stdout.write(text)
     sys.stdout.flush()
+
+
+def _game_named_in(position: Path) -> str | None:
+    """The `game` field of a position file, if it can be read; load_position reports any problem."""
+    try:
+        raw = yaml.safe_load(position.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    name = raw.get("game") if isinstance(raw, dict) else None
+    return name if isinstance(name, str) and name else None
 
 
 def _parse_options(items: list[str]) -> dict[str, bool]:
