@@ -129,7 +129,7 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
 
 def _aid_story(game: GameData, doc: _Doc, presets, rules_file: Path, blocks: list[Block]) -> list[Flowable]:
     """The aid's flowables, checked to fit on one page: an aid that spills over is an error."""
-    flow = RulesFlow(game, make_styles(AID_SCALE), doc.width, presets, rules_file).flowables(blocks)
+    flow = RulesFlow(game, make_styles(AID_SCALE), doc.width, presets, rules_file, key_prefix="aid").flowables(blocks)
     used = 0.0
     for flowable in flow:
         _, height = flowable.wrap(doc.width, doc.height)

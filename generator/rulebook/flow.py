@@ -29,8 +29,9 @@ class RulesFlow:
     """Lays out one run of blocks with one set of styles and one frame width (points)."""
 
     def __init__(self, game: GameData, styles: Styles, width: float, presets: list[PresetFacts],
-                 rules_file: Path):
+                 rules_file: Path, key_prefix: str = "rules"):
         self.game = game
+        self.key_prefix = key_prefix  # bookmark keys must be unique across the whole PDF
         self.styles = styles
         self.width = width
         self.presets = presets
@@ -62,7 +63,7 @@ class RulesFlow:
             self._headings += 1
             style = {1: s.h1, 2: s.h2, 3: s.h3}[block.level]
             return [HeadingParagraph(inline_xml(block.text, where, block.line), style, block.level - 1,
-                                     f"h{self._headings}")]
+                                     f"{self.key_prefix}-h{self._headings}")]
         if isinstance(block, TextBlock):
             return [Paragraph(inline_xml(block.text, where, block.line), s.body)]
         if isinstance(block, ListBlock):

@@ -81,3 +81,15 @@ def test_setup_boards_in_the_rulebook_draw_43_hexes_each(game):
         den_colours = {game.print_profile.den_colours[d].hex.lower() for d in game.board.seats[players]}
         assert den_colours <= set(fills)
         assert len(board_scene(game, players).cells) == 43
+
+
+def test_outline_lists_every_heading_in_page_order(book):
+    with pymupdf.open(stream=book.pdf, filetype="pdf") as doc:
+        toc = doc.get_toc()
+    titles = [title for _, title, _ in toc]
+    assert titles[0] == "The game in a nutshell"
+    for title in ("Setting up", "Line of sight", "Reactions", "Variants"):
+        assert title in titles
+    assert titles[-3].endswith("player aid")
+    pages = [page for _, _, page in toc]
+    assert pages == sorted(pages) and pages[-1] == book.pages
