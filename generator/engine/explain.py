@@ -134,7 +134,7 @@ def _why_play(state: "GameState", action: Action) -> str:
     if not held:
         return f"{me} holds no {card}"
     if all(state.spent[c] >= 0 for c in held):
-        return f"{me}'s {card} is spent; it is ready again after the end of {me}'s next turn (R14)"
+        return f"{me}'s {card} is spent; {_when_ready(state, seat, held)} (R14)"
     here = state.pos[seat]
     if board.is_den[here]:
         return f"{me} is on a den and cannot play cards (R9)"
@@ -184,8 +184,15 @@ def _why_reaction(state: "GameState", action: Action) -> str:
     if not held:
         return f"dragon {seat + 1} holds no {card}"
     if all(state.spent[c] >= 0 for c in held):
-        return f"dragon {seat + 1}'s {card} is spent (R14)"
+        return f"dragon {seat + 1}'s {card} is spent; {_when_ready(state, seat, held)} (R14)"
     return f"{card} does not answer {answered} (R19)"
+
+
+def _when_ready(state: "GameState", seat: int, cards: list[int]) -> str:
+    """When the first of these spent cards refreshes, by R14."""
+    if seat == state.current and any(state.spent[c] < state.turn for c in cards):
+        return "it is ready again at the end of this turn"
+    return f"it is ready again at the end of dragon {seat + 1}'s next turn"
 
 
 def _why_card_choice(state: "GameState", action: Action) -> str:
