@@ -346,3 +346,20 @@ def test_turn_cap_can_be_set_when_building_rules():
     while not state.is_over:
         state.apply(legal(state)[-1])
     assert state.result.reason == "stall" and state.result.turns == 3
+
+
+def test_r4_time_stays_on_the_printed_track_in_played_games():
+    """R4 is checked exactly by validation; here the engine's own games agree with it."""
+    import random
+
+    r = rules()
+    last = game_data().destiny.time_track.last
+    for seed in range(30):
+        state = new_game(r, players=4, seed=seed, preset=("standard", "volatile", "long")[seed % 3])
+        rnd = random.Random(seed)
+        highest = state.time
+        while not state.is_over:
+            options = state.legal_actions()
+            state.apply(options[rnd.randrange(len(options))])
+            highest = max(highest, state.time)
+        assert highest <= last
