@@ -135,3 +135,23 @@ def test_legend_has_one_sample_per_terrain_and_both_den_states(game):
     texts = [label.text for label in scene.captions]
     assert all(any(t.name in text for text in texts) for t in game.board.terrains.values())
     assert "Den not used in this game" in scene_svg(scene)
+
+
+def test_svg_rasterises_with_cairo_and_shows_the_terrain_colours(game):
+    """The print kit renders these SVGs with cairosvg; check the colours land where the hexes are."""
+    import cairosvg
+    import pymupdf
+
+    from generator.fonts import use_bundled_fonts_for_cairo
+
+    use_bundled_fonts_for_cairo()
+    scene = board_scene(game, 3, hex_size_mm=6)
+    png = cairosvg.svg2png(bytestring=scene_svg(scene).encode(), dpi=96)
+    pix = pymupdf.Pixmap(png)
+    px_per_mm = pix.width / scene.width_mm
+    for cell in scene.cells:
+        if cell.pattern != "plain":
+            continue  # marks cover the centre of patterned hexes
+        x, y = (int(c * px_per_mm) for c in cell.centre)
+        expected = tuple(int(cell.fill[i:i + 2], 16) for i in (1, 3, 5))
+        assert all(abs(a - b) <= 3 for a, b in zip(pix.pixel(x, y)[:3], expected)), cell.hex
