@@ -59,7 +59,8 @@ def build(
     svgs = sum(1 for role in context.artifacts if role.startswith("svg/"))
     pngs = sum(1 for role in context.artifacts if role.startswith("png/"))
     console.print(f"{data.slug}: kit built in {elapsed:.1f} s into {_shown(target)} ({chosen}, "
-                  f"{'duplex' if options.duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs")
+                  f"{'duplex' if options.duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs",
+                  soft_wrap=True)
     return 0
 
 

@@ -17,7 +17,7 @@ import jinja2
 
 from generator.data.loader import project_root
 
-Shape = Literal["rect", "hex"]
+Shape = Literal["rect", "hex", "circle"]
 
 
 @dataclass(frozen=True)
@@ -29,10 +29,13 @@ class Face:
     trim_mm: tuple[float, float]
     bleed_mm: float
     shape: Shape = "rect"
+    box_mm: tuple[float, float] | None = None  # bleed box when not trim + 2 bleed (a hexagon's)
 
     @property
     def size_mm(self) -> tuple[float, float]:
-        """The bleed box: what the SVG covers."""
+        """The bleed box: what the SVG covers, centred on the trim."""
+        if self.box_mm is not None:
+            return self.box_mm
         return (self.trim_mm[0] + 2 * self.bleed_mm, self.trim_mm[1] + 2 * self.bleed_mm)
 
 

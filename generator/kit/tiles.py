@@ -92,7 +92,7 @@ def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
             colour=profile.terrain_colours.get(terrain_id, "#dddddd"), den=None, pt=PT_TO_MM,
             star=star_points(frame.size[0] / 2, frame.size[1] / 2 - 4, frame.radius * 0.46, frame.radius * 0.19),
         )
-        faces.append(Face(tile_key(terrain_id), svg, frame.trim_size, frame.bleed, "hex"))
+        faces.append(Face(tile_key(terrain_id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
     den_terrain = next((t for t in game.board.terrains.values() if t.is_den), None)
     for den in game.board.dens:
         colour = profile.den_colours[den.id]
@@ -100,7 +100,7 @@ def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
             "kit/tile.svg.j2", h=frame, art="den", name=den_terrain.name if den_terrain else "Den",
             note="", colour=colour.hex, den=den, colour_name=colour.name, pt=PT_TO_MM,
         )
-        faces.append(Face(den_key(den.id), svg, frame.trim_size, frame.bleed, "hex"))
+        faces.append(Face(den_key(den.id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
     items = [Item(tile_key(t.terrain), None, game.board.terrains[t.terrain].name) for t in game.board.tiles]
     items += [Item(den_key(d.id), None, f"den {d.number}") for d in game.board.dens]
     return faces, items

@@ -1,0 +1,33 @@
+"""`dragon-pnp build` end to end, as a user runs it (not on a terminal: one summary line)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from generator.data.loader import project_root
+
+
+def test_build_command_writes_the_kit_for_a4(tmp_path):
+    out = tmp_path / "kit"
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "dragon_pants", "--paper", "a4", "--no-check", "--out", str(out)],
+        capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(project_root())},
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 1 and "kit built" in lines[0] and "a4" in lines[0]
+    for name in ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf"):
+        assert (out / name).stat().st_size > 10_000
+    assert len(list((out / "png").glob("*.png"))) == 22
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # staging swapped in, nothing left
+
+
+def test_unknown_paper_is_a_clear_error(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--paper", "legal", "--out", str(tmp_path / "k")],
+        capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(project_root())},
+    )
+    assert result.returncode == 2 and "--paper legal" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "k").exists()

@@ -1,0 +1,100 @@
+"""Card text: wrapped with real font metrics inside the safe zone; too long is a located error;
+markup characters and accents print as written."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pymupdf
+import pytest
+import yaml
+
+from generator.data import load_game
+from generator.data.loader import project_root
+from generator.errors import LayoutError
+from generator.kit.cards import card_frame, power_faces
+from generator.kit.render import render_pdf
+from generator.kit.text_fit import fit_text, text_width_mm, wrap
+
+LONG = " ".join(["Breathe a long and winding plume of very eloquent fire across the board"] * 8)
+
+
+def game_copy(tmp_path: Path, edit) -> Path:
+    folder = tmp_path / "dragon_pants"
+    shutil.copytree(project_root() / "data" / "dragon_pants", folder)
+    path = folder / "power_cards.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit(data["cards"])
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return folder
+
+
+def test_wrapped_lines_fit_the_width_by_font_metrics():
+    lines = wrap(LONG, 40.0, 9.0)
+    assert lines and len(lines) > 5
+    assert all(text_width_mm(line, 9.0) <= 40.0 for line in lines)
+    assert " ".join(lines) == LONG
+
+
+def test_fitting_shrinks_before_it_fails():
+    fitted = fit_text(LONG[:170], (51, 21), largest_pt=10, smallest_pt=6.5, where="test")
+    assert 6.5 <= fitted.size_pt < 10 and fitted.height_mm <= 21
+    with pytest.raises(LayoutError):
+        fit_text(LONG, (51, 21), largest_pt=10, smallest_pt=6.5, where="test")
+
+
+def test_every_card_text_block_stays_in_the_safe_zone():
+    game = load_game("dragon_pants")
+    frame = card_frame(game)
+    x0, y0, x1, y1 = frame.body_box
+    sx0, sy0, sx1, sy1 = frame.safe_box
+    assert sx0 <= x0 and x1 <= sx1 and sy0 <= y0 and y1 <= sy1
+    for card in game.power.cards:
+        fitted = fit_text(card.text, (x1 - x0, y1 - y0), largest_pt=10, smallest_pt=6.5, where=card.name)
+        assert all(text_width_mm(line, fitted.size_pt) <= x1 - x0 for line in fitted.lines)
+        assert fitted.height_mm <= y1 - y0
+
+
+def test_text_too_long_names_the_card_and_its_line(tmp_path):
+    folder = game_copy(tmp_path, lambda cards: cards[1].update(text=LONG))
+    game = load_game(folder)
+    with pytest.raises(LayoutError) as raised:
+        power_faces(game)
+    message = str(raised.value)
+    line = game.locate("power_cards.yaml", "cards", 1, "text").line
+    assert f"power_cards.yaml:{line}" in message and '"Fireball"' in message and "shorten" in message
+
+
+def test_markup_characters_and_accents_print_as_written(tmp_path):
+    text = 'Tip <b>the</b> scales & say "olé" — naïve café, 5 < 6.'
+
+    def edit(cards):
+        cards[1].update(name="Fuego & <Brasa>", text=text)
+
+    game = load_game(game_copy(tmp_path, edit))
+    faces, _ = power_faces(game)
+    face = next(f for f in faces if f.key == "power-fireball")
+    assert "&lt;b&gt;" in face.svg and "&amp;" in face.svg
+    page = pymupdf.open(stream=render_pdf([face.svg]), filetype="pdf")[0]
+    printed = " ".join(page.get_text().split())
+    assert "Fuego & <Brasa>" in printed
+    assert text in printed
+
+
+def test_failed_build_keeps_the_previous_kit(tmp_path):
+    folder = game_copy(tmp_path, lambda cards: cards[1].update(text=LONG))
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "cards.pdf").write_bytes(b"previous kit")
+    result = subprocess.run([sys.executable, "-m", "generator", "build", str(folder), "--no-check", "--out", str(out)],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=300,
+                            env={**os.environ, "PYTHONPATH": str(project_root())})
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "power_cards.yaml:" in result.stderr and "Fireball" in result.stderr
+    assert (out / "cards.pdf").read_bytes() == b"previous kit"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dragon_pants", "out"]  # no staging left behind

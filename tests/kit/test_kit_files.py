@@ -1,0 +1,95 @@
+"""The kit as files: reproducible bytes, embedded fonts, extras, the print-and-play assembly."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pymupdf
+import pytest
+from pypdf import PdfReader
+
+from tests.kit.conftest import build_kit
+from tests.kit.readback import PAPER, mm
+
+KIT_PDFS = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf")
+
+
+def test_two_builds_are_byte_identical(game, kits, tmp_path):
+    first = Path(kits("letter").out_dir)
+    second = build_kit(game, tmp_path / "again", "letter").out_dir
+    names = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
+    assert len(names) > 60
+    for name in names:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+def test_pdfs_carry_no_dates_and_a_fixed_producer(kits):
+    for name in KIT_PDFS:
+        info = PdfReader(kits("letter").artifacts[name]).metadata
+        assert "/CreationDate" not in info and "/ModDate" not in info
+        assert info["/Producer"] == "dragon-pnp"
+
+
+def test_every_font_is_embedded_vera(kits):
+    for name in KIT_PDFS[:-1]:
+        doc = pymupdf.open(kits("letter").artifacts[name])
+        fonts = {f for i in range(doc.page_count) for f in doc.get_page_fonts(i, full=True)}
+        assert fonts, name
+        for xref, ext, kind, basefont, *_ in fonts:
+            assert ext != "n/a", f"{name}: {basefont} not embedded"
+            assert re.search(r"BitstreamVeraSans-(Roman|Bold)$", basefont), f"{name}: {basefont}"
+
+
+def test_outputs_are_all_there(game, kits):
+    context = kits("a4")
+    folder = Path(context.out_dir)
+    for name in KIT_PDFS:
+        assert (folder / name).is_file()
+    svgs = {p.stem for p in (folder / "svg").glob("*.svg")}
+    assert {"power-back", "destiny-back", "power-fireball", "destiny-blank", "tile-water", "time-track",
+            "time-marker"} <= svgs
+    assert sum(1 for s in svgs if s.startswith("pawn-")) == len(game.board.dens)
+    assert sum(1 for s in svgs if s.startswith("tile-den-")) == len(game.board.dens)
+    pngs = sorted((folder / "png").glob("*.png"))
+    assert len(pngs) == len(game.power.cards) + len([c for c in game.destiny.cards if c.count]) + 2
+    copies = sum(int(p.stem.rsplit("-x", 1)[1]) for p in pngs if "back" not in p.stem)
+    assert copies == sum(c.count for c in game.power.cards) + sum(c.count for c in game.destiny.cards)
+
+
+def test_card_png_is_300_dpi_with_bleed(kits):
+    png = (Path(kits("letter").out_dir) / "png" / "power-fireball-x2.png").read_bytes()
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (round(69 / 25.4 * 300), round(94 / 25.4 * 300))
+    phys = png.index(b"pHYs")
+    assert int.from_bytes(png[phys + 4:phys + 8], "big") == round(300 / 0.0254)
+
+
+def test_extras_hold_the_track_marker_and_pawns(game, kits):
+    doc = pymupdf.open(kits("letter").artifacts["extras.pdf"])
+    assert doc.page_count == 1
+    words = doc[0].get_text().split()
+    track = game.destiny.time_track
+    for n in range(track.first, track.last + 1):
+        assert str(n) in words
+    text = doc[0].get_text()
+    for den in game.board.dens:
+        assert game.print_profile.den_colours[den.id].name.upper() in text
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_print_and_play_puts_card_fronts_on_odd_pages(kits, paper):
+    context = kits(paper)
+    whole = PdfReader(context.artifacts["print-and-play.pdf"])
+    cover = whole.pages[0].extract_text()
+    assert "100 mm" in cover and "long edge" in cover
+    parts = sum(len(PdfReader(context.artifacts[n]).pages) for n in KIT_PDFS[:-1])
+    assert len(whole.pages) in (parts + 1, parts + 2)  # cover, parts, maybe one blank before the cards
+    match = re.search(r"Power and Destiny cards\s*pages (\d+)", cover)
+    assert match and int(match.group(1)) % 2 == 1
+    cards = PdfReader(context.artifacts["cards.pdf"])
+    first = int(match.group(1)) - 1
+    assert whole.pages[first].extract_text() == cards.pages[0].extract_text()
+    doc = pymupdf.open(context.artifacts["print-and-play.pdf"])
+    assert abs(mm(doc[0].rect.width) - PAPER[paper][0]) < 0.05
