@@ -11,6 +11,7 @@
     ::: sight flat A=-3,1 B=0,1 others="-2,1" expect=clear caption="..."
                                    a line-of-sight example judged by the rules engine; consecutive
                                    sight lines share one grid, three to a row
+    ::: time_track start=10        the time card, marker circled on `start` (default: the default preset's)
     ::: pagebreak                  start a new page
     ::: player_aid                 everything after this is the one-page player aid
 """
@@ -20,14 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Table
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Table
 
 from generator.data import GameData
 from generator.errors import LayoutError
 from generator.paper import pt_to_mm
 from generator.rulebook import figures, tables
 from generator.rulebook.facts import PresetFacts
-from generator.rulebook.markup import Directive
+from generator.rulebook.markup import Directive, inline_xml
 from generator.rulebook.styles import Styles
 
 
@@ -83,6 +84,16 @@ def _board(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
     return [drawing]
 
 
+def _time_track(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
+    track = ctx.game.destiny.time_track
+    default = ctx.game.destiny.presets[ctx.game.game.default_preset]
+    start = _int(ctx, d, "start", default.length, track.first, track.last)
+    caption = f"The time card, with the marker on {start}"
+    caption += f": the start of the {default.name}." if start == default.length else "."
+    return [KeepTogether([figures.time_track(ctx.game, ctx.styles, ctx.width, start),
+                          Paragraph(inline_xml(caption), ctx.styles.caption)])]
+
+
 def sight_example(ctx: DirectiveContext, d: Directive) -> figures.SightExample:
     kind = d.args.get("_", "")
     if kind not in ("flat", "diagonal"):
@@ -134,6 +145,7 @@ DIRECTIVES: dict[str, Spec] = {
     "setup_boards": Spec(_setup_boards, frozenset({"columns"})),
     "board": Spec(_board, frozenset({"players", "width"})),
     "sight": Spec(lambda ctx, d: [], frozenset({"A", "B", "others", "expect", "caption"}), positional=True),
+    "time_track": Spec(_time_track, frozenset({"start"})),
     "pagebreak": Spec(lambda ctx, d: [PageBreak()]),
     "player_aid": Spec(lambda ctx, d: []),
 }

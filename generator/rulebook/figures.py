@@ -117,3 +117,28 @@ def sight_grid(game: GameData, examples: list[SightExample], styles: Styles, wid
     cells = [sight_cell(game, e, styles, cell_width_mm, tables) for e in examples]
     return cell_grid(cells, width, columns)
 
+
+
+def time_track(game: GameData, styles: Styles, width: float, start: int) -> Flowable:
+    """The time card as printed (boxes first..last in rows) with the marker on `start`."""
+    from reportlab.graphics.shapes import Circle, Drawing, Rect, String
+
+    from generator.paper import mm_to_pt
+    from generator.rulebook.styles import ACCENT, INK, SHADE
+
+    track = game.destiny.time_track
+    numbers = list(range(track.first, track.last + 1))
+    per_row = -(-len(numbers) // track.rows)
+    box = min(mm_to_pt(9), width / per_row)
+    drawing = Drawing(box * per_row + 2, box * track.rows + 2)
+    for i, n in enumerate(numbers):
+        row, col = divmod(i, per_row)
+        x, y = 1 + col * box, 1 + (track.rows - 1 - row) * box
+        drawing.add(Rect(x, y, box, box, fillColor=SHADE, strokeColor=INK, strokeWidth=0.6))
+        drawing.add(String(x + box / 2, y + box * 0.33, str(n), fontName="Vera-Bold", fontSize=box * 0.4,
+                           fillColor=INK, textAnchor="middle"))
+        if n == start:
+            drawing.add(Circle(x + box / 2, y + box / 2, box * 0.42, fillColor=None, strokeColor=ACCENT,
+                               strokeWidth=2))
+    drawing.hAlign = "CENTER"
+    return drawing

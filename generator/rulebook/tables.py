@@ -155,8 +155,8 @@ def card_list(game: GameData, styles: Styles, width: float) -> Table:
 
 
 def variants_table(game: GameData, styles: Styles, width: float) -> Table:
-    rows: list[list[Flowable | str]] = [["Variant", "What changes", "Used unless you agree otherwise?"]]
+    rows: list[list[Flowable | str]] = [["Variant", "What changes", "In the standard game"]]
     for option_id, option in game.game.rules_options.items():
         title = option_id.replace("_", " ").capitalize()
-        rows.append([f"**{title}**", option.summary, "yes" if option.default else "no"])
+        rows.append([f"**{title}**", option.summary, "on" if option.default else "off"])
     return grid(rows, [0.3 * width, 0.52 * width, 0.18 * width], styles)

@@ -139,3 +139,11 @@ def test_player_aid_is_the_last_page_and_stands_alone(game, book):
         assert aid.page_count == 1
         aid_text = aid[0].get_text()
     assert all(card.name in aid_text for card in game.power.cards)
+
+
+def test_time_track_shows_every_box_and_the_start(game, text):
+    track = game.destiny.time_track
+    default = game.destiny.presets[game.game.default_preset]
+    numbers = " ".join(str(n) for n in range(track.first, track.last + 1))
+    assert numbers in text
+    assert f"The time card, with the marker on {default.length}: the start of the {default.name}." in text
