@@ -18,7 +18,6 @@ from generator.engine.board import BoardTables
 from generator.engine.hexgrid import Hex
 from generator.errors import LayoutError
 from generator.paper import pt_to_mm
-from generator.rulebook.facts import names
 from generator.rulebook.markup import inline_xml
 from generator.rulebook.styles import Styles
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pymupdf
+import pytest
 import yaml
 
 from generator.data import load_game
@@ -126,6 +127,8 @@ def test_no_seed_sentence_is_copied(game):
     ours_runs = {tuple(ours[i:i + 8]) for i in range(len(ours) - 7)}
     seeds = Path("/work/shared/seeds")
     files = sorted(seeds.glob("00[012]_*.txt")) if seeds.is_dir() else []
+    if not files:
+        pytest.skip("the seed rules are not on this machine")
     for seed in files:
         theirs = words(seed.read_text())
         copied = [" ".join(theirs[i:i + 8]) for i in range(len(theirs) - 7) if tuple(theirs[i:i + 8]) in ours_runs]
