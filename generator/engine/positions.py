@@ -387,6 +387,8 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
 
     if state.asking is None and state.result is None and state.stack:
         state._run()  # settle anything pending exactly as the engine would have before waiting
+    if state.result is None and not state.legal_actions():
+        raise rd.error(("asking",), "the pending step leaves nothing to decide (e.g. 'lose 2' for an empty hand); remove it")
     expected = data.get("to_decide")
     if expected is not None and state.result is None:
         if not isinstance(expected, dict):

@@ -87,6 +87,7 @@ destiny_deck: [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1]
         ("players: 2", "players: 2\nto_decide: {seat: 2, decision: action}", ":2:", "says seat 2 decides action"),
         ("hand: [fireball]", "hand: [fireball, boost, shock, shield]", ":5:", "more than 3 cards"),
         ("players: 2", "players: 2\ncurrent: 2", ":", "duplicate key"),
+        ("players: 2", "players: 2\nasking: lose 2", ":2:", "leaves nothing to decide"),
     ],
 )
 def test_mistakes_are_located(tmp_path, old, new, where, message):
