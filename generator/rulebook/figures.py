@@ -1,4 +1,4 @@
-"""Rulebook figures: the setup board for each player count, and line-of-sight examples.
+"""Rulebook figures: the setup board for each player count, line-of-sight examples, the time card.
 
 Both are drawn by `generator.diagrams` from the board data; the sight examples are judged by
 the rules engine, and an example whose verdict no longer matches what the text expects is an
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportlab.graphics.shapes import Circle, Drawing, Rect, String
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from generator.data import GameData
@@ -17,9 +18,9 @@ from generator.diagrams.sight import SightCheck
 from generator.engine.board import BoardTables
 from generator.engine.hexgrid import Hex
 from generator.errors import LayoutError
-from generator.paper import pt_to_mm
+from generator.paper import mm_to_pt, pt_to_mm
 from generator.rulebook.markup import inline_xml
-from generator.rulebook.styles import Styles
+from generator.rulebook.styles import ACCENT, INK, SHADE, Styles
 
 VERDICT_TITLES = {"clear": "Clear", "blocked": "Blocked", "immune": "Immune", "off_line": "No line"}
 
@@ -120,11 +121,6 @@ def sight_grid(game: GameData, examples: list[SightExample], styles: Styles, wid
 
 def time_track(game: GameData, styles: Styles, width: float, start: int) -> Flowable:
     """The time card as printed (boxes first..last in rows) with the marker on `start`."""
-    from reportlab.graphics.shapes import Circle, Drawing, Rect, String
-
-    from generator.paper import mm_to_pt
-    from generator.rulebook.styles import ACCENT, INK, SHADE
-
     track = game.destiny.time_track
     numbers = list(range(track.first, track.last + 1))
     per_row = -(-len(numbers) // track.rows)
