@@ -153,10 +153,17 @@ def _pt(x_mm: float) -> float:
     return mm_to_pt(x_mm)
 
 
+def _drawing(width_mm: float, height_mm: float, font: str) -> Drawing:
+    """A Drawing whose renderer starts in our font, so no standard Helvetica slips into the PDF."""
+    d = Drawing(_pt(width_mm), _pt(height_mm))
+    d.initialFontName = font
+    return d
+
+
 def bar_chart_drawing(chart: BarChart, font: str = "Vera") -> Drawing:
     """The same bar chart as a reportlab Drawing (y grows upwards, so rows are flipped)."""
     w, h = chart.width_mm, chart.height_mm
-    d = Drawing(_pt(w), _pt(h))
+    d = _drawing(w, h, font)
 
     def y_of(y_mm: float) -> float:
         return _pt(h - y_mm)
@@ -202,7 +209,7 @@ def bar_chart_drawing(chart: BarChart, font: str = "Vera") -> Drawing:
 
 def column_chart_drawing(chart: ColumnChart, font: str = "Vera") -> Drawing:
     w, h = chart.width_mm, chart.height_mm
-    d = Drawing(_pt(w), _pt(h))
+    d = _drawing(w, h, font)
 
     def y_of(y_mm: float) -> float:
         return _pt(h - y_mm)

@@ -53,6 +53,7 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
         leftMargin=mm_to_pt(MARGIN_MM), rightMargin=mm_to_pt(MARGIN_MM),
         topMargin=mm_to_pt(MARGIN_MM), bottomMargin=mm_to_pt(MARGIN_MM + 4),
         title=view.title, subject="Simulated rules check", creator="dragon-pnp check", invariant=1,
+        initialFontName="Vera", initialFontSize=9.5, initialLeading=12.5,
     )
     text_width_mm = width_mm - 2 * MARGIN_MM
     story: list = [Paragraph(escape(view.title), styles["title"]), Paragraph(escape(view.subtitle), styles["subtitle"]),
@@ -124,6 +125,7 @@ def _table(table: ViewTable, styles, width_mm: float, numeric: bool = True) -> T
                      for i, v in enumerate(row)])
     flow = Table(rows, repeatRows=1, hAlign="LEFT", colWidths=_widths(table, width_mm))
     flow.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), "Vera"),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f0f0f0")),
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -1,0 +1,20 @@
+"""Build step: a quick rules check (fewer games) written into the kit beside the print files."""
+
+from __future__ import annotations
+
+from generator.build.context import BuildContext
+from generator.report.check import CheckSettings, Execution, run_check
+from generator.report.writers import write_report
+
+
+def build_step(context: BuildContext) -> None:
+    """Play `check_games` games per configuration and write rules-check.{html,pdf,json}."""
+    options = context.options
+    if not options.check:
+        return
+    settings = CheckSettings(games=options.check_games, seed=options.seed,
+                             players=tuple(range(context.game.game.players.min, context.game.game.players.max + 1)))
+    report = run_check(context.game, settings, Execution())
+    paths = write_report(report, context.out_dir, options.paper)
+    for role, path in paths.items():
+        context.artifacts[f"rules-check.{role}"] = path

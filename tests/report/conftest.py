@@ -1,0 +1,21 @@
+"""A small rules check played once per session, shared by the report tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.engine import Rules
+from generator.report.check import CheckSettings, Execution, run_check
+
+SMALL = CheckSettings(games=8, players=(2, 4), presets=("standard", "volatile"), duel_games=8, seed=11,
+                      batch_games=3)
+
+
+@pytest.fixture(scope="session")
+def rules(game) -> Rules:
+    return Rules.from_game(game)
+
+
+@pytest.fixture(scope="session")
+def small_report(game) -> dict:
+    return run_check(game, SMALL, Execution(jobs=1))

@@ -1,0 +1,37 @@
+"""The same seed gives the same report for any job count and executor, merged in batch order."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from generator.report.check import Execution, run_check
+from generator.report.executor import run_tasks
+from tests.report.conftest import SMALL
+
+
+def _slow_square(n: int) -> int:
+    time.sleep(0.02 * (5 - n))  # later tasks finish first
+    return n * n
+
+
+def test_results_come_back_in_task_order_however_they_finish():
+    finished = []
+    assert run_tasks(_slow_square, [1, 2, 3, 4], jobs=4, done=finished.append) == [1, 4, 9, 16]
+    assert sorted(finished) == [0, 1, 2, 3]
+
+
+def test_jobs_and_executors_give_identical_reports(game, small_report):
+    expected = json.dumps(small_report, sort_keys=True)
+    two_jobs = run_check(game, SMALL, Execution(jobs=2))
+    assert json.dumps(two_jobs, sort_keys=True) == expected
+    on_dask = run_check(game, SMALL, Execution(executor="dask", jobs=2, dask_processes=False))
+    assert json.dumps(on_dask, sort_keys=True) == expected
+
+
+def test_another_seed_gives_other_games(game, small_report):
+    from dataclasses import replace
+
+    other = run_check(game, replace(SMALL, seed=12), Execution(jobs=1))
+    assert other["configs"][0]["length"] != small_report["configs"][0]["length"] or \
+        other["configs"][1]["fairness"] != small_report["configs"][1]["fairness"]

@@ -1,0 +1,60 @@
+"""The report in its three forms: complete, self-contained, reproducible byte for byte."""
+
+from __future__ import annotations
+
+import json
+
+import pymupdf
+
+from generator.build.context import BuildContext, BuildOptions
+from generator.report.build import build_step
+from generator.report.writers import write_report
+
+
+def test_three_forms_are_written_and_reproducible(small_report, tmp_path):
+    first = write_report(small_report, tmp_path / "a")
+    second = write_report(small_report, tmp_path / "b")
+    for role in ("html", "pdf", "json"):
+        assert first[role].read_bytes() == second[role].read_bytes(), role
+    assert json.loads(first["json"].read_text()) == json.loads(json.dumps(small_report))
+
+
+def test_html_puts_findings_first_and_needs_no_network(small_report, tmp_path):
+    html = write_report(small_report, tmp_path)["html"].read_text()
+    assert html.index("Needs your attention") < html.index("Overview") < html.index("Every configuration")
+    assert html.count("<svg") >= 4
+    assert "http://" not in html.replace("http://www.w3.org", "") and "https://" not in html
+    assert "<script" not in html and "<link" not in html
+    for config in small_report["configs"]:
+        assert f'id="{config["config"]["key"]}"' in html
+
+
+def test_pdf_reads_back_with_findings_and_bundled_fonts(small_report, tmp_path):
+    pdf = pymupdf.open(write_report(small_report, tmp_path, paper="a4")["pdf"])
+    width_mm, height_mm = pdf[0].rect.width * 25.4 / 72, pdf[0].rect.height * 25.4 / 72
+    assert (round(width_mm), round(height_mm)) == (210, 297)
+    first_page = pdf[0].get_text()
+    assert "Needs your attention" in first_page and "rules check" in first_page
+    fonts = {font[3] for page in pdf for font in page.get_fonts()}
+    assert any("Vera" in name for name in fonts) and all("Vera" in name for name in fonts), fonts
+    text = "".join(page.get_text() for page in pdf)
+    assert "Every configuration" in text and "Deck of Destiny" in text
+
+
+def test_report_carries_every_section(small_report):
+    config = small_report["configs"][0]
+    assert set(config) >= {"completion", "length", "fairness", "tension", "cards", "hazards", "last_card"}
+    assert [d["preset"] for d in small_report["destiny"]] == ["standard", "volatile", "long"]
+    assert small_report["validation"] == []
+    assert small_report["total_games"] == 8 * 8 + 8 * 2
+    assert small_report["duels"][0]["policies"]["rates"].keys() == {"greedy", "random"}
+
+
+def test_build_step_writes_the_quick_check_into_the_kit(game, tmp_path):
+    context = BuildContext(game, BuildOptions(check=True, check_games=2, seed=3), tmp_path)
+    build_step(context)
+    assert context.artifacts["rules-check.pdf"] == tmp_path / "rules-check.pdf"
+    assert json.loads((tmp_path / "rules-check.json").read_text())["settings"]["games"] == 2
+    skipped = BuildContext(game, BuildOptions(check=False), tmp_path / "none")
+    build_step(skipped)
+    assert not skipped.artifacts
