@@ -110,6 +110,12 @@ class GameState:
         if self.stack:
             self._run()
         elif self.result is None:
+            if self.actions_left > 0:
+                # The common case, inline: the turn goes on with more than `end` to choose from.
+                options = self._action_options()
+                if len(options) > 1:
+                    self._legal = options
+                    return
             self._continue_turn()
 
     def clone(self) -> "GameState":
