@@ -56,7 +56,7 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
     rows = (len(counts) + 1 + columns - 1) // columns  # one cell for the key
     cell_w = (page_w - 2 * margin) / columns
     cell_h = (page_h - 2 * margin - TITLE_BAND_MM) / rows
-    caption_mm = 11.0
+    caption_mm = 15.0
     # Diagram size: the board is about 14 corner radii wide and 15.6 high.
     from generator.diagrams import board_scene
 

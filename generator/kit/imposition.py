@@ -18,6 +18,7 @@ from generator.kit.layouts import SheetLayout
 from generator.kit.sheet import Placement, Point, Rect, Segment, SheetPage
 
 LABEL_CLEARANCE_MM = 3.0
+LABEL_EDGE_MM = 4.0  # keep labels out of the band most printers cannot reach
 
 
 @dataclass(frozen=True)
@@ -170,10 +171,10 @@ def _label(page: SheetPage, text: str, marks: MarkStyle) -> None:
     page_w, page_h = page.size
     art = _bounds([(p.x, p.y, p.x + p.width, p.y + p.height) for p in page.placements])
     reach = marks.gap + marks.length if page.crop_marks else 0.0
-    below = page_h - art[3] - reach
-    if below >= 9.0:
+    baseline = art[3] + reach + LABEL_CLEARANCE_MM
+    if baseline <= page_h - LABEL_EDGE_MM:
         page.label = text
-        page.label_at = (page_w / 2, art[3] + reach + LABEL_CLEARANCE_MM + 2.0, 0)
+        page.label_at = (page_w / 2, baseline, 0)
         return
     # Narrow bottom margin: run the label up the left margin, between two mark positions.
     ys = sorted({s.a[1] for s in page.crop_marks if s.a[1] == s.b[1]} | {art[1], art[3]})
