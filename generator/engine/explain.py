@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.engine.actions import Action
-from generator.engine.rules import T_ALL, T_ANY, T_DIAGONAL, T_FLAT, T_NONE, T_REACTION, T_SELF
+from generator.engine.rules import T_ALL, T_ANY, T_FLAT, T_NONE, T_REACTION, T_SELF
 
 if TYPE_CHECKING:
     from generator.engine.state import GameState

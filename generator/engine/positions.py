@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from generator.data.located_yaml import SourceMap, load_yaml
 from generator.engine.rules import Rules
-from generator.engine.state import ASKS, EVENT_KINDS, GameResult, GameState
+from generator.engine.state import EVENT_KINDS, GameResult, GameState
 from generator.errors import DataError, Location, NotationError
 
 FORMAT = "dragon-pnp position 1"

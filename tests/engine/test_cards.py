@@ -112,7 +112,14 @@ def test_shock_mirrored_sends_the_user_home_and_costs_it_a_card():
 
 @pytest.mark.parametrize("card", ["shield", "amulet", "mirror", "poison", "rubber_ducky"])
 def test_reaction_cards_cannot_be_played_on_your_turn(card):
-    state = edited("cards", lambda raw: hand_of(raw, 1).__setitem__(0, card) if card not in ("shield", "amulet", "mirror") else None)
+    def edit(raw):
+        for seat in (2, 3, 4):  # take the card from whoever holds it, and give it to dragon 1
+            if card in hand_of(raw, seat):
+                hand_of(raw, seat).remove(card)
+        hand_of(raw, 1)[0] = card
+
+    state = edited("cards", edit)
+    assert not any(a.startswith(f"play {card}") for a in legal(state))
     with pytest.raises(IllegalActionError, match="only played as a reaction"):
         state.apply(f"play {card}")
 

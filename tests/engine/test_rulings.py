@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine_helpers import edited, game_data, hand_of, kinds, legal, place, play, position, rules
+from engine_helpers import edited, game_data, hand_of, legal, place, play, position, rules
 from generator.engine import Rules, new_game
 from generator.errors import IllegalActionError
 

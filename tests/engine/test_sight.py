@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine_helpers import game_data, legal, play, position
+from engine_helpers import game_data, legal, position
 from generator.engine.board import BoardTables
 from generator.errors import IllegalActionError
 
