@@ -96,6 +96,13 @@ class Rules:
             self.kind_target[banish] = T_ANY
         self.kind_target = list(self.kind_target)
 
+        # Per kind of line-of-sight card: the line table it reads and whether the flank variant
+        # applies, so listing targets is a lookup.
+        self.kind_lines = tuple(
+            board.flat if t == T_FLAT else board.diagonal if t == T_DIAGONAL else None for t in self.kind_target
+        )
+        self.kind_flanks = tuple(t == T_DIAGONAL and board.diagonal_blocked_by_flanks for t in self.kind_target)
+
         # Per card instance: is it a card that costs no action (Boost)? Checked whenever a
         # turn runs out of actions, to end it without listing options.
         self.inst_free = tuple(self.kind_target[k] == T_SELF for k in self.inst_kind)

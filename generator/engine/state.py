@@ -14,7 +14,7 @@ from typing import Any, Mapping, NamedTuple
 
 from generator.engine import cards as fx
 from generator.engine.actions import DRAW_DECK, DRAW_DISCARD, END, HOME, PASS, STAY, Action
-from generator.engine.rules import T_ALL, T_ANY, T_DIAGONAL, T_FLAT, T_NONE, T_REACTION, T_SELF, Rules
+from generator.engine.rules import T_ALL, T_ANY, T_NONE, T_REACTION, T_SELF, Rules
 from generator.engine.shuffle import seed_state, shuffle
 from generator.errors import IllegalActionError
 
@@ -267,9 +267,9 @@ class GameState:
                         occupied = 0
                         for p in self.pos:
                             occupied |= 1 << p
-                    lines = (board.flat if target == T_FLAT else board.diagonal)[here]
+                    lines = rules.kind_lines[k][here]
                     ignore = rules.kind_ignores_mountains[k]
-                    flanks = board.diagonal_blocked_by_flanks and target == T_DIAGONAL
+                    flanks = rules.kind_flanks[k]
                     immune, pos, plays = board.sight_immune, self.pos, rules.play_actions[k]
                     for t in range(self.players):
                         if t == seat:
