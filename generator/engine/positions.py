@@ -154,6 +154,14 @@ def _flow(value: Any) -> str:
 def load_position(path: Path | str, rules_for: Any) -> GameState:
     """Read a YAML or JSON position file; `rules_for(options)` builds the Rules it names."""
     file = Path(path)
+    if file.suffix.lower() == ".json":
+        # YAML reads most JSON, but forgives mistakes JSON does not: check it as JSON first.
+        try:
+            json.loads(file.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise PositionError(Location(file, exc.lineno, exc.colno), f"JSON syntax error: {exc.msg}") from None
+        except (OSError, UnicodeDecodeError):
+            pass  # load_yaml reports these with their location
     try:
         raw, source = load_yaml(file)
     except DataError as exc:

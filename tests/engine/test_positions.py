@@ -102,3 +102,8 @@ def test_pending_step_loads_as_a_decision(tmp_path):
     state = _load_text(tmp_path, text.replace("hand: [fireball]", "hand: ['fireball (spent this turn)']"))
     assert (state.decision, state.decider) == ("react", 1)
     assert [str(a) for a in state.legal_actions()] == ["react shield", "pass"]
+
+
+def test_json_syntax_errors_are_located(tmp_path):
+    with pytest.raises(PositionError, match=r"p.json:2:13: JSON syntax error: Expecting value"):
+        _load_text(tmp_path, '{"players": 2,\n "current": }', "p.json")
