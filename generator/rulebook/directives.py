@@ -53,19 +53,12 @@ class Spec:
     positional: bool = False
 
 
-SHORT_TABLE_ROWS = 10  # tables up to this many rows are never split across pages
-
-
-def _unsplit(table: Table) -> Flowable:
-    return KeepTogether([table]) if len(table._cellvalues) <= SHORT_TABLE_ROWS else table
-
-
 def _simple(table: Callable[[GameData, Styles, float], Table]) -> Render:
-    return lambda ctx, d: [_unsplit(table(ctx.game, ctx.styles, ctx.width))]
+    return lambda ctx, d: [table(ctx.game, ctx.styles, ctx.width)]
 
 
 def _presets(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
-    return [_unsplit(tables.preset_table(ctx.game, ctx.styles, ctx.width, ctx.presets))]
+    return [tables.preset_table(ctx.game, ctx.styles, ctx.width, ctx.presets)]
 
 
 def _setup_boards(ctx: DirectiveContext, d: Directive) -> list[Flowable]:

@@ -65,7 +65,10 @@ class RulesFlow:
             return [HeadingParagraph(inline_xml(block.text, where, block.line), style, block.level - 1,
                                      f"{self.key_prefix}-h{self._headings}")]
         if isinstance(block, TextBlock):
-            return [Paragraph(inline_xml(block.text, where, block.line), s.body)]
+            para = Paragraph(inline_xml(block.text, where, block.line), s.body)
+            if block.text.rstrip().endswith(":"):
+                para.keepWithNext = True  # it introduces the list or table that follows
+            return [para]
         if isinstance(block, ListBlock):
             items = []
             for n, item in enumerate(block.items, start=1):

@@ -28,13 +28,28 @@ TARGET_WORDS = {
 }
 
 
+SHORT_TABLE_ROWS = 10  # tables up to this many rows move to the next page whole rather than split
+
+
+class WholeTable(Table):
+    """A short table that is never split across pages.
+
+    Unlike wrapping it in KeepTogether, it can still be kept with the heading or the
+    introducing sentence before it (Platypus will not chain keepWithNext into a container).
+    """
+
+    def split(self, availWidth, availHeight):
+        return []
+
+
 def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styles,
-         header: bool = True, zebra: bool = True) -> Table:
+         header: bool = True) -> Table:
     """A ruled table with a shaded header row; plain strings become wrapped paragraphs."""
     body = [[cell if isinstance(cell, Flowable) else Paragraph(inline_xml(str(cell)), styles.cell_head
                                                                 if header and r == 0 else styles.cell)
              for cell in row] for r, row in enumerate(rows)]
-    table = Table(body, colWidths=list(widths), repeatRows=1 if header else 0, hAlign="LEFT")
+    kind = WholeTable if len(rows) <= SHORT_TABLE_ROWS else Table
+    table = kind(body, colWidths=list(widths), repeatRows=1 if header else 0, hAlign="LEFT")
     commands = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
