@@ -150,3 +150,15 @@ def test_time_track_shows_every_box_and_the_start(game, text):
     numbers = " ".join(str(n) for n in range(track.first, track.last + 1))
     assert numbers in text
     assert f"The time card, with the marker on {default.length}: the start of the {default.name}." in text
+
+
+def test_every_sight_example_states_what_it_shows(game):
+    """expect= makes the build check each picture against the engine; none may go unchecked."""
+    from generator.rulebook.markup import Directive, parse
+    from generator.rulebook.source import render_rules
+
+    sights = [b for b in parse(render_rules(game)) if isinstance(b, Directive) and b.name == "sight"]
+    assert len(sights) >= 4
+    assert all("expect" in s.args for s in sights)
+    shown = {(s.args["_"], s.args["expect"]) for s in sights}
+    assert {("flat", "clear"), ("flat", "blocked"), ("diagonal", "clear"), ("flat", "immune")} <= shown
