@@ -39,6 +39,21 @@ class KitPlan:
     card_faces: list[tuple[str, int]] = field(default_factory=list)   # (face key, copies) for PNGs
     component_faces: list[str] = field(default_factory=list)          # faces written to svg/
 
+    def only(self, *documents: str) -> "KitPlan":
+        """The same plan cut down to some documents and the faces they place (no PNGs, no SVGs)."""
+        kept = {name: self.documents[name] for name in documents}
+        used: set[str] = set()
+        pending = [p.form for pages in kept.values() for page in pages for p in page.placements]
+        while pending:
+            key = pending.pop()
+            if key in used:
+                continue
+            used.add(key)
+            if key in self.composites:
+                pending.extend(p.form for p in self.composites[key].placements)
+        faces = {key: face for key, face in self.faces.items() if key in used}
+        return KitPlan(self.game, self.paper, self.duplex, faces, kept, self.composites)
+
 
 def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
     profile = game.print_profile
