@@ -23,7 +23,7 @@ PARTS = (
     ("cards.pdf", "Power and Destiny cards", None),
     ("tiles.pdf", "Hex board tiles", "single-sided, on card stock if you can"),
     ("board.pdf", "Board overview, full-size poster and setup maps", "single-sided"),
-    ("extras.pdf", "Time track, time marker and dragon pawns", "single-sided, on card stock if you can"),
+    ("extras.pdf", "Time track, time marker and pawns", "single-sided, on card stock if you can"),
     ("rules-check.pdf", "Rules check report", "optional; for designers"),
 )
 

@@ -20,6 +20,7 @@ POWER, DESTINY = "power", "destiny"
 DECK_TITLES = {POWER: "Power", DESTINY: "Destiny"}
 PANEL_INSET_MM = 2.6       # coloured frame between the trim and the light panel
 BODY_LARGEST_PT = 10.0
+PT_TO_MM = 25.4 / 72.0
 TITLE_LARGEST_PT = 14.0
 
 
@@ -137,9 +138,6 @@ def back_faces(game: GameData) -> list[Face]:
         )
         faces.append(Face(f"{deck}-back", svg, (frame.width, frame.height), frame.bleed))
     return faces
-
-
-PT_TO_MM = 25.4 / 72.0
 
 
 def _centred_top(text: FittedText, top: float, bottom: float) -> float:

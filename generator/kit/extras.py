@@ -65,6 +65,6 @@ def extras_faces(game: GameData) -> tuple[list[Face], list[Item]]:
     track, marker, pawns = time_track_face(game), time_marker_face(game), pawn_faces(game)
     box = game.game.box
     items = [Item(track.key, None, "time track") for _ in range(box.time_track_cards)]
-    items += [Item(p.key, None, f"pawn {d.number}", fold="standee") for p, d in zip(pawns, game.board.dens)]
+    items += [Item(p.key, None, f"pawn {d.number}") for p, d in zip(pawns, game.board.dens)]
     items += [Item(marker.key, None, "time marker") for _ in range(box.time_markers)]
     return [track, marker, *pawns], items

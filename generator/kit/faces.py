@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -46,8 +46,6 @@ class Item:
     front: str
     back: str | None = None
     label: str = ""
-    fold: Literal["none", "standee"] = "none"
-    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @cache

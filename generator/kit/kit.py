@@ -15,12 +15,13 @@ from generator.kit.board import BOARD_KEY, board_composite, board_grid_face, boa
 from generator.kit.board_pages import overview_page, setup_page
 from generator.kit.cards import back_faces, destiny_faces, power_faces
 from generator.kit.extras import extras_faces
-from generator.kit.faces import Face, Item, render_template
+from generator.kit.faces import Face, render_template
 from generator.kit.imposition import MarkStyle, impose
 from generator.kit.layouts import sheet_layout
 from generator.kit.pdf_writer import Composite, RenderedPages, SheetPdf
 from generator.kit.poster import plan_poster, poster_pages
 from generator.kit.sheet import SheetPage
+from generator.kit.tiles import tile_faces
 
 DOCUMENTS = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf")
 CARD_DECKS = ("power", "destiny")
@@ -61,7 +62,7 @@ def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
     power, power_items = power_faces(game)
     destiny, destiny_items = destiny_faces(game)
     backs = back_faces(game)
-    tiles, tile_items = tile_faces_for(game)
+    tiles, tile_items = tile_faces(game)
     extras, extras_items = extras_faces(game)
     grid = board_grid_face(game)
     faces = {f.key: f for f in [*power, *destiny, *backs, *tiles, *extras, grid]}
@@ -96,12 +97,6 @@ def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
     card_faces += [("power-back", len(power_items)), ("destiny-back", len(destiny_items))]
     components = [f.key for f in [*power, *destiny, *backs, *tiles, *extras]]
     return KitPlan(game, paper, duplex, faces, documents, {BOARD_KEY: board}, card_faces, components)
-
-
-def tile_faces_for(game: GameData) -> tuple[list[Face], list[Item]]:
-    from generator.kit.tiles import tile_faces
-
-    return tile_faces(game)
 
 
 def furniture_key(document: str, index: int) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 from generator.kit.faces import render_template
 from generator.kit.layouts import SheetLayout
@@ -62,7 +63,7 @@ def plan_poster(board_size: tuple[float, float], layout: SheetLayout, paper: str
 
 
 def poster_pages(plan: PosterPlan, board_key: str, board_size: tuple[float, float],
-                 board_has_art: "callable", title: str) -> list[SheetPage]:
+                 board_has_art: Callable[[tuple[float, float, float, float]], bool], title: str) -> list[SheetPage]:
     """One page per window that shows some of the board, each with its marks and label."""
     pages = []
     total = plan.columns * plan.rows

@@ -101,7 +101,10 @@ def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
             note="", colour=colour.hex, den=den, colour_name=colour.name, pt=PT_TO_MM,
         )
         faces.append(Face(den_key(den.id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
-    items = [Item(tile_key(t.terrain), None, game.board.terrains[t.terrain].name) for t in game.board.tiles]
+    # Grouped by terrain (in data order) so each kind is counted and cut together.
+    order = list(game.board.terrains)
+    tiles = sorted(game.board.tiles, key=lambda t: order.index(t.terrain))
+    items = [Item(tile_key(t.terrain), None, game.board.terrains[t.terrain].name) for t in tiles]
     items += [Item(den_key(d.id), None, f"den {d.number}") for d in game.board.dens]
     return faces, items
 
