@@ -40,7 +40,8 @@ def build(
     started = time.perf_counter()
     if sys.stdout.isatty():
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=console, transient=True) as progress:
+                      TimeElapsedColumn(), console=console, transient=True, auto_refresh=False) as progress:
+            # No refresh thread: render workers are forked, and forking beside a thread is unsafe.
             task = progress.add_task("Starting", total=len(steps))
             seen: list[str] = []
 
@@ -48,7 +49,7 @@ def build(
                 if seen:
                     progress.advance(task)
                 seen.append(label)
-                progress.update(task, description=label)
+                progress.update(task, description=label, refresh=True)
 
             context = run_build(data, options, target, advance)
             progress.advance(task)
