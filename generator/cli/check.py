@@ -28,7 +28,7 @@ def check(
     players: str = typer.Option("", "--players", help='Player counts, a list or range such as "2-6" or "3,4" (default: all the game allows).'),
     preset: str = typer.Option("", "--preset", help="Destiny presets, comma-separated (default: every preset)."),
     policy: str = typer.Option("random,greedy", "--policy", help=f"Policies, comma-separated: {', '.join(POLICIES)}."),
-    duel_games: Optional[int] = typer.Option(None, "--duel-games", min=0, help="Mixed greedy-vs-random games per player count on the default preset (default: --games; 0 skips them)."),
+    duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed greedy-vs-random games per player count on the default preset (0 skips them)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; the same seed gives the same report."),
     jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
     executor: str = typer.Option("local", "--executor", help="local (process pool) or dask."),

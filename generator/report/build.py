@@ -12,7 +12,7 @@ def build_step(context: BuildContext) -> None:
     options = context.options
     if not options.check:
         return
-    settings = CheckSettings(games=options.check_games, seed=options.seed,
+    settings = CheckSettings(games=options.check_games, duel_games=options.check_games, seed=options.seed,
                              players=tuple(range(context.game.game.players.min, context.game.game.players.max + 1)))
     report = run_check(context.game, settings, Execution())
     paths = write_report(report, context.out_dir, options.paper)

@@ -88,7 +88,7 @@ def _text(d: svgwrite.Drawing, x: float, y: float, text: str, size: float = FONT
 def bar_chart_svg(chart: BarChart) -> str:
     d = _svg(chart.width_mm, chart.height_mm)
     d.set_desc(title=chart.title)
-    d.add(_text(d, 0, 4.5, chart.title, 3.2, weight="bold"))
+    d.add(_text(d, 1, 4.5, chart.title, 3.2, weight="bold"))
     x0, x1 = chart.label_mm, chart.width_mm - 18.0
     scale = (x1 - x0) / chart.maximum if chart.maximum else 0
     top = 10.0
@@ -123,7 +123,7 @@ def bar_chart_svg(chart: BarChart) -> str:
 def column_chart_svg(chart: ColumnChart) -> str:
     d = _svg(chart.width_mm, chart.height_mm)
     d.set_desc(title=chart.title)
-    d.add(_text(d, 0, 4.5, chart.title, 3.2, weight="bold"))
+    d.add(_text(d, 1, 4.5, chart.title, 3.2, weight="bold"))
     x0, x1, top, bottom = 10.0, chart.width_mm - 2.0, 10.0, chart.height_mm - 7.0
     peak = chart.maximum or max((v for _, _, values in chart.series for v in values), default=1.0) or 1.0
     slot = (x1 - x0) / max(1, len(chart.categories))
@@ -172,7 +172,7 @@ def bar_chart_drawing(chart: BarChart, font: str = "Vera") -> Drawing:
         d.add(String(_pt(x), y_of(y), s, fontName=face, fontSize=_pt(size) * 0.95, textAnchor=anchor,
                      fillColor=colors.HexColor(fill)))
 
-    text(0, 4.5, chart.title, 3.2, face=f"{font}-Bold")
+    text(1, 4.5, chart.title, 3.2, face=f"{font}-Bold")
     x0, x1 = chart.label_mm, w - 18.0
     scale = (x1 - x0) / chart.maximum if chart.maximum else 0
     top = 10.0
@@ -218,7 +218,7 @@ def column_chart_drawing(chart: ColumnChart, font: str = "Vera") -> Drawing:
         d.add(String(_pt(x), y_of(y), s, fontName=face, fontSize=_pt(size) * 0.95, textAnchor=anchor,
                      fillColor=colors.HexColor(fill)))
 
-    text(0, 4.5, chart.title, 3.2, face=f"{font}-Bold")
+    text(1, 4.5, chart.title, 3.2, face=f"{font}-Bold")
     x0, x1, top, bottom = 10.0, w - 2.0, 10.0, h - 7.0
     peak = chart.maximum or max((v for _, _, values in chart.series for v in values), default=1.0) or 1.0
     slot = (x1 - x0) / max(1, len(chart.categories))

@@ -60,14 +60,18 @@ PANTS_ON_DISCARD = 250.0
 
 
 class GreedyPolicy:
-    """Goes for The Pants, protects them once worn, and uses reactions whenever they fit."""
+    """Goes for The Pants, protects them once worn, and uses reactions whenever they fit.
+
+    For speed it reads the state's plain-int lists (`pos`, `hands`, `spent`, `discard`) instead
+    of the accessors that build new lists of names on every call, and holds each player's
+    ready cards as a bitmask over card kinds.
+    """
 
     def __init__(self, rules: Rules):
         board = rules.board
         self.rules = rules
         self.board = board
         self.index = board.index
-        self.size = board.size
         self.dist = _distances(board.steps, board.size)
         # Dens cannot be entered, so chase a dragon at home by heading for its den's exit.
         self.approach = [
@@ -81,19 +85,26 @@ class GreedyPolicy:
         self.immune = board.sight_immune
         self.is_den = board.is_den
         ids = rules.card_ids
+        self.inst_kind = rules.inst_kind
+        self.kind_of = {cid: k for k, cid in enumerate(ids)}
         self.effect = {cid: rules.kind_effect[k] for k, cid in enumerate(ids)}
         self.target_kind = {cid: rules.kind_target[k] for k, cid in enumerate(ids)}
-        self.ignores_mountains = {cid: rules.kind_ignores_mountains[k] for k, cid in enumerate(ids)}
-        self.fits = {cid: frozenset(ids[r] for r in rules.fits[k]) for k, cid in enumerate(ids)}
-        self.fits_bite = frozenset(ids[r] for r in rules.fits_bite)
+        self.fits_mask = {cid: _mask(rules.fits[k]) for k, cid in enumerate(ids)}
+        self.bite_mask = _mask(rules.fits_bite)
+        self.reflect_mask = _mask(k for k, e in enumerate(rules.kind_effect) if e == fx.REFLECT)
+        self.boost_mask = _mask(k for k, e in enumerate(rules.kind_effect) if e == fx.EXTRA_ACTION)
         self.pants = ids[rules.pants_kind]
+        self.pants_card = rules.pants_card
         self.reach = rules.actions_per_turn
-        # Line cards that hurt a Pants holder, with the sight kind they need.
-        self.line_threats = {
-            cid: ("flat" if t == T_FLAT else "diagonal")
-            for cid, t in self.target_kind.items()
-            if t in (T_FLAT, T_DIAGONAL) and self.effect[cid] in AGAINST_HOLDER
-        }
+        # Sight cards that hurt a Pants holder: (kind bit, line kind, ignores mountains, weight).
+        self.line_threats = tuple(
+            (1 << k, "flat" if rules.kind_target[k] == T_FLAT else "diagonal", rules.kind_ignores_mountains[k],
+             0.3 * AGAINST_HOLDER[rules.kind_effect[k]])
+            for k in range(len(ids))
+            if rules.kind_target[k] in (T_FLAT, T_DIAGONAL) and rules.kind_effect[k] in AGAINST_HOLDER
+        )
+        self.line_mask = _mask(k.bit_length() - 1 for k, *_ in self.line_threats)
+        self.keep_value = {cid: KEEP_VALUE.get(effect, 10.0) for cid, effect in self.effect.items()}
 
     # --- decisions ------------------------------------------------------------------------
 
@@ -115,7 +126,7 @@ class GreedyPolicy:
         return legal[0]
 
     def _keep(self, action: Action) -> float:
-        value = KEEP_VALUE.get(self.effect.get(action.card, ""), 10.0)
+        value = self.keep_value.get(action.card, 10.0)
         return value - 8.0 if action.spent else value
 
     def _react(self, legal: list[Action]) -> Action:
@@ -128,8 +139,9 @@ class GreedyPolicy:
     @staticmethod
     def _best(legal: list[Action], score, rng: random.Random) -> Action:
         best, best_score = legal[0], float("-inf")
+        noise = rng.random
         for action in legal:
-            value = score(action) + rng.random() * 0.01  # break ties without favouring list order
+            value = score(action) + noise() * 0.01  # break ties without favouring list order
             if value > best_score:
                 best, best_score = action, value
         return best
@@ -139,33 +151,40 @@ class GreedyPolicy:
     def _scorer(self, state):
         """Build the scoring function for this position: look everything up once per decision."""
         me = state.decider
-        players = state.players
-        index = self.index
-        pos = [index[state.position(s)] for s in range(players)]
-        hands = [state.hand(s) for s in range(players)]
-        ready = [{cid for cid, spent in hand if not spent} for hand in hands]
+        pos = state.pos
+        hands = state.hands
+        spent = state.spent
+        inst_kind = self.inst_kind
+        ready = [0] * len(pos)
+        for s, hand in enumerate(hands):
+            bits = 0
+            for c in hand:
+                if spent[c] < 0:
+                    bits |= 1 << inst_kind[c]
+            ready[s] = bits
         holder = state.pants_holder()
-        discard = state.power_discard
-        pants_on_top = bool(discard) and discard[0] == self.pants
+        loose = holder is None  # The Pants are in the Power deck or discard pile
+        pants_on_top = loose and bool(state.discard) and state.discard[-1] == self.pants_card
         occupied = 0
         for p in pos:
             occupied |= 1 << p
+        dragon_at = {p: s for s, p in enumerate(pos) if s != me}
         actions_left = state.actions_left
-        dist = self.dist
         wearing = holder == me
         chasing = holder is not None and not wearing
         here = pos[me]
-
         values: dict[int, float] = {}
-        loose = holder is None  # The Pants are in the Power deck or discard pile
+        chasers = self._chasers(me, pos, ready) if wearing else ()
+        approach_holder = [row[pos[holder]] for row in self.approach] if chasing else None
+        full_hand = len(hands[me]) >= self.rules.hand_limit
 
         def place_value(h: int) -> float:
             value = values.get(h)
             if value is None:
                 if wearing:
-                    value = -self._threat(h, me, pos, ready, occupied & ~(1 << here))
+                    value = -self._threat(h, chasers, occupied & ~(1 << here))
                 elif chasing:
-                    value = -STEP * self.approach[h][pos[holder]]
+                    value = -STEP * approach_holder[h]
                 elif pants_on_top:
                     value = -STEP * self.to_power[h]
                 else:
@@ -175,19 +194,21 @@ class GreedyPolicy:
 
         def answered(target: int, cid: str) -> float:
             """How much a ready reaction of the target spoils playing `cid` at it."""
-            answers = self.fits[cid] & ready[target]
+            answers = self.fits_mask[cid] & ready[target]
             if not answers:
                 return 0.0
-            return 120.0 if any(self.effect[r] == fx.REFLECT for r in answers) and wearing else 60.0
+            return 120.0 if answers & self.reflect_mask and wearing else 60.0
+
+        index = self.index
 
         def score(action: Action) -> float:
             verb = action.verb
             if verb == "move":
                 h = index[action.hex]
-                victim = next((s for s in range(players) if s != me and pos[s] == h), None)
+                victim = dragon_at.get(h)
                 value = place_value(h)
                 if victim is not None:
-                    guarded = bool(self.fits_bite & ready[victim])
+                    guarded = bool(self.bite_mask & ready[victim])
                     if victim == holder:
                         value = BITE_HOLDER - (70.0 if guarded else 0.0)
                     else:
@@ -198,17 +219,16 @@ class GreedyPolicy:
                     return PANTS_ON_DISCARD
                 if loose and action.source == "deck":
                     return place_value(here) + 10.0  # run the deck down so the Pants come back
-                if len(hands[me]) >= self.rules.hand_limit:
+                if full_hand:
                     return place_value(here) - 1.0  # a full hand only swaps one card for another
                 return place_value(here) + (10.0 if action.source == "deck" else 4.0)
             if verb == "play":
-                return place_value(here) + self._play_value(action, me, holder, pos, hands, ready,
-                                                            actions_left, answered)
+                return place_value(here) + self._play_value(action, me, holder, pos, hands, actions_left, answered)
             return place_value(here)  # end
 
         return score
 
-    def _play_value(self, action, me, holder, pos, hands, ready, actions_left, answered) -> float:
+    def _play_value(self, action, me, holder, pos, hands, actions_left, answered) -> float:
         cid, target = action.card, action.target
         effect = self.effect[cid]
         kind = self.target_kind[cid]
@@ -248,27 +268,46 @@ class GreedyPolicy:
             return -2.0
         return (12.0 if effect == fx.STEAL else -2.0) - answered(target, cid)
 
-    def _threat(self, h: int, me: int, pos: list[int], ready: list[set[str]], occupied: int) -> float:
-        """How exposed the Pants would be on hex h to the others' next turns: bites and sight lines."""
-        threat = 0.0
-        if self.is_den[h]:
-            threat += 25.0  # safe from bites, but no Destiny draw: the clock stops for us
-        biteable = not self.on_mountain[h] and not self.is_den[h]
-        board = self.board
+    def _chasers(self, me: int, pos: list[int], ready: list[int]) -> list[tuple[int, int, list]]:
+        """Per other dragon: where it is, how far it can move next turn, and its ready sight cards."""
+        chasers = []
         for s, p in enumerate(pos):
             if s == me:
                 continue
+            cards = ready[s]
+            reach = self.reach + (1 if cards & self.boost_mask else 0)
+            lines = [(sight, ignore, weight) for bit, sight, ignore, weight in self.line_threats if cards & bit] \
+                if cards & self.line_mask else []
+            chasers.append((p, reach, lines))
+        return chasers
+
+    def _threat(self, h: int, chasers, occupied: int) -> float:
+        """How exposed the Pants would be on hex h to the others' next turns: bites and sight lines."""
+        threat = 0.0
+        den = self.is_den[h]
+        if den:
+            threat += 25.0  # safe from bites, but no Destiny draw: the clock stops for us
+        biteable = not self.on_mountain[h] and not den
+        immune = self.immune[h]
+        clear = self.board.clear
+        dist = self.dist
+        for p, reach, lines in chasers:
             if biteable:
-                reach = self.reach + (1 if any(self.effect[c] == fx.EXTRA_ACTION for c in ready[s]) else 0)
-                gap = self.dist[p][h]
+                gap = dist[p][h]
                 threat += 60.0 if gap <= reach else max(0.0, 12.0 - 4.0 * (gap - reach))
-            if self.immune[h]:
-                continue
-            for cid in ready[s]:
-                sight = self.line_threats.get(cid)
-                if sight and board.clear(sight, p, h, occupied, self.ignores_mountains[cid]):
-                    threat += 0.3 * AGAINST_HOLDER[self.effect[cid]]
+            if lines and not immune:
+                for sight, ignore, weight in lines:
+                    if clear(sight, p, h, occupied, ignore):
+                        threat += weight
         return threat
+
+
+def _mask(kinds) -> int:
+    """A bitmask with one bit per card kind."""
+    bits = 0
+    for k in kinds:
+        bits |= 1 << k
+    return bits
 
 
 def _distances(steps: tuple[tuple[int, ...], ...], size: int) -> list[list[int]]:

@@ -73,6 +73,7 @@ def play_game(rules: Rules, config: Config, seed: int, game_index: int = 0) -> G
 
 def _play(state, rules, config, seed, policies_by_seat, policies, choose) -> GameRecord:
     players = config.players
+    by_seat = [policies[name] for name in policies_by_seat]
     first = state.current
     plays: dict[str, list[int]] = {}
     reactions: dict[str, int] = {}
@@ -91,7 +92,7 @@ def _play(state, rules, config, seed, policies_by_seat, policies, choose) -> Gam
             endless = True
             break
         seat = state.decider
-        action = policies[policies_by_seat[seat]].choose(state, choose)
+        action = by_seat[seat].choose(state, choose)
         verb = action.verb
         if verb == "play":
             plays.setdefault(action.card, [0] * players)[seat] += 1

@@ -1,0 +1,104 @@
+"""Benchmark: games per second of each policy on one core, and the wall time of a whole check.
+
+  policies   per policy and player count: games/s on one core (CPU time of this process, so other
+             load on the machine inflates it less), and how that time splits between the
+             engine (legal actions + apply) and the policy's choices
+  check      wall time of `dragon-pnp check` with the given --games and --jobs, in a fresh
+             process, imports and report writing included
+
+Usage: .venv/bin/python bench/bench_check.py [--games N] [--check-games N] [--jobs J] [--no-check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.data import load_game  # noqa: E402
+from generator.engine import Rules, new_game  # noqa: E402
+from generator.report.plan import Config  # noqa: E402
+from generator.report.policies import make_policy  # noqa: E402
+from generator.report.simulate import play_game, seat_policies  # noqa: E402
+
+
+def split_time(rules: Rules, config: Config, seeds: range) -> tuple[float, float]:
+    """CPU seconds spent in the engine and in the policies over the same games as play_game."""
+    engine = policy = 0.0
+    clock = time.process_time
+    for index, seed in enumerate(seeds):
+        names = seat_policies(config, index)
+        players = {name: make_policy(name, rules) for name in set(names)}
+        rng = random.Random(seed ^ 0x5EED)
+        t0 = clock()
+        state = new_game(rules, players=config.players, seed=seed, preset=config.preset)
+        engine += clock() - t0
+        while not state.is_over:
+            t0 = clock()
+            action = players[names[state.decider]].choose(state, rng)
+            t1 = clock()
+            state.apply(action)
+            t2 = clock()
+            policy += t1 - t0
+            engine += t2 - t1
+    return engine, policy
+
+
+def bench_policies(games: int) -> None:
+    rules = Rules.from_game(load_game("dragon_pants"))
+    print(f"{'policy':8} {'players':>7} {'games/s':>8} {'turns':>6} {'engine':>7} {'policy':>7}")
+    for policy in ("random", "greedy", "mixed"):
+        total_games, total_time = 0, 0.0
+        for players in (2, 3, 4, 5, 6):
+            config = Config(players, "standard", policy)
+            seeds = range(1000, 1000 + games)
+            started = time.process_time()
+            records = [play_game(rules, config, seed, i) for i, seed in enumerate(seeds)]
+            spent = time.process_time() - started
+            engine, chooser = split_time(rules, config, seeds)
+            turns = sum(r.turns for r in records) / len(records)
+            share = engine / (engine + chooser)
+            print(f"{policy:8} {players:>7} {games / spent:>8.0f} {turns:>6.1f} {share:>6.0%} {1 - share:>7.0%}")
+            total_games += games
+            total_time += spent
+        print(f"{policy:8} {'all':>7} {total_games / total_time:>8.0f}   (standard preset, one core)")
+
+
+def bench_check(games: int, jobs: int | None) -> None:
+    with tempfile.TemporaryDirectory() as out:
+        command = [sys.executable, "-m", "generator", "check", "--games", str(games), "--out", out]
+        if jobs:
+            command += ["--jobs", str(jobs)]
+        started = time.perf_counter()
+        run = subprocess.run(command, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                             text=True)
+        wall = time.perf_counter() - started
+    if run.returncode:
+        raise SystemExit(run.stderr)
+    summary = next(line for line in run.stdout.splitlines() if "games in" in line)
+    print(f"dragon-pnp check --games {games} --jobs {jobs or os.cpu_count()}: {wall:.1f} s wall in all "
+          f"(simulation: {summary})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per policy and player count")
+    parser.add_argument("--check-games", type=int, default=1000, help="--games for the whole check")
+    parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--no-check", action="store_true", help="only the per-policy figures")
+    args = parser.parse_args()
+    bench_policies(args.games)
+    if not args.no_check:
+        bench_check(args.check_games, args.jobs)
+
+
+if __name__ == "__main__":
+    main()
