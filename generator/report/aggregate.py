@@ -16,7 +16,8 @@ from generator.report.record import REASONS, GameRecord
 from generator.report.stats import Interval, seat_tests, summarise, two_proportion_p, wilson_interval
 
 # Hazards the engine reports as events, in the order the report lists them.
-HAZARDS = ("den_shared", "pants_discarded", "pants_in_deck", "stuck", "endless_turn")
+HAZARDS = ("den_shared", "pants_discarded", "pants_in_deck", "stuck", "endless_turn",
+           "stall_den_lock", "stall_pants_loose", "stall_roaming")
 
 
 @dataclass(frozen=True)

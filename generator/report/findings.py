@@ -15,6 +15,13 @@ from generator.report.simulate import DECISIONS_PER_TURN_CAP
 from generator.report.stats import wilson_interval
 
 ALPHA = 0.05
+STALL_CAUSES = {
+    "stall_den_lock": "a Pants holder can be shut in its den for good: another dragon stands on the den's only "
+                      "exit and answers every forced bite out with a reaction (Shield, Poison or Mirror) that "
+                      "refreshes before the next try, and a holder in its den never draws a Destiny card",
+    "stall_pants_loose": "games stall when The Pants lie in the Power deck or discard pile and nobody fetches them",
+    "stall_roaming": "some stalled games had the Pants holder out on the board at the cap",
+}
 PLAYTIME_SLACK = 1.5  # estimated minutes this many times off the box figure is worth a look
 
 
@@ -92,18 +99,37 @@ def _stalls(report: dict) -> Iterable[Finding]:
     worst = max(stalled, key=lambda c: c["hazards"]["stall"]["share"])
     total = sum(c["hazards"]["stall"]["count"] for c in stalled)
     games = sum(c["games"] for c in _all(report))
-    by_policy: dict[str, list[int]] = {}
-    for c in _all(report):
-        counts = by_policy.setdefault(c["config"]["policy"], [0, 0])
-        counts[0] += c["hazards"]["stall"]["count"]
-        counts[1] += c["games"]
-    split = ", ".join(f"{p} {pct(s / g)}" for p, (s, g) in sorted(by_policy.items()) if g)
+    split = ", ".join(f"{policy} {pct(share)}" for policy, share in _stall_shares(report).items())
     seed = worst["hazards"]["stall"]["seeds"][0]
     yield Finding(
         "attention", "stalls", 900 + 100 * worst["hazards"]["stall"]["share"],
         f"{total} of {games} games ({pct(total / games)}) reached the cap of {cap} turns without an end "
         f"({split}); the worst is {worst['config']['key']} at {pct(worst['hazards']['stall']['share'])}. "
         f"Seed {seed} of that configuration reproduces one.", _keys(stalled))
+    for kind, words in STALL_CAUSES.items():
+        hit = [c for c in stalled if c["hazards"][kind]["games"]]
+        if not hit:
+            continue
+        count = sum(c["hazards"][kind]["games"] for c in hit)
+        by_policy: dict[str, int] = {}
+        for c in hit:
+            by_policy[c["config"]["policy"]] = by_policy.get(c["config"]["policy"], 0) + c["hazards"][kind]["games"]
+        example = hit[0]
+        who = ", ".join(f"{n} in {policy} games" for policy, n in sorted(by_policy.items()))
+        severity = "attention" if kind in ("stall_den_lock", "endless_turn") else "note"
+        yield Finding(severity, "stalls", (880 if severity == "attention" else 90) + count / games,
+                      f"{words[0].upper()}{words[1:]} ({count} stalled games: {who}; seed "
+                      f"{example['hazards'][kind]['example_seed']} of {example['config']['key']} reproduces one).",
+                      _keys(hit))
+
+
+def _stall_shares(report: dict) -> dict[str, float]:
+    counts: dict[str, list[int]] = {}
+    for c in _all(report):
+        tally = counts.setdefault(c["config"]["policy"], [0, 0])
+        tally[0] += c["hazards"]["stall"]["count"]
+        tally[1] += c["games"]
+    return {policy: stalls / games for policy, (stalls, games) in sorted(counts.items()) if games}
 
 
 def _exhausted(report: dict) -> Iterable[Finding]:
@@ -149,22 +175,27 @@ def _first_player(report: dict) -> Iterable[Finding]:
             strong.append(c)
     if not strong:
         return
+    ahead, behind = [], []
+    biggest = 0.0
     by_players: dict[int, list[dict]] = {}
     for c in strong:
         by_players.setdefault(c["config"]["players"], []).append(c)
-    parts = []
-    biggest = 0.0
     for players, group in sorted(by_players.items()):
         wins = sum(c["fairness"]["first_player"]["wins"] for c in group)
         games = sum(c["fairness"]["first_player"]["games"] for c in group)
         rate = wins / games
         biggest = max(biggest, abs(rate - 1 / players) * players)
-        parts.append(f"{pct(rate)} of {players}-player games (chance: {pct(1 / players)})")
-    direction = "wins" if strong[0]["fairness"]["first_player"]["advantage"] > 0 else "wins only"
+        words = f"{pct(rate)} of {players}-player games (chance {pct(1 / players)})"
+        (ahead if rate > 1 / players else behind).append(words)
+    parts = []
+    if ahead:
+        parts.append("wins " + ", ".join(ahead))
+    if behind:
+        parts.append(("but " if ahead else "") + "wins only " + ", ".join(behind))
     yield Finding(
         "attention", "first player", 600 + 100 * biggest,
-        f"Whoever is dealt The Pants at setup moves first and {direction} {', '.join(parts)} in {policy} games: "
-        f"an advantage chance does not explain in {len(strong)} of {len(rows)} configurations.", _keys(strong))
+        f"Whoever is dealt The Pants at setup moves first and " + " ".join(parts) + f" in {policy} games; "
+        f"chance does not explain this in {len(strong)} of {len(rows)} configurations.", _keys(strong))
 
 
 def _seats(report: dict) -> Iterable[Finding]:

@@ -119,6 +119,8 @@ def _play(state, rules, config, seed, policies_by_seat, policies, choose) -> Gam
     hazards = {kind: counts.get(kind, 0) for kind in COUNTED_HAZARDS if counts.get(kind, 0)}
     if endless:
         hazards["endless_turn"] = 1
+    elif result.reason == "stall":
+        hazards[_stall_cause(state, rules)] = 1
     deck_size = len(state.destiny_deck) + len(state.destiny_discard)
     return GameRecord(
         seed=seed,
@@ -141,6 +143,16 @@ def _play(state, rules, config, seed, policies_by_seat, policies, choose) -> Gam
         hand_limit_discards=counts.get("hand_limit", 0),
         hazards=hazards,
     )
+
+
+def _stall_cause(state, rules: Rules) -> str:
+    """Why a game hit the turn cap, judged from where The Pants ended up."""
+    holder = state.pants_holder()
+    if holder is None:
+        return "stall_pants_loose"  # in the Power deck or discard pile, and nobody fetched them
+    if rules.board.is_den[rules.board.index[state.position(holder)]]:
+        return "stall_den_lock"  # the holder sits in its den, where no Destiny card is drawn
+    return "stall_roaming"
 
 
 def _cut_off(state) -> GameResult:

@@ -16,6 +16,9 @@ HAZARD_LABELS = {
     "pants_in_deck": "Pants reshuffled into the deck (R12)",
     "stuck": "No legal action out of a den (R9)",
     "endless_turn": "Endless turn cut off",
+    "stall_den_lock": "Stall: Pants holder held in its den",
+    "stall_pants_loose": "Stall: Pants left in deck or discard",
+    "stall_roaming": "Stall: Pants holder on the board",
 }
 
 
