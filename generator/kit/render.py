@@ -58,14 +58,16 @@ def render_png(svg: str, dpi: int) -> bytes:
 
 def encode_png(bgrx: bytes, width: int, height: int, stride: int) -> bytes:
     """RGB PNG from cairo's native-endian ARGB32 rows (opaque: painted on white)."""
-    pixels = bytearray(width * 3 * height)
-    for row in range(height):
-        line = bgrx[row * stride: row * stride + width * 4]
-        out = row * width * 3
-        pixels[out + 0: out + width * 3: 3] = line[2::4]
-        pixels[out + 1: out + width * 3: 3] = line[1::4]
-        pixels[out + 2: out + width * 3: 3] = line[0::4]
-    rows = b"".join(b"\x00" + bytes(pixels[r * width * 3:(r + 1) * width * 3]) for r in range(height))
+    if stride != width * 4:
+        bgrx = b"".join(bgrx[r * stride: r * stride + width * 4] for r in range(height))
+    pixels = bytearray(width * height * 3)
+    pixels[0::3] = bgrx[2::4]
+    pixels[1::3] = bgrx[1::4]
+    pixels[2::3] = bgrx[0::4]
+    line = width * 3
+    view = memoryview(pixels)
+    # Each row starts with its filter byte (0: none).
+    rows = b"\x00" + b"\x00".join(view[r * line:(r + 1) * line] for r in range(height))
 
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
