@@ -130,3 +130,33 @@ def test_fold_layout_puts_each_back_beside_its_front(kits, paper):
         expected_x = {round(left + (2 * c + 1) * CARD[0], 1) for c in range(min(2, len(placed) // 2))}
         assert expected_x <= fold_x
     assert total == 19 + 33
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_card_text_stays_inside_the_safe_zone(kits, paper):
+    """Every glyph printed on a card lies at least `safe_mm` inside that card's trim."""
+    doc = card_pages(kits(paper))
+    safe = 4.0
+    checked = 0
+    for index in range(doc.page_count):
+        page = doc[index]
+        cards = fill_rects(page, BLEED_SIZE)
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    if not span["text"].strip():
+                        continue
+                    x0, y0, x1, y1 = (mm(v) for v in span["bbox"])
+                    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+                    owner = [(x + BLEED, y + BLEED) for x, y in cards
+                             if x + BLEED <= cx <= x + BLEED + CARD[0] and y + BLEED <= cy <= y + BLEED + CARD[1]]
+                    if not owner:
+                        continue  # the page label in the margin
+                    tx, ty = owner[0]
+                    assert tx + safe - TOL <= x0 and x1 <= tx + CARD[0] - safe + TOL, (index, span["text"])
+                    # Vertically, judge the ink: Vera's caps rise 0.73 em above the baseline, descenders 0.24 below.
+                    baseline, size = mm(span["origin"][1]), mm(span["size"])
+                    assert ty + safe - TOL <= baseline - 0.73 * size, (index, span["text"])
+                    assert baseline + 0.24 * size <= ty + CARD[1] - safe + TOL, (index, span["text"])
+                    checked += 1
+    assert checked > 200
