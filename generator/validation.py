@@ -15,6 +15,7 @@ from generator.build.context import BuildContext
 from generator.data import GameData
 from generator.data.models import signed
 from generator.destiny import analyse_deck
+from generator.engine.cards import DRAGON_PANTS_EFFECTS, ENGINE_OPTIONS
 from generator.engine.hexgrid import Hex, neighbours
 from generator.errors import DataError, DataErrors, Location, RuleCheckError
 
@@ -283,8 +284,16 @@ def power_cards(game: GameData) -> Iterator[Finding]:
                        "the prize card (target: none) must have count 1")
 
 
-@check("options", "Rules options and print colours")
+@check("options", "Rules options, card effects and print colours")
 def options_and_colours(game: GameData) -> Iterator[Finding]:
+    for name in game.game.rules_options:
+        if name not in ENGINE_OPTIONS:
+            yield _finding("options", "data", game, "game.yaml", ("rules_options", name),
+                           f"the rules engine has no option {name!r}; it knows {', '.join(sorted(ENGINE_OPTIONS))}")
+    for i, card in enumerate(game.power.cards):
+        if card.id not in DRAGON_PANTS_EFFECTS:
+            yield _finding("options", "data", game, "power_cards.yaml", ("cards", i, "id"),
+                           f"the rules engine has no effect for card {card.id!r} (generator/engine/cards.py)")
     if game.game.default_preset not in game.destiny.presets:
         yield _finding("options", "data", game, "game.yaml", ("default_preset",),
                        f"unknown preset {game.game.default_preset!r}; expected one of {', '.join(game.destiny.presets)}")

@@ -48,3 +48,6 @@ VARIANT_CARDS: dict[str, str] = {
     "banish_any_range": "banish",
     "thunderstorm_self_return": "thunderstorm",
 }
+
+# Every rules option the engine implements: the card variants plus the board-wide one (R17).
+ENGINE_OPTIONS: frozenset[str] = frozenset(VARIANT_CARDS) | {"diagonal_blocked_by_flanks"}
