@@ -106,12 +106,14 @@ def furniture_key(document: str, index: int) -> str:
 def render_plan(plan: KitPlan, png_dpi: int | None = None) -> tuple[RenderedPages, dict[str, bytes]]:
     """Render every face and every page's furniture once (PDF), and card PNGs if asked.
 
-    The work is split across two forked workers; each PDF part keeps its own font subsets.
+    The work is split in two parts for two forked workers; each PDF part keeps its own font
+    subsets. A card's PNG is drawn in the same part as its PDF page, from the same recording.
     """
     from generator.kit.parallel import render_pool
     from generator.kit.png_writer import png_name, with_dpi
-    from generator.kit.render import render_pdf, render_png
+    from generator.kit.render import render_pages
 
+    wanted = {key: png_name(key, copies) for key, copies in plan.card_faces} if png_dpi else {}
     jobs: list[tuple[str, str]] = [(face.key, face.svg) for face in plan.faces.values()]
     sizes = {face.key: face.size_mm for face in plan.faces.values()}
     for document, pages in plan.documents.items():
@@ -119,23 +121,27 @@ def render_plan(plan: KitPlan, png_dpi: int | None = None) -> tuple[RenderedPage
             key = furniture_key(document, index)
             jobs.append((key, render_template("kit/sheet.svg.j2", page=page)))
             sizes[key] = page.size
-    # Two parts of about equal SVG weight (a fair proxy for cairosvg's work).
+    # Two parts of about equal work; SVG size is a fair proxy, and a PNG costs about twice its page.
     parts: list[list[tuple[str, str]]] = [[], []]
     weights = [0, 0]
-    for job in sorted(jobs, key=lambda j: -len(j[1])):
+    for key, svg in sorted(jobs, key=lambda j: -len(j[1])):
         lighter = weights.index(min(weights))
-        parts[lighter].append(job)
-        weights[lighter] += len(job[1])
-    pngs = [(png_name(key, copies), plan.faces[key].svg) for key, copies in plan.card_faces] if png_dpi else []
-    with render_pool(2 + len(pngs)) as pool:
-        pdf_futures = [pool.submit(render_pdf, [svg for _, svg in part]) for part in parts if part]
-        png_futures = {name: pool.submit(render_png, svg, png_dpi) for name, svg in pngs}
-        rendered = RenderedPages(
-            [(future.result(), [key for key, _ in part]) for future, part in zip(pdf_futures, [p for p in parts if p])],
-            sizes,
-        )
-        images = {name: with_dpi(future.result(), png_dpi) for name, future in png_futures.items()}
-    return rendered, images
+        parts[lighter].append((key, svg))
+        weights[lighter] += len(svg) * (3 if key in wanted else 1)
+    parts = [part for part in parts if part]
+    with render_pool(len(parts)) as pool:
+        futures = [
+            pool.submit(render_pages, [svg for _, svg in part], png_dpi,
+                        frozenset(i for i, (key, _) in enumerate(part) if key in wanted))
+            for part in parts
+        ]
+        results = [future.result() for future in futures]
+    rendered = RenderedPages([(pdf, [key for key, _ in part]) for (pdf, _), part in zip(results, parts)], sizes)
+    images = {}
+    for (_, pngs), part in zip(results, parts):
+        for number, png in pngs.items():
+            images[wanted[part[number][0]]] = with_dpi(png, png_dpi)
+    return rendered, dict(sorted(images.items()))
 
 
 def write_documents(plan: KitPlan, rendered: RenderedPages, folder: Path) -> dict[str, Path]:

@@ -1,4 +1,4 @@
-"""Render SVG pages with cairo: many pages into one PDF (fonts subset once), or one PNG.
+"""Render SVG pages with cairo: many pages into one PDF (fonts subset once), and PNGs.
 
 Every distinct face and every sheet's furniture (marks, labels) goes through `render_pdf`
 once; sheets then reuse these pages as form XObjects, so nothing is rendered twice.
@@ -7,51 +7,73 @@ once; sheets then reuse these pages as form XObjects, so nothing is rendered twi
 from __future__ import annotations
 
 import io
+import math
 import struct
 import zlib
 from typing import Iterable
 
 from generator.fonts import use_bundled_fonts_for_cairo
 
-MM_PER_PX = 25.4 / 96.0  # cairosvg's user unit is the CSS pixel
 
 
 def render_pdf(svgs: Iterable[str]) -> bytes:
-    """One PDF with one page per SVG, each page the SVG's own size."""
+    """One PDF with one page per SVG, each page the SVG's own size (rounded up to whole points)."""
+    pdf, _ = render_pages(svgs)
+    return pdf
+
+
+def render_pages(svgs: Iterable[str], png_dpi: int | None = None,
+                 png_pages: frozenset[int] = frozenset()) -> tuple[bytes, dict[int, bytes]]:
+    """One PDF page per SVG, plus a PNG of the pages numbered in `png_pages`.
+
+    cairosvg walks each SVG once, into a cairo recording; the recording is then replayed onto
+    the PDF page and, when a PNG is wanted, onto a raster at `png_dpi`. The walk is the slow
+    part, so a card's PDF page and its PNG cost little more than one of them.
+    Pages are rounded up to whole points because cairo clips a page to its whole-point size;
+    the face keeps its exact size at the page's top-left (see pdf_writer's form BBox).
+    """
     use_bundled_fonts_for_cairo()
     import cairocffi
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface
 
     output = io.BytesIO()
-    shared = cairocffi.PDFSurface(output, 1, 1)
+    document = cairocffi.PDFSurface(output, 1, 1)
 
-    class _Page(PDFSurface):
-        """cairosvg surface that draws onto the shared document instead of opening its own."""
+    class _Recording(PDFSurface):
+        """cairosvg surface that records in points instead of writing a file of its own."""
 
         def _create_surface(self, width: float, height: float):
-            shared.set_size(width, height)
-            return shared, width, height
+            extents = (0, 0, math.ceil(width), math.ceil(height))
+            return cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, extents), width, height
 
-    for svg in svgs:
-        _Page(Tree(bytestring=svg.encode("utf-8")), None, 96)
-        shared.show_page()
-    shared.finish()
-    return output.getvalue()
+    images: dict[int, bytes] = {}
+    for number, svg in enumerate(svgs):
+        drawing = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96)
+        width, height = drawing.width, drawing.height
+        document.set_size(math.ceil(width), math.ceil(height))
+        page = cairocffi.Context(document)
+        page.set_source_surface(drawing.cairo, 0, 0)
+        page.paint()
+        document.show_page()
+        if png_dpi and number in png_pages:
+            images[number] = _raster(drawing.cairo, width, height, png_dpi)
+        drawing.cairo.finish()
+    document.finish()
+    return output.getvalue(), images
 
 
-def render_png(svg: str, dpi: int) -> bytes:
-    """A PNG of one SVG at `dpi` (its size in mm sets the pixel size), on white.
+def _raster(recording, width_pt: float, height_pt: float, dpi: int) -> bytes:
+    import cairocffi
 
-    cairo draws; the PNG is encoded here with fast zlib settings, which is several times
-    quicker than cairo's own writer for these large flat-coloured images.
-    """
-    use_bundled_fonts_for_cairo()
-    from cairosvg.parser import Tree
-    from cairosvg.surface import PNGSurface
-
-    surface = PNGSurface(Tree(bytestring=svg.encode("utf-8")), None, dpi, background_color="white")
-    image = surface.cairo
+    scale = dpi / 72.0
+    image = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, round(width_pt * scale), round(height_pt * scale))
+    context = cairocffi.Context(image)
+    context.set_source_rgb(1, 1, 1)
+    context.paint()
+    context.scale(scale, scale)
+    context.set_source_surface(recording, 0, 0)
+    context.paint()
     image.flush()
     return encode_png(bytes(image.get_data()), image.get_width(), image.get_height(), image.get_stride())
 
