@@ -117,15 +117,19 @@ def _cards(players: int, records: Sequence[GameRecord], cards: Sequence[CardInfo
         plays = 0
         users = 0
         user_wins = 0
+        reactions = 0
         for r in records:
-            per_seat = r.plays.get(card.id)
-            if per_seat:
-                plays += sum(per_seat)
-                for seat, count in enumerate(per_seat):
-                    if count:
+            played = r.plays.get(card.id)
+            reacted = r.reactions.get(card.id)
+            if played:
+                plays += sum(played)
+            if reacted:
+                reactions += sum(reacted)
+            if played or reacted:
+                for seat in range(players):
+                    if (played and played[seat]) or (reacted and reacted[seat]):
                         users += 1
                         user_wins += r.winner == seat
-        reactions = sum(r.reactions.get(card.id, 0) for r in records)
         interval = wilson_interval(user_wins, users)
         rows.append({
             "id": card.id,
@@ -134,7 +138,7 @@ def _cards(players: int, records: Sequence[GameRecord], cards: Sequence[CardInfo
             "playable": card.playable,
             "plays": plays,
             "plays_per_game": plays / games if games else 0.0,
-            "games_used": sum(1 for r in records if r.plays.get(card.id)),
+            "games_used": sum(1 for r in records if r.plays.get(card.id) or r.reactions.get(card.id)),
             "users": users,
             "user_win": interval.to_json(),
             "reactions": reactions,
@@ -142,7 +146,7 @@ def _cards(players: int, records: Sequence[GameRecord], cards: Sequence[CardInfo
     return {
         "cards": rows,
         "expected_win": 1 / players,
-        "reactions_per_game": sum(sum(r.reactions.values()) for r in records) / games if games else 0.0,
+        "reactions_per_game": sum(sum(map(sum, r.reactions.values())) for r in records) / games if games else 0.0,
         "reshuffles": _per_game(records, lambda r: r.reshuffles),
         "hand_limit_discards": _per_game(records, lambda r: r.hand_limit_discards),
     }

@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
                                 SimpleDocTemplate, Spacer, Table, TableStyle)
 
@@ -19,6 +20,7 @@ from generator.report.charts import bar_chart_drawing, column_chart_drawing
 from generator.report.view import ReportView, Table as ViewTable
 
 MARGIN_MM = 16.0
+CELL_PT = 7.2
 ACCENT = colors.HexColor("#4a7bb7")
 ALERT = colors.HexColor("#c0392b")
 RULE = colors.HexColor("#dddddd")
@@ -117,29 +119,42 @@ def _numbered(items: list[str], styles, bullet: bool = False) -> ListFlowable:
 
 
 def _table(table: ViewTable, styles, width_mm: float, numeric: bool = True) -> Table:
+    """A table in the body font. Short cells stay plain strings (a Paragraph per cell is what makes
+    a long report slow to typeset); only cells long enough to need wrapping become Paragraphs."""
+    widths = _widths(table, width_mm)
     cell, right = styles["cell"], styles["cell_right"]
-    rows = [[Paragraph(f"<b>{escape(h)}</b>", right if numeric and i >= table.numeric_from else cell)
-             for i, h in enumerate(table.header)]]
-    for row in table.rows:
-        rows.append([Paragraph(escape(v), right if numeric and i >= table.numeric_from else cell)
-                     for i, v in enumerate(row)])
-    flow = Table(rows, repeatRows=1, hAlign="LEFT", colWidths=_widths(table, width_mm))
-    flow.setStyle(TableStyle([
+
+    def flow(text: str, column: int, header: bool = False):
+        aligned = right if numeric and column >= table.numeric_from else cell
+        if header:
+            return Paragraph(f"<b>{escape(text)}</b>", aligned)
+        fits = stringWidth(text, "Vera", CELL_PT) <= widths[column] - 6
+        return text if fits else Paragraph(escape(text), aligned)
+
+    rows = [[flow(h, i, header=True) for i, h in enumerate(table.header)]]
+    rows += [[flow(v, i) for i, v in enumerate(row)] for row in table.rows]
+    flowable = Table(rows, repeatRows=1, hAlign="LEFT", colWidths=widths)
+    commands = [
         ("FONTNAME", (0, 0), (-1, -1), "Vera"),
+        ("FONTSIZE", (0, 0), (-1, -1), CELL_PT),
+        ("LEADING", (0, 0), (-1, -1), CELL_PT * 1.2),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#f0f0f0")),
         ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-    ]))
-    return flow
+    ]
+    if numeric and table.numeric_from < len(table.header):
+        commands.append(("ALIGN", (table.numeric_from, 0), (-1, -1), "RIGHT"))
+    flowable.setStyle(TableStyle(commands))
+    return flowable
 
 
 def _widths(table: ViewTable, width_mm: float) -> list[float]:
     """Share the text width by each column's longest text, with a floor so short columns stay legible."""
     def need(i: int) -> int:
         header_word = max(len(word) for word in table.header[i].split() or [""])
-        return max([header_word + 1] + [len(row[i]) + 1 for row in table.rows])
+        return max([header_word + 3] + [len(row[i]) + 1 for row in table.rows])
 
     weights = [min(max(need(i), 4), 40) for i in range(len(table.header))]
     total = sum(weights)

@@ -30,7 +30,7 @@ class GameRecord:
     winner_without_pants: int  # turns at whose end the eventual winner did not hold The Pants
     since_last_change: int  # turns from the last change of hands to the end
     plays: dict[str, list[int]] = field(default_factory=dict)  # card id -> plays per seat
-    reactions: dict[str, int] = field(default_factory=dict)  # reaction card id -> times fired
+    reactions: dict[str, list[int]] = field(default_factory=dict)  # reaction card id -> times fired per seat
     reshuffles: int = 0
     hand_limit_discards: int = 0
     hazards: dict[str, int] = field(default_factory=dict)  # hazard kind -> times hit

@@ -76,7 +76,7 @@ def _play(state, rules, config, seed, policies_by_seat, policies, choose) -> Gam
     by_seat = [policies[name] for name in policies_by_seat]
     first = state.current
     plays: dict[str, list[int]] = {}
-    reactions: dict[str, int] = {}
+    reactions: dict[str, list[int]] = {}
     actions = 0
     holder = state.pants_holder()
     last_holder = holder  # last player (not pile) to hold The Pants
@@ -100,7 +100,7 @@ def _play(state, rules, config, seed, policies_by_seat, policies, choose) -> Gam
         elif verb == "move" or verb == "draw":
             actions += 1
         elif verb == "react":
-            reactions[action.card] = reactions.get(action.card, 0) + 1
+            reactions.setdefault(action.card, [0] * players)[seat] += 1
         state.apply(action)
         holder = state.pants_holder()
         if holder is not None and holder != last_holder:

@@ -63,6 +63,11 @@ def f1(x: float) -> str:
     return f"{x:.1f}"
 
 
+def num(x: float) -> str:
+    """A whole number as such, anything else to one decimal."""
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
+
+
 def ci(interval: dict) -> str:
     return f"{pct(interval['rate'])} ({pct(interval['low'])}-{pct(interval['high'])})"
 
@@ -123,9 +128,9 @@ def _overview(report: dict) -> Table:
             pct(comp["time"]["share"]),
             pct(comp["destiny_exhausted"]["share"]),
             pct(comp["stall"]["share"] + comp["error"]["share"]),
-            f"{length['turns']['median']:g}",
-            f"{length['rounds']['median']:g}",
-            f"{length['destiny_draws']['median']:g}",
+            num(length["turns"]["median"]),
+            num(length["rounds"]["median"]),
+            num(length["destiny_draws"]["median"]),
             f"{minutes['median']:.0f}" if minutes else "-",
             pct(first["rate"]) if first["games"] else "-",
             ", ".join(str(s + 1) for s in flagged) or "none",
@@ -265,7 +270,7 @@ def _config_view(report: dict, c: dict) -> ConfigView:
     if length["minutes"]:
         measures.append(("Minutes (estimate)", length["minutes"]))
     lengths = Table("Length", ["Measure", "Mean", "Median", "p90", "Max"],
-                    [[name, f1(s["mean"]), f"{s['median']:g}", f"{s['p90']:g}", f"{s['max']:g}"] for name, s in measures])
+                    [[name, f1(s["mean"]), num(s["median"]), num(s["p90"]), num(s["max"])] for name, s in measures])
     fair = c["fairness"]
     names = report["game"]["dens"].get(str(cfg["players"]), [])
     seats = Table("Fairness (games with a winner)", ["Seat", "Den", "Wins", "Win rate (95 % CI)", "p", "Flag"],
@@ -275,12 +280,12 @@ def _config_view(report: dict, c: dict) -> ConfigView:
                   f"{ci(fair['first_player'])}, p = {fair['first_player']['p_value']:.2g}.")
     t = c["tension"]
     tension = Table("Tension", ["Measure", "Mean", "Median", "p90"], [
-        ["Pants changes of hands per game", f1(t["pants_changes"]["mean"]), f"{t['pants_changes']['median']:g}",
-         f"{t['pants_changes']['p90']:g}"],
+        ["Pants changes of hands per game", f1(t["pants_changes"]["mean"]), num(t["pants_changes"]["median"]),
+         num(t["pants_changes"]["p90"])],
         ["Share of turns the winner was without The Pants", pct(t["winner_without_pants"]["mean"]),
          pct(t["winner_without_pants"]["median"]), pct(t["winner_without_pants"]["p90"])],
         ["Turns from the last change of hands to the end", f1(t["since_last_change"]["mean"]),
-         f"{t['since_last_change']['median']:g}", f"{t['since_last_change']['p90']:g}"],
+         num(t["since_last_change"]["median"]), num(t["since_last_change"]["p90"])],
     ])
     cards = c["cards"]
     card_rows = []

@@ -21,7 +21,7 @@ def record(seed, winner, first=0, reason="time", turns=10, **extra) -> GameRecor
 
 def test_aggregate_counts_what_happened():
     records = [
-        record(1, 0, plays={"tongue": [1, 0]}, reactions={"shield": 1}),
+        record(1, 0, plays={"tongue": [1, 0]}, reactions={"shield": [0, 1]}),
         record(2, 0, first=1, plays={"tongue": [2, 1]}),
         record(3, 1, turns=20, last_card=True),
         record(4, None, reason="stall", turns=400, hazards={"stall_den_lock": 1, "den_shared": 2}),
