@@ -79,6 +79,8 @@ class GreedyPolicy:
              for j in range(board.size)]
             for row in self.dist
         ]
+        # approach_to[target][h]: moves from h to reach target, one row per target hex.
+        self.approach_to = [list(column) for column in zip(*self.approach)]
         power = [i for i in range(board.size) if board.draw_power[i]]
         self.to_power = [min((self.dist[i][p] for p in power), default=99) for i in range(board.size)]
         self.on_mountain = board.holds_one
@@ -175,7 +177,7 @@ class GreedyPolicy:
         here = pos[me]
         values: dict[int, float] = {}
         chasers = self._chasers(me, pos, ready) if wearing else ()
-        approach_holder = [row[pos[holder]] for row in self.approach] if chasing else None
+        approach_holder = self.approach_to[pos[holder]] if chasing else None
         full_hand = len(hands[me]) >= self.rules.hand_limit
 
         def place_value(h: int) -> float:
