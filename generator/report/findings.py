@@ -87,7 +87,7 @@ def _errors(report: dict) -> Iterable[Finding]:
         first = broken[0]
         case = first["hazards"]["error"]["cases"][0]
         yield Finding("attention", "engine error", 990,
-                      f"{total} simulated games stopped with an engine error; the first is seed {case['seed']} "
+                      f"{total:,} simulated games stopped with an engine error; the first is seed {case['seed']} "
                       f"in {first['config']['key']}: {case['message']}", _keys(broken))
 
 
@@ -103,7 +103,7 @@ def _stalls(report: dict) -> Iterable[Finding]:
     seed = worst["hazards"]["stall"]["seeds"][0]
     yield Finding(
         "attention", "stalls", 900 + 100 * worst["hazards"]["stall"]["share"],
-        f"{total} of {games} games ({pct(total / games)}) reached the cap of {cap} turns without an end "
+        f"{total:,} of {games:,} games ({pct(total / games)}) reached the cap of {cap} turns without an end "
         f"({split}); the worst is {worst['config']['key']} at {pct(worst['hazards']['stall']['share'])}. "
         f"Seed {seed} of that configuration reproduces one.", _keys(stalled))
     for kind, words in STALL_CAUSES.items():
@@ -115,10 +115,10 @@ def _stalls(report: dict) -> Iterable[Finding]:
         for c in hit:
             by_policy[c["config"]["policy"]] = by_policy.get(c["config"]["policy"], 0) + c["hazards"][kind]["games"]
         example = hit[0]
-        who = ", ".join(f"{n} in {policy} games" for policy, n in sorted(by_policy.items()))
+        who = ", ".join(f"{n:,} in {policy} games" for policy, n in sorted(by_policy.items()))
         severity = "attention" if kind in ("stall_den_lock", "endless_turn") else "note"
         yield Finding(severity, "stalls", (880 if severity == "attention" else 90) + count / games,
-                      f"{words[0].upper()}{words[1:]} ({count} stalled games: {who}; seed "
+                      f"{words[0].upper()}{words[1:]} ({count:,} stalled games: {who}; seed "
                       f"{example['hazards'][kind]['example_seed']} of {example['config']['key']} reproduces one).",
                       _keys(hit))
 
@@ -249,7 +249,8 @@ def _playtime(report: dict) -> Iterable[Finding]:
     high = max(rows, key=lambda c: c["length"]["minutes"]["median"])
     lo, hi = low["length"]["minutes"]["median"], high["length"]["minutes"]["median"]
     off = hi > box * PLAYTIME_SLACK or lo < box / PLAYTIME_SLACK
-    text = (f"Estimated playing time of {policy} games runs from a median of {lo:.0f} minutes "
+    text = (f"Estimated playing time of {policy} games (table timings from playtime.yaml) runs from a median "
+            f"of {lo:.0f} minutes "
             f"({low['config']['key']}) to {hi:.0f} minutes ({high['config']['key']}); the box says {box}.")
     if off:
         yield Finding("attention", "length", 350 + max(hi / box, box / max(lo, 1)), text,
