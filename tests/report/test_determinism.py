@@ -35,3 +35,11 @@ def test_another_seed_gives_other_games(game, small_report):
     other = run_check(game, replace(SMALL, seed=12), Execution(jobs=1))
     assert other["configs"][0]["length"] != small_report["configs"][0]["length"] or \
         other["configs"][1]["fairness"] != small_report["configs"][1]["fairness"]
+
+
+def test_dask_scheduler_address_gives_the_same_report(game, small_report):
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        remote = run_check(game, SMALL, Execution(executor="dask", scheduler=cluster.scheduler_address))
+    assert json.dumps(remote, sort_keys=True) == json.dumps(small_report, sort_keys=True)
