@@ -50,6 +50,7 @@ class Pictogram:
     hexes: tuple[PictureHex, ...]
     lines: tuple[PictureLine, ...]
     arcs: tuple[str, ...]          # SVG path data for curved strokes (shield, circling arrow)
+    heads: tuple[str, ...]         # SVG points of arrowheads at the ends of curved arrows
     star: str | None               # SVG points of a star over your hex (the prize)
     label: str
 
@@ -60,6 +61,7 @@ def pictogram(target: str, reacts_to: list[str], centre_xy: tuple[float, float],
     roles: dict[Hex, str] = {h: PLAIN for h in hexagon(2)}
     lines: list[PictureLine] = []
     arcs: list[str] = []
+    heads: list[str] = []
     star = None
 
     def at(h: Hex) -> tuple[float, float]:
@@ -88,8 +90,10 @@ def pictogram(target: str, reacts_to: list[str], centre_xy: tuple[float, float],
         roles[far] = TARGET
         (x1, y1), (x2, y2) = at((0, 0)), at(far)
         bend = radius_mm * 2.2
-        arcs.append(f"M {x1:.3f} {y1 - radius_mm * 0.5:.3f} Q {(x1 + x2) / 2 - bend * 0.3:.3f} "
-                    f"{min(y1, y2) - bend:.3f} {x2 - radius_mm * 0.2:.3f} {y2 - radius_mm * 0.55:.3f}")
+        control = ((x1 + x2) / 2 - bend * 0.3, min(y1, y2) - bend)
+        end = (x2 - radius_mm * 0.2, y2 - radius_mm * 0.55)
+        arcs.append(f"M {x1:.3f} {y1 - radius_mm * 0.5:.3f} Q {control[0]:.3f} {control[1]:.3f} {end[0]:.3f} {end[1]:.3f}")
+        heads.append(arrowhead(end, (end[0] - control[0], end[1] - control[1]), radius_mm * 0.55))
     elif target == "all_others":
         for h in ((0, -2), (2, 0), (-2, 1), (1, 1)):
             roles[h] = TARGET
@@ -110,6 +114,8 @@ def pictogram(target: str, reacts_to: list[str], centre_xy: tuple[float, float],
         a1, a2 = math.radians(-60), math.radians(220)
         arcs.append(f"M {cx + r * math.cos(a1):.3f} {cy + r * math.sin(a1):.3f} "
                     f"A {r:.3f} {r:.3f} 0 1 1 {cx + r * math.cos(a2):.3f} {cy + r * math.sin(a2):.3f}")
+        heads.append(arrowhead((cx + r * math.cos(a2), cy + r * math.sin(a2)), (-math.sin(a2), math.cos(a2)),
+                               radius_mm * 0.55))
     elif target == "none":
         cx, cy = at((0, 0))
         star = star_points(cx, cy, radius_mm * 0.75, radius_mm * 0.32)
@@ -121,7 +127,17 @@ def pictogram(target: str, reacts_to: list[str], centre_xy: tuple[float, float],
     label = LABELS[target]
     if target == "reaction" and reacts_to:
         label = "Reaction to " + _listing(reacts_to)
-    return Pictogram(hexes, tuple(lines), tuple(arcs), star, label)
+    return Pictogram(hexes, tuple(lines), tuple(arcs), tuple(heads), star, label)
+
+
+def arrowhead(tip: tuple[float, float], direction: tuple[float, float], size: float) -> str:
+    """A filled triangle pointing along `direction` with its point at `tip`."""
+    length = math.hypot(*direction) or 1.0
+    ux, uy = direction[0] / length, direction[1] / length
+    bx, by = tip[0] - ux * size, tip[1] - uy * size
+    half = size * 0.55
+    points = [tip, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)]
+    return " ".join(f"{x:.3f},{y:.3f}" for x, y in points)
 
 
 def _listing(words: list[str]) -> str:
