@@ -72,6 +72,7 @@ def plan(game: GameData, settings: CheckSettings) -> tuple[list[Config], list[Co
 def run_check(game: GameData, settings: CheckSettings, execution: Execution | None = None) -> dict[str, object]:
     """Play every planned game and build the report."""
     execution = execution or Execution()
+    load_playtime(game.root)  # a bad playtime.yaml should stop the check before, not after, the games
     main, duels = plan(game, settings)
     batches = plan_batches(main, settings.games, settings.seed, settings.batch_games)
     batches += plan_batches(duels, settings.duel_count() or settings.games, settings.seed, settings.batch_games)
