@@ -133,14 +133,15 @@ def _overview(report: dict) -> Table:
             num(length["destiny_draws"]["median"]),
             f"{minutes['median']:.0f}" if minutes else "-",
             pct(first["rate"]) if first["games"] else "-",
-            ", ".join(str(s + 1) for s in flagged) or "none",
+            "-" if c["policies"] else ", ".join(str(s + 1) for s in flagged) or "none",
             f1(c["tension"]["pants_changes"]["mean"]),
         ])
     return Table("All configurations", ["Configuration", "Games", "Time", "Deck out", "Stall",
                                         "Turns", "Rounds", "Destiny", "Minutes", "1st wins", "Odd seats",
                                         "Pants moves"], rows,
                  "Medians for turns, rounds, Destiny draws and estimated minutes. '1st wins' is the win rate of "
-                 "whoever moved first (dealt The Pants); 'Odd seats' lists seats outside what chance explains.")
+                 "whoever moved first (dealt The Pants); 'Odd seats' lists seats outside what chance explains "
+                 "(not shown for mixed games, where greedy and random players alternate seats).")
 
 
 def _duel_table(report: dict) -> Table | None:
@@ -277,7 +278,9 @@ def _config_view(report: dict, c: dict) -> ConfigView:
                   [[str(s["seat"] + 1), names[s["seat"]] if s["seat"] < len(names) else "?", f"{s['wins']:,}",
                     ci(s), f"{s['p_value']:.2g}", "outside chance" if s["flagged"] else ""] for s in fair["seats"]],
                   f"Chance: {pct(fair['expected'])} each. First player (dealt The Pants) wins "
-                  f"{ci(fair['first_player'])}, p = {fair['first_player']['p_value']:.2g}.")
+                  f"{ci(fair['first_player'])}, p = {fair['first_player']['p_value']:.2g}."
+                  + (" In mixed games seats alternate between greedy and random players, so seat figures show "
+                     "the players more than the seats." if c["policies"] else ""))
     t = c["tension"]
     tension = Table("Tension", ["Measure", "Mean", "Median", "p90"], [
         ["Pants changes of hands per game", f1(t["pants_changes"]["mean"]), num(t["pants_changes"]["median"]),
