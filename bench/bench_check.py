@@ -73,19 +73,26 @@ def bench_policies(games: int) -> None:
 
 
 def bench_check(games: int, jobs: int | None) -> None:
+    """Wall time, and CPU time of the check and its workers: on a shared machine the CPU time over
+    the job count is what the wall time would be with the cores to itself."""
     with tempfile.TemporaryDirectory() as out:
         command = [sys.executable, "-m", "generator", "check", "--games", str(games), "--out", out]
         if jobs:
             command += ["--jobs", str(jobs)]
         started = time.perf_counter()
-        run = subprocess.run(command, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
-                             text=True)
+        process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
-    if run.returncode:
-        raise SystemExit(run.stderr)
-    summary = next(line for line in run.stdout.splitlines() if "games in" in line)
-    print(f"dragon-pnp check --games {games} --jobs {jobs or os.cpu_count()}: {wall:.1f} s wall in all "
-          f"(simulation: {summary})")
+        stdout, stderr = process.stdout.read(), process.stderr.read()
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(stderr)
+    cpu = usage.ru_utime + usage.ru_stime
+    workers = jobs or len(os.sched_getaffinity(0))
+    summary = next(line for line in stdout.splitlines() if "games in" in line)
+    print(f"dragon-pnp check --games {games} --jobs {workers}: {wall:.1f} s wall in all, {cpu:.1f} s CPU "
+          f"(= {cpu / workers:.1f} s on {workers} idle cores); simulation: {summary}; load average now "
+          f"{os.getloadavg()[0]:.1f}")
 
 
 def main() -> None:
