@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -37,14 +39,42 @@ def build_cards(game, folder: Path, paper: str, duplex: bool) -> BuildContext:
 
 @pytest.fixture(scope="session")
 def kits(game, tmp_path_factory):
-    """Whole kits (duplex) or card sheets only (fold-over), built lazily once per session."""
+    """Whole kits (duplex) or card sheets only (fold-over), built lazily once per test run.
+
+    Under pytest-xdist the workers of one run share the builds: the first to ask builds while
+    holding a lock file, the others wait for its `done` marker and read the same files.
+    """
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    shared = tmp_path_factory.getbasetemp().parent / f"kits-{run}" if run else None
     built: dict[tuple[str, bool], BuildContext] = {}
+
+    def make(paper: str, duplex: bool, folder: Path) -> BuildContext:
+        return build_kit(game, folder, paper) if duplex else build_cards(game, folder, paper, duplex)
 
     def get(paper: str, duplex: bool = True) -> BuildContext:
         key = (paper, duplex)
-        if key not in built:
-            folder = tmp_path_factory.mktemp(f"kit-{paper}-{'duplex' if duplex else 'fold'}")
-            built[key] = build_kit(game, folder, paper) if duplex else build_cards(game, folder, paper, duplex)
-        return built[key]
+        if key in built:
+            return built[key]
+        name = f"kit-{paper}-{'duplex' if duplex else 'fold'}"
+        if shared is None:
+            built[key] = make(paper, duplex, tmp_path_factory.mktemp(name))
+            return built[key]
+        shared.mkdir(parents=True, exist_ok=True)
+        folder, done = shared / name, shared / f"{name}.done"
+        try:
+            os.close(os.open(shared / f"{name}.lock", os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            deadline = time.monotonic() + 600
+            while not done.exists():
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"another worker never finished building {name}")
+                time.sleep(0.1)
+            context = BuildContext(game, BuildOptions(paper=paper, duplex=duplex, check=False), folder)
+            context.artifacts.update({p.name: p for p in folder.iterdir() if p.is_file()})
+        else:
+            context = make(paper, duplex, folder)
+            done.touch()
+        built[key] = context
+        return context
 
     return get
