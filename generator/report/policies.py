@@ -157,26 +157,34 @@ class GreedyPolicy:
         hands = state.hands
         spent = state.spent
         inst_kind = self.inst_kind
-        ready = [0] * len(pos)
-        for s, hand in enumerate(hands):
-            bits = 0
-            for c in hand:
-                if spent[c] < 0:
-                    bits |= 1 << inst_kind[c]
-            ready[s] = bits
+        known: dict[int, int] = {}
+
+        def ready(seat: int) -> int:
+            """Bitmask of the card kinds a seat holds ready; most decisions never need it."""
+            bits = known.get(seat)
+            if bits is None:
+                bits = 0
+                for c in hands[seat]:
+                    if spent[c] < 0:
+                        bits |= 1 << inst_kind[c]
+                known[seat] = bits
+            return bits
+
         holder = state.pants_holder()
         loose = holder is None  # The Pants are in the Power deck or discard pile
         pants_on_top = loose and bool(state.discard) and state.discard[-1] == self.pants_card
-        occupied = 0
-        for p in pos:
-            occupied |= 1 << p
         dragon_at = {p: s for s, p in enumerate(pos) if s != me}
         actions_left = state.actions_left
         wearing = holder == me
         chasing = holder is not None and not wearing
         here = pos[me]
         values: dict[int, float] = {}
-        chasers = self._chasers(me, pos, ready) if wearing else ()
+        if wearing:
+            chasers = self._chasers(me, pos, ready)
+            occupied = 0
+            for p in pos:
+                occupied |= 1 << p
+            others = occupied & ~(1 << here)
         approach_holder = self.approach_to[pos[holder]] if chasing else None
         full_hand = len(hands[me]) >= self.rules.hand_limit
 
@@ -184,7 +192,7 @@ class GreedyPolicy:
             value = values.get(h)
             if value is None:
                 if wearing:
-                    value = -self._threat(h, chasers, occupied & ~(1 << here))
+                    value = -self._threat(h, chasers, others)
                 elif chasing:
                     value = -STEP * approach_holder[h]
                 elif pants_on_top:
@@ -196,7 +204,7 @@ class GreedyPolicy:
 
         def answered(target: int, cid: str) -> float:
             """How much a ready reaction of the target spoils playing `cid` at it."""
-            answers = self.fits_mask[cid] & ready[target]
+            answers = self.fits_mask[cid] & ready(target)
             if not answers:
                 return 0.0
             return 120.0 if answers & self.reflect_mask and wearing else 60.0
@@ -210,7 +218,7 @@ class GreedyPolicy:
                 victim = dragon_at.get(h)
                 value = place_value(h)
                 if victim is not None:
-                    guarded = bool(self.bite_mask & ready[victim])
+                    guarded = bool(self.bite_mask & ready(victim))
                     if victim == holder:
                         value = BITE_HOLDER - (70.0 if guarded else 0.0)
                     else:
@@ -270,13 +278,13 @@ class GreedyPolicy:
             return -2.0
         return (12.0 if effect == fx.STEAL else -2.0) - answered(target, cid)
 
-    def _chasers(self, me: int, pos: list[int], ready: list[int]) -> list[tuple[int, int, list]]:
+    def _chasers(self, me: int, pos: list[int], ready) -> list[tuple[int, int, list]]:
         """Per other dragon: where it is, how far it can move next turn, and its ready sight cards."""
         chasers = []
         for s, p in enumerate(pos):
             if s == me:
                 continue
-            cards = ready[s]
+            cards = ready(s)
             reach = self.reach + (1 if cards & self.boost_mask else 0)
             lines = [(sight, ignore, weight) for bit, sight, ignore, weight in self.line_threats if cards & bit] \
                 if cards & self.line_mask else []
