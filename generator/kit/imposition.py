@@ -45,7 +45,8 @@ def impose(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper
 def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper: str, marks: MarkStyle,
           title: str) -> list[SheetPage]:
     face = faces[items[0].front]
-    if any(faces[i.front].size_mm != face.size_mm for i in items):
+    sides = [i.front for i in items] + [i.back for i in items if i.back is not None and layout.backs != "none"]
+    if any(faces[key].size_mm != face.size_mm for key in sides):
         raise LayoutError(f"{title}: a grid layout needs pieces of one size")
     page_w, page_h = layout.page_size(paper)
     trim_w, trim_h = face.trim_mm
