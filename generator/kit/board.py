@@ -34,13 +34,6 @@ def board_origin(game: GameData) -> tuple[float, float, float, float]:
             max_x - min_x + 2 * BOARD_MARGIN_MM, max_y - min_y + 2 * BOARD_MARGIN_MM)
 
 
-def hex_centre_on_board(game: GameData, h: Hex) -> tuple[float, float]:
-    """Where hex `h`'s centre lies on the board composite (mm from its top-left)."""
-    ox, oy, _, _ = board_origin(game)
-    x, y = centre(h, game.print_profile.hex.corner_to_corner_mm / 2)
-    return (ox + x, oy + y)
-
-
 def board_composite(game: GameData, faces: dict[str, Face]) -> Composite:
     radius = game.print_profile.hex.corner_to_corner_mm / 2
     ox, oy, width, height = board_origin(game)

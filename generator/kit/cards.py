@@ -7,6 +7,7 @@ the safe zone, or the build stops with a LayoutError naming the card.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from generator.data import GameData
@@ -129,15 +130,30 @@ def destiny_key(card: DestinyCard) -> str:
 def back_faces(game: GameData) -> list[Face]:
     """One back per deck, in the deck's colour, the same when turned upside down."""
     frame = card_frame(game)
+    lattice = _hex_lattice(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed, 5.0)
     faces = []
     for deck in (POWER, DESTINY):
         svg = render_template(
-            "kit/card_back.svg.j2", f=frame, deck=deck, title=DECK_TITLES[deck].upper(),
+            "kit/card_back.svg.j2", f=frame, deck=deck, title=DECK_TITLES[deck].upper(), lattice=lattice,
             colour=game.print_profile.deck_colours.get(deck, "#333333"), game_name=game.game.name,
             pt=PT_TO_MM,
         )
         faces.append(Face(f"{deck}-back", svg, (frame.width, frame.height), frame.bleed))
     return faces
+
+
+def _hex_lattice(width: float, height: float, radius: float) -> str:
+    """SVG path of small flat-topped hexes centred on the card, so the pattern survives a half turn."""
+    dx, dy = radius * 1.5, radius * math.sqrt(3)
+    inner = radius * 0.9
+    parts = []
+    for i in range(-math.ceil(width / 2 / dx) - 1, math.ceil(width / 2 / dx) + 2):
+        for j in range(-math.ceil(height / 2 / dy) - 1, math.ceil(height / 2 / dy) + 2):
+            x, y = width / 2 + i * dx, height / 2 + j * dy + (i % 2) * dy / 2
+            corners = [(x + inner * math.cos(math.radians(60 * k)), y + inner * math.sin(math.radians(60 * k)))
+                       for k in range(6)]
+            parts.append("M" + "L".join(f"{cx:.2f} {cy:.2f}" for cx, cy in corners) + "Z")
+    return "".join(parts)
 
 
 def _centred_top(text: FittedText, top: float, bottom: float) -> float:

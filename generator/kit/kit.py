@@ -11,7 +11,8 @@ from pathlib import Path
 
 from generator.data import GameData
 from generator.errors import LayoutError
-from generator.kit.board import BOARD_KEY, board_composite, board_grid_face, board_hexes, hex_centre_on_board
+from generator.engine.hexgrid import centre
+from generator.kit.board import BOARD_KEY, board_composite, board_grid_face, board_hexes, board_origin
 from generator.kit.board_pages import overview_page, setup_page
 from generator.kit.cards import back_faces, destiny_faces, power_faces
 from generator.kit.extras import extras_faces
@@ -79,7 +80,8 @@ def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
     poster_layout = sheet_layout("poster")
     plan = plan_poster(board.size, poster_layout, paper, profile.poster.overlap_mm)
     radius = profile.hex.corner_to_corner_mm / 2
-    centres = [hex_centre_on_board(game, h) for h, _ in board_hexes(game)]
+    ox, oy, _, _ = board_origin(game)
+    centres = [(x + ox, y + oy) for x, y in (centre(h, radius) for h, _ in board_hexes(game))]
 
     def has_art(window: tuple[float, float, float, float]) -> bool:
         x0, y0, x1, y1 = window
