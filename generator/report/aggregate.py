@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from generator.report.plan import Config
 from generator.report.playtime import Playtime
 from generator.report.record import REASONS, GameRecord
-from generator.report.stats import Interval, seat_tests, summarise, two_proportion_p, wilson_interval
+from generator.report.stats import seat_tests, summarise, two_proportion_p, wilson_interval
 
 # Hazards the engine reports as events, in the order the report lists them.
 HAZARDS = ("den_shared", "pants_discarded", "pants_in_deck", "stuck", "endless_turn",
@@ -189,13 +189,3 @@ def _policies(records: Sequence[GameRecord]) -> dict[str, object]:
     random_rate = rates.get("random", {}).get("rate", 0.0)
     return {"rates": rates, "p_value": p_value, "margin": greedy - random_rate,
             "ratio": greedy / random_rate if random_rate else None}
-
-
-def pooled(results: Iterable[dict[str, object]], key: str) -> Interval:
-    """Sum a win interval (e.g. the first player's) over several configurations."""
-    wins = trials = 0
-    for result in results:
-        interval = result["fairness"][key]  # type: ignore[index]
-        wins += interval["wins"]
-        trials += interval["games"]
-    return wilson_interval(wins, trials)

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from generator.engine import cards as fx
 from generator.engine.actions import Action
-from generator.engine.rules import T_ALL, T_ANY, T_DIAGONAL, T_FLAT, T_SELF, Rules
+from generator.engine.rules import T_ALL, T_DIAGONAL, T_FLAT, T_SELF, Rules
 
 
 class Policy(Protocol):
