@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from contextlib import contextmanager
@@ -29,3 +30,17 @@ def atomic_folder(target: Path) -> Iterator[Path]:
     staging.chmod(0o755)
     staging.rename(target)
     shutil.rmtree(retired, ignore_errors=True)
+
+
+def write_file_atomically(target: Path, data: bytes) -> None:
+    """Write beside the target and rename over it, so readers never see a partial file."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 
-import click
 import typer
 
 from generator.cli.app import app, print_error
@@ -29,15 +28,14 @@ def main(argv: list[str] | None = None) -> None:
     except DragonPnpError as exc:
         print_error(exc)
         sys.exit(exc.exit_code)
-    except click.exceptions.Exit as exc:
+    except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
+    except (typer.Abort, KeyboardInterrupt):
         sys.exit(130)
-    except KeyboardInterrupt:
-        sys.exit(130)
+    except typer.TyperException as exc:
+        # Typer bundles its own click; its usage errors (bad option, missing value) land here.
+        exc.show()  # type: ignore[attr-defined]
+        sys.exit(getattr(exc, "exit_code", 2))
     sys.exit(result if isinstance(result, int) else 0)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from generator.data.located_yaml import SourceMap, load_yaml
-from generator.data.models import Board, DestinyData, GameInfo, PowerDeck, PrintProfile
+from generator.data.models import Board, DestinyData, GameInfo, Playtime, PowerDeck, PrintProfile
 from generator.errors import DataError, DataErrors, GameNotFoundError, Location
 
 DATA_FILES: dict[str, type[BaseModel]] = {
@@ -22,6 +22,10 @@ DATA_FILES: dict[str, type[BaseModel]] = {
     "power_cards.yaml": PowerDeck,
     "destiny.yaml": DestinyData,
     "print.yaml": PrintProfile,
+}
+# Files a game may leave out; the feature that reads them is then skipped, never guessed.
+OPTIONAL_FILES: dict[str, type[BaseModel]] = {
+    "playtime.yaml": Playtime,
 }
 
 
@@ -54,6 +58,7 @@ class GameData:
     power: PowerDeck
     destiny: DestinyData
     print_profile: PrintProfile
+    playtime: Playtime | None = None
     sources: dict[str, SourceMap] = field(default_factory=dict)
 
     @property
@@ -71,9 +76,11 @@ def load_game(game: str | Path) -> GameData:
     errors: list[DataError] = []
     models: dict[str, BaseModel] = {}
     sources: dict[str, SourceMap] = {}
-    for name, model in DATA_FILES.items():
+    for name, model in {**DATA_FILES, **OPTIONAL_FILES}.items():
         file = root / name
         if not file.is_file():
+            if name in OPTIONAL_FILES:
+                continue
             errors.append(DataError(Location(_shown(file)), f"missing data file; expected {name}"))
             continue
         try:
@@ -99,6 +106,7 @@ def load_game(game: str | Path) -> GameData:
         power=models["power_cards.yaml"],  # type: ignore[arg-type]
         destiny=models["destiny.yaml"],  # type: ignore[arg-type]
         print_profile=models["print.yaml"],  # type: ignore[arg-type]
+        playtime=models.get("playtime.yaml"),  # type: ignore[arg-type]
         sources=sources,
     )
 

@@ -225,6 +225,23 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+# --- playtime.yaml (optional) -------------------------------------------------------------------
+
+
+class Playtime(Model):
+    """Table timings behind the rules check's playing-time estimate (minutes of setup, seconds per step)."""
+
+    setup_minutes: float = Field(ge=0, le=120)
+    seconds_per_turn: float = Field(ge=0, le=600)
+    seconds_per_action: float = Field(ge=0, le=600)
+    seconds_per_destiny_draw: float = Field(ge=0, le=600)
+
+    def minutes(self, turns: int, actions: int, destiny_draws: int) -> float:
+        seconds = (turns * self.seconds_per_turn + actions * self.seconds_per_action
+                   + destiny_draws * self.seconds_per_destiny_draw)
+        return self.setup_minutes + seconds / 60
+
+
 # --- print.yaml ------------------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from generator.report.plan import Config
-from generator.report.playtime import Playtime
+from generator.report.playtime import Playtime, table_minutes
 from generator.report.record import REASONS, GameRecord
 from generator.report.stats import seat_tests, summarise, two_proportion_p, wilson_interval
 
@@ -67,7 +67,7 @@ def _length(records: Sequence[GameRecord], playtime: Playtime | None) -> dict[st
         "destiny_histogram": _histogram(r.destiny_draws for r in finished if r.reason != "stall"),
     }
     if playtime is not None:
-        length["minutes"] = summarise([playtime.minutes(r) for r in finished]).to_json()
+        length["minutes"] = summarise([table_minutes(playtime, r) for r in finished]).to_json()
     return length
 
 

@@ -17,7 +17,6 @@ from generator.report.aggregate import CardInfo, aggregate
 from generator.report.executor import run_tasks
 from generator.report.findings import find
 from generator.report.plan import Config, configurations, plan_batches
-from generator.report.playtime import load_playtime
 from generator.report.record import GameRecord
 from generator.report.simulate import Job, play_batch
 from generator.validation import validate_game
@@ -72,7 +71,6 @@ def plan(game: GameData, settings: CheckSettings) -> tuple[list[Config], list[Co
 def run_check(game: GameData, settings: CheckSettings, execution: Execution | None = None) -> dict[str, object]:
     """Play every planned game and build the report."""
     execution = execution or Execution()
-    load_playtime(game.root)  # a bad playtime.yaml should stop the check before, not after, the games
     main, duels = plan(game, settings)
     batches = plan_batches(main, settings.games, settings.seed, settings.batch_games)
     batches += plan_batches(duels, settings.duel_count() or settings.games, settings.seed, settings.batch_games)
@@ -95,7 +93,7 @@ def run_check(game: GameData, settings: CheckSettings, execution: Execution | No
 def build_report(game: GameData, settings: CheckSettings, records: dict[Config, list[GameRecord]],
                  main: list[Config], duels: list[Config]) -> dict[str, object]:
     cards = [CardInfo(c.id, c.name, c.target == "reaction", c.target != "none") for c in game.power.cards]
-    playtime = load_playtime(game.root)
+    playtime = game.playtime
     destiny = [analysis.to_json() for analysis in analyse_presets(game)]
     report: dict[str, object] = {
         "version": REPORT_VERSION,

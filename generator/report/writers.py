@@ -7,13 +7,12 @@ leaves a half-written report over a good one.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from generator.build.atomic import write_file_atomically
 from generator.data.loader import project_root
 from generator.report.charts import BarChart, ColumnChart, bar_chart_svg, column_chart_svg
 from generator.report.pdf import render_pdf
@@ -51,17 +50,5 @@ def write_report(report: dict, folder: Path, paper: str = "letter") -> dict[str,
     paths = {}
     for role, data in contents.items():
         paths[role] = folder / NAMES[role]
-        _write_atomic(paths[role], data)
+        write_file_atomically(paths[role], data)
     return paths
-
-
-def _write_atomic(target: Path, data: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from generator.build.context import BuildContext
-from generator.rulebook.document import typeset, write_atomically
+from generator.build.atomic import write_file_atomically
+from generator.rulebook.document import typeset
 
 
 def build_step(context: BuildContext) -> None:
     book = typeset(context.game, context.options.paper)
     target = context.path("rulebook.pdf")
-    write_atomically(target, book.pdf)
+    write_file_atomically(target, book.pdf)
     context.artifacts["rulebook.pdf"] = target
     if book.aid_pdf is not None:
         aid = context.path("player-aid.pdf")
-        write_atomically(aid, book.aid_pdf)
+        write_file_atomically(aid, book.aid_pdf)
         context.artifacts["player-aid.pdf"] = aid

@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -140,17 +139,3 @@ def _aid_story(game: GameData, doc: _Doc, presets, rules_file: Path, blocks: lis
             "it must fit on one page, so shorten it"
         )
     return flow
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    """Write beside the target and rename over it, so readers never see a partial file."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.chmod(temp, 0o644)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

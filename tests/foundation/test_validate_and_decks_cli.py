@@ -72,3 +72,10 @@ def test_python_dash_m_and_console_script_agree() -> None:
         return  # running outside the project's virtual environment
     direct = subprocess.run([str(script), "decks", "--json"], capture_output=True, text=True, env=ENV)
     assert direct.stdout == run("decks", "--json").stdout
+
+
+def test_usage_errors_exit_2_without_a_traceback() -> None:
+    for arguments in (["decks", "--length"], ["validate", "--no-such-flag"], ["no-such-command"]):
+        result = run(*arguments)
+        assert result.returncode == 2, arguments
+        assert "Traceback" not in result.stderr and result.stderr.strip(), arguments
