@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterator, Literal
+from typing import Callable, Iterable, Iterator, Literal
 
 from generator.build.context import BuildContext
 from generator.data import GameData
@@ -113,31 +113,31 @@ def _finding(check_name: str, kind: FindingKind, game: GameData, file: str, path
 
 @check("ids", "Unique ids")
 def unique_ids(game: GameData) -> Iterator[Finding]:
-    seen: dict[str, int] = {}
-    for i, card in enumerate(game.power.cards):
-        if card.id in seen:
-            yield _finding("ids", "data", game, "power_cards.yaml", ("cards", i, "id"),
-                           f"duplicate card id {card.id!r} (first used by cards[{seen[card.id]}])")
-        seen.setdefault(card.id, i)
-    dens: dict[str, int] = {}
-    for i, den in enumerate(game.board.dens):
-        if den.id in dens:
-            yield _finding("ids", "data", game, "board.yaml", ("dens", i, "id"),
-                           f"duplicate den id {den.id!r} (first used by dens[{dens[den.id]}])")
-        dens.setdefault(den.id, i)
-    numbers: dict[int, int] = {}
-    for i, den in enumerate(game.board.dens):
-        if den.number in numbers:
-            yield _finding("ids", "data", game, "board.yaml", ("dens", i, "number"),
-                           f"den number {den.number} is already used by dens[{numbers[den.number]}]")
-        numbers.setdefault(den.number, i)
-    values: dict[int, int] = {}
-    for i, card in enumerate(game.destiny.cards):
-        if card.value in values and not card.blank:
-            yield _finding("ids", "data", game, "destiny.yaml", ("cards", i, "value"),
-                           f"Destiny value {signed(card.value)} is listed twice; give one entry its total count")
-        if not card.blank:
-            values.setdefault(card.value, i)
+    cards, dens, values = game.power.cards, game.board.dens, game.destiny.cards
+    for i, first in _repeats(card.id for card in cards):
+        yield _finding("ids", "data", game, "power_cards.yaml", ("cards", i, "id"),
+                       f"duplicate card id {cards[i].id!r} (first used by cards[{first}])")
+    for i, first in _repeats(den.id for den in dens):
+        yield _finding("ids", "data", game, "board.yaml", ("dens", i, "id"),
+                       f"duplicate den id {dens[i].id!r} (first used by dens[{first}])")
+    for i, first in _repeats(den.number for den in dens):
+        yield _finding("ids", "data", game, "board.yaml", ("dens", i, "number"),
+                       f"den number {dens[i].number} is already used by dens[{first}]")
+    for i, first in _repeats(None if card.blank else card.value for card in values):
+        yield _finding("ids", "data", game, "destiny.yaml", ("cards", i, "value"),
+                       f"Destiny value {signed(values[i].value)} is listed twice (first at cards[{first}]); "
+                       "give one entry its total count")
+
+
+def _repeats(keys: Iterable[object]) -> Iterator[tuple[int, int]]:
+    """(index, index of first use) for every key seen before; None keys are never repeats."""
+    first: dict[object, int] = {}
+    for i, key in enumerate(keys):
+        if key is None:
+            continue
+        if key in first:
+            yield i, first[key]
+        first.setdefault(key, i)
 
 
 # --- the box ----------------------------------------------------------------------------------
