@@ -160,17 +160,28 @@ def _drawing(width_mm: float, height_mm: float, font: str) -> Drawing:
     return d
 
 
+class _MmDrawing:
+    """A reportlab Drawing addressed in millimetres from the top-left, as the SVG charts are."""
+
+    def __init__(self, width_mm: float, height_mm: float, font: str):
+        self.drawing = _drawing(width_mm, height_mm, font)
+        self.height_mm = height_mm
+        self.font = font
+
+    def y(self, y_mm: float) -> float:
+        return _pt(self.height_mm - y_mm)
+
+    def text(self, x: float, y: float, s: str, size: float = FONT_MM, anchor: str = "start",
+             fill: str = INK, face: str | None = None) -> None:
+        self.drawing.add(String(_pt(x), self.y(y), s, fontName=face or self.font, fontSize=_pt(size) * 0.95,
+                                textAnchor=anchor, fillColor=colors.HexColor(fill)))
+
+
 def bar_chart_drawing(chart: BarChart, font: str = "Vera") -> Drawing:
     """The same bar chart as a reportlab Drawing (y grows upwards, so rows are flipped)."""
     w, h = chart.width_mm, chart.height_mm
-    d = _drawing(w, h, font)
-
-    def y_of(y_mm: float) -> float:
-        return _pt(h - y_mm)
-
-    def text(x, y, s, size=FONT_MM, anchor="start", fill=INK, face=font):
-        d.add(String(_pt(x), y_of(y), s, fontName=face, fontSize=_pt(size) * 0.95, textAnchor=anchor,
-                     fillColor=colors.HexColor(fill)))
+    canvas = _MmDrawing(w, h, font)
+    d, y_of, text = canvas.drawing, canvas.y, canvas.text
 
     text(1, 4.5, chart.title, 3.2, face=f"{font}-Bold")
     x0, x1 = chart.label_mm, w - 18.0
@@ -209,14 +220,8 @@ def bar_chart_drawing(chart: BarChart, font: str = "Vera") -> Drawing:
 
 def column_chart_drawing(chart: ColumnChart, font: str = "Vera") -> Drawing:
     w, h = chart.width_mm, chart.height_mm
-    d = _drawing(w, h, font)
-
-    def y_of(y_mm: float) -> float:
-        return _pt(h - y_mm)
-
-    def text(x, y, s, size=FONT_MM, anchor="start", fill=INK, face=font):
-        d.add(String(_pt(x), y_of(y), s, fontName=face, fontSize=_pt(size) * 0.95, textAnchor=anchor,
-                     fillColor=colors.HexColor(fill)))
+    canvas = _MmDrawing(w, h, font)
+    d, y_of, text = canvas.drawing, canvas.y, canvas.text
 
     text(1, 4.5, chart.title, 3.2, face=f"{font}-Bold")
     x0, x1, top, bottom = 10.0, w - 2.0, 10.0, h - 7.0
