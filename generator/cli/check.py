@@ -17,7 +17,6 @@ from generator.errors import NotationError
 from generator.report.check import CheckSettings, Execution, plan, run_check
 from generator.report.executor import EXECUTORS, default_jobs
 from generator.report.plan import POLICIES, parse_list, parse_players
-from generator.report.writers import write_report
 
 
 @app.command()
@@ -68,6 +67,8 @@ def check(
         execution.progress = advance
         report = run_check(data, settings, execution)
     elapsed = time.perf_counter() - started
+    from generator.report.writers import write_report  # reportlab and svgwrite: only when writing
+
     paths = write_report(report, target, data.print_profile.paper)
     _summary(report, elapsed, paths)
     return 0
