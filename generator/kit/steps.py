@@ -5,10 +5,12 @@ from __future__ import annotations
 from generator.build.context import BuildContext
 from generator.kit.assembly import write_print_and_play
 from generator.kit.kit import plan_kit, render_plan, write_documents, write_svgs
+from generator.kit.parallel import start_render_workers
 
 
 def kit_step(context: BuildContext) -> None:
     """cards.pdf, tiles.pdf, board.pdf, extras.pdf, svg/ and png/ into the staging folder."""
+    start_render_workers()  # they load cairo while this process plans the kit
     game = context.game
     plan = plan_kit(game, context.options.paper, context.options.duplex)
     rendered, images = render_plan(plan, game.print_profile.png_dpi)
