@@ -21,7 +21,7 @@ from generator.kit.imposition import MarkStyle, impose
 from generator.kit.layouts import sheet_layout
 from generator.kit.pdf_writer import Composite, RenderedPages, SheetPdf
 from generator.kit.poster import plan_poster, poster_pages
-from generator.kit.render_cache import RenderJob
+from generator.kit.render_cache import RenderCache, RenderJob
 from generator.kit.sheet import SheetPage
 from generator.kit.tiles import tile_faces
 
@@ -106,7 +106,8 @@ def furniture_key(document: str, index: int) -> str:
     return f"{document}#{index + 1}"
 
 
-def render_plan(plan: KitPlan, png_dpi: int | None = None) -> tuple[RenderedPages, dict[str, bytes]]:
+def render_plan(plan: KitPlan, png_dpi: int | None = None,
+                cache: RenderCache | None = None) -> tuple[RenderedPages, dict[str, bytes]]:
     """Render every face and every page's furniture once (PDF), and card PNGs if asked.
 
     Each face is its own render job, so the render cache can hand back every face whose SVG
@@ -125,7 +126,7 @@ def render_plan(plan: KitPlan, png_dpi: int | None = None) -> tuple[RenderedPage
         if keys:
             jobs.append(RenderJob(keys, tuple(render_template("kit/sheet.svg.j2", page=page) for page in pages)))
             sizes.update(zip(keys, (page.size for page in pages)))
-    results = render_jobs(jobs, png_dpi)
+    results = render_jobs(jobs, png_dpi, cache)
     rendered = RenderedPages([(result.pdf, list(job.keys)) for job, result in zip(jobs, results)], sizes)
     images = {wanted[job.keys[0]]: with_dpi(result.pngs[0], png_dpi)
               for job, result in zip(jobs, results) if 0 in job.png_pages and png_dpi}

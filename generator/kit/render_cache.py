@@ -66,6 +66,20 @@ def job_key(svgs: tuple[str, ...], png_dpi: int | None, png_pages: frozenset[int
     return digest.hexdigest()
 
 
+def inputs_digest(*folders: Path, settings: str = "") -> str:
+    """A digest of every file under some folders (a game's data, the templates) and settings.
+
+    Only a hint: it predicts that a rebuild will find everything in the cache, so the build
+    need not start render workers before it knows. A wrong guess costs time, never bytes.
+    """
+    digest = hashlib.sha256(f"{RENDER_VERSION}|{settings}".encode())
+    for folder in folders:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            digest.update(str(path.relative_to(folder)).encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
 def cache_folder() -> Path | None:
     """Where entries live, or None when caching is turned off."""
     setting = os.environ.get("DRAGON_PNP_CACHE", "").strip()
@@ -86,6 +100,19 @@ class RenderCache:
     @classmethod
     def from_environment(cls) -> "RenderCache":
         return cls(cache_folder())
+
+    def seen(self, inputs: str) -> bool:
+        """Whether a kit with these inputs (see `inputs_digest`) was rendered into this cache."""
+        return self.folder is not None and (self.folder / "kits" / inputs).exists()
+
+    def remember(self, inputs: str) -> None:
+        if self.folder is None:
+            return
+        try:
+            (self.folder / "kits").mkdir(parents=True, exist_ok=True)
+            (self.folder / "kits" / inputs).touch()
+        except OSError:
+            return
 
     def path(self, key: str) -> Path:
         assert self.folder is not None
