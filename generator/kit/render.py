@@ -60,6 +60,8 @@ def render_pages(svgs: Iterable[str], png_dpi: int | None = None,
 
     output = io.BytesIO()
     document = cairocffi.PDFSurface(output, 1, 1)
+    # A fixed date, so the same SVGs always give the same bytes (cached or not).
+    document.set_metadata(cairocffi.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
 
     class _Recording(PDFSurface):
         """cairosvg surface that records in points instead of writing a file of its own."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # Bump when rendering code changes what bytes a given SVG turns into (render.py, cairo setup).
-RENDER_VERSION = "kit-render-1"
+RENDER_VERSION = "kit-render-2"
 MAGIC = b"DPNPRND1"
 OFF = ("off", "0", "no", "false")
 
