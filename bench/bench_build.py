@@ -1,9 +1,14 @@
 """Benchmark: build the print kit in a fresh process, several times; print median wall time and peak memory.
 
-Three measurements, each a fresh `python` process per run (imports included, as a user pays them):
-  imports  only importing the libraries the kit needs: the floor no build can go below
-  kit      the print kit alone: cards, tiles, board, extras, svg/, png/ and print-and-play.pdf
-  build    `dragon-pnp build --no-check`: the whole pipeline without the rules check (rulebook included)
+Each figure is a fresh `python` process per run (imports included, as a user pays them):
+  imports          only importing the libraries the kit needs: the floor no build can go below
+  kit cold         the print kit alone (cards, tiles, board, extras, svg/, png/, print-and-play.pdf),
+                   render cache off: every face rendered. This is the headline figure.
+  kit warm         the same with a render cache from an earlier build of unchanged data: nothing rendered
+  kit 1 card edit  one Power card's text changed (a new text every run) in a copy of the data,
+                   cache warm from the unchanged data: that one face is rendered
+  build cold/warm  `dragon-pnp build --no-check`: the whole pipeline without the rules check
+                   (rulebook included), cache off / warm
 
 Usage: .venv/bin/python bench/bench_build.py [--runs N] [--paper letter|a4] [--workers 1|2]
 """
@@ -12,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -20,6 +26,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+EDITED_CARD = "text: Not played. Wear them when time runs out and you win."
 
 KIT_ONLY = """
 import sys
@@ -28,7 +35,7 @@ from generator.build.atomic import atomic_folder
 from generator.build.context import BuildContext, BuildOptions
 from generator.data import load_game
 from generator.kit.steps import kit_step, print_and_play_step
-game = load_game("dragon_pants")
+game = load_game(sys.argv[3])
 with atomic_folder(Path(sys.argv[1])) as staging:
     context = BuildContext(game, BuildOptions(paper=sys.argv[2], check=False), staging)
     kit_step(context)
@@ -58,24 +65,51 @@ def main() -> None:
     if args.workers:
         env["DRAGON_PNP_WORKERS"] = args.workers
     python = sys.executable
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        cold = {**env, "DRAGON_PNP_CACHE": "off"}
+        warm = {**env, "DRAGON_PNP_CACHE": str(tmp / "cache")}
+        game = ROOT / "data" / "dragon_pants"
+        edited = tmp / "edited" / "dragon_pants"
+        shutil.copytree(game, edited)
+        cards = (edited / "power_cards.yaml").read_text()
+        if EDITED_CARD not in cards:
+            raise SystemExit(f"power_cards.yaml no longer has {EDITED_CARD!r}; pick another card to edit")
+
+        def kit(out: str, data: Path = game) -> list[str]:
+            return [python, "-c", KIT_ONLY, str(tmp / out), args.paper, str(data)]
+
+        def build(out: str) -> list[str]:
+            return [python, "-m", "generator", "build", "dragon_pants", "--no-check", "--paper", args.paper,
+                    "--out", str(tmp / out)]
+
+        def edit(run: int) -> None:
+            text = EDITED_CARD.replace("you win.", f"you win (edit {run}).")
+            (edited / "power_cards.yaml").write_text(cards.replace(EDITED_CARD, text))
+
         jobs = {
-            "imports": [python, "-c", "import cairosvg, pypdf, reportlab.pdfgen.canvas, jinja2, pydantic, yaml, typer, rich"],
-            "kit": [python, "-c", KIT_ONLY, str(Path(tmp) / "kit"), args.paper],
-            "build": [python, "-m", "generator", "build", "dragon_pants", "--no-check", "--paper", args.paper,
-                      "--out", str(Path(tmp) / "build")],
+            "imports": ([python, "-c", "import cairosvg, pypdf, reportlab.pdfgen.canvas, jinja2, pydantic, yaml, "
+                                       "typer, rich"], env, None),
+            "kit cold": (kit("cold"), cold, None),
+            "kit warm": (kit("warm"), warm, None),
+            "kit 1 card edit": (kit("edit", edited), warm, edit),
+            "build cold": (build("build-cold"), cold, None),
+            "build warm": (build("build-warm"), warm, None),
         }
-        run(jobs["kit"], env)  # warm the OS file cache and the template cache once
+        run(kit("warm"), warm)  # fills the cache, warms the OS file cache and the template cache
+        run(build("build-warm"), warm)
         print(f"{args.runs} runs each, paper {args.paper}, {os.cpu_count()} CPUs, "
               f"workers {env.get('DRAGON_PNP_WORKERS', '2')}, load average {os.getloadavg()[0]:.2f}")
         # Round robin, so a change in machine load touches every measurement alike.
         results: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
-        for _ in range(args.runs):
-            for name, command in jobs.items():
-                results[name].append(run(command, env))
+        for number in range(args.runs):
+            for name, (command, job_env, prepare) in jobs.items():
+                if prepare:
+                    prepare(number)
+                results[name].append(run(command, job_env))
         for name, runs in results.items():
             walls = [w for w, _ in runs]
-            print(f"{name:8s} median {statistics.median(walls):.2f} s (min {min(walls):.2f}, max {max(walls):.2f}), "
+            print(f"{name:16s} median {statistics.median(walls):.2f} s (min {min(walls):.2f}, max {max(walls):.2f}), "
                   f"peak memory {max(m for _, m in runs):.0f} MiB")
 
 

@@ -13,8 +13,9 @@ from `print_profile.terrain_colours` / `den_colours`; every terrain and den also
 shape mark (peaks, waves, star, numbered disc, dashed den ring) so prints read in greyscale.
 """
 
+from typing import TYPE_CHECKING
+
 from generator.diagrams.draw import scene_shapes
-from generator.diagrams.pdf import scene_drawing
 from generator.diagrams.scene import (
     BoardScene,
     DenMarker,
@@ -27,7 +28,23 @@ from generator.diagrams.scene import (
     terrain_pattern,
 )
 from generator.diagrams.sight import SightCheck, check_sight
-from generator.diagrams.svg import scene_group, scene_svg
+
+if TYPE_CHECKING:
+    from generator.diagrams.pdf import scene_drawing
+    from generator.diagrams.svg import scene_group, scene_svg
+
+# The renderers load reportlab or svgwrite, which are slow to import; a caller that draws with
+# one renderer (the print kit draws SVG only) loads only that one.
+_RENDERERS = {"scene_drawing": "generator.diagrams.pdf", "scene_group": "generator.diagrams.svg",
+              "scene_svg": "generator.diagrams.svg"}
+
+
+def __getattr__(name: str):
+    if name in _RENDERERS:
+        import importlib
+
+        return getattr(importlib.import_module(_RENDERERS[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "BoardScene", "DenMarker", "DragonMarker", "HexCell", "SightCheck", "SightLine",

@@ -29,7 +29,8 @@ PARTS = (
 
 
 def write_print_and_play(game: GameData, paper: str, duplex: bool, artifacts: dict[str, Path], target: Path) -> None:
-    from generator.kit.render import render_pdf
+    from generator.kit.parallel import render_jobs
+    from generator.kit.render_cache import RenderJob
 
     readers = {role: PdfReader(artifacts[role]) for role, _, _ in PARTS if role in artifacts}
     contents = []
@@ -54,7 +55,8 @@ def write_print_and_play(game: GameData, paper: str, duplex: bool, artifacts: di
         "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=paper.upper() if paper == "a4" else paper.capitalize(),
         duplex=duplex, total=page - 1, profile=game.print_profile,
     )
-    rendered = RenderedPages([(render_pdf([svg]), ["cover"])], {"cover": size})
+    cover = render_jobs([RenderJob(("cover",), (svg,))], None)[0]
+    rendered = RenderedPages([(cover.pdf, ["cover"])], {"cover": size})
     pdf = SheetPdf(rendered)
     from generator.kit.sheet import SheetPage
 

@@ -21,6 +21,7 @@ from generator.kit.imposition import MarkStyle, impose
 from generator.kit.layouts import sheet_layout
 from generator.kit.pdf_writer import Composite, RenderedPages, SheetPdf
 from generator.kit.poster import plan_poster, poster_pages
+from generator.kit.render_cache import RenderCache, RenderJob
 from generator.kit.sheet import SheetPage
 from generator.kit.tiles import tile_faces
 
@@ -105,44 +106,30 @@ def furniture_key(document: str, index: int) -> str:
     return f"{document}#{index + 1}"
 
 
-def render_plan(plan: KitPlan, png_dpi: int | None = None) -> tuple[RenderedPages, dict[str, bytes]]:
+def render_plan(plan: KitPlan, png_dpi: int | None = None,
+                cache: RenderCache | None = None) -> tuple[RenderedPages, dict[str, bytes]]:
     """Render every face and every page's furniture once (PDF), and card PNGs if asked.
 
-    The work is split in two parts for two forked workers; each PDF part keeps its own font
-    subsets. A card's PNG is drawn in the same part as its PDF page, from the same recording.
+    Each face is its own render job, so the render cache can hand back every face whose SVG
+    did not change; a document's furniture pages form one job, sharing their font subsets.
+    A card's PNG is drawn in the same job as its PDF page, from the same recording.
     """
-    from generator.kit.parallel import render_pool
+    from generator.kit.parallel import render_jobs
     from generator.kit.png_writer import png_name, with_dpi
-    from generator.kit.render import render_pages
 
     wanted = {key: png_name(key, copies) for key, copies in plan.card_faces} if png_dpi else {}
-    jobs: list[tuple[str, str]] = [(face.key, face.svg) for face in plan.faces.values()]
+    jobs = [RenderJob((face.key,), (face.svg,), frozenset({0}) if face.key in wanted else frozenset())
+            for face in plan.faces.values()]
     sizes = {face.key: face.size_mm for face in plan.faces.values()}
     for document, pages in plan.documents.items():
-        for index, page in enumerate(pages):
-            key = furniture_key(document, index)
-            jobs.append((key, render_template("kit/sheet.svg.j2", page=page)))
-            sizes[key] = page.size
-    # Two parts of about equal work; SVG size is a fair proxy, and a PNG costs about twice its page.
-    parts: list[list[tuple[str, str]]] = [[], []]
-    weights = [0, 0]
-    for key, svg in sorted(jobs, key=lambda j: -len(j[1])):
-        lighter = weights.index(min(weights))
-        parts[lighter].append((key, svg))
-        weights[lighter] += len(svg) * (3 if key in wanted else 1)
-    parts = [part for part in parts if part]
-    with render_pool(len(parts)) as pool:
-        futures = [
-            pool.submit(render_pages, [svg for _, svg in part], png_dpi,
-                        frozenset(i for i, (key, _) in enumerate(part) if key in wanted))
-            for part in parts
-        ]
-        results = [future.result() for future in futures]
-    rendered = RenderedPages([(pdf, [key for key, _ in part]) for (pdf, _), part in zip(results, parts)], sizes)
-    images = {}
-    for (_, pngs), part in zip(results, parts):
-        for number, png in pngs.items():
-            images[wanted[part[number][0]]] = with_dpi(png, png_dpi)
+        keys = tuple(furniture_key(document, index) for index in range(len(pages)))
+        if keys:
+            jobs.append(RenderJob(keys, tuple(render_template("kit/sheet.svg.j2", page=page) for page in pages)))
+            sizes.update(zip(keys, (page.size for page in pages)))
+    results = render_jobs(jobs, png_dpi, cache)
+    rendered = RenderedPages([(result.pdf, list(job.keys)) for job, result in zip(jobs, results)], sizes)
+    images = {wanted[job.keys[0]]: with_dpi(result.pngs[0], png_dpi)
+              for job, result in zip(jobs, results) if 0 in job.png_pages and png_dpi}
     return rendered, dict(sorted(images.items()))
 
 

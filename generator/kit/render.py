@@ -10,10 +10,31 @@ import io
 import math
 import struct
 import zlib
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from generator.fonts import use_bundled_fonts_for_cairo
 
+if TYPE_CHECKING:
+    from generator.kit.render_cache import Rendered, RenderJob
+
+
+def warm_up() -> None:
+    """Load cairo and cairosvg now (a render worker's first act), so the first job starts warm."""
+    use_bundled_fonts_for_cairo()
+    import cairocffi  # noqa: F401
+    import cairosvg.parser  # noqa: F401
+    import cairosvg.surface  # noqa: F401
+
+
+def render_batch(jobs: list["RenderJob"], png_dpi: int | None) -> list["Rendered"]:
+    """Render jobs one by one, each into its own PDF (and PNGs), in this process."""
+    from generator.kit.render_cache import Rendered
+
+    results = []
+    for job in jobs:
+        pdf, pngs = render_pages(job.svgs, png_dpi, job.png_pages)
+        results.append(Rendered(pdf, pngs))
+    return results
 
 
 def render_pdf(svgs: Iterable[str]) -> bytes:
@@ -39,6 +60,8 @@ def render_pages(svgs: Iterable[str], png_dpi: int | None = None,
 
     output = io.BytesIO()
     document = cairocffi.PDFSurface(output, 1, 1)
+    # A fixed date, so the same SVGs always give the same bytes (cached or not).
+    document.set_metadata(cairocffi.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
 
     class _Recording(PDFSurface):
         """cairosvg surface that records in points instead of writing a file of its own."""

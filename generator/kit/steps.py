@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from generator.build.context import BuildContext
+from generator.data.loader import project_root
 from generator.kit.assembly import write_print_and_play
 from generator.kit.kit import plan_kit, render_plan, write_documents, write_svgs
+from generator.kit.parallel import start_render_workers
+from generator.kit.render_cache import RenderCache, inputs_digest
 
 
 def kit_step(context: BuildContext) -> None:
     """cards.pdf, tiles.pdf, board.pdf, extras.pdf, svg/ and png/ into the staging folder."""
     game = context.game
+    cache = RenderCache.from_environment()
+    inputs = inputs_digest(game.root, Path(project_root()) / "templates",
+                           settings=f"{context.options.paper}|{context.options.duplex}")
+    if not cache.seen(inputs):
+        start_render_workers()  # they load cairo while this process plans the kit
     plan = plan_kit(game, context.options.paper, context.options.duplex)
-    rendered, images = render_plan(plan, game.print_profile.png_dpi)
+    rendered, images = render_plan(plan, game.print_profile.png_dpi, cache)
+    cache.remember(inputs)
     for role, path in write_documents(plan, rendered, context.out_dir).items():
         context.artifacts[role] = path
     for path in write_svgs(plan, context.path("svg/.keep").parent):

@@ -14,6 +14,21 @@ from generator.kit.kit import plan_kit, render_plan, write_documents
 from generator.kit.steps import kit_step, print_and_play_step
 
 
+@pytest.fixture(scope="session", autouse=True)
+def render_cache(tmp_path_factory):
+    """A render cache for this test run only (shared by its xdist workers), never the user's."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    folder = (tmp_path_factory.getbasetemp().parent / f"render-cache-{run}" if run
+              else tmp_path_factory.mktemp("render-cache"))
+    before = os.environ.get("DRAGON_PNP_CACHE")
+    os.environ["DRAGON_PNP_CACHE"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("DRAGON_PNP_CACHE", None)
+    else:
+        os.environ["DRAGON_PNP_CACHE"] = before
+
+
 @pytest.fixture(scope="session")
 def game():
     return load_game("dragon_pants")

@@ -1,0 +1,122 @@
+"""The render cache: same bytes with or without it, damaged entries ignored, only edits re-rendered."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.data import load_game
+from generator.data.loader import project_root
+from generator.kit import parallel
+from generator.kit.kit import plan_kit, render_plan
+from generator.kit.render_cache import RenderCache, Rendered, RenderJob, decode, encode, job_key
+from tests.kit.conftest import build_kit
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_cold_warm_and_uncached_builds_are_byte_identical(game, tmp_path, monkeypatch):
+    monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path / "cache"))
+    cold = files(build_kit(game, tmp_path / "cold", "letter").out_dir)
+    assert any((tmp_path / "cache").rglob("*")), "the cold build stored nothing"
+    warm = files(build_kit(game, tmp_path / "warm", "letter").out_dir)
+    monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
+    uncached = files(build_kit(game, tmp_path / "off", "letter").out_dir)
+    assert len(cold) > 60
+    assert cold.keys() == warm.keys() == uncached.keys()
+    for name in cold:
+        assert cold[name] == warm[name] == uncached[name], name
+
+
+WARM_BUILD = """
+import sys
+from pathlib import Path
+from generator.build.context import BuildContext, BuildOptions
+from generator.data import load_game
+from generator.kit import parallel
+from generator.kit.steps import kit_step, print_and_play_step
+context = BuildContext(load_game("dragon_pants"), BuildOptions(paper="letter", check=False), Path(sys.argv[1]))
+kit_step(context)
+print_and_play_step(context)
+print("cairocffi" in sys.modules, parallel._workers is not None)
+"""
+
+
+def test_a_warm_build_never_loads_cairo(tmp_path):
+    env = {**os.environ, "DRAGON_PNP_CACHE": str(tmp_path / "cache"), "PYTHONPATH": str(project_root())}
+    runs = []
+    for name in ("cold", "warm"):
+        (tmp_path / name).mkdir()
+        out = subprocess.run([sys.executable, "-c", WARM_BUILD, str(tmp_path / name)], env=env, cwd=project_root(),
+                             capture_output=True, text=True, check=True)
+        runs.append(out.stdout.split())
+    cold, warm = runs
+    assert cold[1] == "True" or cold[0] == "True"   # the cold build rendered, in workers or here
+    assert warm == ["False", "False"]                 # no cairo in this process, no workers started
+    assert files(tmp_path / "cold") == files(tmp_path / "warm")
+
+
+def test_a_damaged_entry_is_ignored_and_rewritten(tmp_path):
+    cache = RenderCache(tmp_path)
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"><rect width="5" height="5"/></svg>'
+    job = RenderJob(("square",), (svg,))
+    first = parallel.render_jobs([job], None, cache)[0]
+    entry = cache.path(job.cache_key(None))
+    good = entry.read_bytes()
+    for damage in (good[:-7], good[:60] + bytes([good[60] ^ 1]) + good[61:], b"", b"not a cache entry"):
+        entry.write_bytes(damage)
+        assert cache.get(job.cache_key(None)) is None
+        again = parallel.render_jobs([job], None, cache)[0]
+        assert again == first
+        assert entry.read_bytes() == good
+
+
+def test_entries_round_trip_and_keys_cover_what_decides_the_bytes():
+    rendered = Rendered(b"%PDF-1.5 pretend", {0: b"png zero", 3: b"png three"})
+    assert decode(encode(rendered)) == rendered
+    svgs = ("<svg/>",)
+    assert job_key(svgs, 300, frozenset({0})) != job_key(svgs, 150, frozenset({0}))
+    assert job_key(svgs, 300, frozenset()) == job_key(svgs, 150, frozenset())   # no PNG: dpi is moot
+    assert job_key(("<svg/>", "x"), None, frozenset()) != job_key(("<svg/>x",), None, frozenset())
+
+
+def test_off_means_no_cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
+    assert RenderCache.from_environment().folder is None
+    monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path))
+    assert RenderCache.from_environment().folder == tmp_path
+
+
+def test_editing_one_card_re_renders_only_that_face(tmp_path, monkeypatch):
+    data = tmp_path / "dragon_pants"
+    shutil.copytree(Path(project_root()) / "data" / "dragon_pants", data)
+    cache = RenderCache(tmp_path / "cache")
+    before = load_game(data)
+    render_plan(plan_kit(before, "letter"), before.print_profile.png_dpi, cache)
+
+    cards = data / "power_cards.yaml"
+    text = cards.read_text()
+    old = "text: Not played. Wear them when time runs out and you win."
+    assert old in text
+    cards.write_text(text.replace(old, "text: Never played. Wear them when time runs out and you win."))
+    after = load_game(data)
+    rendered: list[str] = []
+    original = parallel._render
+
+    def spy(jobs, numbers, png_dpi):
+        rendered.extend(key for n in numbers for key in jobs[n].keys)
+        return original(jobs, numbers, png_dpi)
+
+    monkeypatch.setattr(parallel, "_render", spy)
+    pages, images = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, cache)
+    assert rendered == ["power-pants"]
+    assert "power-pants-x1.png" in images
+    fresh = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, RenderCache(None))
+    assert images == fresh[1]
