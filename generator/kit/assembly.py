@@ -1,6 +1,7 @@
 """print-and-play.pdf: a cover page (contents, printing advice), then every kit PDF in order.
 
-The rulebook and the rules-check report are included when earlier build steps made them.
+The rulebook and player aid are included when earlier build steps made them. The rules-check
+report is for designers, so it stays a file of its own rather than pages players would print.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ PARTS = (
     ("tiles.pdf", "Hex board tiles", "single-sided, on card stock if you can"),
     ("board.pdf", "Board overview, full-size poster and setup maps", "single-sided"),
     ("extras.pdf", "Time track, time marker and pawns", "single-sided, on card stock if you can"),
-    ("rules-check.pdf", "Rules check report", "optional; for designers"),
 )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from generator.data import GameData
 from generator.data.models import Terrain
+from generator.diagrams.scene import terrain_pattern
 from generator.engine.hexgrid import SQRT3
 from generator.kit.faces import Face, Item, render_template
 from generator.kit.pictograms import star_points
@@ -53,16 +54,9 @@ def hex_frame(game: GameData) -> HexFrame:
 
 
 def terrain_art(terrain: Terrain) -> str:
-    """Which picture a terrain gets, from what it does in the rules."""
-    if terrain.is_den:
-        return "den"
-    if terrain.blocks_sight:
-        return "peaks"
-    if terrain.sight_immune:
-        return "waves"
-    if terrain.draw_power:
-        return "star"
-    return "grass"
+    """Which picture a terrain gets: the diagrams' black-and-white mark, drawn as grass when plain."""
+    mark = terrain_pattern(terrain)
+    return "grass" if mark == "plain" else mark
 
 
 def terrain_note(terrain: Terrain) -> str:
