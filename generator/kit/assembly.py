@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pypdf import PdfReader
-
 from generator.data import GameData
 from generator.kit.faces import render_template
-from generator.kit.pdf_writer import RenderedPages, SheetPdf
 from generator.paper import mm_to_pt, paper_size_mm
 
 # Parts whose pages pair up front and back when printed duplex: they start on an odd page.
@@ -29,21 +26,23 @@ PARTS = (
 
 
 def write_print_and_play(game: GameData, paper: str, duplex: bool, artifacts: dict[str, Path], target: Path) -> None:
-    from generator.kit.parallel import render_jobs
-    from generator.kit.render_cache import RenderJob
+    from generator.kit.parallel import render_all
+    from generator.kit.render_jobs import DocumentJob
+    from generator.kit.sheet import Placement, SheetPage
+    from generator.pdf import MergePart, count_pages, merge
 
-    readers = {role: PdfReader(artifacts[role]) for role, _, _ in PARTS if role in artifacts}
+    files = {role: artifacts[role].read_bytes() for role, _, _ in PARTS if role in artifacts}
     contents = []
     blanks_before: set[str] = set()
     page = 2
     for role, title, advice in PARTS:
-        if role not in readers:
+        if role not in files:
             continue
         if role in DUPLEX_PARTS and duplex and page % 2 == 0:
             # Card fronts must fall on the front of a sheet, or duplex puts backs behind the wrong page.
             blanks_before.add(role)
             page += 1
-        count = len(readers[role].pages)
+        count = count_pages(files[role])
         if advice is None:
             advice = ("duplex, flip on the long edge: each backs page lands behind its fronts" if duplex
                       else "single-sided; fold each card pair on the dashed line")
@@ -55,15 +54,12 @@ def write_print_and_play(game: GameData, paper: str, duplex: bool, artifacts: di
         "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=paper.upper() if paper == "a4" else paper.capitalize(),
         duplex=duplex, total=page - 1, profile=game.print_profile,
     )
-    cover = render_jobs([RenderJob(("cover",), (svg,))], None)[0]
-    rendered = RenderedPages([(cover.pdf, ["cover"])], {"cover": size})
-    pdf = SheetPdf(rendered)
-    from generator.kit.sheet import SheetPage
-
-    pdf.add_page(SheetPage(size), "cover")
-    for role, _, _ in PARTS:
-        if role in readers:
-            if role in blanks_before:
-                pdf.writer.add_blank_page(mm_to_pt(size[0]), mm_to_pt(size[1]))
-            pdf.writer.append(readers[role])
-    pdf.write(target, f"{game.game.name}: print-and-play kit", f"{paper.upper()}, everything in one file")
+    cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])
+    cover_job = DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))
+    documents, _ = render_all([cover_job], [])
+    size_pt = (mm_to_pt(size[0]), mm_to_pt(size[1]))
+    parts = [MergePart(documents["cover"], "Contents and printing advice")]
+    parts += [MergePart(files[role], title, 1 if role in blanks_before else 0, size_pt)
+              for role, title, _ in PARTS if role in files]
+    target.write_bytes(merge(parts, title=f"{game.game.name}: print-and-play kit",
+                             subject=f"{paper.upper()}, everything in one file"))

@@ -9,8 +9,7 @@ from __future__ import annotations
 from generator.data import GameData
 from generator.engine.hexgrid import Hex, centre, corners
 from generator.kit.faces import Face
-from generator.kit.pdf_writer import Composite
-from generator.kit.sheet import Placement
+from generator.kit.sheet import Composite, Placement
 from generator.kit.tiles import den_key, tile_key
 
 BOARD_KEY = "board"

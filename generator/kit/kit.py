@@ -1,7 +1,9 @@
-"""Plan and write the whole kit: faces, imposed pages, one render, then PDFs, SVGs and PNGs.
+"""Plan and write the whole kit: faces, imposed pages, one render per document, then the files.
 
 `plan_kit` is pure layout (no rendering), so tests and the bench can inspect positions.
-`write_kit` renders every distinct face and page furniture once and writes the files.
+`render_plan` turns each document into a render job (cairo draws it in a worker, walking every
+distinct face once) and each card face into a PNG job; `write_documents` finishes the PDFs
+(page boxes, metadata) and writes them.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from generator.kit.extras import extras_faces
 from generator.kit.faces import Face, render_template
 from generator.kit.imposition import MarkStyle, impose
 from generator.kit.layouts import sheet_layout
-from generator.kit.pdf_writer import Composite, RenderedPages, SheetPdf
 from generator.kit.poster import plan_poster, poster_pages
-from generator.kit.render_cache import RenderCache, RenderJob
-from generator.kit.sheet import SheetPage
+from generator.kit.render_cache import RenderCache
+from generator.kit.render_jobs import DocumentJob, PngJob
+from generator.kit.sheet import Composite, Rect, SheetPage
+from generator.paper import mm_to_pt
 from generator.kit.tiles import tile_faces
 
 DOCUMENTS = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf")
@@ -45,17 +48,23 @@ class KitPlan:
     def only(self, *documents: str) -> "KitPlan":
         """The same plan cut down to some documents and the faces they place (no PNGs, no SVGs)."""
         kept = {name: self.documents[name] for name in documents}
-        used: set[str] = set()
-        pending = [p.form for pages in kept.values() for page in pages for p in page.placements]
-        while pending:
-            key = pending.pop()
-            if key in used:
-                continue
-            used.add(key)
-            if key in self.composites:
-                pending.extend(p.form for p in self.composites[key].placements)
+        used = forms_used([page for pages in kept.values() for page in pages], self.composites)
         faces = {key: face for key, face in self.faces.items() if key in used}
         return KitPlan(self.game, self.paper, self.duplex, faces, kept, self.composites)
+
+
+def forms_used(pages: list[SheetPage], composites: dict[str, Composite]) -> set[str]:
+    """Every face and composite the pages place, directly or inside a composite."""
+    used: set[str] = set()
+    pending = [p.form for page in pages for p in page.placements]
+    while pending:
+        key = pending.pop()
+        if key in used:
+            continue
+        used.add(key)
+        if key in composites:
+            pending.extend(p.form for p in composites[key].placements)
+    return used
 
 
 def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
@@ -102,51 +111,66 @@ def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
     return KitPlan(game, paper, duplex, faces, documents, {BOARD_KEY: board}, card_faces, components)
 
 
-def furniture_key(document: str, index: int) -> str:
-    return f"{document}#{index + 1}"
-
-
-def render_plan(plan: KitPlan, png_dpi: int | None = None,
-                cache: RenderCache | None = None) -> tuple[RenderedPages, dict[str, bytes]]:
-    """Render every face and every page's furniture once (PDF), and card PNGs if asked.
-
-    Each face is its own render job, so the render cache can hand back every face whose SVG
-    did not change; a document's furniture pages form one job, sharing their font subsets.
-    A card's PNG is drawn in the same job as its PDF page, from the same recording.
-    """
-    from generator.kit.parallel import render_jobs
-    from generator.kit.png_writer import png_name, with_dpi
-
-    wanted = {key: png_name(key, copies) for key, copies in plan.card_faces} if png_dpi else {}
-    jobs = [RenderJob((face.key,), (face.svg,), frozenset({0}) if face.key in wanted else frozenset())
-            for face in plan.faces.values()]
-    sizes = {face.key: face.size_mm for face in plan.faces.values()}
-    for document, pages in plan.documents.items():
-        keys = tuple(furniture_key(document, index) for index in range(len(pages)))
-        if keys:
-            jobs.append(RenderJob(keys, tuple(render_template("kit/sheet.svg.j2", page=page) for page in pages)))
-            sizes.update(zip(keys, (page.size for page in pages)))
-    results = render_jobs(jobs, png_dpi, cache)
-    rendered = RenderedPages([(result.pdf, list(job.keys)) for job, result in zip(jobs, results)], sizes)
-    images = {wanted[job.keys[0]]: with_dpi(result.pngs[0], png_dpi)
-              for job, result in zip(jobs, results) if 0 in job.png_pages and png_dpi}
-    return rendered, dict(sorted(images.items()))
-
-
-def write_documents(plan: KitPlan, rendered: RenderedPages, folder: Path) -> dict[str, Path]:
-    """cards.pdf, tiles.pdf, board.pdf and extras.pdf."""
-    written = {}
+def document_jobs(plan: KitPlan) -> list[DocumentJob]:
+    """One render job per document: its pages, the faces they place and each page's overlay."""
+    jobs = []
     for document, pages in plan.documents.items():
         if not pages:
             raise LayoutError(f"{document}: nothing to print")
-        pdf = SheetPdf(rendered, dict(plan.composites))
-        for index, page in enumerate(pages):
-            pdf.add_page(page, furniture_key(document, index))
+        used = forms_used(pages, plan.composites)
+        faces = {key: face.svg for key, face in plan.faces.items() if key in used}
+        composites = {key: form for key, form in plan.composites.items() if key in used}
+        overlays = tuple(render_template("kit/page_overlay.svg.j2", page=page) if page.svg_overlay else ""
+                         for page in pages)
+        jobs.append(DocumentJob(document, tuple(pages), faces, composites, overlays))
+    return jobs
+
+
+def png_jobs(plan: KitPlan, dpi: int) -> list[PngJob]:
+    """A PNG per distinct card face, named with its copy count for card print services."""
+    from generator.kit.png_writer import png_name
+
+    return [PngJob(png_name(key, copies), plan.faces[key].svg, dpi) for key, copies in plan.card_faces]
+
+
+def render_plan(plan: KitPlan, png_dpi: int | None = None,
+                cache: RenderCache | None = None) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """Every document as cairo drew it, by file name, and card PNGs by file name (if asked)."""
+    from generator.kit.parallel import render_all
+    from generator.kit.png_writer import with_dpi
+
+    documents, images = render_all(document_jobs(plan), png_jobs(plan, png_dpi) if png_dpi else [], cache)
+    return documents, {name: with_dpi(data, png_dpi) for name, data in sorted(images.items()) if png_dpi}
+
+
+def write_documents(plan: KitPlan, rendered: dict[str, bytes], folder: Path) -> dict[str, Path]:
+    """cards.pdf, tiles.pdf, board.pdf and extras.pdf, with page boxes and fixed metadata."""
+    from generator.pdf import PageBoxes, finish_document
+
+    written = {}
+    layout = f"{plan.paper.upper()}, {'duplex' if plan.duplex else 'fold-over'} layout"
+    for document, pages in plan.documents.items():
+        boxes = [page_boxes(page) for page in pages]
         target = folder / document
-        pdf.write(target, f"{plan.game.game.name}: {document.removesuffix('.pdf')}",
-                  f"{plan.paper.upper()}, {'duplex' if plan.duplex else 'fold-over'} layout")
+        target.write_bytes(finish_document(
+            rendered[document], title=f"{plan.game.game.name}: {document.removesuffix('.pdf')}",
+            subject=layout, page_boxes=boxes))
         written[document] = target
     return written
+
+
+def page_boxes(page: SheetPage) -> "PageBoxes | None":
+    """A page's TrimBox and BleedBox in PDF points (y up), where the page holds one item."""
+    from generator.pdf import PageBoxes
+
+    if page.trim_box is None or page.bleed_box is None:
+        return None
+    return PageBoxes(trim=_pdf_rect(page.trim_box, page.size[1]), bleed=_pdf_rect(page.bleed_box, page.size[1]))
+
+
+def _pdf_rect(rect: Rect, page_height_mm: float) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = rect
+    return (mm_to_pt(x0), mm_to_pt(page_height_mm - y1), mm_to_pt(x1), mm_to_pt(page_height_mm - y0))
 
 
 def write_svgs(plan: KitPlan, folder: Path) -> list[Path]:

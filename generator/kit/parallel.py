@@ -1,13 +1,15 @@
 """Render jobs through the cache and on both cores, keeping cairo out of the main process.
 
-cairosvg is pure Python per element, so the work goes to processes, not threads. Importing
-cairocffi is itself slow (cffi parses cairo's C header), so `start_render_workers` forks the
-workers as early as the kit step begins: they import cairo while the main process plans the
-kit, and they stay up for the rest of the build (the print-and-play cover renders there too).
-Jobs already in the render cache are never sent; when nothing misses, nothing is rendered.
+cairosvg is pure Python per element, so the work goes to processes, not threads. Workers are
+forked as early as the kit step begins: they load cairo while the main process plans the kit,
+and stay up for the rest of the build (the print-and-play cover renders there too). Jobs
+already in the render cache are never sent; when nothing misses, nothing is rendered.
 
-Where fork is not available, or DRAGON_PNP_WORKERS=1, jobs run one after another in this
-process. Each job renders on its own, so the bytes never depend on which process drew them.
+A face drawn for a document stays in its worker, so work is shared out to keep faces where
+they are already drawn: documents that place the same faces (tiles and the board poster) go
+to one worker, and a card's PNG goes where its face is drawn unless the other worker is idle
+enough to draw it again. Where fork is not available, or DRAGON_PNP_WORKERS=1, jobs run one
+after another in this process. A job's bytes never depend on which process drew them.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ import atexit
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 
-from generator.kit.render_cache import RenderCache, Rendered, RenderJob
+from generator.kit.render_cache import RenderCache
+from generator.kit.render_jobs import DocumentJob, PngJob, png_cost, svg_cost
 
 _workers: ProcessPoolExecutor | None = None
 
@@ -46,35 +50,88 @@ def stop_render_workers() -> None:
         _workers = None
 
 
-def render_jobs(jobs: list[RenderJob], png_dpi: int | None, cache: RenderCache | None = None) -> list[Rendered]:
-    """Each job's output, from the cache where present, else rendered (and then stored)."""
+@dataclass
+class Task:
+    """One worker's share: documents, then PNGs, and the SVGs it will have walked."""
+
+    documents: list[DocumentJob] = field(default_factory=list)
+    pngs: list[PngJob] = field(default_factory=list)
+    drawn: set[str] = field(default_factory=set)
+    load: float = 0.0
+
+    def cost_of(self, svgs: dict[str, float]) -> float:
+        return sum(cost for svg, cost in svgs.items() if svg not in self.drawn)
+
+    def take_documents(self, documents: list[DocumentJob], svgs: dict[str, float]) -> None:
+        self.load += self.cost_of(svgs)
+        self.drawn.update(svgs)
+        self.documents.extend(documents)
+
+    def take_png(self, job: PngJob, svg_cost: float) -> None:
+        self.load += png_cost(job) + (0.0 if job.svg in self.drawn else svg_cost)
+        self.drawn.add(job.svg)
+        self.pngs.append(job)
+
+
+def share_out(documents: list[DocumentJob], pngs: list[PngJob], workers: int) -> list[Task]:
+    """Split jobs between workers so they finish together, walking each SVG as few times as possible."""
+    groups = _groups_sharing_faces(documents)
+    tasks = [Task() for _ in range(workers)]
+    for group, svgs in sorted(groups, key=lambda g: -sum(g[1].values())):
+        min(tasks, key=lambda t: t.load + t.cost_of(svgs)).take_documents(group, svgs)
+    for job in sorted(pngs, key=lambda j: j.name):
+        cost = svg_cost(job.svg)
+        best = min(tasks, key=lambda t: t.load + png_cost(job) + (0.0 if job.svg in t.drawn else cost))
+        best.take_png(job, cost)
+    return [task for task in tasks if task.documents or task.pngs]
+
+
+def _groups_sharing_faces(documents: list[DocumentJob]) -> list[tuple[list[DocumentJob], dict[str, float]]]:
+    groups: list[tuple[list[DocumentJob], dict[str, float]]] = []
+    for document in documents:
+        svgs = document.face_costs()
+        sharing = [g for g in groups if set(svgs) & set(g[1])]
+        merged_docs, merged_svgs = [document], dict(svgs)
+        for group in sharing:
+            groups.remove(group)
+            merged_docs = group[0] + merged_docs
+            merged_svgs.update(group[1])
+        groups.append((merged_docs, merged_svgs))
+    return groups
+
+
+def render_all(documents: list[DocumentJob], pngs: list[PngJob],
+               cache: RenderCache | None = None) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """Every document's PDF and every PNG by name, from the cache where present, else rendered."""
     cache = cache if cache is not None else RenderCache.from_environment()
-    keys = [job.cache_key(png_dpi) for job in jobs]
-    results: list[Rendered | None] = [cache.get(key) for key in keys]
-    missing = [i for i, result in enumerate(results) if result is None]
-    if missing:
-        for i, rendered in zip(missing, _render(jobs, missing, png_dpi)):
-            results[i] = rendered
-            cache.put(keys[i], rendered)
-    return results  # type: ignore[return-value]
+    done_documents = {job.name: cache.get(job.cache_key()) for job in documents}
+    done_pngs = {job.name: cache.get(job.cache_key()) for job in pngs}
+    missing_documents = [job for job in documents if done_documents[job.name] is None]
+    missing_pngs = [job for job in pngs if done_pngs[job.name] is None]
+    if missing_documents or missing_pngs:
+        rendered_documents, rendered_pngs = _render(missing_documents, missing_pngs)
+        for job in missing_documents:
+            done_documents[job.name] = rendered_documents[job.name]
+            cache.put(job.cache_key(), rendered_documents[job.name])
+        for job in missing_pngs:
+            done_pngs[job.name] = rendered_pngs[job.name]
+            cache.put(job.cache_key(), rendered_pngs[job.name])
+    return done_documents, done_pngs  # type: ignore[return-value]
 
 
-def _render(jobs: list[RenderJob], numbers: list[int], png_dpi: int | None) -> list[Rendered]:
-    """Render some jobs, split in two batches of about equal work when there are workers."""
+def _render(documents: list[DocumentJob], pngs: list[PngJob]) -> tuple[dict[str, bytes], dict[str, bytes]]:
     from generator.kit import render
 
     start_render_workers()
-    if _workers is None or len(numbers) < 2:
-        if _workers is not None:
-            return _workers.submit(render.render_batch, [jobs[i] for i in numbers], png_dpi).result()
-        return render.render_batch([jobs[i] for i in numbers], png_dpi)
-    batches: list[list[int]] = [[] for _ in range(worker_count())]
-    weights = [0] * len(batches)
-    for i in sorted(numbers, key=lambda n: -jobs[n].weight):
-        lighter = weights.index(min(weights))
-        batches[lighter].append(i)
-        weights[lighter] += jobs[i].weight
-    futures = [_workers.submit(render.render_batch, [jobs[i] for i in batch], png_dpi) for batch in batches if batch]
-    done = {i: result for batch, future in zip([b for b in batches if b], futures)
-            for i, result in zip(batch, future.result())}
-    return [done[i] for i in numbers]
+    tasks = share_out(documents, pngs, worker_count() if _workers is not None else 1)
+    if _workers is None:
+        results = [render.run_task(task.documents, task.pngs) for task in tasks]
+    else:
+        futures = [_workers.submit(render.run_task, task.documents, task.pngs) for task in tasks]
+        results = [future.result() for future in futures]
+    done_documents: dict[str, bytes] = {}
+    done_pngs: dict[str, bytes] = {}
+    for documents_done, pngs_done in results:
+        done_documents.update(documents_done)
+        done_pngs.update(pngs_done)
+    return done_documents, done_pngs

@@ -1,108 +1,204 @@
-"""Render SVG pages with cairo: many pages into one PDF (fonts subset once), and PNGs.
+"""Draw with cairo: each face walked once by cairosvg into a recording, then painted many times.
 
-Every distinct face and every sheet's furniture (marks, labels) goes through `render_pdf`
-once; sheets then reuse these pages as form XObjects, so nothing is rendered twice.
+A kit document is one cairo PDF surface: every placement paints a face's recording through a
+clip and a transform. cairo writes each distinct recording once, as a form XObject, and
+subsets each font once per document, so a sheet of nine identical cards costs one face. A
+card's PNG is rasterised from the same recording. Everything here runs in render workers
+(see parallel.py); the main process never loads cairo.
+
+Units: jobs arrive in millimetres (page geometry from the imposer); cairo works in points
+with y down, the same orientation as the page plans.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import struct
 import zlib
-from typing import TYPE_CHECKING, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from generator.fonts import use_bundled_fonts_for_cairo
+from generator.kit.furniture import draw_label, draw_marks
+from generator.paper import mm_to_pt
 
 if TYPE_CHECKING:
-    from generator.kit.render_cache import Rendered, RenderJob
+    from generator.kit.render_jobs import DocumentJob, PngJob
+    from generator.kit.sheet import Composite, Placement
 
 
 def warm_up() -> None:
     """Load cairo and cairosvg now (a render worker's first act), so the first job starts warm."""
-    use_bundled_fonts_for_cairo()
-    import cairocffi  # noqa: F401
+    _cairo()
     import cairosvg.parser  # noqa: F401
     import cairosvg.surface  # noqa: F401
 
 
-def render_batch(jobs: list["RenderJob"], png_dpi: int | None) -> list["Rendered"]:
-    """Render jobs one by one, each into its own PDF (and PNGs), in this process."""
-    from generator.kit.render_cache import Rendered
-
-    results = []
-    for job in jobs:
-        pdf, pngs = render_pages(job.svgs, png_dpi, job.png_pages)
-        results.append(Rendered(pdf, pngs))
-    return results
-
-
-def render_pdf(svgs: Iterable[str]) -> bytes:
-    """One PDF with one page per SVG, each page the SVG's own size (rounded up to whole points)."""
-    pdf, _ = render_pages(svgs)
-    return pdf
-
-
-def render_pages(svgs: Iterable[str], png_dpi: int | None = None,
-                 png_pages: frozenset[int] = frozenset()) -> tuple[bytes, dict[int, bytes]]:
-    """One PDF page per SVG, plus a PNG of the pages numbered in `png_pages`.
-
-    cairosvg walks each SVG once, into a cairo recording; the recording is then replayed onto
-    the PDF page and, when a PNG is wanted, onto a raster at `png_dpi`. The walk is the slow
-    part, so a card's PDF page and its PNG cost little more than one of them.
-    Pages are rounded up to whole points because cairo clips a page to its whole-point size;
-    the face keeps its exact size at the page's top-left (see pdf_writer's form BBox).
-    """
+def _cairo() -> Any:
     use_bundled_fonts_for_cairo()
     import cairocffi
+
+    return cairocffi
+
+
+@dataclass
+class Drawing:
+    """A face walked once: a cairo recording surface and the face's exact size in points."""
+
+    recording: Any
+    width_pt: float
+    height_pt: float
+
+
+# Recordings made in this process, by SVG digest: a face shared by several documents (tiles on
+# the board poster) or wanted as a PNG too is walked once per worker.
+_drawings: dict[bytes, Drawing] = {}
+
+
+def draw(svg: str) -> Drawing:
+    """The face's recording, walking the SVG with cairosvg the first time it is asked for."""
+    digest = hashlib.sha256(svg.encode("utf-8")).digest()
+    if digest not in _drawings:
+        _drawings[digest] = _record(svg)
+    return _drawings[digest]
+
+
+def forget_drawings() -> None:
+    _drawings.clear()
+
+
+def _record(svg: str) -> Drawing:
+    cairo = _cairo()
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface
-
-    output = io.BytesIO()
-    document = cairocffi.PDFSurface(output, 1, 1)
-    # A fixed date, so the same SVGs always give the same bytes (cached or not).
-    document.set_metadata(cairocffi.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
 
     class _Recording(PDFSurface):
         """cairosvg surface that records in points instead of writing a file of its own."""
 
         def _create_surface(self, width: float, height: float):
             extents = (0, 0, math.ceil(width), math.ceil(height))
-            return cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, extents), width, height
+            return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, extents), width, height
 
-    images: dict[int, bytes] = {}
-    for number, svg in enumerate(svgs):
-        drawing = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96)
-        width, height = drawing.width, drawing.height
-        document.set_size(math.ceil(width), math.ceil(height))
-        page = cairocffi.Context(document)
-        page.set_source_surface(drawing.cairo, 0, 0)
-        page.paint()
+    walked = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96)
+    return Drawing(walked.cairo, walked.width, walked.height)
+
+
+def run_task(documents: list["DocumentJob"], pngs: list["PngJob"]) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """A worker's share of a build: documents first (they walk the faces), then PNGs from the same walks."""
+    try:
+        return ({job.name: render_document(job) for job in documents},
+                {job.name: render_png(job) for job in pngs})
+    finally:
+        forget_drawings()
+
+
+def render_document(job: "DocumentJob") -> bytes:
+    """One PDF: each page's placements (clipped, transformed), then its marks, overlay and label on top."""
+    cairo = _cairo()
+    output = io.BytesIO()
+    document = cairo.PDFSurface(output, 1, 1)
+    # A fixed date, so the same job always gives the same bytes (cached or not).
+    document.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+    composites: dict[str, Drawing] = {}
+
+    def source(key: str) -> Drawing:
+        if key in job.composites:
+            if key not in composites:
+                composites[key] = _composite(job, job.composites[key], source)
+            return composites[key]
+        return draw(job.faces[key])
+
+    for page, overlay in zip(job.pages, job.overlays):
+        document.set_size(mm_to_pt(page.size[0]), mm_to_pt(page.size[1]))
+        context = cairo.Context(document)
+        for placement in page.placements:
+            _paint(context, placement, source(placement.form))
+        draw_marks(context, page)
+        if overlay:
+            context.set_source_surface(draw(overlay).recording, 0, 0)
+            context.paint()
+        draw_label(context, page)
         document.show_page()
-        if png_dpi and number in png_pages:
-            images[number] = _raster(drawing.cairo, width, height, png_dpi)
-        drawing.cairo.finish()
     document.finish()
-    return output.getvalue(), images
+    return output.getvalue()
 
 
-def _raster(recording, width_pt: float, height_pt: float, dpi: int) -> bytes:
-    import cairocffi
+def _composite(job: "DocumentJob", composite: "Composite", source) -> Drawing:
+    """A form made of other forms (the assembled board), recorded once per document."""
+    cairo = _cairo()
+    width, height = mm_to_pt(composite.size[0]), mm_to_pt(composite.size[1])
+    recording = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, math.ceil(width), math.ceil(height)))
+    context = cairo.Context(recording)
+    for placement in composite.placements:
+        _paint(context, placement, source(placement.form))
+    return Drawing(recording, width, height)
 
-    scale = dpi / 72.0
-    image = cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, round(width_pt * scale), round(height_pt * scale))
-    context = cairocffi.Context(image)
+
+def _paint(context: Any, placement: "Placement", drawing: Drawing) -> None:
+    """Paint a recording with its bleed box at the placement, clipped to its polygon or box."""
+    context.save()
+    if placement.clip:
+        first, *rest = placement.clip
+        context.move_to(mm_to_pt(first[0]), mm_to_pt(first[1]))
+        for x, y in rest:
+            context.line_to(mm_to_pt(x), mm_to_pt(y))
+        context.close_path()
+    else:
+        context.rectangle(mm_to_pt(placement.x), mm_to_pt(placement.y),
+                          mm_to_pt(placement.width), mm_to_pt(placement.height))
+    context.clip()
+    x, y = mm_to_pt(placement.x), mm_to_pt(placement.y)
+    if placement.rotate == 180:
+        context.translate(x + mm_to_pt(placement.width), y + mm_to_pt(placement.height))
+        context.rotate(math.pi)
+    else:
+        context.translate(x, y)
+    context.scale(placement.scale, placement.scale)
+    # The face fills its exact size; the recording's last partial point is empty.
+    context.rectangle(0, 0, drawing.width_pt, drawing.height_pt)
+    context.clip()
+    context.set_source_surface(drawing.recording, 0, 0)
+    context.paint()
+    context.restore()
+
+
+def render_png(job: "PngJob") -> bytes:
+    """An opaque RGB PNG of one face at the job's resolution, bleed included."""
+    cairo = _cairo()
+    drawing = draw(job.svg)
+    scale = job.dpi / 72.0
+    image = cairo.ImageSurface(cairo.FORMAT_RGB24, round(drawing.width_pt * scale), round(drawing.height_pt * scale))
+    context = cairo.Context(image)
     context.set_source_rgb(1, 1, 1)
     context.paint()
     context.scale(scale, scale)
-    context.set_source_surface(recording, 0, 0)
+    context.set_source_surface(drawing.recording, 0, 0)
     context.paint()
     image.flush()
     return encode_png(bytes(image.get_data()), image.get_width(), image.get_height(), image.get_stride())
 
 
+def render_pdf(svgs: list[str]) -> bytes:
+    """A PDF with one page per SVG at the SVG's own size: for tests that read a single face."""
+    cairo = _cairo()
+    output = io.BytesIO()
+    document = cairo.PDFSurface(output, 1, 1)
+    document.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+    for svg in svgs:
+        drawing = draw(svg)
+        document.set_size(drawing.width_pt, drawing.height_pt)
+        context = cairo.Context(document)
+        context.set_source_surface(drawing.recording, 0, 0)
+        context.paint()
+        document.show_page()
+    document.finish()
+    return output.getvalue()
+
+
 def encode_png(bgrx: bytes, width: int, height: int, stride: int) -> bytes:
-    """RGB PNG from cairo's native-endian ARGB32 rows (opaque: painted on white)."""
+    """RGB PNG from cairo's native-endian RGB24 rows (x/B/G/R bytes on little-endian machines)."""
     if stride != width * 4:
         bgrx = b"".join(bgrx[r * stride: r * stride + width * 4] for r in range(height))
     pixels = bytearray(width * height * 3)

@@ -24,6 +24,15 @@ class Placement:
 
 
 @dataclass(frozen=True)
+class Composite:
+    """A form made of other forms (the assembled board), `size` in mm."""
+
+    key: str
+    size: tuple[float, float]
+    placements: tuple[Placement, ...]
+
+
+@dataclass(frozen=True)
 class Segment:
     a: Point
     b: Point

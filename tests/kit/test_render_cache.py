@@ -14,7 +14,9 @@ from generator.data import load_game
 from generator.data.loader import project_root
 from generator.kit import parallel
 from generator.kit.kit import plan_kit, render_plan
-from generator.kit.render_cache import RenderCache, Rendered, RenderJob, decode, encode, job_key
+from generator.kit.render_cache import RenderCache, decode, encode
+from generator.kit.render_jobs import DocumentJob, PngJob
+from generator.kit.sheet import Placement, SheetPage
 from tests.kit.conftest import build_kit
 
 
@@ -63,28 +65,38 @@ def test_a_warm_build_never_loads_cairo(tmp_path):
     assert files(tmp_path / "cold") == files(tmp_path / "warm")
 
 
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"><rect width="5" height="5"/></svg>'
+
+
+def square_document(svg: str = SQUARE, x: float = 5.0) -> DocumentJob:
+    page = SheetPage((30.0, 30.0), [Placement("square", x, 5.0, 10.0, 10.0)])
+    return DocumentJob("square.pdf", (page,), {"square": svg}, overlays=("",))
+
+
 def test_a_damaged_entry_is_ignored_and_rewritten(tmp_path):
     cache = RenderCache(tmp_path)
-    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"><rect width="5" height="5"/></svg>'
-    job = RenderJob(("square",), (svg,))
-    first = parallel.render_jobs([job], None, cache)[0]
-    entry = cache.path(job.cache_key(None))
+    job = square_document()
+    first = parallel.render_all([job], [], cache)[0]["square.pdf"]
+    entry = cache.path(job.cache_key())
     good = entry.read_bytes()
     for damage in (good[:-7], good[:60] + bytes([good[60] ^ 1]) + good[61:], b"", b"not a cache entry"):
         entry.write_bytes(damage)
-        assert cache.get(job.cache_key(None)) is None
-        again = parallel.render_jobs([job], None, cache)[0]
+        assert cache.get(job.cache_key()) is None
+        again = parallel.render_all([job], [], cache)[0]["square.pdf"]
         assert again == first
         assert entry.read_bytes() == good
 
 
 def test_entries_round_trip_and_keys_cover_what_decides_the_bytes():
-    rendered = Rendered(b"%PDF-1.5 pretend", {0: b"png zero", 3: b"png three"})
-    assert decode(encode(rendered)) == rendered
-    svgs = ("<svg/>",)
-    assert job_key(svgs, 300, frozenset({0})) != job_key(svgs, 150, frozenset({0}))
-    assert job_key(svgs, 300, frozenset()) == job_key(svgs, 150, frozenset())   # no PNG: dpi is moot
-    assert job_key(("<svg/>", "x"), None, frozenset()) != job_key(("<svg/>x",), None, frozenset())
+    assert decode(encode(b"%PDF-1.5 pretend")) == b"%PDF-1.5 pretend"
+    assert PngJob("a.png", SQUARE, 300).cache_key() != PngJob("a.png", SQUARE, 150).cache_key()
+    assert PngJob("a.png", SQUARE, 300).cache_key() == PngJob("b.png", SQUARE, 300).cache_key()  # name is moot
+    assert square_document().cache_key() == square_document().cache_key()
+    assert square_document().cache_key() != square_document(x=6.0).cache_key()         # placement moved
+    assert square_document().cache_key() != square_document(SQUARE.replace("5", "6")).cache_key()
+    marked = square_document()
+    marked.pages[0].label = "a label"
+    assert marked.cache_key() != square_document().cache_key()                           # furniture counts
 
 
 def test_off_means_no_cache(monkeypatch, tmp_path):
@@ -94,7 +106,7 @@ def test_off_means_no_cache(monkeypatch, tmp_path):
     assert RenderCache.from_environment().folder == tmp_path
 
 
-def test_editing_one_card_re_renders_only_that_face(tmp_path, monkeypatch):
+def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeypatch):
     data = tmp_path / "dragon_pants"
     shutil.copytree(Path(project_root()) / "data" / "dragon_pants", data)
     cache = RenderCache(tmp_path / "cache")
@@ -110,13 +122,14 @@ def test_editing_one_card_re_renders_only_that_face(tmp_path, monkeypatch):
     rendered: list[str] = []
     original = parallel._render
 
-    def spy(jobs, numbers, png_dpi):
-        rendered.extend(key for n in numbers for key in jobs[n].keys)
-        return original(jobs, numbers, png_dpi)
+    def spy(documents, pngs):
+        rendered.extend([job.name for job in documents] + [job.name for job in pngs])
+        return original(documents, pngs)
 
     monkeypatch.setattr(parallel, "_render", spy)
     pages, images = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, cache)
-    assert rendered == ["power-pants"]
+    assert rendered == ["cards.pdf", "power-pants-x1.png"]
     assert "power-pants-x1.png" in images
     fresh = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, RenderCache(None))
     assert images == fresh[1]
+    assert pages == fresh[0]
