@@ -1,12 +1,13 @@
 """Benchmark: build the print kit in a fresh process, several times; print median wall time and peak memory.
 
 Each figure is a fresh `python` process per run (imports included, as a user pays them):
-  imports          only importing the libraries the kit needs: the floor no build can go below
+  imports          only importing what the kit step needs (cairo included, in one process):
+                   the floor no build can go below
   kit cold         the print kit alone (cards, tiles, board, extras, svg/, png/, print-and-play.pdf),
                    render cache off: every face rendered. This is the headline figure.
   kit warm         the same with a render cache from an earlier build of unchanged data: nothing rendered
   kit 1 card edit  one Power card's text changed (a new text every run) in a copy of the data,
-                   cache warm from the unchanged data: that one face is rendered
+                   cache warm from the unchanged data: cards.pdf and that card's PNG are rendered
   build cold/warm  `dragon-pnp build --no-check`: the whole pipeline without the rules check
                    (rulebook included), cache off / warm
 
@@ -88,8 +89,8 @@ def main() -> None:
             (edited / "power_cards.yaml").write_text(cards.replace(EDITED_CARD, text))
 
         jobs = {
-            "imports": ([python, "-c", "import cairosvg, pypdf, reportlab.pdfgen.canvas, jinja2, pydantic, yaml, "
-                                       "typer, rich"], env, None),
+            "imports": ([python, "-c", "import generator.data, generator.build.atomic, generator.kit.steps; "
+                                       "from generator.kit.render import warm_up; warm_up()"], env, None),
             "kit cold": (kit("cold"), cold, None),
             "kit warm": (kit("warm"), warm, None),
             "kit 1 card edit": (kit("edit", edited), warm, edit),
