@@ -17,7 +17,9 @@ from generator.fonts import FAMILY
 def scene_svg(scene: BoardScene) -> str:
     """The scene as a standalone SVG string, sized in mm with a matching viewBox."""
     w, h = _num(scene.width_mm), _num(scene.height_mm)
-    dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False)
+    # geometricPrecision: exact glyph advances (cairo otherwise may round them to whole points).
+    dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False,
+                           **{"text-rendering": "geometricPrecision"})
     for shape in scene_shapes(scene):
         dwg.add(_element(dwg, shape))
     return dwg.tostring()

@@ -86,6 +86,9 @@ def _text(context: Any, text: str, x: float, baseline: float, size: float, colou
     """One line of text centred on x with its baseline at `baseline` (SVG's text-anchor middle)."""
     import cairocffi
 
+    from generator.kit.render import print_font_options
+
+    context.set_font_options(print_font_options())
     context.select_font_face(FAMILY, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
     context.set_font_size(size)
     x_bearing, _, width, _, _, _ = context.text_extents(text)
