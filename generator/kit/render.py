@@ -20,6 +20,7 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from generator.cairo_ffi import load_cairocffi
 from generator.fonts import use_bundled_fonts_for_cairo
 from generator.kit.furniture import draw_label, draw_marks
 from generator.paper import mm_to_pt
@@ -38,9 +39,7 @@ def warm_up() -> None:
 
 def _cairo() -> Any:
     use_bundled_fonts_for_cairo()
-    import cairocffi
-
-    return cairocffi
+    return load_cairocffi()
 
 
 def print_font_options() -> Any:

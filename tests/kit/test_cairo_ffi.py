@@ -1,0 +1,65 @@
+"""generator.cairo_ffi: cairocffi through a prebuilt FFI draws exactly what the plain import draws."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from generator.data.loader import project_root
+
+DRAW = """
+import hashlib, os, sys
+if sys.argv[1] == "prebuilt":
+    from generator.cairo_ffi import load_cairocffi
+    cairo = load_cairocffi()
+else:
+    import cairocffi as cairo
+from generator.fonts import use_bundled_fonts_for_cairo
+use_bundled_fonts_for_cairo()
+import io
+surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, 120, 40)
+context = cairo.Context(surface)
+context.set_source_rgb(0.2, 0.4, 0.8)
+context.rectangle(5, 5, 50, 20)
+context.fill()
+context.move_to(10, 30)
+context.set_font_size(14)
+context.show_text("Pants")
+png = io.BytesIO()
+surface.write_to_png(png)
+pdf = io.BytesIO()
+document = cairo.PDFSurface(pdf, 100, 100)
+document.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+cairo.Context(document).paint()
+document.finish()
+kind = type(cairo.ffi).__module__
+print(kind, hashlib.sha256(png.getvalue()).hexdigest(), hashlib.sha256(pdf.getvalue()).hexdigest())
+"""
+
+
+def draw(mode: str, cache) -> list[str]:
+    env = {**os.environ, "DRAGON_PNP_FFI_CACHE": str(cache), "PYTHONPATH": str(project_root())}
+    out = subprocess.run([sys.executable, "-c", DRAW, mode], env=env, cwd=project_root(),
+                         capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def test_prebuilt_ffi_draws_the_same_bytes_as_the_plain_import(tmp_path):
+    plain = draw("plain", tmp_path)
+    first = draw("prebuilt", tmp_path)        # generates the module
+    again = draw("prebuilt", tmp_path)        # loads it
+    assert plain[0] == "cffi.api" and first[0] == again[0] == "_cffi_backend"
+    assert plain[1:] == first[1:] == again[1:]
+    assert len(list(tmp_path.glob("_dragon_pnp_cairo_ffi_*.py"))) == 1
+
+
+def test_a_damaged_module_is_rebuilt_and_an_unwritable_cache_falls_back(tmp_path):
+    draw("prebuilt", tmp_path)
+    (module,) = tmp_path.glob("_dragon_pnp_cairo_ffi_*.py")
+    module.write_text("this is not python(")
+    assert draw("prebuilt", tmp_path)[0] == "cffi.api"          # fell back, and removed the entry
+    assert draw("prebuilt", tmp_path)[0] == "_cffi_backend"     # rebuilt
+    blocked = tmp_path / "a-file-not-a-folder"
+    blocked.write_text("")
+    assert draw("prebuilt", blocked)[0] == "cffi.api"
