@@ -20,16 +20,33 @@ class BuildOptions:
 
 @dataclass
 class BuildContext:
-    """Shared state of one build. Steps record the files they write in `artifacts` by role."""
+    """Shared state of one build. Steps record the files they write in `artifacts` by role.
+
+    A step may leave work running in the background (the print kit renders in worker
+    processes while the rulebook is typeset here): it records a finisher with `defer`, and
+    `settle` runs the finishers, as the pipeline does before the build is swapped in. A
+    step that reads other steps' files calls `settle` first. `page_counts` tells later
+    steps how many pages a deferred PDF will have.
+    """
 
     game: GameData
     options: BuildOptions
     out_dir: Path
     artifacts: dict[str, Path] = field(default_factory=dict)
     advance: Callable[[str], None] = lambda label: None
+    page_counts: dict[str, int] = field(default_factory=dict)
+    pending: list[Callable[[], None]] = field(default_factory=list)
 
     def path(self, relative: str) -> Path:
         """A path inside the output folder, with its parent folders created."""
         target = self.out_dir / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         return target
+
+    def defer(self, finisher: Callable[[], None]) -> None:
+        self.pending.append(finisher)
+
+    def settle(self) -> None:
+        """Finish everything steps left running, in the order they started it."""
+        while self.pending:
+            self.pending.pop(0)()

@@ -44,6 +44,7 @@ def run_build(game: GameData, options: BuildOptions, out_dir: Path,
         for step in active_steps(options):
             advance(step.label)
             step.load()(context)
+        context.settle()
         context.out_dir = out_dir
         context.artifacts = {role: out_dir / path.relative_to(staging) for role, path in context.artifacts.items()}
     return context

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.data import GameData
+from typing import TYPE_CHECKING
+
 from generator.kit.faces import render_template
 from generator.paper import mm_to_pt, paper_size_mm
+
+if TYPE_CHECKING:
+    from generator.build.context import BuildContext
 
 # Parts whose pages pair up front and back when printed duplex: they start on an odd page.
 DUPLEX_PARTS = {"cards.pdf"}
@@ -25,24 +29,31 @@ PARTS = (
 )
 
 
-def write_print_and_play(game: GameData, paper: str, duplex: bool, artifacts: dict[str, Path], target: Path) -> None:
-    from generator.kit.parallel import render_all
+def write_print_and_play(context: "BuildContext", target: Path) -> None:
+    """The cover is drawn while deferred kit output settles; then every part is merged."""
+    from generator.kit.parallel import submit_all
     from generator.kit.render_jobs import DocumentJob
     from generator.kit.sheet import Placement, SheetPage
     from generator.pdf import MergePart, count_pages, merge
 
-    files = {role: artifacts[role].read_bytes() for role, _, _ in PARTS if role in artifacts}
+    game, paper, duplex = context.game, context.options.paper, context.options.duplex
+    counts = {}
+    for role, _, _ in PARTS:
+        if role in context.page_counts:
+            counts[role] = context.page_counts[role]
+        elif role in context.artifacts:
+            counts[role] = count_pages(context.artifacts[role].read_bytes())
     contents = []
     blanks_before: set[str] = set()
     page = 2
     for role, title, advice in PARTS:
-        if role not in files:
+        if role not in counts:
             continue
         if role in DUPLEX_PARTS and duplex and page % 2 == 0:
             # Card fronts must fall on the front of a sheet, or duplex puts backs behind the wrong page.
             blanks_before.add(role)
             page += 1
-        count = count_pages(files[role])
+        count = counts[role]
         if advice is None:
             advice = ("duplex, flip on the long edge: each backs page lands behind its fronts" if duplex
                       else "single-sided; fold each card pair on the dashed line")
@@ -55,11 +66,11 @@ def write_print_and_play(game: GameData, paper: str, duplex: bool, artifacts: di
         duplex=duplex, total=page - 1, profile=game.print_profile,
     )
     cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])
-    cover_job = DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))
-    documents, _ = render_all([cover_job], [])
+    cover = submit_all([DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))], [])
+    context.settle()
     size_pt = (mm_to_pt(size[0]), mm_to_pt(size[1]))
-    parts = [MergePart(documents["cover"], "Contents and printing advice")]
-    parts += [MergePart(files[role], title, 1 if role in blanks_before else 0, size_pt)
-              for role, title, _ in PARTS if role in files]
+    parts = [MergePart(cover.result()[0]["cover"], "Contents and printing advice")]
+    parts += [MergePart(context.artifacts[role].read_bytes(), title, 1 if role in blanks_before else 0, size_pt)
+              for role, title, _ in PARTS if role in counts]
     target.write_bytes(merge(parts, title=f"{game.game.name}: print-and-play kit",
                              subject=f"{paper.upper()}, everything in one file"))

@@ -136,11 +136,21 @@ def png_jobs(plan: KitPlan, dpi: int) -> list[PngJob]:
 def render_plan(plan: KitPlan, png_dpi: int | None = None,
                 cache: RenderCache | None = None) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """Every document as cairo drew it, by file name, and card PNGs by file name (if asked)."""
-    from generator.kit.parallel import render_all
+    return submit_plan(plan, png_dpi, cache)()
+
+
+def submit_plan(plan: KitPlan, png_dpi: int | None = None, cache: RenderCache | None = None):
+    """Start rendering the plan in the workers; the returned function waits for the output."""
+    from generator.kit.parallel import submit_all
     from generator.kit.png_writer import with_dpi
 
-    documents, images = render_all(document_jobs(plan), png_jobs(plan, png_dpi) if png_dpi else [], cache)
-    return documents, {name: with_dpi(data, png_dpi) for name, data in sorted(images.items()) if png_dpi}
+    pending = submit_all(document_jobs(plan), png_jobs(plan, png_dpi) if png_dpi else [], cache)
+
+    def result() -> tuple[dict[str, bytes], dict[str, bytes]]:
+        documents, images = pending.result()
+        return documents, {name: with_dpi(data, png_dpi) for name, data in sorted(images.items()) if png_dpi}
+
+    return result
 
 
 def write_documents(plan: KitPlan, rendered: dict[str, bytes], folder: Path) -> dict[str, Path]:

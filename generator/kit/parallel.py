@@ -100,38 +100,49 @@ def _groups_sharing_faces(documents: list[DocumentJob]) -> list[tuple[list[Docum
     return groups
 
 
+class PendingRender:
+    """Jobs handed to the workers: the main process goes on (the rulebook, say) until `result`."""
+
+    def __init__(self, documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache):
+        self.cache = cache
+        self.documents = {job.name: cache.get(job.cache_key()) for job in documents}
+        self.pngs = {job.name: cache.get(job.cache_key()) for job in pngs}
+        self.missing_documents = [job for job in documents if self.documents[job.name] is None]
+        self.missing_pngs = [job for job in pngs if self.pngs[job.name] is None]
+        self.futures = _submit(self.missing_documents, self.missing_pngs) if self.missing_documents or self.missing_pngs else []
+
+    def result(self) -> tuple[dict[str, bytes], dict[str, bytes]]:
+        """Every document's PDF and every PNG by name, waiting for the workers if need be."""
+        for future in self.futures:
+            documents_done, pngs_done = future.result() if hasattr(future, "result") else future
+            self.documents.update(documents_done)
+            self.pngs.update(pngs_done)
+        if self.futures:
+            for job in self.missing_documents:
+                self.cache.put(job.cache_key(), self.documents[job.name])  # type: ignore[arg-type]
+            for job in self.missing_pngs:
+                self.cache.put(job.cache_key(), self.pngs[job.name])  # type: ignore[arg-type]
+            self.futures = []
+        return self.documents, self.pngs  # type: ignore[return-value]
+
+
+def submit_all(documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache | None = None) -> PendingRender:
+    """Start rendering whatever the cache lacks; collect with `.result()`."""
+    return PendingRender(documents, pngs, cache if cache is not None else RenderCache.from_environment())
+
+
 def render_all(documents: list[DocumentJob], pngs: list[PngJob],
                cache: RenderCache | None = None) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """Every document's PDF and every PNG by name, from the cache where present, else rendered."""
-    cache = cache if cache is not None else RenderCache.from_environment()
-    done_documents = {job.name: cache.get(job.cache_key()) for job in documents}
-    done_pngs = {job.name: cache.get(job.cache_key()) for job in pngs}
-    missing_documents = [job for job in documents if done_documents[job.name] is None]
-    missing_pngs = [job for job in pngs if done_pngs[job.name] is None]
-    if missing_documents or missing_pngs:
-        rendered_documents, rendered_pngs = _render(missing_documents, missing_pngs)
-        for job in missing_documents:
-            done_documents[job.name] = rendered_documents[job.name]
-            cache.put(job.cache_key(), rendered_documents[job.name])
-        for job in missing_pngs:
-            done_pngs[job.name] = rendered_pngs[job.name]
-            cache.put(job.cache_key(), rendered_pngs[job.name])
-    return done_documents, done_pngs  # type: ignore[return-value]
+    return submit_all(documents, pngs, cache).result()
 
 
-def _render(documents: list[DocumentJob], pngs: list[PngJob]) -> tuple[dict[str, bytes], dict[str, bytes]]:
+def _submit(documents: list[DocumentJob], pngs: list[PngJob]) -> list:
+    """Futures of the workers' shares, or (without workers) the results, rendered here and now."""
     from generator.kit import render
 
     start_render_workers()
     tasks = share_out(documents, pngs, worker_count() if _workers is not None else 1)
     if _workers is None:
-        results = [render.run_task(task.documents, task.pngs) for task in tasks]
-    else:
-        futures = [_workers.submit(render.run_task, task.documents, task.pngs) for task in tasks]
-        results = [future.result() for future in futures]
-    done_documents: dict[str, bytes] = {}
-    done_pngs: dict[str, bytes] = {}
-    for documents_done, pngs_done in results:
-        done_documents.update(documents_done)
-        done_pngs.update(pngs_done)
-    return done_documents, done_pngs
+        return [render.run_task(task.documents, task.pngs) for task in tasks]
+    return [_workers.submit(render.run_task, task.documents, task.pngs) for task in tasks]

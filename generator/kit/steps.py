@@ -1,4 +1,9 @@
-"""Build steps of the print kit: the kit itself, and (last) the print-and-play assembly."""
+"""Build steps of the print kit: the kit itself, and (last) the print-and-play assembly.
+
+The kit step plans the kit and hands its render jobs to the workers, then returns: while
+they draw, the build goes on in this process (the rulebook is typeset meanwhile). The PDFs
+and PNGs are written when the build settles, at the latest before print-and-play reads them.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from pathlib import Path
 from generator.build.context import BuildContext
 from generator.data.loader import project_root
 from generator.kit.assembly import write_print_and_play
-from generator.kit.kit import plan_kit, render_plan, write_documents, write_svgs
+from generator.kit.kit import plan_kit, submit_plan, write_documents, write_svgs
 from generator.kit.parallel import start_render_workers
 from generator.kit.render_cache import RenderCache, inputs_digest
 
@@ -21,21 +26,27 @@ def kit_step(context: BuildContext) -> None:
     if not cache.seen(inputs):
         start_render_workers()  # they load cairo while this process plans the kit
     plan = plan_kit(game, context.options.paper, context.options.duplex)
-    rendered, images = render_plan(plan, game.print_profile.png_dpi, cache)
-    cache.remember(inputs)
-    for role, path in write_documents(plan, rendered, context.out_dir).items():
-        context.artifacts[role] = path
+    rendered = submit_plan(plan, game.print_profile.png_dpi, cache)
+    context.page_counts.update({document: len(pages) for document, pages in plan.documents.items()})
     for path in write_svgs(plan, context.path("svg/.keep").parent):
         context.artifacts[f"svg/{path.name}"] = path
-    png_dir = context.path("png/.keep").parent
-    for name, data in sorted(images.items()):
-        target = png_dir / name
-        target.write_bytes(data)
-        context.artifacts[f"png/{name}"] = target
+
+    def finish() -> None:
+        documents, images = rendered()
+        cache.remember(inputs)
+        for role, path in write_documents(plan, documents, context.out_dir).items():
+            context.artifacts[role] = path
+        png_dir = context.path("png/.keep").parent
+        for name, data in sorted(images.items()):
+            target = png_dir / name
+            target.write_bytes(data)
+            context.artifacts[f"png/{name}"] = target
+
+    context.defer(finish)
 
 
 def print_and_play_step(context: BuildContext) -> None:
     """print-and-play.pdf: a cover page listing contents, then every PDF of the kit."""
     target = context.path("print-and-play.pdf")
-    write_print_and_play(context.game, context.options.paper, context.options.duplex, context.artifacts, target)
+    write_print_and_play(context, target)
     context.artifacts["print-and-play.pdf"] = target

@@ -120,13 +120,13 @@ def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeyp
     cards.write_text(text.replace(old, "text: Never played. Wear them when time runs out and you win."))
     after = load_game(data)
     rendered: list[str] = []
-    original = parallel._render
+    original = parallel._submit
 
     def spy(documents, pngs):
         rendered.extend([job.name for job in documents] + [job.name for job in pngs])
         return original(documents, pngs)
 
-    monkeypatch.setattr(parallel, "_render", spy)
+    monkeypatch.setattr(parallel, "_submit", spy)
     pages, images = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, cache)
     assert rendered == ["cards.pdf", "power-pants-x1.png"]
     assert "power-pants-x1.png" in images
