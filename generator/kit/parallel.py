@@ -89,7 +89,7 @@ def share_out(documents: list[DocumentJob], pngs: list[PngJob], workers: int) ->
 def _groups_sharing_faces(documents: list[DocumentJob]) -> list[tuple[list[DocumentJob], dict[str, float]]]:
     groups: list[tuple[list[DocumentJob], dict[str, float]]] = []
     for document in documents:
-        svgs = document.face_costs()
+        svgs = document.costs()
         sharing = [g for g in groups if set(svgs) & set(g[1])]
         merged_docs, merged_svgs = [document], dict(svgs)
         for group in sharing:

@@ -40,10 +40,17 @@ class DocumentJob:
             _add(digest, self.faces[key])
         return digest.hexdigest()
 
-    def face_costs(self) -> dict[str, float]:
-        """Every SVG this document walks (faces and overlays) with its estimated cost."""
+    def costs(self) -> dict[str, float]:
+        """Estimated work by what it is: each SVG this document walks, and writing its pages.
+
+        SVGs are keyed by their text, so documents (and PNGs) that walk the same face can be
+        given to one worker; writing is keyed by the document's name.
+        """
         costs = {svg: svg_cost(svg) for svg in self.faces.values()}
         costs.update({svg: svg_cost(svg) for svg in self.overlays if svg})
+        placements = sum(len(page.placements) for page in self.pages)
+        placements += sum(len(form.placements) for form in self.composites.values()) * len(self.pages)
+        costs[f"write {self.name}"] = 15.0 + 2.0 * len(self.pages) + 0.1 * placements
         return costs
 
 
