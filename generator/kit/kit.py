@@ -44,13 +44,27 @@ class KitPlan:
     composites: dict[str, Composite]
     card_faces: list[tuple[str, int]] = field(default_factory=list)   # (face key, copies) for PNGs
     component_faces: list[str] = field(default_factory=list)          # faces written to svg/
+    # Bookmarked parts of a document as (title, page count), in order; absent: one part.
+    # Each part renders as its own job, so the parts draw in parallel and cache apart.
+    sections: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
     def only(self, *documents: str) -> "KitPlan":
         """The same plan cut down to some documents and the faces they place (no PNGs, no SVGs)."""
         kept = {name: self.documents[name] for name in documents}
         used = forms_used([page for pages in kept.values() for page in pages], self.composites)
         faces = {key: face for key, face in self.faces.items() if key in used}
-        return KitPlan(self.game, self.paper, self.duplex, faces, kept, self.composites)
+        sections = {name: parts for name, parts in self.sections.items() if name in kept}
+        return KitPlan(self.game, self.paper, self.duplex, faces, kept, self.composites, sections=sections)
+
+    def parts(self, document: str) -> list[tuple[str, list[SheetPage]]]:
+        """The document's parts as (render job name, pages)."""
+        pages = self.documents[document]
+        sections = self.sections.get(document, [("", len(pages))])
+        parts, start = [], 0
+        for number, (_, count) in enumerate(sections, start=1):
+            parts.append((f"{document}#{number}", pages[start:start + count]))
+            start += count
+        return parts
 
 
 def forms_used(pages: list[SheetPage], composites: dict[str, Composite]) -> set[str]:
@@ -80,8 +94,9 @@ def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
 
     card_layout = sheet_layout("cards_duplex" if duplex else "cards_fold")
     name = game.game.name
-    cards = impose(power_items, faces, card_layout, paper, marks, f"{name}: Power cards")
-    cards += impose(destiny_items, faces, card_layout, paper, marks, f"{name}: Destiny cards")
+    power_pages = impose(power_items, faces, card_layout, paper, marks, f"{name}: Power cards")
+    destiny_pages = impose(destiny_items, faces, card_layout, paper, marks, f"{name}: Destiny cards")
+    cards = power_pages + destiny_pages
     tile_pages = impose(tile_items, faces, sheet_layout("tiles"), paper, marks, f"{name}: board tiles")
     extra_pages = impose(extras_items, faces, sheet_layout("extras"), paper, marks,
                          f"{name}: time track, time marker and pawns")
@@ -108,21 +123,23 @@ def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
     card_faces += [(f.key, sum(1 for i in destiny_items if i.front == f.key)) for f in destiny]
     card_faces += [("power-back", len(power_items)), ("destiny-back", len(destiny_items))]
     components = [f.key for f in [*power, *destiny, *backs, *tiles, *extras]]
-    return KitPlan(game, paper, duplex, faces, documents, {BOARD_KEY: board}, card_faces, components)
+    sections = {"cards.pdf": [("Power cards", len(power_pages)), ("Destiny cards", len(destiny_pages))]}
+    return KitPlan(game, paper, duplex, faces, documents, {BOARD_KEY: board}, card_faces, components, sections)
 
 
 def document_jobs(plan: KitPlan) -> list[DocumentJob]:
-    """One render job per document: its pages, the faces they place and each page's overlay."""
+    """One render job per document part: its pages, the faces they place and each page's overlay."""
     jobs = []
     for document, pages in plan.documents.items():
         if not pages:
             raise LayoutError(f"{document}: nothing to print")
-        used = forms_used(pages, plan.composites)
-        faces = {key: face.svg for key, face in plan.faces.items() if key in used}
-        composites = {key: form for key, form in plan.composites.items() if key in used}
-        overlays = tuple(render_template("kit/page_overlay.svg.j2", page=page) if page.svg_overlay else ""
-                         for page in pages)
-        jobs.append(DocumentJob(document, tuple(pages), faces, composites, overlays))
+        for name, part in plan.parts(document):
+            used = forms_used(part, plan.composites)
+            faces = {key: face.svg for key, face in plan.faces.items() if key in used}
+            composites = {key: form for key, form in plan.composites.items() if key in used}
+            overlays = tuple(render_template("kit/page_overlay.svg.j2", page=page) if page.svg_overlay else ""
+                             for page in part)
+            jobs.append(DocumentJob(name, tuple(part), faces, composites, overlays))
     return jobs
 
 
@@ -155,16 +172,21 @@ def submit_plan(plan: KitPlan, png_dpi: int | None = None, cache: RenderCache | 
 
 def write_documents(plan: KitPlan, rendered: dict[str, bytes], folder: Path) -> dict[str, Path]:
     """cards.pdf, tiles.pdf, board.pdf and extras.pdf, with page boxes and fixed metadata."""
-    from generator.pdf import PageBoxes, finish_document
+    from generator.pdf import MergePart, finish_document, merge
 
     written = {}
     layout = f"{plan.paper.upper()}, {'duplex' if plan.duplex else 'fold-over'} layout"
     for document, pages in plan.documents.items():
-        boxes = [page_boxes(page) for page in pages]
+        title = f"{plan.game.game.name}: {document.removesuffix('.pdf')}"
+        parts = [rendered[name] for name, _ in plan.parts(document)]
+        if len(parts) == 1:
+            pdf = parts[0]
+        else:
+            titles = [section for section, _ in plan.sections[document]]
+            pdf = merge([MergePart(part, section) for part, section in zip(parts, titles)], title=title, subject=layout)
         target = folder / document
-        target.write_bytes(finish_document(
-            rendered[document], title=f"{plan.game.game.name}: {document.removesuffix('.pdf')}",
-            subject=layout, page_boxes=boxes))
+        target.write_bytes(finish_document(pdf, title=title, subject=layout,
+                                           page_boxes=[page_boxes(page) for page in pages]))
         written[document] = target
     return written
 

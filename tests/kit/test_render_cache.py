@@ -128,7 +128,7 @@ def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeyp
 
     monkeypatch.setattr(parallel, "_submit", spy)
     pages, images = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, cache)
-    assert rendered == ["cards.pdf", "power-pants-x1.png"]
+    assert rendered == ["cards.pdf#1", "power-pants-x1.png"]   # only the Power part of cards.pdf
     assert "power-pants-x1.png" in images
     fresh = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, RenderCache(None))
     assert images == fresh[1]
