@@ -86,12 +86,26 @@ def _text(context: Any, text: str, x: float, baseline: float, size: float, colou
     """One line of text centred on x with its baseline at `baseline` (SVG's text-anchor middle)."""
     import cairocffi
 
-    from generator.kit.render import print_font_options
-
-    context.set_font_options(print_font_options())
+    context.set_font_options(_print_font_options())
     context.select_font_face(FAMILY, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
     context.set_font_size(size)
     x_bearing, _, width, _, _, _ = context.text_extents(text)
     context.move_to(x - (x_bearing + width / 2), baseline)
     context.set_source_rgb(*colour)
     context.show_text(text)
+
+
+def _print_font_options() -> Any:
+    """Unhinted glyph metrics: exact advances, as print wants.
+
+    Left to itself cairo may hint metrics (advances rounded to whole device units, which at
+    1 pt units shifts small text by points), and whether it does can depend on what the
+    process drew before, so the same job could give different bytes in different workers.
+    SVG templates ask cairosvg for the same with text-rendering="geometricPrecision".
+    """
+    import cairocffi
+
+    options = cairocffi.FontOptions()
+    options.set_hint_metrics(cairocffi.HINT_METRICS_OFF)
+    options.set_hint_style(cairocffi.HINT_STYLE_NONE)
+    return options

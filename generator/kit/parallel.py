@@ -17,7 +17,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from generator.kit.render_cache import RenderCache
@@ -114,7 +114,7 @@ class PendingRender:
     def result(self) -> tuple[dict[str, bytes], dict[str, bytes]]:
         """Every document's PDF and every PNG by name, waiting for the workers if need be."""
         for future in self.futures:
-            documents_done, pngs_done = future.result() if hasattr(future, "result") else future
+            documents_done, pngs_done = future.result()
             self.documents.update(documents_done)
             self.pngs.update(pngs_done)
         if self.futures:
@@ -137,12 +137,17 @@ def render_all(documents: list[DocumentJob], pngs: list[PngJob],
     return submit_all(documents, pngs, cache).result()
 
 
-def _submit(documents: list[DocumentJob], pngs: list[PngJob]) -> list:
-    """Futures of the workers' shares, or (without workers) the results, rendered here and now."""
+def _submit(documents: list[DocumentJob], pngs: list[PngJob]) -> list[Future]:
+    """Futures of the workers' shares; without workers, rendered here and now (futures already done)."""
     from generator.kit import render
 
     start_render_workers()
     tasks = share_out(documents, pngs, worker_count() if _workers is not None else 1)
-    if _workers is None:
-        return [render.run_task(task.documents, task.pngs) for task in tasks]
-    return [_workers.submit(render.run_task, task.documents, task.pngs) for task in tasks]
+    if _workers is not None:
+        return [_workers.submit(render.run_task, task.documents, task.pngs) for task in tasks]
+    done = []
+    for task in tasks:
+        future: Future = Future()
+        future.set_result(render.run_task(task.documents, task.pngs))
+        done.append(future)
+    return done

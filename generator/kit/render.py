@@ -42,21 +42,6 @@ def _cairo() -> Any:
     return load_cairocffi()
 
 
-def print_font_options() -> Any:
-    """Unhinted glyph metrics, for every context that sets text with cairo calls.
-
-    Left to itself cairo may hint metrics (advances rounded to whole device units, which at
-    1 pt units shifts small text by points), and whether it does can depend on what the
-    process drew before, so the same job could give different bytes in different workers.
-    SVG templates ask cairosvg for the same with text-rendering="geometricPrecision".
-    """
-    cairo = _cairo()
-    options = cairo.FontOptions()
-    options.set_hint_metrics(cairo.HINT_METRICS_OFF)
-    options.set_hint_style(cairo.HINT_STYLE_NONE)
-    return options
-
-
 @dataclass
 class Drawing:
     """A face walked once: a cairo recording surface and the face's exact size in points."""
