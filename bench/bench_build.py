@@ -53,8 +53,12 @@ with atomic_folder(Path(sys.argv[1])) as staging:
 """
 
 
-def run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall seconds and peak resident memory (MiB, the process and its workers) of one run."""
+def run(command: list[str], env: dict[str, str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak resident memory (MiB) of one run, workers included.
+
+    CPU seconds (user + system, the process and the workers it waited for) show the work done
+    whatever else the machine is doing; wall time is what a user waits.
+    """
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(process.pid, 0)
@@ -62,7 +66,7 @@ def run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed: {process.stderr.read().decode()}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def main() -> None:
@@ -111,16 +115,16 @@ def main() -> None:
         print(f"{args.runs} runs each, paper {args.paper}, {os.cpu_count()} CPUs, "
               f"workers {env.get('DRAGON_PNP_WORKERS', '2')}, load average {os.getloadavg()[0]:.2f}")
         # Round robin, so a change in machine load touches every measurement alike.
-        results: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
+        results: dict[str, list[tuple[float, float, float]]] = {name: [] for name in jobs}
         for number in range(args.runs):
             for name, (command, job_env, prepare) in jobs.items():
                 if prepare:
                     prepare(number)
                 results[name].append(run(command, job_env))
         for name, runs in results.items():
-            walls = [w for w, _ in runs]
+            walls = [w for w, _, _ in runs]
             print(f"{name:16s} median {statistics.median(walls):.2f} s (min {min(walls):.2f}, max {max(walls):.2f}), "
-                  f"peak memory {max(m for _, m in runs):.0f} MiB")
+                  f"CPU {statistics.median(c for _, c, _ in runs):.2f} s, peak memory {max(m for _, _, m in runs):.0f} MiB")
 
 
 if __name__ == "__main__":
