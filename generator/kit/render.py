@@ -70,8 +70,14 @@ def forget_drawings() -> None:
 
 def _record(svg: str) -> Drawing:
     cairo = _cairo()
+    from cairosvg import surface as cairosvg_surface
     from cairosvg.parser import Tree
     from cairosvg.surface import PDFSurface
+
+    # Templates ask for text-rendering="geometricPrecision" (exact glyph advances). cairosvg
+    # also turns it into ANTIALIAS_BEST, which cairo 1.16 rasterises from a recording as
+    # blocks instead of letters (card PNGs showed it); grey antialiasing draws them right.
+    cairosvg_surface.TEXT_ANTIALIAS["geometricPrecision"] = cairo.ANTIALIAS_GRAY
 
     class _Recording(PDFSurface):
         """cairosvg surface that records in points instead of writing a file of its own."""

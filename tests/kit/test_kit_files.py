@@ -93,3 +93,25 @@ def test_print_and_play_puts_card_fronts_on_odd_pages(kits, paper):
     assert whole.pages[first].extract_text() == cards.pages[0].extract_text()
     doc = pymupdf.open(context.artifacts["print-and-play.pdf"])
     assert abs(mm(doc[0].rect.width) - PAPER[paper][0]) < 0.05
+
+
+def test_every_card_png_shows_what_the_pdf_shows(kits, game):
+    """Each PNG against MuPDF's raster of the same face drawn as PDF, blurred to forgive
+    antialiasing: glyphs drawn as blocks or art missing would differ in thousands of pixels."""
+    from PIL import Image, ImageChops, ImageFilter
+
+    from generator.kit.kit import plan_kit
+    from generator.kit.render import render_pdf
+
+    plan = plan_kit(game, "letter")
+    folder = Path(kits("letter").out_dir) / "png"
+    for key, copies in plan.card_faces:
+        png = Image.open(folder / f"{key}-x{copies}.png").convert("L")
+        page = pymupdf.open(stream=render_pdf([plan.faces[key].svg]), filetype="pdf")[0]
+        pixmap = page.get_pixmap(dpi=300, colorspace=pymupdf.csGRAY)
+        reference = Image.frombytes("L", (pixmap.width, pixmap.height), pixmap.samples).crop((0, 0) + png.size)
+        blur = ImageFilter.BoxBlur(3)
+        diff = ImageChops.difference(png.filter(blur), reference.filter(blur))
+        diff = diff.crop((12, 12, diff.width - 12, diff.height - 12))   # edges: whole-point page rounding
+        differing = sum(diff.histogram()[40:])
+        assert differing < 500, f"{key}: {differing} pixels differ from the PDF"
