@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 MODULE_PREFIX = "_dragon_pnp_cairo_ffi_"
+CHECKSUM_MARK = b"\n# dragon-pnp sha256="
 
 
 def load_cairocffi() -> Any:
@@ -57,13 +58,32 @@ def _install_prebuilt_ffi() -> None:
     key = hashlib.sha256(f"{cffi.__version__}|{headers}".encode()).hexdigest()[:24]
     name = MODULE_PREFIX + key
     path = ffi_cache_folder() / f"{name}.py"
-    if not path.exists():
+    source = _verified_source(path)
+    if source is None:
         _write_module(name, headers, path)
-    prebuilt = _load_file(name, path)
+        source = _verified_source(path)
+    if source is None:
+        raise ImportError(f"{path} does not verify")
+    prebuilt = types.ModuleType(name)
+    exec(compile(source, str(path), "exec"), prebuilt.__dict__)  # noqa: S102 - our own generated module
     module = types.ModuleType("cairocffi.ffi")
     module.ffi = prebuilt.ffi
-    module.__getattr__ = _pixbuf_ffi(package / "ffi.py")  # ffi_pixbuf: rarely used, built on demand
+    module.__getattr__ = _no_pixbuf
     sys.modules["cairocffi.ffi"] = module
+
+
+def _verified_source(path: Path) -> bytes | None:
+    """The generated module's text if its checksum holds: a damaged type table could crash
+    Python rather than raise, so a file that does not verify is deleted and never run."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    body, mark, digest = data.rpartition(CHECKSUM_MARK)
+    if mark and digest.strip() == hashlib.sha256(body).hexdigest().encode():
+        return body
+    path.unlink(missing_ok=True)
+    return None
 
 
 def _write_module(name: str, headers: str, path: Path) -> None:
@@ -79,6 +99,8 @@ def _write_module(name: str, headers: str, path: Path) -> None:
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # cffi announces what it generates
             builder.emit_python_code(temporary)
+        body = Path(temporary).read_bytes()
+        Path(temporary).write_bytes(body + CHECKSUM_MARK + hashlib.sha256(body).hexdigest().encode() + b"\n")
         os.replace(temporary, path)
     finally:
         Path(temporary).unlink(missing_ok=True)
@@ -89,24 +111,13 @@ def _load_file(name: str, path: Path) -> types.ModuleType:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
-    try:
-        spec.loader.exec_module(module)
-    except Exception:
-        if MODULE_PREFIX in name:
-            path.unlink(missing_ok=True)  # a damaged cache entry: rebuilt next time
-        raise
+    spec.loader.exec_module(module)
     return module
 
 
-def _pixbuf_ffi(original: Path):
-    def attribute(name: str) -> Any:
-        if name != "ffi_pixbuf":
-            raise AttributeError(name)
-        spec = importlib.util.spec_from_file_location("cairocffi._ffi_in_line", original,
-                                                      submodule_search_locations=None)
-        module = importlib.util.module_from_spec(spec)
-        module.__package__ = "cairocffi"
-        spec.loader.exec_module(module)
-        return module.ffi_pixbuf
-
-    return attribute
+def _no_pixbuf(name: str):
+    """cairocffi.pixbuf (gdk-pixbuf images) is not declared in the prebuilt FFI; nothing here uses it."""
+    if name == "ffi_pixbuf":  # ImportError, so `from .ffi import ffi_pixbuf` keeps this message
+        raise ImportError("dragon-pnp's prebuilt cairo FFI leaves out gdk-pixbuf; import cairocffi "
+                             "directly (not through generator.cairo_ffi) to use cairocffi.pixbuf")
+    raise AttributeError(name)

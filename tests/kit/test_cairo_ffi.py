@@ -54,12 +54,29 @@ def test_prebuilt_ffi_draws_the_same_bytes_as_the_plain_import(tmp_path):
     assert len(list(tmp_path.glob("_dragon_pnp_cairo_ffi_*.py"))) == 1
 
 
-def test_a_damaged_module_is_rebuilt_and_an_unwritable_cache_falls_back(tmp_path):
-    draw("prebuilt", tmp_path)
+def test_a_damaged_module_is_never_run_but_rebuilt(tmp_path):
+    good = draw("prebuilt", tmp_path)
     (module,) = tmp_path.glob("_dragon_pnp_cairo_ffi_*.py")
-    module.write_text("this is not python(")
-    assert draw("prebuilt", tmp_path)[0] == "cffi.api"          # fell back, and removed the entry
-    assert draw("prebuilt", tmp_path)[0] == "_cffi_backend"     # rebuilt
+    original = module.read_bytes()
+    table = original.index(b"_types = b'") + 20
+    damages = [b"this is not python(", original[:len(original) // 2],
+               original[:table] + bytes([original[table] ^ 1]) + original[table + 1:]]  # could crash, if run
+    for damage in damages:
+        module.write_bytes(damage)
+        assert draw("prebuilt", tmp_path) == good
+        assert module.read_bytes() == original
+
+
+def test_an_unwritable_cache_falls_back_to_the_plain_import(tmp_path):
     blocked = tmp_path / "a-file-not-a-folder"
     blocked.write_text("")
     assert draw("prebuilt", blocked)[0] == "cffi.api"
+
+
+def test_pixbuf_is_refused_clearly_rather_than_half_working(tmp_path):
+    env = {**os.environ, "DRAGON_PNP_FFI_CACHE": str(tmp_path), "PYTHONPATH": str(project_root())}
+    code = ("from generator.cairo_ffi import load_cairocffi; load_cairocffi()\n"
+            "try:\n    import cairocffi.pixbuf\nexcept ImportError as error:\n    print(error)")
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=project_root(), capture_output=True, text=True,
+                         check=True)
+    assert "leaves out gdk-pixbuf" in out.stdout
