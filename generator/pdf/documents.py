@@ -8,13 +8,13 @@ rulebook's own bookmarks nested under its entry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.pdf.objects import PdfObjects, parse, write
-from generator.pdf.syntax import get, number, reference, references, renumber, set_keys, text_string
+from generator.pdf.syntax import dictionary, get, number, reference, renumber, set_keys, text_string
 
 Rect = tuple[float, float, float, float]   # x0, y0, x1, y1 in PDF points, y up
-INHERITED = (b"/Resources", b"/MediaBox", b"/CropBox", b"/Rotate")
 
 
 @dataclass(frozen=True)
@@ -36,10 +36,11 @@ class MergePart:
 
 
 def count_pages(pdf: bytes) -> int:
+    """How many pages the PDF has (walking its page tree; the /Count entries are not trusted)."""
     return len(parse(pdf).pages())
 
 
-def finish_document(pdf: bytes, *, title: str, subject: str, page_boxes: list[PageBoxes | None]) -> bytes:
+def finish_document(pdf: bytes, *, title: str, subject: str, page_boxes: Sequence[PageBoxes | None]) -> bytes:
     """The PDF with page boxes added, its Info replaced by ours and a content-derived /ID."""
     document = parse(pdf)
     pages = document.pages()
@@ -54,8 +55,12 @@ def finish_document(pdf: bytes, *, title: str, subject: str, page_boxes: list[Pa
     return write(document.bodies, document.root, info, title)
 
 
-def merge(parts: list[MergePart], *, title: str, subject: str) -> bytes:
-    """One PDF holding every part's pages in order, with a bookmark per part."""
+def merge(parts: Sequence[MergePart], *, title: str, subject: str) -> bytes:
+    """One PDF holding every part's pages in order, with a bookmark per part.
+
+    Each part's catalog, Info and /Pages nodes are dropped; references to its /Pages nodes are
+    pointed at the new page tree, so each page's /Parent follows along with the renumbering.
+    """
     bodies: dict[int, bytes] = {}
     next_number = 1
 
@@ -66,49 +71,46 @@ def merge(parts: list[MergePart], *, title: str, subject: str) -> bytes:
 
     catalog, page_root, outline_root, info = reserve(), reserve(), reserve(), reserve()
     all_pages: list[int] = []
-    entries: list[tuple[int, bytes, int, tuple[int, int, int] | None]] = []  # number, title, page, children
+    entries: list[_Entry] = []
     for part in parts:
         for _ in range(part.blanks_before):
             all_pages.append(_blank_page(bodies, reserve(), reserve(), page_root, part.blank_size))
         document = parse(part.pdf)
-        mapping = {old: reserve() for old in sorted(document.bodies)}
-        pages = document.pages()
-        dropped = {document.root, *document.page_tree_nodes()} | ({document.info} if document.info else set())
-        inherited = _inherited_attributes(document)
+        tree = document.page_tree()
+        if not tree.pages:
+            raise ValueError(f"merge part {part.title!r} has no pages")
+        dropped = {document.root, *tree.nodes} | ({document.info} if document.info is not None else set())
+        mapping = {old: reserve() for old in sorted(document.bodies) if old not in dropped}
+        mapping.update((node, page_root) for node in tree.nodes)
         outlines = reference(get(document.bodies[document.root], b"/Outlines"))
-        for old, body in document.bodies.items():
-            if old in dropped or old == outlines:
+        if outlines not in mapping:
+            outlines = None
+        for old, new in mapping.items():
+            if old == outlines or new == page_root:
                 continue
-            if old in inherited:
-                body = set_keys(body, inherited[old])
-            if b" R" in body:
-                body = renumber(body, mapping)
-            if old in pages:
-                body = set_keys(body, {b"/Parent": b"%d 0 R" % page_root})
-            bodies[mapping[old]] = body
-        all_pages += [mapping[p] for p in pages]
-        children = None
-        if outlines is not None:
-            first, last = reference(get(document.bodies[outlines], b"/First")), reference(get(document.bodies[outlines], b"/Last"))
-            if first is not None and last is not None:
-                count = get(document.bodies[outlines], b"/Count") or b"0"
-                children = (mapping[first], mapping[last], abs(int(count)))
+            body = document.bodies[old]
+            if old in tree.inherited:
+                body = set_keys(body, tree.inherited[old])
+            bodies[new] = renumber(body, mapping)
+        all_pages += [mapping[page] for page in tree.pages]
         entry = mapping[outlines] if outlines is not None else reserve()
-        entries.append((entry, text_string(part.title), mapping[pages[0]] if pages else all_pages[-1], children))
+        children = _outline_children(document, outlines, mapping) if outlines is not None else None
+        entries.append(_Entry(entry, text_string(part.title), mapping[tree.pages[0]], children))
 
-    for index, (entry, name, page, children) in enumerate(entries):
-        keys = {b"/Title": name, b"/Parent": b"%d 0 R" % outline_root, b"/Dest": b"[ %d 0 R /Fit ]" % page}
+    for index, entry in enumerate(entries):
+        keys = {b"/Title": entry.title, b"/Parent": b"%d 0 R" % outline_root, b"/Dest": b"[ %d 0 R /Fit ]" % entry.page}
         if index > 0:
-            keys[b"/Prev"] = b"%d 0 R" % entries[index - 1][0]
+            keys[b"/Prev"] = b"%d 0 R" % entries[index - 1].number
         if index + 1 < len(entries):
-            keys[b"/Next"] = b"%d 0 R" % entries[index + 1][0]
-        if children:
-            first, last, count = children
-            keys.update({b"/First": b"%d 0 R" % first, b"/Last": b"%d 0 R" % last, b"/Count": b"-%d" % count})
-        bodies[entry] = b"<< " + b" ".join(key + b" " + value for key, value in keys.items()) + b" >>"
+            keys[b"/Next"] = b"%d 0 R" % entries[index + 1].number
+        if entry.children:
+            first, last, count = entry.children
+            # Closed: the part's own bookmarks show when its entry is opened.
+            keys.update({b"/First": b"%d 0 R" % first, b"/Last": b"%d 0 R" % last, b"/Count": b"%d" % -count})
+        bodies[entry.number] = b"<< " + b" ".join(key + b" " + value for key, value in keys.items()) + b" >>"
     if entries:
         bodies[outline_root] = (b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>"
-                                % (entries[0][0], entries[-1][0], len(entries)))
+                                % (entries[0].number, entries[-1].number, len(entries)))
     else:
         bodies[outline_root] = b"<< /Type /Outlines /Count 0 >>"
     kids = b" ".join(b"%d 0 R" % page for page in all_pages)
@@ -119,29 +121,32 @@ def merge(parts: list[MergePart], *, title: str, subject: str) -> bytes:
     return write(bodies, catalog, info, title)
 
 
-def _inherited_attributes(document: PdfObjects) -> dict[int, dict[bytes, bytes | None]]:
-    """Attributes a page inherits from its page-tree ancestors, to write onto the page itself."""
-    wanted: dict[int, dict[bytes, bytes | None]] = {}
+@dataclass(frozen=True)
+class _Entry:
+    """A part's top-level bookmark: its object, title, first page, and (first, last, count) of its children."""
 
-    def walk(node: int, inherited: dict[bytes, bytes]) -> None:
-        body = document.bodies[node]
-        if b"/Pages" in (get(body, b"/Type") or b""):
-            here = dict(inherited)
-            for key in INHERITED:
-                value = get(body, key)
-                if value is not None:
-                    here[key] = value
-            for kid in references(get(body, b"/Kids") or b"[]"):
-                walk(kid, here)
-            return
-        missing: dict[bytes, bytes | None] = {k: v for k, v in inherited.items() if get(body, k) is None}
-        if missing:
-            wanted[node] = missing
+    number: int
+    title: bytes
+    page: int
+    children: tuple[int, int, int] | None
 
-    pages = reference(get(document.bodies[document.root], b"/Pages"))
-    if pages is not None:
-        walk(pages, {})
-    return wanted
+
+def _outline_children(document: PdfObjects, outlines: int, mapping: dict[int, int]) -> tuple[int, int, int] | None:
+    """The part's top bookmarks as (first, last, how many show when they are all visible),
+    in merged numbers; their /Parent already points at the part's entry (it took the root's number)."""
+    root = dictionary(document.bodies[outlines])
+    first, last = reference(root.get(b"/First")), reference(root.get(b"/Last"))
+    if first not in mapping or last not in mapping:
+        return None
+    visible = 0
+    item: int | None = first
+    seen: set[int] = set()
+    while item is not None and item in document.bodies and item not in seen:
+        seen.add(item)
+        keys = dictionary(document.bodies[item])
+        visible += 1 + max(int(keys.get(b"/Count", b"0")), 0)   # an open item shows its own count
+        item = reference(keys.get(b"/Next"))
+    return mapping[first], mapping[last], visible
 
 
 def _blank_page(bodies: dict[int, bytes], page: int, content: int, parent: int, size: tuple[float, float]) -> int:

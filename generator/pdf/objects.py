@@ -13,64 +13,73 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from generator.pdf.syntax import get, reference, references, split_stream
+from generator.pdf.syntax import PdfSyntaxError, UnsupportedPdf, dictionary, get, leading_value, reference, references
 
 _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 _SUBSECTION = re.compile(rb"(\d+)\s+(\d+)\s*\r?\n")
 _OBJECT_HEADER = re.compile(rb"(\d+)\s+(\d+)\s+obj\b")
 _ENTRY_SIZE = 20
+# PDF 1.5 (what cairo writes), and a comment of high bytes so tools treat the file as binary.
+_HEADER = b"%PDF-1.5\n%\xb5\xed\xae\xfb\n"
+_ENTRIES = re.compile(rb"(?:\d{10} \d{5} [nf](?: \r| \n|\r\n))*")
+_SPACE = re.compile(rb"[ \t\r\n\f\x00]*")
 
 
-class UnsupportedPdf(ValueError):
-    """A PDF written in a way this reader does not follow (named in the message)."""
+INHERITABLE = (b"/Resources", b"/MediaBox", b"/CropBox", b"/Rotate")
+
+
+@dataclass(frozen=True)
+class PageTree:
+    """What the /Pages tree says: pages in reading order, the tree's own nodes, and for each page
+    the inheritable attributes it lacks but gets from an ancestor (to copy when the tree goes)."""
+
+    pages: list[int]
+    nodes: list[int]
+    inherited: dict[int, dict[bytes, bytes]]
 
 
 @dataclass
 class PdfObjects:
-    """A PDF's objects by number (the bytes between `obj` and `endobj`) and its trailer."""
+    """A PDF's objects by number (the bytes between `obj` and `endobj`), its trailer dictionary,
+    and the object numbers of its catalog (`root`) and Info dictionary (None if it has none)."""
 
     bodies: dict[int, bytes]
     trailer: bytes
-
-    @property
-    def root(self) -> int:
-        number = reference(get(self.trailer, b"/Root"))
-        if number is None:
-            raise UnsupportedPdf("the trailer names no /Root")
-        return number
-
-    @property
-    def info(self) -> int | None:
-        return reference(get(self.trailer, b"/Info"))
+    root: int
+    info: int | None
 
     def pages(self) -> list[int]:
-        """Page objects in reading order, walking the page tree."""
-        catalog = self.bodies[self.root]
-        found: list[int] = []
-        self._walk(reference(get(catalog, b"/Pages")), found, set())
-        return found
+        """Page objects in reading order."""
+        return self.page_tree().pages
 
-    def page_tree_nodes(self) -> list[int]:
-        nodes: list[int] = []
-        pending = [reference(get(self.bodies[self.root], b"/Pages"))]
-        while pending:
-            number = pending.pop()
-            if number is None or b"/Pages" not in (get(self.bodies[number], b"/Type") or b""):
-                continue
-            nodes.append(number)
-            pending.extend(references(get(self.bodies[number], b"/Kids") or b"[]"))
-        return nodes
+    def page_tree(self) -> PageTree:
+        """Walk /Pages from the catalog, reading each node's dictionary once."""
+        tree = PageTree([], [], {})
+        pages = reference(get(self.bodies[self.root], b"/Pages"))
+        if pages is None:
+            raise UnsupportedPdf("the catalog names no /Pages")
+        self._walk(pages, {}, tree, set())
+        return tree
 
-    def _walk(self, number: int | None, found: list[int], seen: set[int]) -> None:
-        if number is None or number in seen:
-            raise UnsupportedPdf("the page tree is broken or loops")
+    def _walk(self, number: int | None, inherited: dict[bytes, bytes], tree: PageTree, seen: set[int]) -> None:
+        if number is None or number not in self.bodies:
+            raise UnsupportedPdf(f"the page tree refers to object {number}, which the file does not hold")
+        if number in seen:
+            raise UnsupportedPdf(f"the page tree reaches object {number} twice")
         seen.add(number)
-        body = self.bodies[number]
-        if b"/Pages" in (get(body, b"/Type") or b""):
-            for kid in references(get(body, b"/Kids") or b"[]"):
-                self._walk(kid, found, seen)
-        else:
-            found.append(number)
+        entries = dictionary(self.bodies[number])
+        kind = entries.get(b"/Type", b"").strip()
+        if kind == b"/Pages" or (kind != b"/Page" and b"/Kids" in entries):
+            tree.nodes.append(number)
+            here = dict(inherited)
+            here.update((key, entries[key]) for key in INHERITABLE if key in entries)
+            for kid in references(entries.get(b"/Kids", b"[]")):
+                self._walk(kid, here, tree, seen)
+            return
+        tree.pages.append(number)
+        missing = {key: value for key, value in inherited.items() if key not in entries}
+        if missing:
+            tree.inherited[number] = missing
 
 
 def parse(data: bytes) -> PdfObjects:
@@ -82,13 +91,26 @@ def parse(data: bytes) -> PdfObjects:
         raise UnsupportedPdf("no startxref at the end of the file")
     xref_at = int(tail.group(1))
     if not data.startswith(b"xref", xref_at):
-        raise UnsupportedPdf("cross-reference streams are not supported (classic xref table expected)")
+        header = _OBJECT_HEADER.match(data, xref_at)
+        try:
+            stream = dictionary(data[header.end():header.end() + 4096].lstrip()) if header else {}
+        except PdfSyntaxError:
+            stream = {}
+        if stream.get(b"/Type") == b"/XRef" and b"/Prev" in stream:
+            raise UnsupportedPdf("incremental updates (a second cross-reference section, /Prev) are not supported; "
+                                 "this one was written as a cross-reference stream")
+        if stream.get(b"/Type") == b"/XRef":
+            raise UnsupportedPdf("cross-reference streams are not supported (a classic xref table is expected; "
+                                 "the file was written with object or cross-reference streams)")
+        raise UnsupportedPdf("startxref does not point at a cross-reference table")
     offsets, trailer_at = _read_table(data, xref_at + 4)
-    trailer_start = data.index(b"<<", trailer_at)
-    trailer, _ = split_stream(data[trailer_start:])
-    if get(trailer, b"/Prev") is not None:
-        raise UnsupportedPdf("incremental updates are not supported")
-    if get(trailer, b"/Encrypt") is not None:
+    trailer = leading_value(data[trailer_at + len(b"trailer"):])
+    keys = dictionary(trailer)
+    if b"/XRefStm" in keys:
+        raise UnsupportedPdf("hybrid files (a cross-reference stream beside the table) are not supported")
+    if b"/Prev" in keys:
+        raise UnsupportedPdf("incremental updates (a second cross-reference section, /Prev) are not supported")
+    if b"/Encrypt" in keys:
         raise UnsupportedPdf("encrypted PDFs are not supported")
     order = sorted(offsets.items(), key=lambda item: item[1])
     bodies = {}
@@ -101,17 +123,21 @@ def parse(data: bytes) -> PdfObjects:
         if end < 0:
             raise UnsupportedPdf(f"object {number} has no endobj")
         body = data[header.end():end].strip(b" \t\r\n")
-        if b"/ObjStm" in body[:256] and b"/ObjStm" in (get(body, b"/Type") or b""):
+        if body.find(b"/ObjStm", 0, 256) >= 0 and get(body, b"/Type") == b"/ObjStm":
             raise UnsupportedPdf("object streams are not supported")
         bodies[number] = body
-    return PdfObjects(bodies, trailer)
+    root = reference(keys.get(b"/Root"))
+    if root not in bodies:
+        raise UnsupportedPdf("the trailer names no /Root the file holds")
+    info = reference(keys.get(b"/Info"))
+    return PdfObjects(bodies, trailer, root, info if info in bodies else None)
 
 
 def _read_table(data: bytes, at: int) -> tuple[dict[int, int], int]:
+    """Offsets of the objects in use, from the table's subsections, and where `trailer` starts."""
     offsets: dict[int, int] = {}
     while True:
-        while data[at:at + 1] in (b" ", b"\r", b"\n"):
-            at += 1
+        at = _SPACE.match(data, at).end()
         if data.startswith(b"trailer", at):
             return offsets, at
         section = _SUBSECTION.match(data, at)
@@ -119,18 +145,25 @@ def _read_table(data: bytes, at: int) -> tuple[dict[int, int], int]:
             raise UnsupportedPdf("unreadable cross-reference table")
         first, count = int(section.group(1)), int(section.group(2))
         at = section.end()
+        block = data[at:at + count * _ENTRY_SIZE]
+        if len(block) != count * _ENTRY_SIZE or not _ENTRIES.fullmatch(block):
+            raise UnsupportedPdf("malformed cross-reference table (each entry must be 20 bytes)")
         for i in range(count):
-            entry = data[at:at + _ENTRY_SIZE]
-            if entry[17:18] == b"n":
+            entry = block[i * _ENTRY_SIZE:(i + 1) * _ENTRY_SIZE]
+            if entry[17] == 0x6E:   # "n": in use
                 offsets[first + i] = int(entry[:10])
-            at += _ENTRY_SIZE
+        at += count * _ENTRY_SIZE
 
 
 def write(bodies: dict[int, bytes], root: int, info: int, title: str) -> bytes:
-    """A PDF of these objects, numbered as given, with a correct table and a content-derived /ID."""
+    """A PDF of these objects, numbered as given, with a correct table and a content-derived /ID.
+
+    The same arguments always give the same bytes: no dates, and /ID is an MD5 of `title` and
+    every object as written (both halves equal, as for a file that was never updated).
+    """
     size = max(bodies) + 1
-    out = [b"%PDF-1.5\n%\xb5\xed\xae\xfb\n"]
-    at = len(out[0])
+    out = [_HEADER]
+    at = len(_HEADER)
     offsets: dict[int, int] = {}
     digest = hashlib.md5(title.encode("utf-8"))
     for number in sorted(bodies):
@@ -139,8 +172,12 @@ def write(bodies: dict[int, bytes], root: int, info: int, title: str) -> bytes:
         out.append(piece)
         at += len(piece)
         digest.update(piece)
-    table = [b"xref\n0 %d\n0000000000 65535 f \n" % size]
-    table += [b"%010d 00000 n \n" % offsets[n] if n in offsets else b"0000000000 00000 f \n" for n in range(1, size)]
+    # Numbers not in use are chained as free entries (0 -> first free -> ... -> 0), as the table requires.
+    free = [n for n in range(1, size) if n not in offsets]
+    next_free = dict(zip([0, *free], [*free, 0]))
+    table = [b"xref\n0 %d\n%010d 65535 f \n" % (size, next_free[0])]
+    table += [b"%010d 00000 n \n" % offsets[n] if n in offsets else b"%010d 00000 f \n" % next_free[n]
+              for n in range(1, size)]
     ident = digest.hexdigest().upper().encode("ascii")
     trailer = (b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n"
                % (size, root, info, ident, ident, at))

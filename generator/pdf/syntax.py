@@ -8,51 +8,51 @@ page dictionary or shift the object numbers a body refers to, without touching s
 
 from __future__ import annotations
 
+import math
 import re
 
-WHITESPACE = b" \t\r\n\f\x00"
-DELIMITERS = b"()<>[]{}/%"
 _TOKEN = re.compile(rb"[^\s()<>\[\]{}/%]+")
-_REFERENCE = re.compile(rb"(\d+)\s+(\d+)\s+R(?![^\s()<>\[\]{}/%])")
+# A reference stands alone: not the tail of a name (/F12 0 R) nor followed by more regular bytes.
+_REFERENCE = re.compile(rb"(?<![^\s()<>\[\]{}/%])(\d+)\s+(\d+)\s+R(?![^\s()<>\[\]{}/%])")
+# Scanning a body for references. An array of plain numbers (a font's /Widths, a /MediaBox) is
+# matched whole so the reference pattern is not tried at every number in it. The pattern opens
+# with a character set and checks what precedes a number only after its first digit, which lets
+# the regex engine skip quickly to candidates (about twice as fast as a leading lookbehind).
+# (The reference branch must itself start on a digit, or `[5 0 R]` would match whole as an "array".)
+_REFERENCE_SCAN = re.compile(rb"[\[0-9](?:(?<=\[)[0-9.\s+-]*\]"
+                             rb"|(?<=[0-9])(?<![^\s()<>\[\]{}/%][0-9])[0-9]*+\s++[0-9]++\s++R(?![^\s()<>\[\]{}/%]))")
 _NUMBER_REFERENCE = re.compile(rb"\d+\s+\d+\s+R(?![^\s()<>\[\]{}/%])")
+_STRING_STOP = re.compile(rb"[()\\]")
+# Outside strings only `(`, `%` and the stream keyword matter. Hex strings hold none of them, names
+# no `(` or `%`; a name that merely contains "stream" is told apart by the bytes around it.
+_VALUE_STOP = re.compile(rb"[(%]|stream")
+_SPACE_PATTERN = rb"(?:[ \t\r\n\f\x00]+|%[^\r\n]*)*"
+_SPACE = re.compile(_SPACE_PATTERN)
+# A dictionary key and, when it is a name, number, keyword or reference, its value (group 2);
+# a container or string value is left for value_end.
+_ITEM = re.compile(rb"(/[^\s()<>\[\]{}/%]*)" + _SPACE_PATTERN
+                   + rb"(\d+\s+\d+\s+R(?![^\s()<>\[\]{}/%])|/[^\s()<>\[\]{}/%]*|[^\s()<>\[\]{}/%]+)?" + _SPACE_PATTERN)
+_STRUCTURE = re.compile(rb"<<|>>|[\[\]()%<]")
 
 
-class PdfSyntaxError(ValueError):
+class UnsupportedPdf(ValueError):
+    """A PDF written in a way this package does not follow (named in the message)."""
+
+
+class PdfSyntaxError(UnsupportedPdf):
     """The bytes are not PDF syntax this module understands."""
 
 
 def skip_space(data: bytes, at: int) -> int:
     """Index of the next token, past whitespace and comments."""
-    end = len(data)
-    while at < end:
-        byte = data[at]
-        if byte in WHITESPACE:
-            at += 1
-        elif byte == 0x25:  # % comment, to the end of the line
-            while at < end and data[at] not in b"\r\n":
-                at += 1
-        else:
-            break
-    return at
+    return _SPACE.match(data, at).end()
 
 
 def value_end(data: bytes, at: int) -> int:
     """Index just past the value that starts at `at` (which must be at its first byte)."""
-    if data.startswith(b"<<", at):
-        at = skip_space(data, at + 2)
-        while not data.startswith(b">>", at):
-            if at >= len(data):
-                raise PdfSyntaxError("unterminated dictionary")
-            at = skip_space(data, value_end(data, at))
-        return at + 2
+    if data.startswith(b"<<", at) or data.startswith(b"[", at):
+        return _container_end(data, at)
     head = data[at:at + 1]
-    if head == b"[":
-        at = skip_space(data, at + 1)
-        while not data.startswith(b"]", at):
-            if at >= len(data):
-                raise PdfSyntaxError("unterminated array")
-            at = skip_space(data, value_end(data, at))
-        return at + 1
     if head == b"(":
         return _string_end(data, at)
     if head == b"<":
@@ -72,75 +72,161 @@ def value_end(data: bytes, at: int) -> int:
     return token.end()
 
 
-def _string_end(data: bytes, at: int) -> int:
+def _container_end(data: bytes, at: int) -> int:
+    """Index just past the dictionary or array opening at `at`.
+
+    Hops between brackets, strings and comments only: numbers, names and references inside
+    (a font's /Widths array, say) are passed over by the regex, not token by token.
+    """
     depth = 0
-    end = len(data)
-    while at < end:
+    while True:
+        stop = _STRUCTURE.search(data, at)
+        if stop is None:
+            raise PdfSyntaxError("unterminated dictionary or array")
+        token = stop.group()
+        at = stop.end()
+        if token == b"<<" or token == b"[":
+            depth += 1
+        elif token == b">>" or token == b"]":
+            depth -= 1
+            if depth == 0:
+                return at
+        elif token == b"(":
+            at = _string_end(data, stop.start())
+        elif token == b"%":
+            at = skip_space(data, stop.start())
+        else:   # "<" opens a hex string
+            at = data.find(b">", at) + 1
+            if at == 0:
+                raise PdfSyntaxError("unterminated hex string")
+
+
+def _string_end(data: bytes, at: int) -> int:
+    """Index just past the literal string opening at `at`, hopping from paren to paren."""
+    depth = 0
+    while True:
+        stop = _STRING_STOP.search(data, at)
+        if stop is None:
+            raise PdfSyntaxError("unterminated string")
+        at = stop.start()
         byte = data[at]
         if byte == 0x5C:    # backslash escapes the next byte
             at += 2
             continue
-        if byte == 0x28:
-            depth += 1
-        elif byte == 0x29:
-            depth -= 1
-            if depth == 0:
-                return at + 1
+        depth += 1 if byte == 0x28 else -1
         at += 1
-    raise PdfSyntaxError("unterminated string")
+        if depth == 0:
+            return at
+
+
+def _string_spans(body: bytes) -> tuple[list[tuple[int, int]], int]:
+    """Spans of the literal strings in an object's value, and where its `stream` keyword starts
+    (len(body) if it has none).
+
+    Only `(`, `%` and `stream` are looked at, so a long value costs a few searches rather than a
+    walk over every token. Comments are stepped over so that a `(` or `stream` in one is not
+    misread; their text is not protected (a reference rewritten inside a comment is harmless).
+    """
+    keyword = body.find(b"stream")
+    stop_at = len(body) if keyword < 0 else keyword
+    if body.find(b"(", 0, stop_at) < 0:
+        line_start = max(body.rfind(b"\n", 0, stop_at), body.rfind(b"\r", 0, stop_at)) + 1
+        if keyword < 0 or (body.find(b"%", line_start, keyword) < 0 and _is_stream_keyword(body, keyword)):
+            return [], stop_at   # the common case: no strings, and the first `stream` is the keyword
+    spans = []
+    at = 0
+    while True:
+        stop = _VALUE_STOP.search(body, at)
+        if stop is None:
+            return spans, len(body)
+        start = stop.start()
+        byte = body[start]
+        if byte == 0x28:
+            at = _string_end(body, start)
+            spans.append((start, at))
+        elif byte == 0x25:
+            at = skip_space(body, start)
+        elif _is_stream_keyword(body, start):
+            return spans, start
+        else:
+            at = start + 1
+
+
+def _is_stream_keyword(body: bytes, at: int) -> bool:
+    """Whether the `stream` at `at` is the keyword: after whitespace or `>>`, before an end of line."""
+    return (at == 0 or body[at - 1] in b" \t\r\n\f\x00>") and body[at + 6:at + 7] in (b"\r", b"\n")
 
 
 def split_stream(body: bytes) -> tuple[bytes, bytes]:
-    """An object body as (its leading value, the rest: b'' or the `stream ... endstream` part)."""
-    start = skip_space(body, 0)
-    end = value_end(body, start)
-    return body[:end], body[end:]
+    """An object body as (its value, the rest: b'' or the `stream ... endstream` part)."""
+    _, stream_at = _string_spans(body)
+    if stream_at == len(body) and body.endswith(b"endstream"):
+        raise PdfSyntaxError("a stream without its stream keyword")
+    return body[:stream_at], body[stream_at:]
 
 
-def dictionary_items(head: bytes) -> dict[bytes, tuple[int, int]]:
-    """Top-level keys of the dictionary in `head` with the (start, end) of each value."""
-    at = skip_space(head, 0)
-    if not head.startswith(b"<<", at):
+def leading_value(data: bytes) -> bytes:
+    """The first value in `data` (say, the trailer dictionary before `startxref`)."""
+    start = skip_space(data, 0)
+    return data[start:value_end(data, start)]
+
+
+def dictionary_items(body: bytes) -> dict[bytes, tuple[int, int]]:
+    """Top-level keys of the dictionary that opens `body` with the (start, end) of each value.
+
+    Reading stops at the dictionary's `>>`, so a stream object's data is never looked at.
+    """
+    at = skip_space(body, 0)
+    if not body.startswith(b"<<", at):
         raise PdfSyntaxError("not a dictionary")
-    at = skip_space(head, at + 2)
+    at = skip_space(body, at + 2)
     items = {}
-    while not head.startswith(b">>", at):
-        if head[at:at + 1] != b"/":
+    while not body.startswith(b">>", at):
+        item = _ITEM.match(body, at)
+        if item is None:
             raise PdfSyntaxError(f"expected a name key at {at}")
-        key_end = value_end(head, at)
-        value_start = skip_space(head, key_end)
-        value_stop = value_end(head, value_start)
-        items[head[at:key_end]] = (value_start, value_stop)
-        at = skip_space(head, value_stop)
+        if item.group(2) is not None:   # a name, number, keyword or reference: read in one match
+            items[item.group(1)] = item.span(2)
+            at = item.end()
+            continue
+        value_start = item.end()
+        if value_start >= len(body):
+            raise PdfSyntaxError("unterminated dictionary")
+        value_stop = value_end(body, value_start)
+        items[item.group(1)] = (value_start, value_stop)
+        at = skip_space(body, value_stop)
     return items
+
+
+def dictionary(body: bytes) -> dict[bytes, bytes]:
+    """Every top-level key of a dictionary body with its raw value (read once, used many times)."""
+    return {key: body[start:end] for key, (start, end) in dictionary_items(body).items()}
 
 
 def get(body: bytes, key: bytes) -> bytes | None:
     """The raw value of a top-level key of a dictionary body, or None."""
-    head, _ = split_stream(body)
-    span = dictionary_items(head).get(key)
-    return head[span[0]:span[1]] if span else None
+    span = dictionary_items(body).get(key)
+    return body[span[0]:span[1]] if span else None
 
 
 def set_keys(body: bytes, values: dict[bytes, bytes | None]) -> bytes:
     """The body with top-level keys replaced, added (after `<<`) or removed (value None)."""
-    head, rest = split_stream(body)
-    items = dictionary_items(head)
+    items = dictionary_items(body)
     edits = []
     added = []
     for key, value in values.items():
         if key in items:
             start, end = items[key]
-            key_start = head.rfind(key, 0, start)
+            key_start = body.rfind(key, 0, start)
             edits.append((key_start, end, b"" if value is None else key + b" " + value))
         elif value is not None:
             added.append(key + b" " + value)
     for start, end, text in sorted(edits, reverse=True):
-        head = head[:start] + text + head[end:]
+        body = body[:start] + text + body[end:]
     if added:
-        opening = head.index(b"<<") + 2
-        head = head[:opening] + b" " + b" ".join(added) + head[opening:]
-    return head + rest
+        opening = body.index(b"<<") + 2
+        body = body[:opening] + b" " + b" ".join(added) + body[opening:]
+    return body
 
 
 def reference(value: bytes | None) -> int | None:
@@ -151,41 +237,47 @@ def reference(value: bytes | None) -> int | None:
 
 def references(value: bytes) -> list[int]:
     """Object numbers referred to in a value (an array of references, say), strings skipped."""
-    return [int(m.group(1)) for part, is_string in _segments(value) if not is_string
-            for m in _REFERENCE.finditer(part)]
+    spans, stop = _string_spans(value)
+    runs = []
+    at = 0
+    for start, end in spans:
+        runs.append(value[at:start])
+        at = end
+    runs.append(value[at:stop])
+    return [int(found.split(None, 1)[0]) for run in runs for found in _REFERENCE_SCAN.findall(run)
+            if found[0] != 0x5B]
 
 
 def renumber(body: bytes, mapping: dict[int, int]) -> bytes:
-    """The body with every reference `N G R` outside strings and stream data renumbered."""
-    head, rest = split_stream(body)
+    """The body with every reference `N G R` renumbered, except inside literal strings and stream data.
+
+    A reference to an object missing from `mapping` becomes `null`, which is what a reader makes
+    of a reference to an object the file does not hold; it must not land on someone else's object.
+    """
+    spans, stream_at = _string_spans(body)
 
     def shift(match: re.Match[bytes]) -> bytes:
-        return b"%d 0 R" % mapping[int(match.group(1))]
+        found = match.group()
+        if found[0] == 0x5B:    # "[": an array of numbers, as it was
+            return found
+        target = mapping.get(int(found.split(None, 1)[0]))
+        return b"null" if target is None else b"%d 0 R" % target
 
-    pieces = [part if is_string else _REFERENCE.sub(shift, part) for part, is_string in _segments(head)]
-    return b"".join(pieces) + rest
-
-
-def _segments(data: bytes) -> list[tuple[bytes, bool]]:
-    """The bytes cut into runs outside and inside literal strings."""
-    if b"(" not in data:
-        return [(data, False)]
+    if not spans:
+        return _REFERENCE_SCAN.sub(shift, body[:stream_at]) + body[stream_at:]
     pieces = []
     at = 0
-    while True:
-        start = data.find(b"(", at)
-        if start < 0:
-            pieces.append((data[at:], False))
-            return pieces
-        # A "(" inside a hex string or comment does not occur in what cairo and reportlab write.
-        end = _string_end(data, start)
-        pieces += [(data[at:start], False), (data[start:end], True)]
+    for start, end in spans:
+        pieces += [_REFERENCE_SCAN.sub(shift, body[at:start]), body[start:end]]
         at = end
+    pieces += [_REFERENCE_SCAN.sub(shift, body[at:stream_at]), body[stream_at:]]
+    return b"".join(pieces)
 
 
 def text_string(text: str) -> bytes:
-    """A PDF text string: literal if ASCII (parens and backslashes escaped), else UTF-16BE hex."""
-    if text.isascii():
+    """A PDF text string: literal if printable ASCII (parens and backslashes escaped), else UTF-16BE
+    hex with a byte-order mark (PDFDocEncoding differs from ASCII below 0x20 and at 0x7F)."""
+    if all(" " <= character <= "~" or character in "\t\n\r" for character in text):
         escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").replace("\r", "\\r").replace("\n", "\\n")
         return b"(" + escaped.encode("ascii") + b")"
     return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
@@ -193,5 +285,7 @@ def text_string(text: str) -> bytes:
 
 def number(value: float) -> bytes:
     """A number written short and stable: 4 decimals at most, no trailing zeros, no -0."""
+    if not math.isfinite(value):
+        raise ValueError(f"{value} cannot be written as a PDF number")
     text = f"{value:.4f}".rstrip("0").rstrip(".")
     return b"0" if text in ("-0", "") else text.encode("ascii")

@@ -4,54 +4,12 @@ from __future__ import annotations
 
 import io
 
-import cairocffi
-import pymupdf
 import pytest
 from pypdf import PdfReader
-from reportlab.pdfgen import canvas
 
-from generator.fonts import use_bundled_fonts_for_cairo
 from generator.pdf import MergePart, PageBoxes, UnsupportedPdf, count_pages, finish_document, merge
 from generator.pdf.syntax import get, renumber, set_keys, text_string
-
-
-def cairo_pdf(sizes: list[tuple[float, float]], words: str = "Shield") -> bytes:
-    use_bundled_fonts_for_cairo()
-    out = io.BytesIO()
-    surface = cairocffi.PDFSurface(out, 1, 1)
-    surface.set_metadata(cairocffi.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
-    for number, (w, h) in enumerate(sizes):
-        surface.set_size(w, h)
-        context = cairocffi.Context(surface)
-        context.select_font_face("Bitstream Vera Sans")
-        context.set_font_size(12)
-        context.move_to(20, 40)
-        context.show_text(f"{words} page {number + 1}")
-        surface.show_page()
-    surface.finish()
-    return out.getvalue()
-
-
-def reportlab_pdf(chapters: list[str]) -> bytes:
-    out = io.BytesIO()
-    pdf = canvas.Canvas(out, pagesize=(595, 842), invariant=1)
-    for number, chapter in enumerate(chapters):
-        pdf.drawString(72, 720, f"{chapter} (rules)")
-        pdf.bookmarkPage(f"c{number}")
-        pdf.addOutlineEntry(chapter, f"c{number}", level=0)
-        pdf.bookmarkPage(f"d{number}")
-        pdf.addOutlineEntry(f"{chapter}, detail", f"d{number}", level=1)
-        pdf.showPage()
-    pdf.save()
-    return out.getvalue()
-
-
-def opened(data: bytes) -> pymupdf.Document:
-    pymupdf.TOOLS.mupdf_warnings()  # clear
-    document = pymupdf.open(stream=data, filetype="pdf")
-    assert not document.is_repaired
-    assert pymupdf.TOOLS.mupdf_warnings() == ""
-    return document
+from tests.pdf.sources import cairo_pdf, opened, reportlab_pdf
 
 
 def test_finish_adds_boxes_and_our_metadata_and_is_reproducible():
