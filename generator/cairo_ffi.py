@@ -21,7 +21,7 @@ import sys
 import tempfile
 import types
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 MODULE_PREFIX = "_dragon_pnp_cairo_ffi_"
 CHECKSUM_MARK = b"\n# dragon-pnp sha256="
@@ -34,9 +34,35 @@ def load_cairocffi() -> Any:
             _install_prebuilt_ffi()
         except Exception:  # noqa: BLE001 - any trouble here only costs the fast path
             sys.modules.pop("cairocffi.ffi", None)
+        try:
+            with _library_by_file_name():
+                import cairocffi
+        except OSError:
+            for name in [name for name in sys.modules if name == "cairocffi" or name.startswith("cairocffi.")]:
+                del sys.modules[name]
     import cairocffi
 
     return cairocffi
+
+
+@contextlib.contextmanager
+def _library_by_file_name() -> Iterator[None]:
+    """Let cairocffi open cairo by its usual file name (libcairo.so.2, ...) straight away.
+
+    Its first try is ctypes.util.find_library, which on Linux runs ldconfig, gcc and ld in
+    subprocesses (about 45 ms per process) to find the file the dynamic loader would find by
+    that name anyway. If opening by file name fails, the caller imports again the usual way.
+    """
+    import ctypes.util
+
+    original = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        yield
+    finally:
+        ctypes.util.find_library = original
+        if "cairocffi" in sys.modules:
+            sys.modules["cairocffi"].find_library = original  # it imported the name itself
 
 
 def ffi_cache_folder() -> Path:

@@ -80,3 +80,25 @@ def test_pixbuf_is_refused_clearly_rather_than_half_working(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], env=env, cwd=project_root(), capture_output=True, text=True,
                          check=True)
     assert "leaves out gdk-pixbuf" in out.stdout
+
+
+def test_cairo_is_opened_by_file_name_and_the_usual_lookup_is_the_fallback(tmp_path):
+    env = {**os.environ, "DRAGON_PNP_FFI_CACHE": str(tmp_path), "PYTHONPATH": str(project_root())}
+    code = """
+import contextlib, ctypes.util, sys
+from generator import cairo_ffi
+if sys.argv[1] == "fail":
+    @contextlib.contextmanager
+    def failing():
+        yield
+        raise OSError("cannot open libcairo.so.2")   # as if the file name were unknown here
+    cairo_ffi._library_by_file_name = failing
+cairo = cairo_ffi.load_cairocffi()
+surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, 4, 4)
+print(cairo.find_library is ctypes.util.find_library, cairo.cairo_version_string())
+"""
+    for mode in ("fast", "fail"):
+        out = subprocess.run([sys.executable, "-c", code, mode], env=env, cwd=project_root(),
+                             capture_output=True, text=True, check=True)
+        restored, version = out.stdout.split()
+        assert restored == "True" and version.count(".") == 2
