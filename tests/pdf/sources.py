@@ -79,3 +79,14 @@ def opened(data: bytes) -> pymupdf.Document:
     assert not document.is_repaired
     assert pymupdf.TOOLS.mupdf_warnings() == ""
     return document
+
+
+def one_page_bodies(content: bytes) -> dict[int, bytes]:
+    """The objects of a minimal one-page PDF whose content stream holds `content` as written."""
+    return {
+        1: b"<< /Type /Catalog /Pages 2 0 R >>",
+        2: b"<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
+        3: b"<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 100 100 ] /Contents 4 0 R /Resources << >> >>",
+        4: b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+        5: b"<< /Title (x) >>",
+    }

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 
 from generator.pdf import MergePart, PageBoxes, UnsupportedPdf, count_pages, finish_document, merge
 from generator.pdf.syntax import get, renumber, set_keys, text_string
-from tests.pdf.sources import cairo_pdf, opened, reportlab_pdf
+from tests.pdf.sources import cairo_pdf, one_page_bodies, opened, reportlab_pdf
 
 
 def test_finish_adds_boxes_and_our_metadata_and_is_reproducible():
@@ -77,14 +77,7 @@ def test_stream_bytes_are_never_edited():
 def test_a_stream_holding_endobj_and_references_survives_a_round_trip():
     from generator.pdf.objects import parse, write
 
-    data = b"q 1 0 0 1 0 0 cm Q % endobj 9 0 R\nendobj\n(\n"
-    bodies = {
-        1: b"<< /Type /Catalog /Pages 2 0 R >>",
-        2: b"<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
-        3: b"<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 100 100 ] /Contents 4 0 R /Resources << >> >>",
-        4: b"<< /Length %d >>\nstream\n%s\nendstream" % (len(data), data),
-        5: b"<< /Title (x) >>",
-    }
+    bodies = one_page_bodies(b"q 1 0 0 1 0 0 cm Q % endobj 9 0 R\nendobj\n(\n")
     pdf = write(bodies, 1, 5, "x")
     assert parse(pdf).bodies == bodies
     assert opened(pdf).page_count == 1

@@ -13,7 +13,7 @@ from pypdf import PdfReader, PdfWriter
 
 from generator.pdf.objects import UnsupportedPdf, parse, write
 from generator.pdf.syntax import dictionary, reference, split_stream
-from tests.pdf.sources import cairo_pdf, inheriting_pdf, opened, reportlab_pdf
+from tests.pdf.sources import cairo_pdf, inheriting_pdf, one_page_bodies, opened, reportlab_pdf
 
 
 def test_cairo_objects_are_cut_exactly_even_with_indirect_lengths():
@@ -58,13 +58,7 @@ def test_a_nested_page_tree_is_walked_in_order_with_inherited_attributes():
 
 def test_objects_are_found_through_the_table_not_by_scanning():
     decoy = b"endobj\n3 0 obj\n<< /Type /Page >>\nendobj\n 9 0 R trailer << /Root 9 0 R >> startxref 0 %%EOF"
-    bodies = {
-        1: b"<< /Type /Catalog /Pages 2 0 R >>",
-        2: b"<< /Type /Pages /Kids [ 3 0 R ] /Count 1 >>",
-        3: b"<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 100 100 ] /Contents 4 0 R /Resources << >> >>",
-        4: b"<< /Length %d >>\nstream\n%s\nendstream" % (len(decoy), decoy),
-        5: b"<< /Title (x) >>",
-    }
+    bodies = one_page_bodies(decoy)
     pdf = write(bodies, 1, 5, "x")
     assert parse(pdf).bodies == bodies
     assert opened(pdf).page_count == 1
