@@ -56,6 +56,13 @@ class KitPlan:
         sections = {name: parts for name, parts in self.sections.items() if name in kept}
         return KitPlan(self.game, self.paper, self.duplex, faces, kept, self.composites, sections=sections)
 
+    def combined(self, other: "KitPlan") -> "KitPlan":
+        """This plan followed by another (their documents, faces and forms together)."""
+        return KitPlan(self.game, self.paper, self.duplex, {**self.faces, **other.faces},
+                       {**self.documents, **other.documents}, {**self.composites, **other.composites},
+                       self.card_faces + other.card_faces, self.component_faces + other.component_faces,
+                       {**self.sections, **other.sections})
+
     def parts(self, document: str) -> list[tuple[str, list[SheetPage]]]:
         """The document's parts as (render job name, pages)."""
         pages = self.documents[document]
@@ -82,21 +89,41 @@ def forms_used(pages: list[SheetPage], composites: dict[str, Composite]) -> set[
 
 
 def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
-    profile = game.print_profile
-    marks = MarkStyle(profile.crop_gap_mm, profile.crop_mark_mm)
+    """The whole kit: the card sheets, then the board pieces."""
+    return plan_cards(game, paper, duplex).combined(plan_pieces(game, paper, duplex))
+
+
+def plan_cards(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
+    """cards.pdf (a Power part and a Destiny part) and the card faces for PNGs.
+
+    Planned on its own so the kit step can hand the cards to the workers while it plans the rest.
+    """
+    marks = _marks(game)
     power, power_items = power_faces(game)
     destiny, destiny_items = destiny_faces(game)
     backs = back_faces(game)
-    tiles, tile_items = tile_faces(game)
-    extras, extras_items = extras_faces(game)
-    grid = board_grid_face(game)
-    faces = {f.key: f for f in [*power, *destiny, *backs, *tiles, *extras, grid]}
-
+    faces = {f.key: f for f in [*power, *destiny, *backs]}
     card_layout = sheet_layout("cards_duplex" if duplex else "cards_fold")
     name = game.game.name
     power_pages = impose(power_items, faces, card_layout, paper, marks, f"{name}: Power cards")
     destiny_pages = impose(destiny_items, faces, card_layout, paper, marks, f"{name}: Destiny cards")
-    cards = power_pages + destiny_pages
+    card_faces = [(f.key, sum(1 for i in power_items if i.front == f.key)) for f in power]
+    card_faces += [(f.key, sum(1 for i in destiny_items if i.front == f.key)) for f in destiny]
+    card_faces += [("power-back", len(power_items)), ("destiny-back", len(destiny_items))]
+    sections = {"cards.pdf": [("Power cards", len(power_pages)), ("Destiny cards", len(destiny_pages))]}
+    return KitPlan(game, paper, duplex, faces, {"cards.pdf": power_pages + destiny_pages}, {}, card_faces,
+                   [f.key for f in [*power, *destiny, *backs]], sections)
+
+
+def plan_pieces(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
+    """tiles.pdf, board.pdf (overview, poster, setup maps) and extras.pdf."""
+    profile = game.print_profile
+    marks = _marks(game)
+    tiles, tile_items = tile_faces(game)
+    extras, extras_items = extras_faces(game)
+    grid = board_grid_face(game)
+    faces = {f.key: f for f in [*tiles, *extras, grid]}
+    name = game.game.name
     tile_pages = impose(tile_items, faces, sheet_layout("tiles"), paper, marks, f"{name}: board tiles")
     extra_pages = impose(extras_items, faces, sheet_layout("extras"), paper, marks,
                          f"{name}: time track, time marker and pawns")
@@ -117,14 +144,13 @@ def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
     setup, setup_diagrams = setup_page(game, poster_layout, paper)
     board_pages.append(setup)
     faces.update({f.key: f for f in setup_diagrams})
+    documents = {"tiles.pdf": tile_pages, "board.pdf": board_pages, "extras.pdf": extra_pages}
+    return KitPlan(game, paper, duplex, faces, documents, {BOARD_KEY: board}, [],
+                   [f.key for f in [*tiles, *extras]])
 
-    documents = {"cards.pdf": cards, "tiles.pdf": tile_pages, "board.pdf": board_pages, "extras.pdf": extra_pages}
-    card_faces = [(f.key, sum(1 for i in power_items if i.front == f.key)) for f in power]
-    card_faces += [(f.key, sum(1 for i in destiny_items if i.front == f.key)) for f in destiny]
-    card_faces += [("power-back", len(power_items)), ("destiny-back", len(destiny_items))]
-    components = [f.key for f in [*power, *destiny, *backs, *tiles, *extras]]
-    sections = {"cards.pdf": [("Power cards", len(power_pages)), ("Destiny cards", len(destiny_pages))]}
-    return KitPlan(game, paper, duplex, faces, documents, {BOARD_KEY: board}, card_faces, components, sections)
+
+def _marks(game: GameData) -> MarkStyle:
+    return MarkStyle(game.print_profile.crop_gap_mm, game.print_profile.crop_mark_mm)
 
 
 def document_jobs(plan: KitPlan) -> list[DocumentJob]:
@@ -152,22 +178,19 @@ def png_jobs(plan: KitPlan, dpi: int) -> list[PngJob]:
 
 def render_plan(plan: KitPlan, png_dpi: int | None = None,
                 cache: RenderCache | None = None) -> tuple[dict[str, bytes], dict[str, bytes]]:
-    """Every document as cairo drew it, by file name, and card PNGs by file name (if asked)."""
-    return submit_plan(plan, png_dpi, cache)()
-
-
-def submit_plan(plan: KitPlan, png_dpi: int | None = None, cache: RenderCache | None = None):
-    """Start rendering the plan in the workers; the returned function waits for the output."""
+    """Every document as cairo drew it, by part name, and card PNGs by file name (if asked)."""
     from generator.kit.parallel import submit_all
+
+    pngs = png_jobs(plan, png_dpi) if png_dpi else []
+    documents, images = submit_all(document_jobs(plan), pngs, cache).result()
+    return documents, finished_pngs(images, png_dpi)
+
+
+def finished_pngs(images: dict[str, bytes], png_dpi: int | None) -> dict[str, bytes]:
+    """PNGs as rendered, with the pHYs chunk that tells viewers and print services their DPI."""
     from generator.kit.png_writer import with_dpi
 
-    pending = submit_all(document_jobs(plan), png_jobs(plan, png_dpi) if png_dpi else [], cache)
-
-    def result() -> tuple[dict[str, bytes], dict[str, bytes]]:
-        documents, images = pending.result()
-        return documents, {name: with_dpi(data, png_dpi) for name, data in sorted(images.items()) if png_dpi}
-
-    return result
+    return {name: with_dpi(data, png_dpi) for name, data in sorted(images.items())} if png_dpi else {}
 
 
 def write_documents(plan: KitPlan, rendered: dict[str, bytes], folder: Path) -> dict[str, Path]:

@@ -21,7 +21,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from generator.kit.render_cache import RenderCache
-from generator.kit.render_jobs import DocumentJob, PngJob, png_cost, svg_cost
+from generator.kit.render_jobs import DocumentJob, PngJob
 
 _workers: ProcessPoolExecutor | None = None
 
@@ -50,40 +50,28 @@ def stop_render_workers() -> None:
         _workers = None
 
 
+PNG_BATCH = 3  # card PNGs per task: small tasks fill whichever worker frees up first
+
+
 @dataclass
 class Task:
-    """One worker's share: documents, then PNGs, and the SVGs it will have walked."""
+    """One unit of work for a worker: documents that place the same faces, or a few PNGs."""
 
     documents: list[DocumentJob] = field(default_factory=list)
     pngs: list[PngJob] = field(default_factory=list)
-    drawn: set[str] = field(default_factory=set)
-    load: float = 0.0
-
-    def cost_of(self, svgs: dict[str, float]) -> float:
-        return sum(cost for svg, cost in svgs.items() if svg not in self.drawn)
-
-    def take_documents(self, documents: list[DocumentJob], svgs: dict[str, float]) -> None:
-        self.load += self.cost_of(svgs)
-        self.drawn.update(svgs)
-        self.documents.extend(documents)
-
-    def take_png(self, job: PngJob, svg_cost: float) -> None:
-        self.load += png_cost(job) + (0.0 if job.svg in self.drawn else svg_cost)
-        self.drawn.add(job.svg)
-        self.pngs.append(job)
 
 
-def share_out(documents: list[DocumentJob], pngs: list[PngJob], workers: int) -> list[Task]:
-    """Split jobs between workers so they finish together, walking each SVG as few times as possible."""
+def tasks_in_order(documents: list[DocumentJob], pngs: list[PngJob]) -> list[Task]:
+    """Tasks in the order workers should take them: the costliest documents first, PNGs last.
+
+    Documents that place the same faces go together, so a face is walked once. PNGs come in
+    small batches at the end, to even out the workers' finishing times; a worker keeps the
+    faces it walked for the whole build, so a PNG of a face it has drawn costs little.
+    """
     groups = _groups_sharing_faces(documents)
-    tasks = [Task() for _ in range(workers)]
-    for group, svgs in sorted(groups, key=lambda g: -sum(g[1].values())):
-        min(tasks, key=lambda t: t.load + t.cost_of(svgs)).take_documents(group, svgs)
-    for job in sorted(pngs, key=lambda j: j.name):
-        cost = svg_cost(job.svg)
-        best = min(tasks, key=lambda t: t.load + png_cost(job) + (0.0 if job.svg in t.drawn else cost))
-        best.take_png(job, cost)
-    return [task for task in tasks if task.documents or task.pngs]
+    tasks = [Task(documents=group) for group, _ in sorted(groups, key=lambda g: -sum(g[1].values()))]
+    tasks += [Task(pngs=pngs[i:i + PNG_BATCH]) for i in range(0, len(pngs), PNG_BATCH)]
+    return tasks
 
 
 def _groups_sharing_faces(documents: list[DocumentJob]) -> list[tuple[list[DocumentJob], dict[str, float]]]:
@@ -103,13 +91,14 @@ def _groups_sharing_faces(documents: list[DocumentJob]) -> list[tuple[list[Docum
 class PendingRender:
     """Jobs handed to the workers: the main process goes on (the rulebook, say) until `result`."""
 
-    def __init__(self, documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache):
+    def __init__(self, documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache, build: str = ""):
         self.cache = cache
         self.documents = {job.name: cache.get(job.cache_key()) for job in documents}
         self.pngs = {job.name: cache.get(job.cache_key()) for job in pngs}
         self.missing_documents = [job for job in documents if self.documents[job.name] is None]
         self.missing_pngs = [job for job in pngs if self.pngs[job.name] is None]
-        self.futures = _submit(self.missing_documents, self.missing_pngs) if self.missing_documents or self.missing_pngs else []
+        missing = self.missing_documents or self.missing_pngs
+        self.futures = _submit(self.missing_documents, self.missing_pngs, build) if missing else []
 
     def result(self) -> tuple[dict[str, bytes], dict[str, bytes]]:
         """Every document's PDF and every PNG by name, waiting for the workers if need be."""
@@ -126,9 +115,14 @@ class PendingRender:
         return self.documents, self.pngs  # type: ignore[return-value]
 
 
-def submit_all(documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache | None = None) -> PendingRender:
-    """Start rendering whatever the cache lacks; collect with `.result()`."""
-    return PendingRender(documents, pngs, cache if cache is not None else RenderCache.from_environment())
+def submit_all(documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache | None = None,
+               build: str = "") -> PendingRender:
+    """Start rendering whatever the cache lacks; collect with `.result()`.
+
+    Submissions with the same `build` share the faces the workers walked (a build's cards,
+    then its board pieces and card PNGs); a new `build` lets the workers forget old walks.
+    """
+    return PendingRender(documents, pngs, cache if cache is not None else RenderCache.from_environment(), build)
 
 
 def render_all(documents: list[DocumentJob], pngs: list[PngJob],
@@ -137,17 +131,17 @@ def render_all(documents: list[DocumentJob], pngs: list[PngJob],
     return submit_all(documents, pngs, cache).result()
 
 
-def _submit(documents: list[DocumentJob], pngs: list[PngJob]) -> list[Future]:
-    """Futures of the workers' shares; without workers, rendered here and now (futures already done)."""
+def _submit(documents: list[DocumentJob], pngs: list[PngJob], build: str) -> list[Future]:
+    """Futures of the tasks, queued for the workers; without workers, rendered here and now."""
     from generator.kit import render
 
     start_render_workers()
-    tasks = share_out(documents, pngs, worker_count() if _workers is not None else 1)
+    tasks = tasks_in_order(documents, pngs)
     if _workers is not None:
-        return [_workers.submit(render.run_task, task.documents, task.pngs) for task in tasks]
+        return [_workers.submit(render.run_task, task.documents, task.pngs, build) for task in tasks]
     done = []
     for task in tasks:
         future: Future = Future()
-        future.set_result(render.run_task(task.documents, task.pngs))
+        future.set_result(render.run_task(task.documents, task.pngs, build))
         done.append(future)
     return done

@@ -54,6 +54,7 @@ class Drawing:
 # Recordings made in this process, by SVG digest: a face shared by several documents (tiles on
 # the board poster) or wanted as a PNG too is walked once per worker.
 _drawings: dict[bytes, Drawing] = {}
+_build = ""
 
 
 def draw(svg: str) -> Drawing:
@@ -90,13 +91,16 @@ def _record(svg: str) -> Drawing:
     return Drawing(walked.cairo, walked.width, walked.height)
 
 
-def run_task(documents: list["DocumentJob"], pngs: list["PngJob"]) -> tuple[dict[str, bytes], dict[str, bytes]]:
-    """A worker's share of a build: documents first (they walk the faces), then PNGs from the same walks."""
-    try:
-        return ({job.name: render_document(job) for job in documents},
-                {job.name: render_png(job) for job in pngs})
-    finally:
+def run_task(documents: list["DocumentJob"], pngs: list["PngJob"],
+             build: str = "") -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """One task of a build. Walks are kept for the rest of the build: later tasks (a card's
+    PNG after its sheet) reuse them. A task of another build starts from nothing."""
+    global _build
+    if build != _build or not build:
         forget_drawings()
+        _build = build
+    return ({job.name: render_document(job) for job in documents},
+            {job.name: render_png(job) for job in pngs})
 
 
 def render_document(job: "DocumentJob") -> bytes:

@@ -12,7 +12,8 @@ from pathlib import Path
 from generator.build.context import BuildContext
 from generator.data.loader import project_root
 from generator.kit.assembly import write_print_and_play
-from generator.kit.kit import plan_kit, submit_plan, write_documents, write_svgs
+from generator.kit.kit import document_jobs, finished_pngs, plan_cards, plan_pieces, png_jobs, write_documents, write_svgs
+from generator.kit.parallel import submit_all
 from generator.kit.parallel import start_render_workers
 from generator.kit.render_cache import RenderCache, inputs_digest
 
@@ -25,14 +26,23 @@ def kit_step(context: BuildContext) -> None:
                            settings=f"{context.options.paper}|{context.options.duplex}")
     if not cache.seen(inputs):
         start_render_workers()  # they load cairo while this process plans the kit
-    plan = plan_kit(game, context.options.paper, context.options.duplex)
-    rendered = submit_plan(plan, game.print_profile.png_dpi, cache)
+    # Card sheets first: the workers draw them while this process plans the board pieces.
+    # The card PNGs go last, to fill whichever worker finishes first.
+    cards = plan_cards(game, context.options.paper, context.options.duplex)
+    cards_rendered = submit_all(document_jobs(cards), [], cache, build=inputs)
+    pieces = plan_pieces(game, context.options.paper, context.options.duplex)
+    dpi = game.print_profile.png_dpi
+    rest_rendered = submit_all(document_jobs(pieces), png_jobs(cards, dpi), cache, build=inputs)
+    plan = cards.combined(pieces)
     context.page_counts.update({document: len(pages) for document, pages in plan.documents.items()})
     for path in write_svgs(plan, context.path("svg/.keep").parent):
         context.artifacts[f"svg/{path.name}"] = path
 
     def finish() -> None:
-        documents, images = rendered()
+        documents, _ = cards_rendered.result()
+        more, images = rest_rendered.result()
+        documents = {**documents, **more}
+        images = finished_pngs(images, dpi)
         cache.remember(inputs)
         for role, path in write_documents(plan, documents, context.out_dir).items():
             context.artifacts[role] = path

@@ -122,9 +122,9 @@ def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeyp
     rendered: list[str] = []
     original = parallel._submit
 
-    def spy(documents, pngs):
+    def spy(documents, pngs, build):
         rendered.extend([job.name for job in documents] + [job.name for job in pngs])
-        return original(documents, pngs)
+        return original(documents, pngs, build)
 
     monkeypatch.setattr(parallel, "_submit", spy)
     pages, images = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, cache)
