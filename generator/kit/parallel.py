@@ -5,11 +5,12 @@ forked as early as the kit step begins: they load cairo while the main process p
 and stay up for the rest of the build (the print-and-play cover renders there too). Jobs
 already in the render cache are never sent; when nothing misses, nothing is rendered.
 
-A face drawn for a document stays in its worker, so work is shared out to keep faces where
-they are already drawn: documents that place the same faces (tiles and the board poster) go
-to one worker, and a card's PNG goes where its face is drawn unless the other worker is idle
-enough to draw it again. Where fork is not available, or DRAGON_PNP_WORKERS=1, jobs run one
-after another in this process. A job's bytes never depend on which process drew them.
+Work is a queue of tasks that free workers take in order: documents that place the same
+faces (tiles and the board poster) form one task, the costliest first, and card PNGs come
+last in small batches that even out the finish. A worker keeps the faces it walked for the
+rest of the build, so a PNG of a face it drew for a sheet costs only the raster. Where fork
+is not available, or DRAGON_PNP_WORKERS=1, tasks run one after another in this process. A
+job's bytes never depend on which process drew them.
 """
 
 from __future__ import annotations
