@@ -139,14 +139,14 @@ def plan_pieces(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
         x0, y0, x1, y1 = window
         return any(x0 - radius < cx < x1 + radius and y0 - radius < cy < y1 + radius for cx, cy in centres)
 
-    board_pages = [overview_page(game, poster_layout, paper, BOARD_KEY, board.size)]
-    board_pages += poster_pages(plan, BOARD_KEY, board.size, has_art, f"{name}: board poster")
+    overview = overview_page(game, poster_layout, paper, BOARD_KEY, board.size)
+    poster = poster_pages(plan, BOARD_KEY, board.size, has_art, f"{name}: board poster")
     setup, setup_diagrams = setup_page(game, poster_layout, paper)
-    board_pages.append(setup)
     faces.update({f.key: f for f in setup_diagrams})
-    documents = {"tiles.pdf": tile_pages, "board.pdf": board_pages, "extras.pdf": extra_pages}
+    documents = {"tiles.pdf": tile_pages, "board.pdf": [overview, *poster, setup], "extras.pdf": extra_pages}
+    sections = {"board.pdf": [("Board overview", 1), ("Full-size poster", len(poster)), ("Setup maps", 1)]}
     return KitPlan(game, paper, duplex, faces, documents, {BOARD_KEY: board}, [],
-                   [f.key for f in [*tiles, *extras]])
+                   [f.key for f in [*tiles, *extras]], sections)
 
 
 def _marks(game: GameData) -> MarkStyle:
