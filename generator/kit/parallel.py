@@ -18,6 +18,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -44,8 +45,56 @@ def start_render_workers() -> None:
     atexit.register(stop_render_workers)
 
 
+class _TaskQueue:
+    """Hands tasks to the pool one per free worker, documents before PNG batches.
+
+    A document submitted late (the print-and-play cover) thus goes ahead of PNGs still
+    waiting, instead of behind them: PNGs are the filler, never the reason a build waits.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.waiting: list[tuple[int, int, Task, str, Future]] = []
+        self.running = 0
+        self.count = 0
+
+    def put(self, task: Task, build: str) -> Future:
+        result: Future = Future()
+        with self.lock:
+            self.count += 1
+            self.waiting.append((0 if task.documents else 1, self.count, task, build, result))
+            self.waiting.sort(key=lambda item: item[:2])
+        self._feed()
+        return result
+
+    def _feed(self) -> None:
+        from generator.kit import render
+
+        with self.lock:
+            if _workers is None or not self.waiting or self.running >= worker_count():
+                return
+            _, _, task, build, result = self.waiting.pop(0)
+            self.running += 1
+        running = _workers.submit(render.run_task, task.documents, task.pngs, build)
+        running.add_done_callback(lambda done: self._finished(done, result))
+
+    def _finished(self, done: Future, result: Future) -> None:
+        with self.lock:
+            self.running -= 1
+        error = done.exception()
+        if error is not None:
+            result.set_exception(error)
+        else:
+            result.set_result(done.result())
+        self._feed()
+
+
+_queue = _TaskQueue()
+
+
 def stop_render_workers() -> None:
-    global _workers
+    global _workers, _queue
+    _queue = _TaskQueue()
     if _workers is not None:
         _workers.shutdown(wait=False, cancel_futures=True)
         _workers = None
@@ -139,7 +188,7 @@ def _submit(documents: list[DocumentJob], pngs: list[PngJob], build: str) -> lis
     start_render_workers()
     tasks = tasks_in_order(documents, pngs)
     if _workers is not None:
-        return [_workers.submit(render.run_task, task.documents, task.pngs, build) for task in tasks]
+        return [_queue.put(task, build) for task in tasks]
     done = []
     for task in tasks:
         future: Future = Future()
