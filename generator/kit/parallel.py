@@ -75,7 +75,16 @@ class _TaskQueue:
                 return
             _, _, task, build, result = self.waiting.pop(0)
             self.running += 1
-        running = _workers.submit(render.run_task, task.documents, task.pngs, build)
+        try:
+            running = _workers.submit(render.run_task, task.documents, task.pngs, build)
+        except Exception as error:  # a broken pool: every waiting task fails with its reason
+            with self.lock:
+                self.running -= 1
+                failed = [result] + [item[4] for item in self.waiting]
+                self.waiting.clear()
+            for future in failed:
+                future.set_exception(error)
+            return
         running.add_done_callback(lambda done: self._finished(done, result))
 
     def _finished(self, done: Future, result: Future) -> None:
