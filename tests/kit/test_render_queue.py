@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from generator.data.loader import project_root
+from generator.kit import parallel
 from generator.kit.parallel import Task, _TaskQueue, tasks_in_order
 from generator.kit.render_jobs import DocumentJob, PngJob
 from generator.kit.sheet import Placement, SheetPage
@@ -29,8 +30,9 @@ def test_documents_sharing_faces_go_together_costliest_first_and_pngs_last_in_ba
     assert [len(t.pngs) for t in tasks[2:]] == [3, 3, 1]
 
 
-def test_a_late_document_goes_ahead_of_waiting_pngs():
-    queue = _TaskQueue()   # no workers: nothing leaves the queue, so its order shows
+def test_a_late_document_goes_ahead_of_waiting_pngs(monkeypatch):
+    monkeypatch.setattr(parallel, "_workers", None)   # no workers: nothing leaves the queue, so its order shows
+    queue = _TaskQueue()
     for n in range(3):
         queue.put(Task(pngs=[PngJob(f"{n}.png", "", 300)]), "build")
     queue.put(Task(documents=[document("cover", 1)]), "build")
