@@ -17,7 +17,7 @@ from generator.kit.faces import Face, Item
 from generator.kit.layouts import SheetLayout
 from generator.kit.sheet import Placement, Point, Rect, Segment, SheetPage
 
-LABEL_CLEARANCE_MM = 3.0
+LABEL_CLEARANCE_MM = 2.0
 LABEL_EDGE_MM = 4.0  # keep labels out of the band most printers cannot reach
 
 
