@@ -115,3 +115,18 @@ def test_every_card_png_shows_what_the_pdf_shows(kits, game):
         diff = diff.crop((12, 12, diff.width - 12, diff.height - 12))   # edges: whole-point page rounding
         differing = sum(diff.histogram()[40:])
         assert differing < 500, f"{key}: {differing} pixels differ from the PDF"
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_no_text_in_the_band_home_printers_cannot_reach(kits, paper):
+    """Labels, page names and captions keep their line box 3 mm or more from every paper edge."""
+    folder = Path(kits(paper).out_dir)
+    for document in ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf"):
+        for page in pymupdf.open(folder / document):
+            width, height = page.rect.width, page.rect.height
+            for block in page.get_text("dict")["blocks"]:
+                for line in block.get("lines", []):
+                    x0, y0, x1, y1 = line["bbox"]
+                    edge = mm(min(x0, y0, width - x1, height - y1))
+                    text = "".join(span["text"] for span in line["spans"])
+                    assert edge >= 3.0, f"{document} page {page.number + 1}: {text!r} is {edge:.1f} mm from the edge"
