@@ -27,7 +27,7 @@ from generator.paper import mm_to_pt
 
 if TYPE_CHECKING:
     from generator.kit.render_jobs import DocumentJob, PngJob
-    from generator.kit.sheet import Composite, Placement
+    from generator.kit.sheet import Placement
 
 
 def warm_up() -> None:
@@ -110,20 +110,11 @@ def render_document(job: "DocumentJob") -> bytes:
     document = cairo.PDFSurface(output, 1, 1)
     # A fixed date, so the same job always gives the same bytes (cached or not).
     document.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
-    composites: dict[str, Drawing] = {}
-
-    def source(key: str) -> Drawing:
-        if key in job.composites:
-            if key not in composites:
-                composites[key] = _composite(job, job.composites[key], source)
-            return composites[key]
-        return draw(job.faces[key])
-
     for page, overlay in zip(job.pages, job.overlays):
         document.set_size(mm_to_pt(page.size[0]), mm_to_pt(page.size[1]))
         context = cairo.Context(document)
         for placement in page.placements:
-            _paint(context, placement, source(placement.form))
+            _place(context, job, placement, _page_window(page.size))
         draw_marks(context, page)
         if overlay:
             context.set_source_surface(draw(overlay).recording, 0, 0)
@@ -134,20 +125,47 @@ def render_document(job: "DocumentJob") -> bytes:
     return output.getvalue()
 
 
-def _composite(job: "DocumentJob", composite: "Composite", source) -> Drawing:
-    """A form made of other forms (the assembled board), recorded once per document."""
-    cairo = _cairo()
-    width, height = mm_to_pt(composite.size[0]), mm_to_pt(composite.size[1])
-    recording = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, math.ceil(width), math.ceil(height)))
-    context = cairo.Context(recording)
-    for placement in composite.placements:
-        _paint(context, placement, source(placement.form))
-    return Drawing(recording, width, height)
+Window = tuple[float, float, float, float]  # x0, y0, x1, y1 in the current mm coordinates
 
 
-def _paint(context: Any, placement: "Placement", drawing: Drawing) -> None:
-    """Paint a recording with its bleed box at the placement, clipped to its polygon or box."""
+def _place(context: Any, job: "DocumentJob", placement: "Placement", window: Window) -> None:
+    """Paint a face, or each face of a composite form that shows inside `window`.
+
+    A composite (the assembled board) is painted face by face through its own transform,
+    not recorded as one form: cairo 1.16 writes a recording nested in a recording, painted
+    through different clips on different pages, with only what the first page showed.
+    """
+    if placement.form not in job.composites:
+        _paint(context, placement, draw(job.faces[placement.form]))
+        return
+    composite = job.composites[placement.form]
     context.save()
+    _clip(context, placement)
+    context.translate(mm_to_pt(placement.x), mm_to_pt(placement.y))
+    context.scale(placement.scale, placement.scale)
+    inner = _inner_window(window, placement)
+    for part in composite.placements:
+        if part.x < inner[2] and part.y < inner[3] and part.x + part.width > inner[0] and part.y + part.height > inner[1]:
+            _place(context, job, part, inner)
+    context.restore()
+
+
+def _page_window(size: tuple[float, float]) -> Window:
+    return (0.0, 0.0, size[0], size[1])
+
+
+def _inner_window(window: Window, placement: "Placement") -> Window:
+    """The part of a composite's own coordinates that can show: its placement's clip within `window`."""
+    x0, y0, x1, y1 = window
+    if placement.clip:
+        xs, ys = [x for x, _ in placement.clip], [y for _, y in placement.clip]
+        x0, y0, x1, y1 = max(x0, min(xs)), max(y0, min(ys)), min(x1, max(xs)), min(y1, max(ys))
+    s = placement.scale
+    return ((x0 - placement.x) / s, (y0 - placement.y) / s, (x1 - placement.x) / s, (y1 - placement.y) / s)
+
+
+def _clip(context: Any, placement: "Placement") -> None:
+    """Clip to the placement's polygon, or to its box."""
     if placement.clip:
         first, *rest = placement.clip
         context.move_to(mm_to_pt(first[0]), mm_to_pt(first[1]))
@@ -158,6 +176,12 @@ def _paint(context: Any, placement: "Placement", drawing: Drawing) -> None:
         context.rectangle(mm_to_pt(placement.x), mm_to_pt(placement.y),
                           mm_to_pt(placement.width), mm_to_pt(placement.height))
     context.clip()
+
+
+def _paint(context: Any, placement: "Placement", drawing: Drawing) -> None:
+    """Paint a recording with its bleed box at the placement, clipped to its polygon or box."""
+    context.save()
+    _clip(context, placement)
     x, y = mm_to_pt(placement.x), mm_to_pt(placement.y)
     if placement.rotate == 180:
         context.translate(x + mm_to_pt(placement.width), y + mm_to_pt(placement.height))

@@ -120,3 +120,21 @@ def test_poster_pages_show_the_board_at_full_size(game, kits, paper):
             assert any(near(point, e) for e in expected), (name, point)
         w, h = plan.page_size
         assert abs(mm(page.rect.width) - w) < 0.05 and abs(mm(page.rect.height) - h) < 0.05
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_poster_pages_together_show_every_tile_in_colour(game, kits, paper):
+    """Counts coloured pixels, so art missing from a page (not only misplaced) is caught."""
+    board = pymupdf.open(kits(paper).artifacts["board.pdf"])
+    poster = [page for page in board if "board poster" in page.get_text()]
+    dpi = 20
+    coloured_mm2 = 0.0
+    for page in poster:
+        pixmap = page.get_pixmap(dpi=dpi)
+        samples, step = pixmap.samples, pixmap.n
+        count = sum(1 for i in range(0, len(samples), step) if max(samples[i:i + 3]) - min(samples[i:i + 3]) > 30)
+        assert count, f"poster page {page.number + 1} shows no tile art"
+        coloured_mm2 += count * (25.4 / dpi) ** 2
+    radius = game.print_profile.hex.corner_to_corner_mm / 2
+    hex_area = 3 * math.sqrt(3) / 2 * radius ** 2
+    assert coloured_mm2 > 0.6 * len(board_hexes(game)) * hex_area
