@@ -144,7 +144,8 @@ def plan_pieces(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
     setup, setup_diagrams = setup_page(game, poster_layout, paper)
     faces.update({f.key: f for f in setup_diagrams})
     documents = {"tiles.pdf": tile_pages, "board.pdf": [overview, *poster, setup], "extras.pdf": extra_pages}
-    sections = {"board.pdf": [("Board overview", 1), ("Full-size poster", len(poster)), ("Setup maps", 1)]}
+    # Overview and poster place the same tile faces: one part, so each tile is written once.
+    sections = {"board.pdf": [("Board overview and full-size poster", 1 + len(poster)), ("Setup maps", 1)]}
     return KitPlan(game, paper, duplex, faces, documents, {BOARD_KEY: board}, [],
                    [f.key for f in [*tiles, *extras]], sections)
 
