@@ -1,0 +1,70 @@
+"""The contract between the kit and one component kind: what a planner receives and returns.
+
+A planner `plan(spec, context) -> ComponentPlan` (one module per kind, registered by kind in
+`generator.components.registry`) draws its faces as SVG, imposes them on pages with the one
+generic imposer, and says which faces become PNGs, SVGs and export pieces. It never renders:
+the kit renders every plan's pages together (workers, cache).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from generator.kit.faces import Face
+from generator.kit.imposition import MarkStyle
+from generator.kit.sheet import Composite, SheetPage
+
+if TYPE_CHECKING:
+    from generator.data import GameData
+
+
+@dataclass(frozen=True)
+class Section:
+    """A bookmarked run of pages of one document (one render job)."""
+
+    document: str          # "cards.pdf"
+    title: str             # bookmark and cover line, e.g. "Power cards"
+    pages: list[SheetPage]
+
+
+@dataclass(frozen=True)
+class ExportEntry:
+    """One distinct printed piece for card services and Tabletop Simulator."""
+
+    front: str             # face key
+    back: str | None       # face key of its back, None if one-sided
+    count: int
+    name: str
+    description: str = ""
+
+
+@dataclass
+class ComponentPlan:
+    """Everything one component adds to the kit."""
+
+    component_id: str
+    kind: str
+    faces: list[Face] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
+    composites: dict[str, Composite] = field(default_factory=dict)
+    pngs: list[tuple[str, int]] = field(default_factory=list)    # (face key, copies): 300 DPI PNGs
+    svgs: list[str] = field(default_factory=list)                # face keys written to svg/
+    exports: list[ExportEntry] = field(default_factory=list)     # for services and TTS
+    contents: list[str] = field(default_factory=list)            # cover lines ("16 action cards, 63 x 88 mm")
+
+
+@dataclass(frozen=True)
+class PlanContext:
+    """What every planner gets besides its own entry."""
+
+    game: "GameData"
+    paper: str            # "letter" or "a4"
+    duplex: bool          # duplex backs pages, else fold-over layouts
+    marks: MarkStyle
+
+    def render(self, template: str, **values: Any) -> str:
+        """Render an SVG template: the game's templates/ folder first, then the built-in ones."""
+        from generator.components.templates import render_game_template
+
+        return render_game_template(self.game, template, **values)

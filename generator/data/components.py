@@ -1,0 +1,174 @@
+"""The schema of the `components:` list in game.yaml: one model per component kind.
+
+Each entry names its kind; its data (card rows, token faces) sits in its own file next to
+game.yaml. A planner per kind (`generator/components/<kind>.py`) turns a validated entry into
+faces and pages. These models are pure schema so `dragon-pnp schema` and `validate` need no
+drawing code.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+IDENT = r"^[a-z][a-z0-9_]*$"
+HEX_COLOUR = r"^#[0-9a-fA-F]{6}$"
+TEMPLATE = r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.j2$"
+
+# Named card sizes (trim, mm). Sources: common card-maker and print-service sizes.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+
+class Spec(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class SizeMm(Spec):
+    width_mm: float = Field(gt=5, le=400)
+    height_mm: float = Field(gt=5, le=400)
+
+
+class TemplateRef(Spec):
+    """A Jinja2 SVG template (game folder's templates/ first, then the built-in ones) and its fields."""
+
+    template: str = Field(pattern=TEMPLATE)
+    fields: dict[str, Any] = {}
+
+
+class ComponentBase(Spec):
+    id: str = Field(pattern=IDENT)
+    name: str = Field(min_length=1)                 # shown on the cover, bookmarks and labels
+    document: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9_-]*\.pdf$")  # default by kind
+    description: str = ""                           # one line for the cover and TTS descriptions
+
+
+class DeckSpec(ComponentBase):
+    """A deck of cards: rows from YAML (a `cards:` list) or CSV, one face per row, `count` copies."""
+
+    kind: Literal["deck"]
+    cards: str = Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.(ya?ml|csv)$")
+    size: Literal["poker", "bridge", "mini", "tarot", "square"] | SizeMm = "poker"
+    template: str = Field(pattern=TEMPLATE)          # the face template
+    back: TemplateRef                                # the deck's back (a row's `back` field overrides)
+    count_field: str = "count"                       # column holding the copies of each row
+    key_field: str | None = None                     # column naming each face's files; default: row number
+    fields: dict[str, Any] = {}                      # values every card's template sees as `deck.fields`
+    provisional: bool = False                        # values not final: cards carry a version mark
+
+    def trim_mm(self) -> tuple[float, float]:
+        return CARD_SIZES[self.size] if isinstance(self.size, str) else (self.size.width_mm, self.size.height_mm)
+
+
+class TokenFace(Spec):
+    id: str = Field(pattern=IDENT)
+    name: str = Field(min_length=1)
+    count: int = Field(ge=0, le=500)
+    template: str | None = Field(default=None, pattern=TEMPLATE)   # default: the sheet's template
+    back: str | None = Field(default=None, pattern=TEMPLATE)       # two-sided: the back template
+    fields: dict[str, Any] = {}
+
+
+class TokensSpec(ComponentBase):
+    """Cut-out tokens: circle, square or hex, faces with counts, one- or two-sided."""
+
+    kind: Literal["tokens"]
+    shape: Literal["circle", "square", "hex"] = "circle"
+    size_mm: float = Field(gt=5, le=150)
+    template: str = Field(default="tokens/token.svg.j2", pattern=TEMPLATE)
+    back: str | None = Field(default=None, pattern=TEMPLATE)       # shared back; None: one-sided
+    faces: list[TokenFace] = Field(min_length=1)
+    sticker_sheet: bool = False                                     # also a sticker sheet (no bleed, for blanks)
+    fields: dict[str, Any] = {}
+
+
+class DieSet(Spec):
+    id: str = Field(pattern=IDENT)
+    name: str = Field(min_length=1)
+    count: int = Field(ge=1, le=50)
+    colour: str = Field(pattern=HEX_COLOUR)
+    ink: str = Field(default="#ffffff", pattern=HEX_COLOUR)
+    size_mm: float = Field(gt=5, le=60)
+    faces: list[str | int] | None = None     # six custom faces (text or numbers); None: pips 1-6
+
+    @model_validator(mode="after")
+    def _six(self) -> "DieSet":
+        if self.faces is not None and len(self.faces) != 6:
+            raise ValueError(f"a d6 has 6 faces; {len(self.faces)} given")
+        return self
+
+
+class DiceSpec(ComponentBase):
+    """Six-sided dice: fold-up cube nets with glue tabs and a sticker sheet for blank dice."""
+
+    kind: Literal["dice"]
+    sets: list[DieSet] = Field(min_length=1)
+    sticker_sheet: bool = True
+
+
+class AidSpec(ComponentBase):
+    """Double-sided player-aid cards; both sides generated from data by templates."""
+
+    kind: Literal["aid"]
+    size: Literal["poker", "bridge", "mini", "tarot", "square"] | SizeMm = "poker"
+    front: TemplateRef
+    back: TemplateRef
+    copies: list[dict[str, Any]] = [{}]         # one aid per entry (e.g. per role); fields per copy
+
+    def trim_mm(self) -> tuple[float, float]:
+        return CARD_SIZES[self.size] if isinstance(self.size, str) else (self.size.width_mm, self.size.height_mm)
+
+
+class TilesSpec(ComponentBase):
+    """Hex tiles from a game's board data (Dragon Pants' board.yaml terrains and tiles)."""
+
+    kind: Literal["tiles"]
+    corner_to_corner_mm: float = Field(gt=20, le=250)
+    template: str = Field(default="kit/tile.svg.j2", pattern=TEMPLATE)
+
+
+class BoardSpec(ComponentBase):
+    """The assembled board: one-page overview, a full-size overlapping poster, setup maps."""
+
+    kind: Literal["board"]
+    poster_overlap_mm: float = Field(default=10, ge=0, le=50)
+    setup_maps: bool = True
+
+
+class TrackSpec(ComponentBase):
+    """A numbered track of boxes (Dragon Pants' time track) and its marker."""
+
+    kind: Literal["track"]
+    box_mm: float = Field(gt=5, le=60)
+    marker_mm: float = Field(gt=5, le=60)
+
+
+class StandeesSpec(ComponentBase):
+    """Fold-over standees, one per seat colour."""
+
+    kind: Literal["standees"]
+    width_mm: float = Field(gt=5, le=120)
+    height_mm: float = Field(gt=5, le=200)
+    base_mm: float = Field(gt=2, le=60)
+
+
+Component = Annotated[
+    Union[DeckSpec, TokensSpec, DiceSpec, AidSpec, TilesSpec, BoardSpec, TrackSpec, StandeesSpec],
+    Field(discriminator="kind"),
+]
+
+# The document each kind prints into when the entry does not name one.
+DEFAULT_DOCUMENT = {
+    "deck": "cards.pdf", "tokens": "tokens.pdf", "dice": "dice.pdf", "aid": "player-aids.pdf",
+    "tiles": "tiles.pdf", "board": "board.pdf", "track": "extras.pdf", "standees": "extras.pdf",
+}
+
+
+def document_of(component: ComponentBase) -> str:
+    return component.document or DEFAULT_DOCUMENT[getattr(component, "kind")]

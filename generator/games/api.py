@@ -1,0 +1,233 @@
+"""The one interface through which generic code (play, check, studio) reaches a game's rules.
+
+Modelled on OpenSpiel's state API so one driver serves sequential turns (Dragon Pants),
+simultaneous choices revealed together (Dragon Dance, Dragon Line) and chance (shuffles, dice):
+
+- `state.to_move()` names the seats that must decide now: `()` once the game is over, `(s,)` for
+  one seat, `(0, 1)` when both choose at once. Chance never asks anyone: it is drawn inside
+  `apply` from the state's own seeded generator, so a game replays exactly from its seed.
+- `state.legal_actions(seat)` lists that seat's choices in a stable order; each action prints as
+  its notation (`str(action)`) and the game parses the notation back.
+- `state.apply({seat: action, ...})` takes exactly one action from every seat in `to_move()`.
+- `state.view(seat)` is what that seat may see (a JSON-able mapping: its own hand, the other's
+  committed-but-hidden choice shown only as "chosen"); `view(None)` is the public view.
+- `state.clone()`, `state.to_dict()` and `module.load_state(rules, data)` round-trip exactly.
+
+A game module subclasses `GameModule` (data files, rules, new games, policies, rulebook
+directives, report hooks) and exposes it as `GAME` in `generator/games/<slug>/__init__.py`;
+`generator.games.registry` finds it by the `rules_module` named in `game.yaml`. Nothing here
+imports drawing or web code.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, runtime_checkable
+
+if TYPE_CHECKING:  # pragma: no cover - typing only; games import data, never the reverse
+    from pydantic import BaseModel
+
+    from generator.data import GameData
+    from generator.errors import DataError
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game (or a Dragon Line hand) ended. No winners is a draw."""
+
+    winners: tuple[int, ...]
+    reason: str                       # e.g. "time", "knockout", "line_empty", "round_cap", "stall"
+    rounds: int                       # rounds (or turns) played, for length and playtime figures
+    scores: tuple[float, ...] | None = None   # per seat, where the game scores points
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason, "rounds": self.rounds,
+                "scores": list(self.scores) if self.scores is not None else None}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, for `play --json`, the studio log and tests. Seat is 0-based."""
+
+    kind: str
+    seat: int | None
+    detail: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "detail": _plain(self.detail)}
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """A position of a game with rules. Mutable: `apply` changes it in place."""
+
+    seats: int
+    result: Result | None
+    events: list[Event]               # filled only when the game was made with record=True
+    counts: dict[str, int]            # event kinds counted always (cheap hazards for the report)
+
+    def to_move(self) -> tuple[int, ...]: ...
+    def decision(self, seat: int) -> str: ...               # kind of choice asked of the seat
+    def legal_actions(self, seat: int) -> list[Any]: ...    # stable order; str(a) is the notation
+    def apply(self, joint: Mapping[int, Any]) -> None: ...
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def clone(self) -> "GameState": ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Policy(Protocol):
+    """A player for simulations. `choose` must draw any randomness from `rng` only."""
+
+    name: str
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> Any: ...
+
+
+PolicyFactory = Callable[[Any], Policy]   # rules -> policy
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """A game-specific data file the game module validates (besides the generic components)."""
+
+    file: str                          # name inside the game folder, e.g. "board.yaml"
+    model: "type[BaseModel]"
+    optional: bool = False
+
+
+@dataclass
+class Finding:
+    """One sentence the rules-check report shows, with how serious it is and the figures behind it."""
+
+    level: str                          # "info", "warning", "problem"
+    title: str
+    detail: str
+    figures: dict[str, Any] = field(default_factory=dict)
+
+
+class GameModule:
+    """What a game with rules provides. Subclass, fill the class attributes, override the hooks.
+
+    Defaults make a small game cheap to add: actions parse by matching their notation, the
+    generic random and one-ply look-ahead policies are always offered, and the report hooks
+    return nothing extra.
+    """
+
+    slug: ClassVar[str]                                  # the rules_module name in game.yaml
+    seats_fixed: ClassVar[int | None] = None             # 2 for duels; None: players from game.yaml
+    data_files: ClassVar[dict[str, DataFile]] = {}       # attribute name on GameData -> file
+    settings_model: ClassVar["type[BaseModel] | None"] = None   # validates game.yaml `settings:`
+
+    # --- data ---------------------------------------------------------------------------
+    def validate(self, game: "GameData") -> list["DataError"]:
+        """Cross-checks beyond the schema (counts, ids, worked examples), each located."""
+        return []
+
+    # --- rules --------------------------------------------------------------------------
+    def make_rules(self, game: "GameData", options: Mapping[str, Any] | None = None) -> Any:
+        """Precomputed, immutable rules for this data and rules options (variants)."""
+        raise NotImplementedError
+
+    def new_game(self, rules: Any, seed: int, players: int | None = None, setup: str | None = None,
+                 record: bool = False) -> GameState:
+        """A new game; `setup` is the game's setup axis value (a preset, a draft style) or None."""
+        raise NotImplementedError
+
+    def load_state(self, rules: Any, data: Mapping[str, Any]) -> GameState:
+        """The inverse of `state.to_dict()`; raises a located PositionError on a bad position."""
+        raise NotImplementedError
+
+    def parse_action(self, state: GameState, seat: int, text: str) -> Any:
+        """The legal action of `seat` whose notation is `text` (IllegalActionError otherwise)."""
+        from generator.errors import IllegalActionError
+
+        text = " ".join(text.split())
+        legal = state.legal_actions(seat)
+        for action in legal:
+            if str(action) == text:
+                return action
+        shown = ", ".join(str(a) for a in legal[:20]) + (" ..." if len(legal) > 20 else "")
+        raise IllegalActionError(f"'{text}' is not legal for seat {seat + 1} now; legal: {shown}")
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """A heuristic value of the position for `seat` (higher is better), for look-ahead play."""
+        if state.result is not None:
+            if seat in state.result.winners:
+                return 1.0
+            return 0.0 if state.result.winners else 0.5
+        return 0.5
+
+    def policies(self) -> dict[str, PolicyFactory]:
+        """Named players for `check` and the studio: always `random` and `lookahead`, plus the game's."""
+        from generator.games.policies import lookahead_policy, random_policy
+
+        return {"random": random_policy, "lookahead": lookahead_policy(self)}
+
+    # --- rules-check report hooks ---------------------------------------------------------
+    def setups(self, game: "GameData") -> list[str]:
+        """The setup axis of the report (Dragon Pants presets); [''] when the game has none."""
+        return [""]
+
+    def player_counts(self, game: "GameData") -> list[int]:
+        if self.seats_fixed is not None:
+            return [self.seats_fixed]
+        players = game.game.players
+        return list(range(players.min, players.max + 1))
+
+    def seat_names(self, game: "GameData", players: int) -> list[str]:
+        """What the report calls each seat (roles for asymmetric games)."""
+        roles = getattr(game.game, "roles", None)
+        if roles and len(roles) == players:
+            return [str(r) for r in roles]
+        return [f"seat {n}" for n in range(1, players + 1)]
+
+    def game_metrics(self, state: GameState, trace: "PlayTrace") -> dict[str, Any]:
+        """Extra per-game figures (JSON-able) the report aggregates; from the final state and trace."""
+        return {}
+
+    def hazards(self, state: GameState, trace: "PlayTrace") -> dict[str, int]:
+        """Named rule hazards hit in this game (round cap, stalls, loops), counted by the report."""
+        return {}
+
+    def findings(self, game: "GameData", summary: Mapping[str, Any]) -> list[Finding]:
+        """Sentences for the report from the aggregated summary (JSON form of the report)."""
+        return []
+
+    def playtime_minutes(self, game: "GameData", state: GameState, trace: "PlayTrace") -> float | None:
+        """Estimated minutes at the table for one game, or None if the game has no estimate."""
+        return None
+
+    # --- rulebook -----------------------------------------------------------------------
+    def rulebook_directives(self) -> dict[str, Callable[..., Any]]:
+        """Directive name -> function producing rulebook flowables (see generator.rulebook)."""
+        return {}
+
+    def template_globals(self, game: "GameData") -> dict[str, Any]:
+        """Extra names the game's card and piece templates may use (special faces, icons)."""
+        return {}
+
+
+@dataclass
+class PlayTrace:
+    """What the generic driver saw of one game: every decision, in order. Cheap to keep."""
+
+    decisions: list[tuple[int, str, str]] = field(default_factory=list)   # (seat, decision kind, notation)
+
+    def add(self, seat: int, kind: str, action: Any) -> None:
+        self.decisions.append((seat, kind, str(action)))
+
+
+def _plain(value: Any) -> Any:
+    """Event details as JSON: tuples become lists, other objects their text."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return str(value)
