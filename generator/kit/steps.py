@@ -22,8 +22,7 @@ def kit_step(context: BuildContext) -> None:
     """cards.pdf, tiles.pdf, board.pdf, extras.pdf, svg/ and png/ into the staging folder."""
     game = context.game
     cache = RenderCache.from_environment()
-    inputs = inputs_digest(game.root, Path(project_root()) / "templates",
-                           settings=f"{context.options.paper}|{context.options.duplex}")
+    inputs = render_build_id(context)
     if not cache.seen(inputs):
         start_render_workers()  # they load cairo while this process plans the kit
     # Card sheets first: the workers draw them while this process plans the board pieces.
@@ -53,6 +52,13 @@ def kit_step(context: BuildContext) -> None:
             context.artifacts[f"png/{name}"] = target
 
     context.defer(finish)
+
+
+def render_build_id(context: BuildContext) -> str:
+    """What the build's render tasks share: the workers keep the faces they walked for tasks
+    of the same id (the export steps' images reuse the kit's faces)."""
+    return inputs_digest(context.game.root, Path(project_root()) / "templates",
+                         settings=f"{context.options.paper}|{context.options.duplex}")
 
 
 def print_and_play_step(context: BuildContext) -> None:
