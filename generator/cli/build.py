@@ -36,7 +36,7 @@ def build(
     chosen = (paper or data.print_profile.paper).lower()
     if chosen not in PAPERS:
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
-    services = tuple(dict.fromkeys(find_service(name).id for name in service))
+    services = tuple(dict.fromkeys(find_service(name, "--service").id for name in service))
     _validate(data)
     options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services)
     target = out if out is not None else project_root() / "output" / data.slug
@@ -63,8 +63,8 @@ def build(
     pdfs = sorted(role for role in context.artifacts if role.endswith(".pdf") and "/" not in role)
     svgs = sum(1 for role in context.artifacts if role.startswith("svg/"))
     pngs = sum(1 for role in context.artifacts if role.startswith("png/"))
-    uploads = "".join(f", service-{name}/ ({sum(1 for r in context.artifacts if r.startswith(f'service-{name}/'))} files)"
-                      for name in services)
+    uploads = "".join(f", service-{name}/ ({sum(1 for role in context.artifacts if role.startswith(f'service-{name}/'))}"
+                      " files)" for name in services)
     console.print(f"{data.slug}: kit built in {elapsed:.1f} s into {_shown(target)} ({chosen}, "
                   f"{'duplex' if options.duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs"
                   f"{uploads}", soft_wrap=True)

@@ -98,7 +98,8 @@ def crop_svg(svg: str, box: tuple[float, float, float, float], turn: bool = Fals
     ET.register_namespace("", SVG_NS)
     root = ET.fromstring(svg)
     x, y, w, h = box
-    crop = ET.Element(f"{{{SVG_NS}}}svg", {k: v for k, v in root.attrib.items() if k not in ("width", "height", "viewBox")})
+    kept = {key: value for key, value in root.attrib.items() if key not in ("width", "height", "viewBox")}
+    crop = ET.Element(f"{{{SVG_NS}}}svg", kept)
     crop.set("width", f"{w:.3f}mm")
     crop.set("height", f"{h:.3f}mm")
     crop.set("viewBox", f"0 0 {w:.3f} {h:.3f}")

@@ -105,11 +105,13 @@ SERVICES: dict[str, Service] = {
 }
 
 
-def service(name: str) -> Service:
+def service(name: str, where: str = "service") -> Service:
+    """The service called `name`; an unknown name is a user error naming the option (exit 2)."""
     try:
         return SERVICES[name]
     except KeyError:
-        raise NotationError(f"service {name!r}: expected one of " + ", ".join(f"{k} ({s.name})" for k, s in SERVICES.items())) from None
+        known = ", ".join(f"{key} ({known.name})" for key, known in SERVICES.items())
+        raise NotationError(f"{where} {name}: expected one of {known}") from None
 
 
 @dataclass(frozen=True)

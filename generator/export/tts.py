@@ -177,8 +177,7 @@ def _sheet(builder: _Builder, deck: ExportDeck, cards: tuple[ExportCard, ...], n
 
 def _cell(deck: ExportDeck, svg: str, layout: SheetLayout, index: int) -> FacePlacement:
     """A card's trim filling one slot exactly (no bleed on screen)."""
-    box = layout.slot(index)
-    return FacePlacement(svg, deck.trim_mm, tuple(float(v) for v in box), box)  # type: ignore[arg-type]
+    return FacePlacement.filling(svg, deck.trim_mm, layout.slot(index))
 
 
 def _card(builder: _Builder, card: ExportCard, card_id: int, custom: dict[str, Any], key: str) -> dict[str, Any]:
@@ -193,8 +192,9 @@ def _card(builder: _Builder, card: ExportCard, card_id: int, custom: dict[str, A
 def _piece_or_bag(builder: _Builder, piece: ExportPiece, transform: dict[str, float]) -> dict[str, Any]:
     image = _piece_images(builder, piece)
     copies = [_piece(builder, piece, image, f"{piece.id}|{n}", transform) for n in range(piece.count)]
-    return copies[0] if len(copies) == 1 else _bag(builder, piece.id, f"{piece.name} x{piece.count}",
-                                                    piece.description, copies, transform)
+    if len(copies) == 1:
+        return copies[0]
+    return _bag(builder, piece.id, f"{piece.name} x{piece.count}", piece.description, copies, transform)
 
 
 def _piece_images(builder: _Builder, piece: ExportPiece) -> dict[str, str]:
@@ -203,7 +203,7 @@ def _piece_images(builder: _Builder, piece: ExportPiece) -> dict[str, str]:
     one_sided_token = piece.kind == "token" and piece.back_svg is None and not piece.upright
 
     def side(svg: str, name: str) -> str:
-        placement = FacePlacement(svg, piece.size_mm, (0.0, 0.0, float(w), float(h)), (0, 0, w, h))
+        placement = FacePlacement.filling(svg, piece.size_mm, (0, 0, w, h))
         return builder.image(name, (w, h), [placement], piece.shape if one_sided_token else None)
 
     urls = {"front": side(piece.front_svg, f"piece-{piece.id}")}
@@ -235,7 +235,7 @@ def _die_or_bag(builder: _Builder, die: ExportDie, transform: dict[str, float]) 
     for value, svg in enumerate(die.faces, start=1):
         column, row = D6_NET[value]
         box = (column * DIE_FACE_PX, row * DIE_FACE_PX, (column + 1) * DIE_FACE_PX, (row + 1) * DIE_FACE_PX)
-        placements.append(FacePlacement(svg, (die.size_mm, die.size_mm), tuple(float(v) for v in box), box))  # type: ignore[arg-type]
+        placements.append(FacePlacement.filling(svg, (die.size_mm, die.size_mm), box))
     url = builder.image(f"die-{die.id}", (columns * DIE_FACE_PX, rows * DIE_FACE_PX), placements)
     rotations = [{"Value": str(value), "Rotation": {"x": float(x), "y": float(y), "z": float(z)}}
                  for value, (x, y, z) in D6_ROTATIONS.items()]
@@ -244,8 +244,9 @@ def _die_or_bag(builder: _Builder, die: ExportDie, transform: dict[str, float]) 
                "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
                                "CustomDice": {"Type": 1}},
                "RotationValues": rotations} for n in range(die.count)]
-    return copies[0] if len(copies) == 1 else _bag(builder, die.id, f"{die.name} x{die.count}", die.name, copies,
-                                                    transform)
+    if len(copies) == 1:
+        return copies[0]
+    return _bag(builder, die.id, f"{die.name} x{die.count}", die.name, copies, transform)
 
 
 def _bag(builder: _Builder, key: str, name: str, description: str, contents: list[dict[str, Any]],

@@ -107,7 +107,8 @@ def test_trim_lands_on_the_template_cut_line_scaled_uniformly(tmp_path):
 def test_edge_repeat_covers_a_window_the_face_does_not_reach(tmp_path):
     """A face scaled to half the canvas: everything outside it repeats its edge pixels."""
     svg = _test_face((20, 20), 2, circle_mm=8)
-    job = RasterJob("pad.png", (200, 200), (FacePlacement(svg, (20, 20), (50.0, 50.0, 150.0, 150.0), (0, 0, 200, 200)),), 300)
+    placement = FacePlacement(svg, (20, 20), (50.0, 50.0, 150.0, 150.0), (0, 0, 200, 200))
+    job = RasterJob("pad.png", (200, 200), (placement,), 300)
     _, images = render_all([], [job])
     path = tmp_path / "pad.png"
     path.write_bytes(images["pad.png"])

@@ -176,9 +176,10 @@ def test_large_decks_split_into_sheets_and_distinct_backs_make_a_back_sheet(tmp_
     mixed = ExportDeck("mixed", "Mixed backs", (63, 88), 3,
                        (ExportCard("A", "a", _plain("#ff0000"), _plain("#0000ff"), 2),
                         ExportCard("B", "b", _plain("#00ff00"), _plain("#ffff00"), 1)))
-    lone = ExportDeck("lone", "Lone card", (63, 88), 3, (ExportCard("Only", "one", _plain("#00ffff"), _plain("#000000"), 1),))
-    die = ExportDie("d6", "Colour die", 16, tuple(_plain(c, 16, 16, 0) for c in
-                                                  ("#ff0000", "#00ff00", "#0000ff", "#ffff00", "#ff00ff", "#00ffff")), 2)
+    lone = ExportDeck("lone", "Lone card", (63, 88), 3,
+                      (ExportCard("Only", "one", _plain("#00ffff"), _plain("#000000"), 1),))
+    faces = ("#ff0000", "#00ff00", "#0000ff", "#ffff00", "#ff00ff", "#00ffff")
+    die = ExportDie("d6", "Colour die", 16, tuple(_plain(c, 16, 16, 0) for c in faces), 2)
     token = ExportPiece("coin", "Coin", "A coin", "token", "circle", (20, 20), 2, _plain("#884400", 20, 20, 2), None, 3)
     export = ExportSet("test", "Test game", (big, mixed, lone), (token,), (die,))
     start_tts_export(export, tmp_path).write(tmp_path)
@@ -215,7 +216,6 @@ def test_large_decks_split_into_sheets_and_distinct_backs_make_a_back_sheet(tmp_
     texture_path = url_path(one["CustomImage"]["ImageURL"])
     assert png_size(texture_path) == (4 * DIE_FACE_PX, 3 * DIE_FACE_PX)
     texture = pixels(texture_path)
-    faces = ("#ff0000", "#00ff00", "#0000ff", "#ffff00", "#ff00ff", "#00ffff")
     for value, (column, row) in D6_NET.items():
         centre = (column * DIE_FACE_PX + DIE_FACE_PX // 2, row * DIE_FACE_PX + DIE_FACE_PX // 2)
         assert close(rgb(texture, *centre), hex_rgb(faces[value - 1])), f"face {value} in its square of the net"
