@@ -268,7 +268,7 @@ def _common(builder: _Builder, key: str, name: str, nickname: str, description: 
 
 def _transform(x: float, z: float, flip: bool = False) -> dict[str, float]:
     """Position on the table; a flipped object lies face down (a deck)."""
-    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flip else 0.0,
+    return {"posX": float(x), "posY": 1.0, "posZ": float(z), "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if flip else 0.0,
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
