@@ -16,6 +16,7 @@ class BuildOptions:
     check: bool = True
     check_games: int = 100
     seed: int = 1
+    services: tuple[str, ...] = ()   # card-printing services to write uploads for (service-<name>/)
 
 
 @dataclass

@@ -30,6 +30,7 @@ STEPS: list[Step] = [
     Step("Checking data", "generator.validation:build_step"),
     Step("Destiny analysis", "generator.destiny.report:build_step"),
     Step("Print kit", "generator.kit.steps:kit_step"),
+    Step("Service uploads", "generator.export.steps:services_step", lambda options: bool(options.services)),
     Step("Rulebook", "generator.rulebook.build:build_step"),
     Step("Rules check", "generator.report.build:build_step", lambda options: options.check),
     Step("Print-and-play", "generator.kit.steps:print_and_play_step"),

@@ -16,6 +16,7 @@ from generator.cli.app import GAME_HELP, app, console
 from generator.data import load_game
 from generator.data.loader import project_root
 from generator.errors import NotationError
+from generator.export.services import service as find_service
 
 PAPERS = ("letter", "a4")
 
@@ -27,14 +28,17 @@ def build(
     no_duplex: bool = typer.Option(False, "--no-duplex", help="Fold-over cards (front and back side by side) for printers without duplex."),
     no_check: bool = typer.Option(False, "--no-check", help="Skip the simulated rules check."),
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
+    service: list[str] = typer.Option([], "--service", help="Also write uploads for a card-printing service "
+                                      "(tgc or mpc) into service-<name>/; may be given more than once."),
 ) -> int:
     """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
     data = load_game(game)
     chosen = (paper or data.print_profile.paper).lower()
     if chosen not in PAPERS:
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
+    services = tuple(dict.fromkeys(find_service(name, "--service").id for name in service))
     _validate(data)
-    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check)
+    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services)
     target = out if out is not None else project_root() / "output" / data.slug
     steps = active_steps(options)
     started = time.perf_counter()
@@ -59,9 +63,11 @@ def build(
     pdfs = sorted(role for role in context.artifacts if role.endswith(".pdf") and "/" not in role)
     svgs = sum(1 for role in context.artifacts if role.startswith("svg/"))
     pngs = sum(1 for role in context.artifacts if role.startswith("png/"))
+    uploads = "".join(f", service-{name}/ ({sum(1 for role in context.artifacts if role.startswith(f'service-{name}/'))}"
+                      " files)" for name in services)
     console.print(f"{data.slug}: kit built in {elapsed:.1f} s into {_shown(target)} ({chosen}, "
-                  f"{'duplex' if options.duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs",
-                  soft_wrap=True)
+                  f"{'duplex' if options.duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs"
+                  f"{uploads}", soft_wrap=True)
     return 0
 
 

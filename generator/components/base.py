@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from generator.kit.faces import Face
+from generator.kit.faces import Face, Item
 from generator.kit.imposition import MarkStyle
 from generator.kit.sheet import Composite, SheetPage
 
@@ -27,6 +27,10 @@ class Section:
     title: str             # bookmark and cover line, e.g. "Power cards"
     pages: list[SheetPage]
     two_sided: bool = False   # backs pages follow fronts (duplex) or sit beside them (fold)
+    # Small pieces packed on shelves: the kit packs neighbouring shelf sections of one document
+    # together, so a track and the pawns share a page instead of taking one each.
+    shelf_items: tuple[Item, ...] = ()
+    shelf_layout: str = ""
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,8 @@ class ExportEntry:
     count: int
     name: str
     description: str = ""
+    kind: str = "token"      # "card" (in a deck), "tile" or "token": how a table simulator treats it
+    upright: bool = False    # stands on the table (a standee)
 
 
 @dataclass
@@ -53,6 +59,7 @@ class ComponentPlan:
     svgs: list[str] = field(default_factory=list)                # face keys written to svg/
     exports: list[ExportEntry] = field(default_factory=list)     # for services and TTS
     contents: list[str] = field(default_factory=list)            # cover lines ("16 action cards, 63 x 88 mm")
+    dice: list[Any] = field(default_factory=list)                # generator.export.model.ExportDie per die set
 
 
 @dataclass(frozen=True)

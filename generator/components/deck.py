@@ -27,7 +27,8 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
         faces.append(Face(key, svg, (width, height), bleed))
         items.extend(Item(key, back_key, name) for _ in range(count))
         pngs.append((key, count))
-        exports.append(ExportEntry(key, back_key, count, name, str(row.get("text", ""))))
+        exports.append(ExportEntry(key, back_key, count, name or f"{spec.name} {index + 1}",
+                                   str(row.get("rules") or row.get("text") or ""), kind="card"))
     layout = sheet_layout("cards_duplex" if context.duplex else "cards_fold")
     pages = impose(items, {f.key: f for f in [*faces, back]}, layout, context.paper, context.marks,
                    f"{game.game.name}: {spec.name}")

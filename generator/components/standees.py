@@ -8,6 +8,7 @@ from generator.data.components import StandeesSpec, document_of, hex_map, stande
 from generator.kit.faces import Face, Item, render_template
 from generator.kit.imposition import impose
 from generator.kit.layouts import sheet_layout
+from generator.kit.svg_crop import crop_svg
 
 PT_TO_MM = 25.4 / 72.0
 
@@ -30,14 +31,29 @@ def pawn_key(den_id: str) -> str:
     return f"pawn-{den_id.lower()}"
 
 
+def standee_sides(strip: Face, spec: StandeesSpec) -> tuple[Face, Face]:
+    """Front and back cut out of the fold strip (base flap, front upside down, back, base flap)."""
+    b, base, figure = strip.bleed_mm, spec.base_mm, spec.height_mm
+    width = spec.width_mm + 2 * b
+    front = crop_svg(strip.svg, (0, base, width, figure + 2 * b), turn=True)
+    back = crop_svg(strip.svg, (0, base + figure, width, figure + 2 * b))
+    size = (spec.width_mm, figure)
+    return Face(f"{strip.key}-front", front, size, b), Face(f"{strip.key}-back", back, size, b)
+
+
 def plan(spec: StandeesSpec, context: PlanContext) -> ComponentPlan:
     game = context.game
     faces = pawn_faces(game)
     items = [Item(face.key, None, f"pawn {den.number}") for face, den in zip(faces, hex_map(game).dens)]
     pages = impose(items, {f.key: f for f in faces}, sheet_layout("extras"), context.paper, context.marks,
                    f"{game.game.name}: {spec.name.lower()}")
-    exports = [ExportEntry(f.key, None, 1, f"{spec.name[:-1] if spec.name.endswith('s') else spec.name} {d.number}")
-               for f, d in zip(faces, hex_map(game).dens)]
-    return ComponentPlan(spec.id, spec.kind, faces, [Section(document_of(spec), spec.name, pages)],
+    sides, exports = [], []
+    colours = game.print_profile.seat_colours
+    for face, den in zip(faces, hex_map(game).dens):
+        front, back = standee_sides(face, spec)
+        sides += [front, back]
+        exports.append(ExportEntry(front.key, back.key, 1, f"{colours[den.id].name} {spec.name.lower().rstrip('s')}",
+                                   f"{den.name}, seat colour {colours[den.id].name}.", upright=True))
+    return ComponentPlan(spec.id, spec.kind, [*faces, *sides], [Section(document_of(spec), spec.name, pages, shelf_items=tuple(items), shelf_layout="extras")],
                          svgs=[f.key for f in faces], exports=exports,
                          contents=[f"{len(faces)} fold-over {spec.name.lower()}"])

@@ -24,18 +24,26 @@ def environment(game: Any) -> jinja2.Environment:
             autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
             keep_trailing_newline=True)
         env.globals["mm"] = _mm
-        if game.module is not None:
-            env.globals.update(game.module.template_globals(game))
         _ENVIRONMENTS[key] = env
     return _ENVIRONMENTS[key]
 
 
 def render_game_template(game: Any, template: str, /, **values: Any) -> str:
     try:
-        return environment(game).get_template(template).render(**values)
+        return environment(game).get_template(template).render(**_game_globals(game), **values)
     except jinja2.TemplateNotFound as exc:
         raise DataError(Location(Path(game.root) / "game.yaml"), f"no template {exc.name!r} in templates/") from None
     except jinja2.TemplateSyntaxError as exc:
         raise DataError(Location(Path(exc.filename or template), exc.lineno), f"template error: {exc.message}") from None
     except jinja2.UndefinedError as exc:
         raise DataError(Location(Path(template)), f"template {template} reads a field the data lacks: {exc.message}") from None
+
+
+def _game_globals(game: Any) -> dict[str, Any]:
+    """The rules module's template helpers, bound to this load of the data (kept on it, so a
+    reloaded game never draws with the previous data's helpers)."""
+    cached = game.__dict__.get("_template_globals")
+    if cached is None:
+        cached = game.module.template_globals(game) if game.module is not None else {}
+        game.__dict__["_template_globals"] = cached
+    return cached

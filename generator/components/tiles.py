@@ -131,7 +131,9 @@ def plan(spec: "TilesSpec", context: "PlanContext") -> "ComponentPlan":
                    f"{game.game.name}: {spec.name.lower()}")
     counts = {key: sum(1 for i in items if i.front == key) for key in by_key}
     labels = {i.front: i.label for i in items}
-    exports = [ExportEntry(f.key, None, counts[f.key], labels.get(f.key, f.key)) for f in faces]
+    notes = {tile_key(t): terrain_note(terrain) for t, terrain in hex_map(game).terrains.items()}
+    exports = [ExportEntry(f.key, None, counts[f.key], labels.get(f.key, f.key), notes.get(f.key, ""), kind="tile")
+               for f in faces if counts[f.key]]
     size = f"{spec.corner_to_corner_mm:g} mm corner to corner"
     return ComponentPlan(spec.id, spec.kind, faces, [Section(document_of(spec), spec.name, pages)],
                          svgs=[f.key for f in faces], exports=exports,

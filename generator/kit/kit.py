@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from generator.components.base import ComponentPlan, PlanContext
+from generator.components.base import ComponentPlan, PlanContext, Section
 from generator.components.registry import planner
 from generator.data import GameData
 from generator.errors import LayoutError
 from generator.kit.faces import Face, render_template
-from generator.kit.imposition import MarkStyle
+from generator.kit.imposition import MarkStyle, impose
+from generator.kit.layouts import sheet_layout
 from generator.kit.render_cache import RenderCache
 from generator.kit.render_jobs import DocumentJob, PngJob
 from generator.kit.sheet import Composite, Rect, SheetPage
@@ -108,22 +109,57 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
     names: dict[str, list[str]] = {}
     two_sided: set[str] = set()
     contents: list[str] = []
-    for plan, component in zip(plans, game.game.components):
-        contents.extend(plan.contents)
+    for plan in plans:
         for face in plan.faces:
             faces.setdefault(face.key, face)
+    for plan, component in zip(plans, game.game.components):
+        contents.extend(plan.contents)
         composites.update(plan.composites)
         for section in plan.sections:
-            documents.setdefault(section.document, []).extend(section.pages)
-            sections.setdefault(section.document, []).append((section.title, len(section.pages)))
             if component.name not in names.setdefault(section.document, []):
                 names[section.document].append(component.name)
+        for section in _packed(game, paper, plan.sections, plans, faces):
+            documents.setdefault(section.document, []).extend(section.pages)
+            sections.setdefault(section.document, []).append((section.title, len(section.pages)))
             if section.two_sided:
                 two_sided.add(section.document)
         pngs.extend(plan.pngs)
         svgs.extend(key for key in plan.svgs if key not in svgs)
     titles = {document: (_joined(names[document]), document in two_sided) for document in documents}
     return KitPlan(game, paper, duplex, faces, documents, composites, pngs, svgs, sections, titles, contents)
+
+
+def _packed(game: GameData, paper: str, sections: list[Section], plans: list[ComponentPlan],
+            faces: dict[str, Face]) -> list[Section]:
+    """A component's sections, with a run of shelf sections of one document packed together.
+
+    The run's first section carries the packed pages; the others then carry none.
+    """
+    every = [s for p in plans for s in p.sections]
+    packed: list[Section] = []
+    for section in sections:
+        if not section.shelf_items:
+            packed.append(section)
+            continue
+        at = next(i for i, s in enumerate(every) if s is section)
+        if at > 0 and every[at - 1].shelf_items and every[at - 1].document == section.document:
+            continue   # packed with the run's first section
+        run = [section]
+        for later in every[at + 1:]:
+            if not later.shelf_items or later.document != section.document:
+                break
+            run.append(later)
+        if len(run) == 1:
+            packed.append(section)
+            continue
+        # Largest pieces first: shelves pack tighter, and a small marker fills a gap at the end.
+        items = sorted((item for s in run for item in s.shelf_items),
+                       key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
+        title = _joined([s.title for s in run])
+        pages = impose(items, faces, sheet_layout(section.shelf_layout), paper, _marks(game),
+                       f"{game.game.name}: {title[0].lower() + title[1:]}")
+        packed.append(Section(section.document, title, pages))
+    return packed
 
 
 def _joined(words: list[str]) -> str:

@@ -100,7 +100,13 @@ def run_task(documents: list["DocumentJob"], pngs: list["PngJob"],
         forget_drawings()
         _build = build
     return ({job.name: render_document(job) for job in documents},
-            {job.name: render_png(job) for job in pngs})
+            {job.name: render_image(job) for job in pngs})
+
+
+def render_image(job: "PngJob") -> bytes:
+    """A kit face's PNG, or the PNG of any job that draws itself (the exporters' images)."""
+    render = getattr(job, "render", None)
+    return render() if render is not None else render_png(job)
 
 
 def render_document(job: "DocumentJob") -> bytes:

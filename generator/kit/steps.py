@@ -22,8 +22,7 @@ def kit_step(context: BuildContext) -> None:
     """Every component's document (cards.pdf, tiles.pdf, ...), svg/ and png/ into the staging folder."""
     game = context.game
     cache = RenderCache.from_environment()
-    inputs = inputs_digest(game.root, Path(project_root()) / "templates",
-                           settings=f"{context.options.paper}|{context.options.duplex}")
+    inputs = render_build_id(context)
     if not cache.seen(inputs):
         start_render_workers()  # they load cairo while this process plans the kit
     # Each component's pages go to the workers as soon as it is planned, so they draw the first
@@ -31,14 +30,20 @@ def kit_step(context: BuildContext) -> None:
     # finishes first.
     options = context.options
     plans, pending, submitted = [], [], set()
+    shelved: set[str] = set()   # documents whose shelf pieces may still be packed with later ones
     for component_plan in plan_components(game, options.paper, options.duplex):
         plans.append(component_plan)
+        shelved.update(s.document for s in component_plan.sections if s.shelf_items)
         so_far = combine(game, options.paper, options.duplex, plans)
-        jobs = [job for job in document_jobs(so_far) if job.name not in submitted]
+        jobs = [job for job in document_jobs(so_far)
+                if job.name not in submitted and job.name.split("#")[0] not in shelved]
         submitted.update(job.name for job in jobs)
         if jobs:
             pending.append(submit_all(jobs, [], cache, build=inputs))
     plan = combine(game, options.paper, options.duplex, plans)
+    late = [job for job in document_jobs(plan) if job.name not in submitted]
+    if late:
+        pending.append(submit_all(late, [], cache, build=inputs))
     dpi = game.print_profile.png_dpi
     pending.append(submit_all([], png_jobs(plan, dpi), cache, build=inputs))
     context.page_counts.update({document: len(pages) for document, pages in plan.documents.items()})
@@ -65,6 +70,13 @@ def kit_step(context: BuildContext) -> None:
             context.artifacts[f"png/{name}"] = target
 
     context.defer(finish)
+
+
+def render_build_id(context: BuildContext) -> str:
+    """What the build's render tasks share: the workers keep the faces they walked for tasks
+    of the same id (the export steps' images reuse the kit's faces)."""
+    return inputs_digest(context.game.root, Path(project_root()) / "templates",
+                         settings=f"{context.options.paper}|{context.options.duplex}")
 
 
 def print_and_play_step(context: BuildContext) -> None:

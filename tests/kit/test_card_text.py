@@ -16,9 +16,16 @@ import yaml
 from generator.data import load_game
 from generator.data.loader import project_root
 from generator.errors import LayoutError
-from generator.games.dragon_pants.cards import card_frame, power_faces
+from generator.games.dragon_pants.cards import card_frame
+from generator.kit.kit import plan_components
 from generator.kit.render import render_pdf
 from generator.kit.text_fit import fit_text, text_width_mm, wrap
+
+def power_faces(game):
+    """The Power deck's faces as the kit plans them (the first component, in game.yaml order)."""
+    plan = next(plan_components(game, "letter"))
+    return plan.faces, plan.exports
+
 
 LONG = " ".join(["Breathe a long and winding plume of very eloquent fire across the board"] * 8)
 

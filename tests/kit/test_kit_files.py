@@ -87,7 +87,7 @@ def test_print_and_play_puts_card_fronts_on_odd_pages(kits, paper):
     assert "100 mm" in cover and "long edge" in cover
     parts = sum(len(PdfReader(context.artifacts[n]).pages) for n in KIT_PDFS[:-1])
     assert len(whole.pages) in (parts + 1, parts + 2)  # cover, parts, maybe one blank before the cards
-    match = re.search(r"Power and Destiny cards\s*pages (\d+)", cover)
+    match = re.search(r"Power cards and Destiny cards\s*pages (\d+)", cover)
     assert match and int(match.group(1)) % 2 == 1
     cards = PdfReader(context.artifacts["cards.pdf"])
     first = int(match.group(1)) - 1

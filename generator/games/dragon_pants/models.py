@@ -65,6 +65,8 @@ class PowerDeck(Model):
 
 class DestinyCard(Model):
     id: str | None = Field(default=None, pattern=IDENT)   # names the card's print files
+    name: str | None = None                                # how lists and exports name it
+    text: str | None = None                                # its effect in words, for exports
     value: int = Field(ge=-9, le=9)
     count: int = Field(ge=0, le=999)
     blank: bool = False

@@ -1,0 +1,58 @@
+"""Exports written once per test session (The Game Crafter, MakePlayingCards, Tabletop Simulator)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.data import load_game
+from generator.export.from_kit import export_set
+from generator.export.services import service
+from generator.export.writers import start_service_export, start_tts_export
+
+
+@pytest.fixture(scope="session", autouse=True)
+def render_cache(tmp_path_factory):
+    """A render cache for this session only, never the user's."""
+    folder = tmp_path_factory.mktemp("export-render-cache")
+    before = os.environ.get("DRAGON_PNP_CACHE")
+    os.environ["DRAGON_PNP_CACHE"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("DRAGON_PNP_CACHE", None)
+    else:
+        os.environ["DRAGON_PNP_CACHE"] = before
+
+
+@pytest.fixture(scope="session")
+def game():
+    return load_game("dragon_pants")
+
+
+@pytest.fixture(scope="session")
+def dragon_export(game):
+    return export_set(game)
+
+
+@pytest.fixture(scope="session")
+def service_exports(dragon_export, tmp_path_factory):
+    """Folder of each service's upload files for Dragon Pants, written on first use."""
+    written: dict[str, Path] = {}
+
+    def get(name: str) -> Path:
+        if name not in written:
+            folder = tmp_path_factory.mktemp(f"service-{name}")
+            start_service_export(dragon_export, service(name)).write(folder)
+            written[name] = folder
+        return written[name]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def tts_export(dragon_export, tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("tts")
+    start_tts_export(dragon_export, folder).write(folder)
+    return folder
