@@ -13,6 +13,8 @@ import re
 from generator.games.api import GameModule
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+# Modules registered at run time (a test's toy game, a designer's module kept outside the package).
+_REGISTERED: dict[str, GameModule] = {}
 
 
 class UnknownRulesModule(LookupError):
@@ -20,14 +22,23 @@ class UnknownRulesModule(LookupError):
 
 
 def known_modules() -> list[str]:
-    """Every rules module shipped with the package, by name."""
+    """Every rules module shipped with the package, by name, and any registered at run time."""
     import generator.games as package
 
-    return sorted(info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg)
+    shipped = {info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg}
+    return sorted(shipped | set(_REGISTERED))
+
+
+def register(module: GameModule) -> None:
+    """Make a module that lives outside `generator.games` known by its slug (processes forked
+    later inherit it; the rules check's workers are)."""
+    _REGISTERED[module.slug] = module
 
 
 def game_module(name: str) -> GameModule:
     """The `GameModule` of rules module `name`."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     if not _NAME.match(name) or name not in known_modules():
         raise UnknownRulesModule(f"no rules module '{name}'; known: {', '.join(known_modules()) or 'none'}")
     module = importlib.import_module(f"generator.games.{name}")

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from generator.data import GameData
 from generator.games.api import GameModule
-from generator.games.registry import module_for_game, rules_module_name
+from generator.games.registry import module_for_game
 from generator.report.aggregate import aggregate
 from generator.report.executor import run_tasks
 from generator.report.findings import find
@@ -115,15 +115,17 @@ def plan(game: GameData, settings: CheckSettings, module: GameModule | None = No
     return main, duels
 
 
-def run_check(game: GameData, settings: CheckSettings, execution: Execution | None = None) -> dict[str, object]:
-    """Play every planned game and build the report."""
-    module = require_module(game)
+def run_check(game: GameData, settings: CheckSettings, execution: Execution | None = None,
+              module: GameModule | None = None) -> dict[str, object]:
+    """Play every planned game and build the report. `module` defaults to the game's rules module;
+    one given here must be findable by its slug in the registry (workers look it up)."""
+    module = module or require_module(game)
     settings = resolve(game, settings, module)
     execution = execution or Execution()
     main, duels = plan(game, settings, module)
     batches = plan_batches(main, settings.games, settings.seed, settings.batch_games)
     batches += plan_batches(duels, settings.duel_count() or settings.games, settings.seed, settings.batch_games)
-    job = Job(str(game.root.resolve()), rules_module_name(game) or "", settings.options, settings.decision_cap)
+    job = Job(str(game.root.resolve()), module.slug, settings.options, settings.decision_cap)
     finished = 0
 
     def done(_: int) -> None:
@@ -150,7 +152,7 @@ def build_report(game: GameData, settings: CheckSettings, records: dict[Config, 
     default_setup = module.default_setup(game)
     report: dict[str, object] = {
         "version": REPORT_VERSION,
-        "game": {"name": game.game.name, "slug": game.slug, "rules_module": rules_module_name(game),
+        "game": {"name": game.game.name, "slug": game.slug, "rules_module": module.slug,
                  "playtime_minutes": getattr(game.game, "playtime_minutes", None),
                  "setups": {s: spec.setup_names.get(s, s) for s in module.setups(game)},
                  "default_setup": default_setup,
