@@ -264,14 +264,26 @@ class GameModule:
         return {}
 
 
-@dataclass
 class PlayTrace:
-    """What the generic driver saw of one game: every decision, in order. Cheap to keep."""
+    """What the generic driver saw of one game: every decision, in order. Cheap to keep: actions
+    (immutable values) are kept as chosen and written in notation only when `decisions` is read,
+    so a game whose report hooks never read the trace pays nothing for the notation."""
 
-    decisions: list[tuple[int, str, str]] = field(default_factory=list)   # (seat, decision kind, notation)
+    __slots__ = ("moves", "_written")
+
+    def __init__(self, decisions: list[tuple[int, str, Any]] | None = None):
+        self.moves: list[tuple[int, str, Any]] = list(decisions or [])   # (seat, decision kind, action)
+        self._written: list[tuple[int, str, str]] = []
 
     def add(self, seat: int, kind: str, action: Any) -> None:
-        self.decisions.append((seat, kind, str(action)))
+        self.moves.append((seat, kind, action))
+
+    @property
+    def decisions(self) -> list[tuple[int, str, str]]:
+        """(seat, decision kind, notation) per decision, in order."""
+        if len(self._written) != len(self.moves):
+            self._written.extend((seat, kind, str(action)) for seat, kind, action in self.moves[len(self._written):])
+        return self._written
 
 
 def _plain(value: Any) -> Any:

@@ -83,7 +83,7 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
         moving = state.to_move()
         first = moving[0] if len(moving) == 1 else None
         decisions = 0
-        note = trace.decisions.append  # PlayTrace.add, inlined: this loop is the hot path of a check
+        note = trace.moves.append  # PlayTrace.add, inlined: this loop is the hot path of a check
         while state.result is None:
             if decisions >= decision_cap:
                 return GameRecord(seed, config.players, seat_policies, (), CUT_OFF, 0, first,
@@ -91,13 +91,13 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
             if len(moving) == 1:
                 seat = moving[0]
                 action = players[seat].choose(state, seat, choose)
-                note((seat, state.decision(seat), str(action)))
+                note((seat, state.decision(seat), action))
                 state.apply({seat: action})
             else:
                 joint = {}
                 for seat in moving:  # every seat chooses on the same state: no one sees another's choice
                     action = joint[seat] = players[seat].choose(state, seat, choose)
-                    note((seat, state.decision(seat), str(action)))
+                    note((seat, state.decision(seat), action))
                 state.apply(joint)
             decisions += 1
             moving = state.to_move()

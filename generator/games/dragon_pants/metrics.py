@@ -1,7 +1,7 @@
-"""What the rules check keeps of one Dragon Pants game, from its final state and its decisions.
+"""What the rules check keeps of one Dragon Pants game, from its final state.
 
-Card plays, reactions and actions are read off the trace of decisions (their notation);
-changes of hands of The Pants off the state's `PantsWatch`; hazards off the engine's event
+Card plays, reactions and actions come from the state's `CardTally`, changes of hands of The
+Pants from its `PantsWatch` (both kept as decisions are applied), hazards from the engine's event
 counts, which it keeps even when it records no events.
 """
 
@@ -16,35 +16,11 @@ from generator.games.dragon_pants.state import DragonPantsState
 COUNTED_HAZARDS = ("den_shared", "pants_discarded", "pants_in_deck", "stuck")
 
 
-def tally(state: DragonPantsState, trace: PlayTrace) -> tuple[int, dict[str, list[int]], dict[str, list[int]]]:
-    """Actions (moves, draws and plays: what table time is counted in), and plays and reactions
-    per card id and seat. Counted once per game: the metrics and the time estimate both ask."""
-    decisions = trace.decisions
-    if state.tallied is not None and state.tallied[0] is decisions and state.tallied[1] == len(decisions):
-        return state.tallied[2]
-    players = state.engine.players
-    actions = 0
-    plays: dict[str, list[int]] = {}
-    reactions: dict[str, list[int]] = {}
-    for seat, _, notation in decisions:
-        verb, _, rest = notation.partition(" ")
-        if verb == "play":
-            plays.setdefault(rest.split(" ", 1)[0], [0] * players)[seat] += 1
-            actions += 1
-        elif verb == "move" or verb == "draw":
-            actions += 1
-        elif verb == "react":
-            reactions.setdefault(rest, [0] * players)[seat] += 1
-    state.tallied = (decisions, len(decisions), (actions, plays, reactions))
-    return actions, plays, reactions
-
-
 def game_metrics(state: DragonPantsState, trace: PlayTrace) -> dict[str, Any]:
     """Per-game figures. A figure that only means something in a won game is None otherwise."""
     engine = state.engine
     result = state.result
-    players = engine.players
-    actions, plays, reactions = tally(state, trace)
+    tally = state.tally
     turns = engine.turn
     draws = len(engine.destiny_discard)
     winner = result.winners[0] if result is not None and result.winners else None
@@ -53,15 +29,15 @@ def game_metrics(state: DragonPantsState, trace: PlayTrace) -> dict[str, Any]:
     return {
         "turns": turns,
         "destiny_draws": draws,
-        "actions": actions,
+        "actions": tally.actions,
         "last_card": reason == "time" and not engine.destiny,  # the time ran out on the deck's last card
         "destiny_draws_at_end": None if reason == "stall" else {str(draws): 1},
         "pants_changes": watch.changes,
         "winner_without_pants": (watch.turn_ends_without(engine, winner) / turns
                                  if winner is not None and turns else None),
         "since_last_change": turns - watch.change_turn if winner is not None else None,
-        "plays": plays,
-        "reactions": reactions,
+        "plays": {card: seats[:] for card, seats in tally.plays.items()},
+        "reactions": {card: seats[:] for card, seats in tally.reactions.items()},
         "reshuffles": engine.counts.get("reshuffle", 0),
         "hand_limit_discards": engine.counts.get("hand_limit", 0),
     }
@@ -96,5 +72,4 @@ def playtime_minutes(game: Any, state: DragonPantsState, trace: PlayTrace) -> fl
     timing = getattr(game, "playtime", None)
     if timing is None:
         return None
-    actions, _, _ = tally(state, trace)
-    return timing.minutes(state.engine.turn, actions, len(state.engine.destiny_discard))
+    return timing.minutes(state.engine.turn, state.tally.actions, len(state.engine.destiny_discard))

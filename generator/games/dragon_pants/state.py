@@ -1,8 +1,9 @@
 """Dragon Pants behind the game interface: the engine's `GameState`, one decider at a time.
 
 A thin adapter: the engine decides everything; this class answers the interface's questions
-(`to_move`, `legal_actions(seat)`, `apply(joint)`, `view`, `to_dict`) and keeps two things the
-engine does not: who wore The Pants at each turn end (the report's tension figures) and a cap
+(`to_move`, `legal_actions(seat)`, `apply(joint)`, `view`, `to_dict`) and keeps what the engine
+does not: who wore The Pants at each turn end (the report's tension figures), which cards each
+seat played (counted as actions are applied: cheaper than reading the trace back), and a cap
 on decisions within one turn (a loop the rules allow, such as Boost drawn back from the discard
 pile again and again, is cut off and counted as a stall).
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.engine import GameState as EngineState
+from generator.engine import Action, GameState as EngineState
 from generator.engine.positions import position_to_dict
 from generator.errors import IllegalActionError
 from generator.games.api import Event, Result
@@ -27,7 +28,7 @@ class PantsWatch:
     __slots__ = ("last_holder", "changes", "change_turn", "turn", "held")
 
     def __init__(self, engine: EngineState):
-        self.last_holder = engine.pants_holder()  # last player (not pile) to hold The Pants
+        self.last_holder = engine.holder  # last player (not pile) to hold The Pants; -1: a pile
         self.changes = 0
         self.change_turn = 0
         self.turn = engine.turn
@@ -41,40 +42,72 @@ class PantsWatch:
 
     def after_decision(self, engine: EngineState) -> bool:
         """Note the holder now; True when one or more turns ended (frozen turns pass in one go)."""
-        holder = engine.pants_holder()
-        if holder is not None and holder != self.last_holder:
-            if self.last_holder is not None:
+        holder = engine.holder
+        if holder >= 0 and holder != self.last_holder:
+            if self.last_holder >= 0:
                 self.changes += 1
                 self.change_turn = engine.turn
             self.last_holder = holder
         if self.turn >= engine.turn:
             return False
-        slot = len(self.held) - 1 if holder is None else holder
-        self.held[slot] += engine.turn - self.turn
+        self.held[holder] += engine.turn - self.turn  # holder -1 (a pile) counts in the last slot
         self.turn = engine.turn
         return True
 
     def turn_ends_without(self, engine: EngineState, seat: int) -> int:
         """Turn ends (the game's end included) at which `seat` did not hold The Pants."""
-        holder = engine.pants_holder()
-        final = len(self.held) - 1 if holder is None else holder
-        return sum(self.held) + 1 - self.held[seat] - (final == seat)
+        return sum(self.held) + 1 - self.held[seat] - (engine.holder == seat)
+
+
+class CardTally:
+    """Actions taken (moves, draws, plays: what table time is counted in) and cards played and
+    reacted with, per card id and seat: counted as decisions are applied, for the report."""
+
+    __slots__ = ("actions", "plays", "reactions")
+
+    def __init__(self) -> None:
+        self.actions = 0
+        self.plays: dict[str, list[int]] = {}
+        self.reactions: dict[str, list[int]] = {}
+
+    def copy(self) -> "CardTally":
+        other = CardTally()
+        other.actions = self.actions
+        other.plays = {k: v[:] for k, v in self.plays.items()}
+        other.reactions = {k: v[:] for k, v in self.reactions.items()}
+        return other
+
+    def note(self, seat: int, action: Action, players: int) -> None:
+        verb = action.verb
+        if verb == "move" or verb == "draw":
+            self.actions += 1
+        elif verb == "play":
+            self.actions += 1
+            per_seat = self.plays.get(action.card)
+            if per_seat is None:
+                per_seat = self.plays[action.card] = [0] * players
+            per_seat[seat] += 1
+        elif verb == "react":
+            per_seat = self.reactions.get(action.card)
+            if per_seat is None:
+                per_seat = self.reactions[action.card] = [0] * players
+            per_seat[seat] += 1
 
 
 class DragonPantsState:
     """A Dragon Pants position as a `generator.games.api.GameState`. `engine` is the rules engine's state."""
 
-    __slots__ = ("engine", "seats", "result", "watch", "turn_decisions", "cut_off", "tallied", "moving")
+    __slots__ = ("engine", "seats", "result", "watch", "tally", "turn_decisions", "cut_off", "seat")
 
     def __init__(self, engine: EngineState):
         self.engine = engine
         self.seats = engine.players
         self.watch = PantsWatch(engine)
+        self.tally = CardTally()
         self.turn_decisions = 0
         self.cut_off = False
-        self.tallied: tuple | None = None  # the report's count of one game's decisions, made once
         self.result: Result | None = None
-        self.moving: tuple[int, ...] = ()  # to_move(), kept current by apply: asked several times a decision
+        self.seat = -1  # who decides now; -1 once the game is over
         self._settle()
 
     # --- the interface ----------------------------------------------------------------------
@@ -89,24 +122,28 @@ class DragonPantsState:
         return self.engine.counts
 
     def to_move(self) -> tuple[int, ...]:
-        return self.moving
+        return () if self.seat < 0 else (self.seat,)
 
     def decision(self, seat: int) -> str:
         """The engine's decision kind for the seat that decides (`action`, `react`, ...), else 'none'."""
-        return self.engine.decision if (seat,) == self.moving else "none"
+        return self.engine.decision if seat == self.seat else "none"
 
     def legal_actions(self, seat: int) -> list[Any]:
-        return self.engine.legal_actions() if (seat,) == self.moving else []
+        return self.engine.legal_actions() if seat == self.seat else []
 
     def apply(self, joint: Mapping[int, Any]) -> None:
         engine = self.engine
-        if self.result is not None:
+        seat = self.seat
+        if seat < 0:
             raise IllegalActionError(f"the game is over ({self.result.reason}); no action is legal")
-        seat = self.moving[0]
         if len(joint) != 1 or seat not in joint:
             given = ", ".join(str(s + 1) for s in sorted(joint)) or "none"
             raise IllegalActionError(f"dragon {seat + 1} decides now, alone; got actions for seat(s) {given}")
-        engine.apply(joint[seat])
+        action = joint[seat]
+        if action.__class__ is not Action:
+            action = Action.parse(action)
+        engine.apply(action)
+        self.tally.note(seat, action, self.seats)
         if self.watch.after_decision(engine):
             self.turn_decisions = 0
         else:
@@ -143,11 +180,11 @@ class DragonPantsState:
         other.engine = self.engine.clone()
         other.seats = self.seats
         other.watch = self.watch.copy()
+        other.tally = self.tally.copy()
         other.turn_decisions = self.turn_decisions
         other.cut_off = self.cut_off
-        other.tallied = None
         other.result = self.result
-        other.moving = self.moving
+        other.seat = self.seat
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -161,9 +198,9 @@ class DragonPantsState:
         engine = self.engine
         ended = engine.result
         if ended is None and self.turn_decisions < DECISIONS_PER_TURN_CAP:
-            self.moving = (engine.decider,)
+            self.seat = engine.decider
             return
-        self.moving = ()
+        self.seat = -1
         if ended is not None:
             self.result = Result(() if ended.winner is None else (ended.winner,), ended.reason, ended.rounds)
         else:
