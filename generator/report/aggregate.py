@@ -21,9 +21,9 @@ SEEDS_KEPT = 10  # reproducing seeds the JSON keeps per hazard and end reason
 
 
 def aggregate(config: Config, records: Sequence[GameRecord], reasons: Iterable[str] = (),
-              hazards: Iterable[str] = ()) -> dict[str, object]:
+              hazards: Iterable[str] = (), seat_names: Sequence[str] | None = None) -> dict[str, object]:
     """All figures for one configuration. `reasons` and `hazards` list the kinds the game
-    declares, so each has a row even when no game hit it."""
+    declares, so each has a row even when no game hit it; `seat_names` (roles) group the seats."""
     games = len(records)
     finished = [r for r in records if r.reason not in (ERROR, CUT_OFF)]
     return {
@@ -35,7 +35,7 @@ def aggregate(config: Config, records: Sequence[GameRecord], reasons: Iterable[s
             "minutes": (summarise([r.minutes for r in finished if r.minutes is not None]).to_json()
                         if any(r.minutes is not None for r in finished) else None),
         },
-        "fairness": _fairness(config.players, records),
+        "fairness": _fairness(config.players, records, seat_names),
         "metrics": {name: summarise_metric(values, records)
                     for name, values in _metric_values(records).items()},
         "hazards": _hazards(records, hazards),
@@ -61,8 +61,9 @@ def _completion(records: Sequence[GameRecord], declared: Iterable[str]) -> dict[
             for reason in order}
 
 
-def _fairness(players: int, records: Sequence[GameRecord]) -> dict[str, object]:
-    """Win rate per seat, and of whoever moved first, among games that had a winner."""
+def _fairness(players: int, records: Sequence[GameRecord], seat_names: Sequence[str] | None = None) -> dict[str, object]:
+    """Win rate per seat, per role (seats sharing a name), and of whoever moved first, among games
+    that had a winner; draws; and points per seat where the game scores them."""
     decided = [r for r in records if r.winners]
     draws = sum(1 for r in records if not r.winners and r.reason not in (ERROR, CUT_OFF))
     wins = [0] * players
@@ -78,6 +79,14 @@ def _fairness(players: int, records: Sequence[GameRecord]) -> dict[str, object]:
     others = len(known_first) * (players - 1)
     first_p = two_proportion_p(first_wins, len(known_first), len(known_first) - first_wins, others)
     first_seats = Counter(r.first for r in known_first)
+    names = list(seat_names or [])[:players]
+    names += [f"seat {n}" for n in range(len(names) + 1, players + 1)]
+    roles: dict[str, dict[str, object]] = {}
+    for name in dict.fromkeys(names):
+        members = [s for s, n in enumerate(names) if n == name]
+        won = sum(wins[s] for s in members)
+        roles[name] = wilson_interval(won, len(decided) * len(members)).to_json()
+    scored = [r.scores for r in records if r.scores is not None]
     return {
         "decided": len(decided),
         "draws": _share(draws, len(records)),
@@ -87,6 +96,9 @@ def _fairness(players: int, records: Sequence[GameRecord]) -> dict[str, object]:
         "first_player": {**first.to_json(), "expected": 1 / players, "p_value": first_p,
                          "advantage": first.rate - 1 / players},
         "first_seat_counts": [first_seats[s] for s in range(players)],
+        "roles": roles,
+        "scores": [summarise([r[s] for r in scored if s < len(r)]).to_json() for s in range(players)] if scored
+        else None,
     }
 
 

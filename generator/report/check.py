@@ -165,8 +165,10 @@ def build_report(game: GameData, settings: CheckSettings, records: dict[Config, 
                      "duel_setup": default_setup, "seed": settings.seed, "options": dict(settings.options),
                      "batch_games": settings.batch_games, "decision_cap": settings.decision_cap},
         "total_games": sum(len(r) for r in records.values()),
-        "configs": [aggregate(c, records.get(c, []), reasons, hazards) for c in main],
-        "duels": [aggregate(c, records.get(c, []), reasons, hazards) for c in duels],
+        "configs": [aggregate(c, records.get(c, []), reasons, hazards, module.seat_names(game, c.players))
+                    for c in main],
+        "duels": [aggregate(c, records.get(c, []), reasons, hazards, module.seat_names(game, c.players))
+                  for c in duels],
         "extras": module.report_extras(game),
         "validation": [f.to_json() | {"severity": f.severity} for f in validate_game(game)],
     }

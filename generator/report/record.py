@@ -26,6 +26,7 @@ class GameRecord:
     rounds: int
     first: int | None = None  # the seat that decided first, when one seat did
     minutes: float | None = None  # estimated time at the table (the game's playtime_minutes)
+    scores: tuple[float, ...] | None = None  # per seat, for games that score points
     metrics: dict[str, Any] = field(default_factory=dict)
     hazards: dict[str, int] = field(default_factory=dict)  # hazard kind -> times hit
     error: str | None = None
@@ -34,4 +35,5 @@ class GameRecord:
         data = asdict(self)
         data["seat_policies"] = list(self.seat_policies)
         data["winners"] = list(self.winners)
+        data["scores"] = None if self.scores is None else list(self.scores)
         return data

@@ -106,6 +106,7 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
             seed=seed, players=config.players, seat_policies=seat_policies, winners=tuple(result.winners),
             reason=result.reason, rounds=result.rounds, first=first,
             minutes=module.playtime_minutes(table.game, state, trace),
+            scores=None if result.scores is None else tuple(result.scores),
             metrics=module.game_metrics(state, trace), hazards=dict(module.hazards(state, trace)),
         )
     except Exception as exc:  # a rules bug must not sink thousands of other games

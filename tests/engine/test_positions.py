@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from engine_helpers import POSITIONS, rules
+from engine_helpers import POSITIONS, game_data, rules
 from generator.engine import new_game
 from generator.engine.positions import PositionError, dump_position, load_position
+from generator.games.dragon_pants import GAME
+from generator.games.position_files import dump_yaml, position_document, read_position_file
+from generator.games.position_files import load_position as load_play_position
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
 
@@ -27,10 +30,14 @@ def _doc_examples() -> list[str]:
 
 
 def test_docs_examples_load_and_the_full_one_round_trips(tmp_path):
+    """The full example is what `play` writes: the engine's position plus `pending`."""
     full, short = _doc_examples()
-    state = _load_text(tmp_path, full)
-    assert dump_position(state) == full
-    assert [str(a) for a in state.legal_actions()] == ["react shield", "pass"]
+    path = tmp_path / "full.yaml"
+    path.write_text(full)
+    board, options = load_play_position(GAME, game_data(), *read_position_file(path))
+    assert dump_yaml(position_document("dragon_pants", options, board)) == full
+    assert dump_position(board.state.engine) + "pending: {}\n" == full
+    assert [str(a) for a in board.legal_actions()] == ["react shield", "pass"]
     hand_written = _load_text(tmp_path, short)
     assert [str(a) for a in hand_written.legal_actions() if str(a).startswith("play")] == ["play shock 2"]
 

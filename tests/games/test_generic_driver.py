@@ -64,6 +64,8 @@ def test_every_game_ends_and_is_counted(report):
         assert fair["decided"] + fair["draws"]["count"] == c["games"]
         assert sum(s["wins"] for s in fair["seats"]) == fair["decided"]
         assert fair["first_player"]["games"] == 0  # both seats move at once: nobody moves first
+        assert list(fair["roles"]) == ["red", "blue"] and fair["roles"]["red"]["wins"] == fair["seats"][0]["wins"]
+        assert [s["count"] for s in fair["scores"]] == [c["games"]] * 2 and 0 < fair["scores"][0]["mean"] < 3
         assert c["length"]["minutes"]["min"] >= 1.0 + 0.5 * 2
 
 

@@ -122,10 +122,10 @@ class ToyState:
             self.tokens = [t + 1 for t in self.tokens]
         for seat in (0, 1):
             if self.wins[seat] >= self.target:
-                self.result = Result((seat,), "target", self.round)
+                self.result = Result((seat,), "target", self.round, scores=tuple(map(float, self.wins)))
                 return
         if self.round >= ROUND_CAP:
-            self.result = Result((), "round_cap", self.round)
+            self.result = Result((), "round_cap", self.round, scores=tuple(map(float, self.wins)))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"round": self.round, "tokens": list(self.tokens), "wins": list(self.wins), "tiebreak": self.tiebreak}
@@ -172,7 +172,8 @@ class ToyDice(GameModule):
         state.tiebreak = bool(data["tiebreak"])
         ended = data.get("result")
         if ended:
-            state.result = Result(tuple(ended["winners"]), ended["reason"], ended["rounds"])
+            state.result = Result(tuple(ended["winners"]), ended["reason"], ended["rounds"],
+                                  None if ended.get("scores") is None else tuple(ended["scores"]))
         return state
 
     def parse_action(self, state: Any, seat: int, text: str) -> Move:

@@ -79,7 +79,7 @@ def _new_config(c: dict, card_ids: list[str]) -> dict[str, Any]:
                       "users": played.get("users", 0) + reacted.get("users", 0),
                       "user_win": used.get("user_win", wilson_interval(0, 0).to_json()),
                       "reactions": reacted.get("total", 0)}
-    fairness = {k: v for k, v in c["fairness"].items() if k != "draws"}
+    fairness = {k: v for k, v in c["fairness"].items() if k not in ("draws", "roles", "scores")}
     pick = ("total", "per_game", "games", "share")
     policies = c["policies"]
     return {
