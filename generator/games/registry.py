@@ -49,17 +49,14 @@ def game_module(name: str) -> GameModule:
 
 
 def rules_module_name(game) -> str | None:
-    """The rules module of a loaded game: game.yaml's `rules_module`, or for a manifest without
-    that field, the module named like the game's folder if there is one; None for a data-only game."""
-    named = getattr(game.game, "rules_module", None)
-    if named:
-        return named
-    if "rules_module" in type(game.game).model_fields:
-        return None  # the manifest has the field and leaves it empty: a data-only game
-    return game.slug if game.slug in known_modules() else None
+    """The rules module a loaded game names in game.yaml (`rules_module`), or None for a data-only game."""
+    return getattr(game.game, "rules_module", None)
 
 
 def module_for_game(game) -> GameModule | None:
-    """The `GameModule` of a loaded game, or None for a data-only game."""
+    """The `GameModule` of a loaded game (the loader resolved it), or None for a data-only game."""
+    module = getattr(game, "module", None)
+    if module is not None:
+        return module
     name = rules_module_name(game)
     return None if name is None else game_module(name)

@@ -4,7 +4,7 @@ Toy Dice (tests/games/toy_game.py) has what Dragon Pants lacks: both seats choos
 dice, named seats, a sequential tie-break between simultaneous rounds, and metrics of every
 shape. It is registered at run time, so the check's workers find it like a shipped module. Its
 game folder is a renamed copy of the Dragon Pants data (today's loader wants those files); only
-the name, player range and print profile are read from it.
+the name and print profile are read from it.
 """
 
 from __future__ import annotations

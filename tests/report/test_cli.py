@@ -46,8 +46,11 @@ def test_a_game_without_rules_has_nothing_to_check_or_play(tmp_path):
 
     from tests.conftest import DATA
 
-    plain = tmp_path / "plain_cards"  # game data whose folder names no rules module: a data-only game
+    plain = tmp_path / "plain_cards"  # Dragon Pants' data without its rules module: a data-only game
     shutil.copytree(DATA, plain)
+    manifest = plain / "game.yaml"
+    manifest.write_text("".join(line for line in manifest.read_text().splitlines(keepends=True)
+                                if not line.startswith("rules_module:")))
     run = _check(str(plain), "--out", str(tmp_path / "out"))
     assert run.returncode == 2 and "plain_cards has no rules module" in run.stderr and "Traceback" not in run.stderr
     played = subprocess.run([sys.executable, "-m", "generator", "play", str(plain), "--new"], cwd=ROOT,

@@ -1,8 +1,9 @@
-"""Dragon Pants as a game module: its engine (`generator.engine`), greedy player and report hooks
-behind `generator.games.api.GameModule`. The registry finds it as `GAME`."""
+"""Dragon Pants: a hex-board race for one pair of pants, 2-6 players (seeds 000-002).
 
-from generator.games.dragon_pants.module import DragonPants
+Its engine (`generator.engine`), greedy player and report hooks behind
+`generator.games.api.GameModule`; the registry finds it as `GAME`.
+"""
 
-GAME = DragonPants()
+from generator.games.dragon_pants.module import GAME, DragonPants
 
 __all__ = ["GAME", "DragonPants"]

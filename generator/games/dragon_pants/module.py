@@ -1,4 +1,5 @@
-"""`DragonPants`: the Dragon Pants rules engine and its report behind the one game interface.
+"""Dragon Pants behind the game interface: its data files, settings and cross-checks, and the
+rules engine and its report.
 
 Rules, positions, notation and the greedy player are the existing engine's; this class only
 speaks the interface. Numbers come from the game data (players, seats, presets, settings).
@@ -6,9 +7,9 @@ speaks the interface. Numbers come from the game data (players, seats, presets, 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
-from generator.data.models import Board, DestinyData, Playtime, PowerDeck
+from generator.data.hexmap import HexMap
 from generator.engine import Rules, new_game
 from generator.engine.actions import Action
 from generator.engine.explain import why_illegal
@@ -17,20 +18,30 @@ from generator.errors import IllegalActionError
 from generator.games.api import DataFile, Event, Finding, GameModule, GameState, PlayTrace, PolicyFactory
 from generator.games.dragon_pants import metrics, report
 from generator.games.dragon_pants.greedy import GreedyPlayer, board_distances
+from generator.games.dragon_pants.models import DestinyData, PantsSettings, Playtime, PowerDeck
 from generator.games.dragon_pants.settings import setting
 from generator.games.dragon_pants.state import DragonPantsState
 from generator.games.report_parts import ReportSpec, Section
+
+if TYPE_CHECKING:
+    from generator.data import GameData
 
 
 class DragonPants(GameModule):
     slug = "dragon_pants"
     seat_noun = "dragon"
-    data_files = {
-        "board": DataFile("board.yaml", Board),
+    data_files: ClassVar[dict[str, DataFile]] = {
+        "board": DataFile("board.yaml", HexMap),
         "power": DataFile("power_cards.yaml", PowerDeck),
         "destiny": DataFile("destiny.yaml", DestinyData),
         "playtime": DataFile("playtime.yaml", Playtime, optional=True),
     }
+    settings_model = PantsSettings
+
+    def template_globals(self, game: "GameData") -> dict:
+        from generator.games.dragon_pants.cards import template_globals
+
+        return template_globals(game)
 
     # --- rules ----------------------------------------------------------------------------
 
@@ -125,3 +136,6 @@ class DragonPants(GameModule):
 
     def report_sections(self, summary: Mapping[str, Any]) -> list[Section]:
         return report.sections(summary)
+
+
+GAME = DragonPants()
