@@ -352,11 +352,12 @@ def _metric_tables(report: dict, c: dict) -> list[Table]:
             tables.append(Table(title, ["Measure", "Games", "Share"],
                                 [[labels.get(n, {}).get("label", n), f"{c['metrics'][n]['count']:,}",
                                   pct(c["metrics"][n]["share"])] for n in flags]))
+        keyed = [n for n in names if c["metrics"][n]["kind"] in ("per_seat_counts", "counts")]
+        if keyed:
+            tables.append(_keyed_table(title, [(labels.get(n, {}), c["metrics"][n]) for n in keyed], c["games"],
+                                       c["config"]["players"]))
         for n in names:
-            if c["metrics"][n]["kind"] in ("per_seat_counts", "counts"):
-                tables.append(_keyed_table(title, labels.get(n, {}), c["metrics"][n], c["games"],
-                                           c["config"]["players"]))
-            elif c["metrics"][n]["kind"] == "per_seat":
+            if c["metrics"][n]["kind"] == "per_seat":
                 seats = c["metrics"][n]["seats"]
                 tables.append(Table(title, ["Measure", *[f"Seat {s + 1}" for s in range(len(seats))], "Per game"],
                                     [[labels.get(n, {}).get("label", n), *map(num, seats),
@@ -364,22 +365,32 @@ def _metric_tables(report: dict, c: dict) -> list[Table]:
     return tables
 
 
-def _keyed_table(title: str, label: dict, figures: dict, games: int, players: int) -> Table:
-    names = dict(label.get("keys") or {})
-    keys = list(names) + [k for k in figures["keys"] if k not in names]
-    header_key = label.get("key_header", "Key")
-    if figures["kind"] == "counts":
-        rows = [[names.get(k, k), *_counts_row(figures["keys"].get(k), games)] for k in keys]
-        return Table(title, [header_key, "Total", "Per game", "Games", "Share"], rows)
-    rows = []
-    for k in keys:
-        row = figures["keys"].get(k)
-        total = row["total"] if row else 0
-        rows.append([names.get(k, k), f"{total:,}", f"{total / games if games else 0.0:.2f}",
-                     f"{row['games'] if row else 0:,}", ci(row["user_win"]) if row and row["users"] else "-"])
-    return Table(title, [header_key, "Times", "Per game", "Games", "Users' win rate (95 % CI)"], rows,
+def _keyed_table(title: str, metrics: list[tuple[dict, dict]], games: int, players: int) -> Table:
+    """Counts by key (cards, faces) of one or more metrics: a row per key the labels name, then any
+    other key seen; with several metrics a 'Use' column says which (played, reaction)."""
+    several = len(metrics) > 1
+    header_key = metrics[0][0].get("key_header", "Key")
+    use = ["Use"] if several else []
+    rows: list[list[str]] = []
+    if all(figures["kind"] == "counts" for _, figures in metrics):
+        for label, figures in metrics:
+            names = dict(label.get("keys") or {})
+            for k in list(names) + [k for k in figures["keys"] if k not in names]:
+                rows.append([names.get(k, k), *([label.get("label", "")] if several else []),
+                             *_counts_row(figures["keys"].get(k), games)])
+        return Table(title, [header_key, *use, "Total", "Per game", "Games", "Share"], rows,
+                     numeric_from=2 if several else 1)
+    for label, figures in metrics:
+        names = dict(label.get("keys") or {})
+        for k in list(names) + [k for k in figures["keys"] if k not in names]:
+            row = figures["keys"].get(k)
+            total = row["total"] if row else 0
+            rows.append([names.get(k, k), *([label.get("label", "")] if several else []), f"{total:,}",
+                         f"{total / games if games else 0.0:.2f}", f"{row['games'] if row else 0:,}",
+                         ci(row["user_win"]) if row and row.get("users") else "-"])
+    return Table(title, [header_key, *use, "Times", "Per game", "Games", "Users' win rate (95 % CI)"], rows,
                  f"Users' win rate: of the players who used it in a game, the share who won that game (chance "
-                 f"{pct(1 / players)}).")
+                 f"{pct(1 / players)}).", numeric_from=2 if several else 1)
 
 
 def _counts_row(row: dict | None, games: int) -> list[str]:
@@ -406,10 +417,10 @@ def _hazard_table(report: dict, c: dict) -> Table:
 
 
 def _seeds(seeds: list[int], games: int) -> str:
+    """The first reproducing seed (the JSON keeps the first ten)."""
     if not seeds:
         return "-"
-    shown = ", ".join(map(str, seeds[:3]))
-    return shown + (f" (+{games - 3} more)" if games > 3 else "")
+    return str(seeds[0]) + (f" (+{games - 1} more)" if games > 1 else "")
 
 
 # --- method and reproduction ------------------------------------------------------------------
