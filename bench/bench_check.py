@@ -2,7 +2,7 @@
 
   policies   per policy and player count: games/s on one core (CPU time of this process, so other
              load on the machine inflates it less), and how that time splits between the
-             engine (legal actions + apply) and the policy's choices
+             engine (legal actions + apply, through the game interface) and the policy's choices
   check      wall time of `dragon-pnp check` with the given --games and --jobs, in a fresh
              process, imports and report writing included
 
@@ -24,28 +24,28 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.data import load_game  # noqa: E402
-from generator.engine import Rules, new_game  # noqa: E402
+from generator.games.dragon_pants import GAME  # noqa: E402
+from generator.report.check import mixed_rotation  # noqa: E402
 from generator.report.plan import Config  # noqa: E402
-from generator.report.policies import make_policy  # noqa: E402
-from generator.report.simulate import play_game, seat_policies  # noqa: E402
+from generator.report.simulate import Table, play_game  # noqa: E402
 
 
-def split_time(rules: Rules, config: Config, seeds: range) -> tuple[float, float]:
-    """CPU seconds spent in the engine and in the policies over the same games as play_game."""
+def split_time(table: Table, config: Config, seeds: range) -> tuple[float, float]:
+    """CPU seconds spent in the game (new game, apply) and in the policies over the same games as play_game."""
     engine = policy = 0.0
     clock = time.process_time
     for index, seed in enumerate(seeds):
-        names = seat_policies(config, index)
-        players = {name: make_policy(name, rules) for name in set(names)}
+        players = [table.policy(name) for name in config.seat_policies(index)]
         rng = random.Random(seed ^ 0x5EED)
         t0 = clock()
-        state = new_game(rules, players=config.players, seed=seed, preset=config.preset)
+        state = GAME.new_game(table.rules, seed, config.players, config.setup)
         engine += clock() - t0
-        while not state.is_over:
+        while state.result is None:
+            (seat,) = state.to_move()
             t0 = clock()
-            action = players[names[state.decider]].choose(state, rng)
+            action = players[seat].choose(state, seat, rng)
             t1 = clock()
-            state.apply(action)
+            state.apply({seat: action})
             t2 = clock()
             policy += t1 - t0
             engine += t2 - t1
@@ -53,23 +53,25 @@ def split_time(rules: Rules, config: Config, seeds: range) -> tuple[float, float
 
 
 def bench_policies(games: int) -> None:
-    rules = Rules.from_game(load_game("dragon_pants"))
-    print(f"{'policy':8} {'players':>7} {'games/s':>8} {'turns':>6} {'engine':>7} {'policy':>7}")
-    for policy in ("random", "greedy", "mixed"):
+    game = load_game("dragon_pants")
+    table = Table(GAME, game, GAME.make_rules(game))
+    print(f"{'policy':9} {'players':>7} {'games/s':>8} {'turns':>6} {'engine':>7} {'policy':>7}")
+    for policy in ("random", "greedy", "mixed", "lookahead"):
         total_games, total_time = 0, 0.0
         for players in (2, 3, 4, 5, 6):
-            config = Config(players, "standard", policy)
-            seeds = range(1000, 1000 + games)
+            config = Config(players, "standard", policy, mixed_rotation(GAME) if policy == "mixed" else ())
+            count = games if policy != "lookahead" else max(1, games // 10)  # a look-ahead tries every action
+            seeds = range(1000, 1000 + count)
             started = time.process_time()
-            records = [play_game(rules, config, seed, i) for i, seed in enumerate(seeds)]
+            records = [play_game(table, config, seed, i) for i, seed in enumerate(seeds)]
             spent = time.process_time() - started
-            engine, chooser = split_time(rules, config, seeds)
-            turns = sum(r.turns for r in records) / len(records)
+            engine, chooser = split_time(table, config, seeds)
+            turns = sum(r.metrics["turns"] for r in records) / len(records)
             share = engine / (engine + chooser)
-            print(f"{policy:8} {players:>7} {games / spent:>8.0f} {turns:>6.1f} {share:>6.0%} {1 - share:>7.0%}")
-            total_games += games
+            print(f"{policy:9} {players:>7} {count / spent:>8.0f} {turns:>6.1f} {share:>7.0%} {1 - share:>7.0%}")
+            total_games += count
             total_time += spent
-        print(f"{policy:8} {'all':>7} {total_games / total_time:>8.0f}   (standard preset, one core)")
+        print(f"{policy:9} {'all':>7} {total_games / total_time:>8.0f}   (standard preset, one core)")
 
 
 def bench_check(games: int, jobs: int | None) -> None:

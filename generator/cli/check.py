@@ -1,4 +1,8 @@
-"""`dragon-pnp check [GAME]`: simulate many games and report balance, length and rule hazards."""
+"""`dragon-pnp check [GAME]`: simulate many games and report balance, length and rule hazards.
+
+Works for any game with a rules module: player counts, setups and policies default to what
+the module offers, and the report carries the game's own figures.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +18,10 @@ from generator.cli.app import GAME_HELP, app, console, error_console
 from generator.data import load_game
 from generator.data.loader import project_root
 from generator.errors import NotationError
-from generator.report.check import CheckSettings, Execution, plan, run_check
+from generator.report.check import (CheckSettings, Execution, NoRulesModule, default_policies, plan, policy_names,
+                                    require_module, run_check)
 from generator.report.executor import EXECUTORS, default_jobs
-from generator.report.plan import POLICIES, parse_list, parse_players
+from generator.report.plan import parse_list, parse_players
 
 
 @app.command()
@@ -25,9 +30,10 @@ def check(
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
     games: int = typer.Option(1000, "--games", min=1, help="Games per configuration."),
     players: str = typer.Option("", "--players", help='Player counts, a list or range such as "2-6" or "3,4" (default: all the game allows).'),
-    preset: str = typer.Option("", "--preset", help="Destiny presets, comma-separated (default: every preset)."),
-    policy: str = typer.Option("random,greedy", "--policy", help=f"Policies, comma-separated: {', '.join(POLICIES)}."),
-    duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed greedy-vs-random games per player count on the default preset (0 skips them)."),
+    setup: str = typer.Option("", "--setup", help="Setups (Dragon Pants: Destiny presets), comma-separated (default: every one)."),
+    preset: str = typer.Option("", "--preset", help="Dragon Pants' name for --setup: Destiny presets, comma-separated."),
+    policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, the game's own, mixed (default: random and the game's best)."),
+    duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games (the game's best player against random) per player count on the default setup (0 skips them)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; the same seed gives the same report."),
     jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
     executor: str = typer.Option("local", "--executor", help="local (process pool) or dask."),
@@ -36,11 +42,20 @@ def check(
 ) -> int:
     """Play thousands of seeded games per configuration and write rules-check.html, .pdf and .json."""
     data = load_game(game)
+    try:
+        module = require_module(data)
+    except NoRulesModule as exc:
+        raise NotationError(str(exc)) from None
+    spec = module.report_spec(data)
+    if setup and preset:
+        raise NotationError("give --setup or --preset, not both")
+    flag, setup = ("--preset", preset) if preset else ("--setup", setup)
     settings = CheckSettings(
         games=games,
-        players=tuple(_players(players, data)),
-        presets=tuple(_named(preset, list(data.destiny.presets), "preset", "--preset")) if preset else (),
-        policies=tuple(_named(policy, POLICIES, "policy", "--policy")),
+        players=tuple(_players(players, module, data)),
+        setups=tuple(_named(setup, module.setups(data), spec.setup_noun, flag)) if setup else (),
+        policies=tuple(_named(policy, policy_names(module), "policy", "--policy")) if policy
+        else tuple(default_policies(module)),
         duel_games=duel_games,
         seed=seed,
         options=_options(option, data),
@@ -49,8 +64,8 @@ def check(
         raise NotationError(f"--executor {executor}: expected one of {', '.join(EXECUTORS)}")
     if scheduler and executor != "dask":
         raise NotationError("--scheduler goes with --executor dask")
-    main, duels = plan(data, settings)
-    total = games * len(main) + settings.duel_count() * len(duels)
+    main, duels = plan(data, settings, module)
+    total = games * len(main) + (settings.duel_count() or games) * len(duels)
     execution = Execution(executor=executor, jobs=jobs or default_jobs(), scheduler=scheduler)
     target = out if out is not None else project_root() / "output" / data.slug
     console.print(f"{data.slug}: {len(main) + len(duels)} configurations, {total:,} games, "
@@ -74,10 +89,11 @@ def check(
     return 0
 
 
-def _players(text: str, data) -> list[int]:
-    low, high = data.game.players.min, data.game.players.max
+def _players(text: str, module, data) -> list[int]:
+    counts = module.player_counts(data)
+    low, high = min(counts), max(counts)
     try:
-        return parse_players(text or f"{low}-{high}", low, high)
+        return parse_players(text or f"{low}-{high}", low, high, counts)
     except ValueError as exc:
         raise NotationError(f"--players {text}: {exc}") from None
 
@@ -90,12 +106,13 @@ def _named(text: str, allowed, what: str, flag: str) -> list[str]:
 
 
 def _options(items: list[str], data) -> tuple[tuple[str, bool], ...]:
-    known = data.game.rules_options
+    known = getattr(data.game, "rules_options", None) or {}
     chosen: dict[str, bool] = {}
     for item in items:
         name, _, value = item.partition("=")
         if name not in known:
-            raise NotationError(f"--option {item}: unknown rules option {name!r}; expected one of {', '.join(known)}")
+            listed = ", ".join(known) or "none (the game has no rules options)"
+            raise NotationError(f"--option {item}: unknown rules option {name!r}; expected one of {listed}")
         if value.lower() not in ("on", "off", "true", "false", "yes", "no"):
             raise NotationError(f"--option {item}: expected NAME=on or NAME=off")
         chosen[name] = value.lower() in ("on", "true", "yes")

@@ -1,7 +1,9 @@
-"""`dragon-pnp play`: deal a position, apply actions to one, or list the legal actions.
+"""`dragon-pnp play [GAME]`: deal a position, apply actions to one, or list the legal actions.
 
-Settles rules questions from the command line: write (or save) a position, apply the action
-in question, and read the position and the events that followed. See docs/positions.md.
+Settles rules questions from the command line for any game with a rules module: write (or
+save) a position, apply the action in question, and read the position and the events that
+followed. Choices made at once (both players choose, then reveal) are taken one seat at a time
+and kept hidden in the position's `pending` until the last seat has chosen. docs/positions.md.
 """
 
 from __future__ import annotations
@@ -9,30 +11,36 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
-import yaml
 
 from generator.cli.app import app
 from generator.data import load_game
-from generator.engine import Action, Rules, new_game
-from generator.engine.positions import dump_position, load_position
-from generator.errors import IllegalActionError, NotationError
+from generator.errors import DragonPnpError, IllegalActionError, NotationError
+from generator.games.api import GameModule
+from generator.games.position_files import (dump_yaml, game_named, load_position, position_document,
+                                            read_position_file)
+from generator.games.registry import module_for_game
+from generator.games.turns import SeatByBoard
+
+DEFAULT_GAME = "dragon_pants"
 
 
 @app.command()
 def play(
+    game_name: Optional[str] = typer.Argument(None, metavar="[GAME]", help="A game name under data/ or a game folder (default: the position's game, else dragon_pants)."),
     new: bool = typer.Option(False, "--new", help="Deal a new game."),
     position: Optional[Path] = typer.Option(None, "--position", help="A position file (YAML or JSON) to continue."),
     do: list[str] = typer.Option([], "--do", help='An action in notation, e.g. "play fireball 3"; repeat for several.'),
-    legal: bool = typer.Option(False, "--legal", help="List the legal actions of whoever must decide (after any --do)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the position (or --legal list) as JSON."),
-    players: int = typer.Option(4, "--players", help="Players for --new."),
-    seed: int = typer.Option(0, "--seed", help="Shuffle seed for --new."),
-    preset: Optional[str] = typer.Option(None, "--preset", help="Destiny preset for --new (default: the game's)."),
+    legal: bool = typer.Option(False, "--legal", help="Say who decides what, and list their legal actions (after any --do)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the position with its events (or the --legal answer) as JSON."),
+    players: Optional[int] = typer.Option(None, "--players", help="Players for --new (default: the game's)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the game's chance (shuffles, dice) for --new."),
+    setup: Optional[str] = typer.Option(None, "--setup", help="The game's setup for --new (Dragon Pants: a Destiny preset)."),
+    preset: Optional[str] = typer.Option(None, "--preset", help="Dragon Pants' name for --setup."),
     option: list[str] = typer.Option([], "--option", help="A rules option for --new, e.g. banish_any_range=true."),
-    game: Optional[str] = typer.Option(None, "--game", help="A game name under data/ or a game folder (default: the position's game, else dragon_pants)."),
+    game: Optional[str] = typer.Option(None, "--game", help="The same as GAME."),
 ) -> int:
     """Deal or load a position, apply actions in order, print the result or the legal actions.
 
@@ -40,60 +48,89 @@ def play(
     """
     if new == (position is not None):
         raise NotationError("give exactly one of --new or --position FILE")
-    data = load_game(game or (_game_named_in(position) if position is not None else None) or "dragon_pants")
+    if game_name and game and game_name != game:
+        raise NotationError(f"GAME {game_name} and --game {game} name different games")
+    raw = source = None
+    if position is not None:
+        raw, source = read_position_file(position)
+    name = game_name or game or (game_named(raw) if raw is not None else None) or DEFAULT_GAME
+    data = load_game(name)
+    module = module_for_game(data)
+    if module is None:
+        raise NotationError(f"{data.slug} has no rules module (game.yaml rules_module): there is nothing to play; "
+                            "its kit and rulebook build without one")
     if new:
+        if setup and preset:
+            raise NotationError("give --setup or --preset, not both")
+        options = _parse_options(option)
         try:
-            rules = Rules.from_game(data, _parse_options(option))
-            state = new_game(rules, players=players, seed=seed, preset=preset)
+            rules = module.make_rules(data, options)
+            state = module.new_game(rules, seed, players, setup or preset, record=True)
         except ValueError as exc:
             raise NotationError(str(exc)) from None
+        board = SeatByBoard(module, state)
     else:
         if option:
             raise NotationError("--option goes with --new; a position file carries its own options")
-        state = load_position(position, lambda options: Rules.from_game(data, options))
-    actions = []
+        named = game_named(raw)
+        if named and named != data.slug:
+            raise NotationError(f"{position}: the position is of {named}, not {data.slug}")
+        board, options = load_position(module, data, raw, source)
+    options = {**_defaults(data), **options}
+    start = len(board.state.events)
     for i, text in enumerate(do, start=1):
         try:
-            actions.append(Action.parse(text))
-        except NotationError as exc:
-            raise NotationError(f"--do #{i}: {exc}") from None
-    state.record = True
-    start = len(state.events)
-    for i, action in enumerate(actions, start=1):
-        try:
-            state.apply(action)
+            board.apply(text)
         except IllegalActionError as exc:
-            raise IllegalActionError(f"--do #{i} '{action}': {exc}") from None
+            raise IllegalActionError(f"--do #{i} '{' '.join(text.split())}': {exc}") from None
+        except DragonPnpError as exc:
+            raise NotationError(f"--do #{i}: {exc}") from None
     # Plain text on stdout (no styling or wrapping): the output is a file or a script's input.
     if legal:
-        options = [str(a) for a in state.legal_actions()]
-        if as_json:
-            _out(json.dumps(options) + "\n")
-        elif state.is_over:
-            _out(f"# the game is over ({state.result.reason}); no legal actions\n")
-        else:
-            _out(f"# dragon {state.decider + 1} decides ({state.decision}):\n" + "".join(f"{a}\n" for a in options))
+        _out(_legal(module, board, as_json))
         return 0
+    document = position_document(data.slug, options, board)
+    events = board.state.events[start:]
     if as_json:
-        _out(dump_position(state, as_json=True))
+        document["events"] = [{"kind": e.kind, "seat": None if e.seat is None else e.seat + 1,
+                               "detail": e.to_json()["detail"], "text": module.describe_event(e)} for e in events]
+        _out(json.dumps(document, indent=2) + "\n")
         return 0
-    _out("".join(f"# {line}\n" for line in _narrate(state, start)) + dump_position(state))
+    _out("".join(f"# {module.describe_event(e)}\n" for e in events) + dump_yaml(document))
     return 0
+
+
+def _legal(module: GameModule, board: SeatByBoard, as_json: bool) -> str:
+    """Who decides, what kind of decision, and the legal actions in notation (seats from 1)."""
+    state = board.state
+    decider = board.decider
+    actions = [str(a) for a in board.legal_actions()]
+    decision = state.decision(decider) if decider is not None else None
+    if as_json:
+        result = state.result
+        answer: dict[str, Any] = {
+            "to_move": [s + 1 for s in state.to_move()],
+            "decider": None if decider is None else decider + 1,
+            "decision": decision,
+            "legal": actions,
+            "committed": sorted(s + 1 for s in board.pending),
+            "result": None if result is None else {"winners": [s + 1 for s in result.winners],
+                                                   "reason": result.reason, "rounds": result.rounds},
+        }
+        return json.dumps(answer) + "\n"
+    if decider is None:
+        return f"# the game is over ({state.result.reason}); no legal actions\n"
+    return f"# {module.seat_noun} {decider + 1} decides ({decision}):\n" + "".join(f"{a}\n" for a in actions)
+
+
+def _defaults(data) -> dict[str, Any]:
+    """Every rules option of the game at its default (game.yaml rules_options)."""
+    return {name: opt.default for name, opt in (getattr(data.game, "rules_options", None) or {}).items()}
 
 
 def _out(text: str) -> None:
     sys.stdout.write(text)
     sys.stdout.flush()
-
-
-def _game_named_in(position: Path) -> str | None:
-    """The `game` field of a position file, if it can be read; load_position reports any problem."""
-    try:
-        raw = yaml.safe_load(position.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return None
-    name = raw.get("game") if isinstance(raw, dict) else None
-    return name if isinstance(name, str) and name else None
 
 
 def _parse_options(items: list[str]) -> dict[str, bool]:
@@ -105,23 +142,3 @@ def _parse_options(items: list[str]) -> dict[str, bool]:
             raise NotationError(f"--option {item!r}: expected NAME=true or NAME=false")
         options[name.strip()] = value in ("true", "yes", "1", "on")
     return options
-
-
-def _narrate(state, start: int) -> list[str]:
-    """The events since `start`, one readable line each (seats 1-based)."""
-    lines = []
-    for event in state.events[start:]:
-        who = "nobody" if event.seat is None else f"dragon {event.seat + 1}"
-        detail = event.detail
-        if event.kind in ("bite", "swap") and isinstance(detail, int):
-            detail = f"dragon {detail + 1}"
-        elif event.kind == "steal":
-            detail = f"{detail[0]} from dragon {detail[1] + 1}"
-        elif event.kind == "pants":
-            detail = "from " + ("nobody" if detail is None else f"dragon {detail + 1}")
-        elif event.kind == "target":
-            detail = f"dragon {detail + 1}"
-        elif event.kind == "draw":
-            detail = f"{detail[1]} from the {detail[0]}"
-        lines.append(f"{event.kind}: {who}" + ("" if detail is None else f" ({detail})"))
-    return lines

@@ -6,13 +6,35 @@ written 1-based ("dragon 3"), as in the action notation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from generator.engine.actions import Action
-from generator.engine.rules import T_ALL, T_ANY, T_FLAT, T_NONE, T_REACTION, T_SELF
+from generator.engine.rules import T_ALL, T_ANY, T_FLAT, T_NONE, T_REACTION, T_SELF, Rules
 
-if TYPE_CHECKING:
-    from generator.engine.state import GameState
+
+class GameState(Protocol):
+    """What an explanation reads of a position. `generator.engine.state.GameState` fits it; it is
+    described here, not imported, because the state calls this module (imports point one way)."""
+
+    rules: Rules
+    result: Any
+    asking: tuple | None
+    current: int
+    pos: list[int]
+    at: list[int]
+    hands: list[list[int]]
+    spent: list[int]
+    discard: list[int]
+    players: int
+    turn: int
+    actions_left: int
+    must_leave: bool
+
+    @property
+    def decision(self) -> str | None: ...
+
+    @property
+    def decider(self) -> int | None: ...
 
 EXPECTED = {
     "react": "'react CARD' or 'pass'",

@@ -16,20 +16,20 @@ from typing import Any, Mapping
 from generator.data.located_yaml import SourceMap, load_yaml
 from generator.engine.rules import Rules
 from generator.engine.state import EVENT_KINDS, GameResult, GameState
-from generator.errors import DataError, Location, NotationError
+from generator.errors import DataError, Location
+from generator.games.api import PositionError as GamePositionError
 
 FORMAT = "dragon-pnp position 1"
 SPENT = " (spent)"
 SPENT_NOW = " (spent this turn)"
 
 
-class PositionError(NotationError):
-    """A position file that cannot be read, with the file, line and field of the problem (exit 2)."""
+class PositionError(GamePositionError):
+    """A position file that cannot be read, with the file, line and field of the problem (exit 2).
+    `path` is the field path, so a reader that knows the file can point at its line."""
 
-    def __init__(self, location: Location, message: str):
-        self.location = location
-        self.message = message
-        super().__init__(f"{location}: {message}")
+    def __init__(self, location: Location, message: str, path: tuple = ()):
+        super().__init__(path, message, location)
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -199,7 +199,7 @@ class _Reader:
         self.source = source
 
     def error(self, path: tuple, message: str) -> PositionError:
-        return PositionError(self.source.locate(path), message)
+        return PositionError(self.source.locate(path), message, path)
 
     def field(self, data: Mapping[str, Any], path: tuple, key: str, kind: type | tuple, optional: bool = False) -> Any:
         if key not in data:
@@ -371,6 +371,16 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
     state.asking = None if asking is None else _parse_task(rules, rd, asking, ("asking",), players)
     then = rd.field(data, (), "then", list, optional=True) or []
     state.stack = [_parse_task(rules, rd, t, ("then", j), players) for j, t in enumerate(then)][::-1]
+    steps = ([(("asking",), state.asking)] if state.asking else []) + [(("then", j), t) for j, t in
+                                                                        enumerate(reversed(state.stack))]
+    for path, task in steps:
+        problem = _impossible_step(state, task)
+        if problem:
+            raise rd.error(path, problem)
+    if state.asking is not None:
+        problem = _settles_alone(state, state.asking)
+        if problem:
+            raise rd.error(("asking",), problem)
 
     result = rd.field(data, (), "result", dict, optional=True)
     state.result = None
@@ -406,6 +416,54 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
         if seat != state.decider + 1 or kind != state.decision:
             raise rd.error(("to_decide",), f"says seat {seat} decides {kind}, but the position has seat {state.decider + 1} to decide {state.decision}")
     return state
+
+
+def _impossible_step(state: GameState, task: tuple) -> str | None:
+    """Why a pending step cannot have arisen from play, or None. A card being resolved was played
+    this turn by its user, who keeps it spent (R14); a bitten dragon stands where it is bitten."""
+    rules = state.rules
+    phrase = task_text(rules, task)
+    if task[0] == "hit":
+        user, kind = task[1], task[2]
+        card = rules.card_ids[kind]
+        if not any(rules.inst_kind[c] == kind and state.spent[c] >= state.turn for c in state.hands[user]):
+            return (f"'{phrase}': dragon {user + 1} played {card} this turn, so it must hold "
+                    f"\"{card}{SPENT_NOW}\"; its hand has none")
+    elif task[0] == "bite":
+        victim, h = task[2], task[3]
+        if state.pos[victim] != h:
+            q, r = rules.board.hexes[h]
+            return f"'{phrase}': dragon {victim + 1} is not at ({q},{r}), so it cannot be bitten there"
+    return None
+
+
+def _settles_alone(state: GameState, task: tuple) -> str | None:
+    """Why the engine would never ask this step (it settles it without a decision), or None."""
+    rules = state.rules
+    phrase = task_text(rules, task)
+    op = task[0]
+    if op in ("hit", "bite"):
+        seat = task[3] if op == "hit" else task[2]
+        fits = rules.fits[task[2]] if op == "hit" else rules.fits_bite
+        if state._ready_reactions(seat, fits):
+            return None
+        answered = rules.card_ids[task[2]] if op == "hit" else "a bite"
+        if rules.board.is_den[state.pos[seat]]:
+            return f"'{phrase}' asks dragon {seat + 1} to react, but it is on a den, where no card is played (R9)"
+        answers = ", ".join(rules.card_ids[k] for k in sorted(fits)) or "none"
+        return (f"'{phrase}' asks dragon {seat + 1} to react, but it holds no ready card that answers {answered} "
+                f"(these would: {answers}); a step nobody can answer settles by itself: put it under 'then'")
+    if op == "storm":
+        if rules.board.is_den[state.pos[task[1]]]:
+            return f"'{phrase}': dragon {task[1] + 1} is already home; there is nothing to decide"
+        return None
+    owner = task[2] if op == "steal" else task[1]
+    if op == "limit" and len(state.hands[owner]) <= rules.hand_limit:
+        return f"'{phrase}': dragon {owner + 1} holds {len(state.hands[owner])} cards, within the hand limit"
+    if len(state._card_choices(owner)) == 1:
+        return (f"'{phrase}' leaves only one card to choose, which the engine takes by itself: put it under "
+                "'then' or give the hand another card")
+    return None
 
 
 def _seat(rd: _Reader, value: Any, players: int, path: tuple) -> int:

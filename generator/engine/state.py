@@ -4,7 +4,9 @@ The state holds plain lists of ints (hex numbers, card instances) so a step is a
 lookups. Effects that need a choice (reactions, lost or stolen cards, hand-limit discards,
 the storm's self-return) are tasks on a small stack; `_run` works through the stack until a
 task needs a decision, then waits for `apply`. Rules references (R1..R30) are to
-/work/shared/dragon_pants/RULINGS.md; docs/engine-api.md describes the public surface.
+/work/shared/dragon_pants/RULINGS.md; docs/engine-api.md describes the public surface. The text form of
+a state (a position) is `generator.engine.positions`, which reads and builds states: it sits above
+this module, so the state has no `to_dict`; call `position_to_dict(state)`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any, Mapping, NamedTuple
 
 from generator.engine import cards as fx
 from generator.engine.actions import DRAW_DECK, DRAW_DISCARD, END, HOME, PASS, STAY, Action
+from generator.engine.explain import why_illegal
 from generator.engine.rules import T_ALL, T_ANY, T_NONE, T_REACTION, T_SELF, Rules
 from generator.engine.shuffle import seed_state, shuffle
 from generator.errors import IllegalActionError
@@ -97,8 +100,6 @@ class GameState:
                 break
         else:
             if action not in legal:
-                from generator.engine.explain import why_illegal
-
                 raise IllegalActionError(why_illegal(self, action))
         self._legal = None
         task = self.asking
@@ -179,17 +180,6 @@ class GameState:
     def destiny_deck(self) -> list[int]:
         """Values of the Destiny deck, top first."""
         return list(reversed(self.destiny))
-
-    def to_dict(self) -> dict[str, Any]:
-        from generator.engine.positions import position_to_dict
-
-        return position_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, rules: Rules, data: Mapping[str, Any], source: str = "position") -> "GameState":
-        from generator.engine.positions import position_from_dict
-
-        return position_from_dict(rules, data, source)
 
     # --- events ------------------------------------------------------------------------------
 

@@ -25,11 +25,14 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, runtime_checkable
 
+from generator.errors import NotationError
+
 if TYPE_CHECKING:  # pragma: no cover - typing only; games import data, never the reverse
     from pydantic import BaseModel
 
     from generator.data import GameData
     from generator.errors import DataError
+    from generator.games.report_parts import ReportSpec, Section
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,29 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "seat": self.seat, "detail": _plain(self.detail)}
+
+
+class PositionError(NotationError):
+    """A position that cannot be loaded: the field path inside it and what is wrong (exit 2).
+
+    A game's `load_state` raises it with the path of the bad field; the position-file reader
+    (`generator.games.position_files`) turns the path into the file, line and column.
+    """
+
+    def __init__(self, path: tuple = (), message: str = "", location: Any = None):
+        self.path = tuple(path)
+        self.message = message
+        self.location = location
+        where = str(location) if location is not None else _field_path(self.path) or "position"
+        super().__init__(f"{where}: {message}")
+
+
+def _field_path(path: tuple) -> str:
+    """('dragons', 1, 'at') as 'dragons[1].at'."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) and not isinstance(part, bool) else ("." if text else "") + str(part)
+    return text
 
 
 @runtime_checkable
@@ -119,6 +145,7 @@ class GameModule:
     """
 
     slug: ClassVar[str]                                  # the rules_module name in game.yaml
+    seat_noun: ClassVar[str] = "seat"                    # what `play` calls a seat: "dragon 2 decides"
     seats_fixed: ClassVar[int | None] = None             # 2 for duels; None: players from game.yaml
     data_files: ClassVar[dict[str, DataFile]] = {}       # attribute name on GameData -> file
     settings_model: ClassVar["type[BaseModel] | None"] = None   # validates game.yaml `settings:`
@@ -202,6 +229,31 @@ class GameModule:
         """Estimated minutes at the table for one game, or None if the game has no estimate."""
         return None
 
+    def default_setup(self, game: "GameData") -> str:
+        """The setup the mixed-policy games and the seat charts use (the first of `setups`)."""
+        return self.setups(game)[0]
+
+    def report_spec(self, game: "GameData") -> "ReportSpec":
+        """How the report names and groups this game's end reasons, hazards and metrics."""
+        from generator.games.report_parts import ReportSpec
+
+        return ReportSpec()
+
+    def report_extras(self, game: "GameData") -> dict[str, Any]:
+        """Figures that need no simulation (exact odds, timings), JSON-able; stored in the report."""
+        return {}
+
+    def report_sections(self, report: Mapping[str, Any]) -> list["Section"]:
+        """Game-specific report sections (tables, charts) built from the report's JSON form."""
+        return []
+
+    # --- play ---------------------------------------------------------------------------
+    def describe_event(self, event: Event) -> str:
+        """One readable line for an event (`play` prints these); seats are numbered from 1."""
+        who = "nobody" if event.seat is None else f"{self.seat_noun} {event.seat + 1}"
+        detail = _plain(event.detail)
+        return f"{event.kind}: {who}" + ("" if detail is None else f" ({detail})")
+
     # --- rulebook -----------------------------------------------------------------------
     def rulebook_directives(self) -> dict[str, Callable[..., Any]]:
         """Directive name -> function producing rulebook flowables (see generator.rulebook)."""
@@ -212,14 +264,26 @@ class GameModule:
         return {}
 
 
-@dataclass
 class PlayTrace:
-    """What the generic driver saw of one game: every decision, in order. Cheap to keep."""
+    """What the generic driver saw of one game: every decision, in order. Cheap to keep: actions
+    (immutable values) are kept as chosen and written in notation only when `decisions` is read,
+    so a game whose report hooks never read the trace pays nothing for the notation."""
 
-    decisions: list[tuple[int, str, str]] = field(default_factory=list)   # (seat, decision kind, notation)
+    __slots__ = ("moves", "_written")
+
+    def __init__(self, decisions: list[tuple[int, str, Any]] | None = None):
+        self.moves: list[tuple[int, str, Any]] = list(decisions or [])   # (seat, decision kind, action)
+        self._written: list[tuple[int, str, str]] = []
 
     def add(self, seat: int, kind: str, action: Any) -> None:
-        self.decisions.append((seat, kind, str(action)))
+        self.moves.append((seat, kind, action))
+
+    @property
+    def decisions(self) -> list[tuple[int, str, str]]:
+        """(seat, decision kind, notation) per decision, in order."""
+        if len(self._written) != len(self.moves):
+            self._written.extend((seat, kind, str(action)) for seat, kind, action in self.moves[len(self._written):])
+        return self._written
 
 
 def _plain(value: Any) -> Any:

@@ -6,9 +6,10 @@ Both speak only the game interface, so they work for sequential and simultaneous
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from generator.games.api import GameModule, GameState, Policy
+if TYPE_CHECKING:  # typing only: api imports this module when a game asks for its policies
+    from generator.games.api import GameModule, GameState, Policy
 
 # Opponent replies sampled per own action when a simultaneous node has too many to try all.
 REPLY_SAMPLES = 8

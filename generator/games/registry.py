@@ -13,6 +13,8 @@ import re
 from generator.games.api import GameModule
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+# Modules registered at run time (a test's toy game, a designer's module kept outside the package).
+_REGISTERED: dict[str, GameModule] = {}
 
 
 class UnknownRulesModule(LookupError):
@@ -20,14 +22,23 @@ class UnknownRulesModule(LookupError):
 
 
 def known_modules() -> list[str]:
-    """Every rules module shipped with the package, by name."""
+    """Every rules module shipped with the package, by name, and any registered at run time."""
     import generator.games as package
 
-    return sorted(info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg)
+    shipped = {info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg}
+    return sorted(shipped | set(_REGISTERED))
+
+
+def register(module: GameModule) -> None:
+    """Make a module that lives outside `generator.games` known by its slug (processes forked
+    later inherit it; the rules check's workers are)."""
+    _REGISTERED[module.slug] = module
 
 
 def game_module(name: str) -> GameModule:
     """The `GameModule` of rules module `name`."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     if not _NAME.match(name) or name not in known_modules():
         raise UnknownRulesModule(f"no rules module '{name}'; known: {', '.join(known_modules()) or 'none'}")
     module = importlib.import_module(f"generator.games.{name}")
@@ -35,3 +46,17 @@ def game_module(name: str) -> GameModule:
     if not isinstance(game, GameModule):
         raise UnknownRulesModule(f"generator.games.{name} does not define GAME (a GameModule)")
     return game
+
+
+def rules_module_name(game) -> str | None:
+    """The rules module a loaded game names in game.yaml (`rules_module`), or None for a data-only game."""
+    return getattr(game.game, "rules_module", None)
+
+
+def module_for_game(game) -> GameModule | None:
+    """The `GameModule` of a loaded game (the loader resolved it), or None for a data-only game."""
+    module = getattr(game, "module", None)
+    if module is not None:
+        return module
+    name = rules_module_name(game)
+    return None if name is None else game_module(name)

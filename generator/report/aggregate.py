@@ -1,49 +1,47 @@
-"""Turn the game records of one configuration into the figures the report prints.
+"""Turn the game records of one configuration into the figures the report prints, for any game.
 
-Everything here is pure data in, JSON-ready dicts out, so the same numbers feed the HTML, the
-PDF, the JSON and the terminal summary.
+Generic figures: how games ended, length in rounds and estimated minutes, wins and draws per
+seat (Wilson intervals, exact binomial tests) and of whoever moved first, hazards with
+reproducing seeds, errors. A game's own metrics are summarised by the shape of their values:
+numbers get mean, median, p90 and totals; true/false a count and share; a per-seat list totals
+per seat; a dict by key (card id, hand result) totals per key, and when its values are per-seat
+lists, how often the seats that used a key went on to win. Pure data in, JSON-ready dicts out.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from generator.report.plan import Config
-from generator.report.playtime import Playtime, table_minutes
-from generator.report.record import REASONS, GameRecord
-from generator.report.stats import seat_tests, summarise, two_proportion_p, wilson_interval
+from generator.report.record import CUT_OFF, ERROR, GameRecord
+from generator.stats import seat_tests, summarise, two_proportion_p, wilson_interval
 
-# Hazards the engine reports as events, in the order the report lists them.
-HAZARDS = ("den_shared", "pants_discarded", "pants_in_deck", "stuck", "endless_turn",
-           "stall_den_lock", "stall_pants_loose", "stall_roaming")
+SEEDS_KEPT = 10  # reproducing seeds the JSON keeps per hazard and end reason
 
 
-@dataclass(frozen=True)
-class CardInfo:
-    id: str
-    name: str
-    reaction: bool
-    playable: bool
-
-
-def aggregate(config: Config, records: Sequence[GameRecord], cards: Sequence[CardInfo],
-              playtime: Playtime | None) -> dict[str, object]:
-    """All figures for one configuration (player count x preset x policy)."""
+def aggregate(config: Config, records: Sequence[GameRecord], reasons: Iterable[str] = (),
+              hazards: Iterable[str] = (), seat_names: Sequence[str] | None = None) -> dict[str, object]:
+    """All figures for one configuration. `reasons` and `hazards` list the kinds the game
+    declares, so each has a row even when no game hit it; `seat_names` (roles) group the seats."""
     games = len(records)
-    decided = [r for r in records if r.winner is not None]
+    finished = [r for r in records if r.reason not in (ERROR, CUT_OFF)]
     return {
         "config": config.to_json(),
         "games": games,
-        "completion": _completion(records),
-        "length": _length(records, playtime),
-        "fairness": _fairness(config.players, decided),
-        "tension": _tension(records, decided),
-        "cards": _cards(config.players, records, cards),
-        "hazards": _hazards(records),
-        "last_card": _share(sum(r.last_card for r in records), games),
-        "policies": _policies(records) if config.policy == "mixed" else None,
+        "completion": _completion(records, reasons),
+        "length": {
+            "rounds": summarise([r.rounds for r in finished]).to_json(),
+            "minutes": (summarise([r.minutes for r in finished if r.minutes is not None]).to_json()
+                        if any(r.minutes is not None for r in finished) else None),
+        },
+        "fairness": _fairness(config.players, records, seat_names),
+        "metrics": {name: summarise_metric(values, records)
+                    for name, values in _metric_values(records).items()},
+        "hazards": _hazards(records, hazards),
+        "errors": {**_share(sum(r.reason == ERROR for r in records), games),
+                   "cases": [{"seed": r.seed, "message": r.error} for r in records if r.reason == ERROR]},
+        "policies": _policies(config, records) if config.rotation else None,
     }
 
 
@@ -51,141 +49,158 @@ def _share(count: int, total: int) -> dict[str, float | int]:
     return {"count": count, "share": count / total if total else 0.0}
 
 
-def _completion(records: Sequence[GameRecord]) -> dict[str, dict[str, float | int]]:
-    reasons = Counter(r.reason for r in records)
-    return {reason: _share(reasons[reason], len(records)) for reason in REASONS}
+def _completion(records: Sequence[GameRecord], declared: Iterable[str]) -> dict[str, dict[str, object]]:
+    """Share of games per end reason: the declared ones in order, any others seen, then the driver's."""
+    seen = Counter(r.reason for r in records)
+    order = list(dict.fromkeys([*declared, *sorted(k for k in seen if k not in (ERROR, CUT_OFF))]))
+    if seen[CUT_OFF]:
+        order.append(CUT_OFF)
+    order.append(ERROR)
+    return {reason: {**_share(seen[reason], len(records)),
+                     "seeds": [r.seed for r in records if r.reason == reason][:SEEDS_KEPT]}
+            for reason in order}
 
 
-def _length(records: Sequence[GameRecord], playtime: Playtime | None) -> dict[str, object]:
-    finished = [r for r in records if r.reason != "error"]
-    length: dict[str, object] = {
-        "turns": summarise([r.turns for r in finished]).to_json(),
-        "rounds": summarise([r.rounds for r in finished]).to_json(),
-        "destiny_draws": summarise([r.destiny_draws for r in finished]).to_json(),
-        "actions": summarise([r.actions for r in finished]).to_json(),
-        "minutes": None,
-        "destiny_histogram": _histogram(r.destiny_draws for r in finished if r.reason != "stall"),
-    }
-    if playtime is not None:
-        length["minutes"] = summarise([table_minutes(playtime, r) for r in finished]).to_json()
-    return length
-
-
-def _histogram(values: Iterable[int]) -> dict[str, int]:
-    counts = Counter(values)
-    return {str(k): counts[k] for k in sorted(counts)}
-
-
-def _fairness(players: int, decided: Sequence[GameRecord]) -> dict[str, object]:
-    """Win rate per seat, and of whoever moved first, among games that had a winner."""
+def _fairness(players: int, records: Sequence[GameRecord], seat_names: Sequence[str] | None = None) -> dict[str, object]:
+    """Win rate per seat, per role (seats sharing a name), and of whoever moved first, among games
+    that had a winner; draws; and points per seat where the game scores them."""
+    decided = [r for r in records if r.winners]
+    draws = sum(1 for r in records if not r.winners and r.reason not in (ERROR, CUT_OFF))
     wins = [0] * players
     for r in decided:
-        wins[r.winner] += 1
+        for seat in r.winners:
+            wins[seat] += 1
     seats = seat_tests(wins, len(decided))
-    first_wins = sum(r.winner == r.first for r in decided)
-    first = wilson_interval(first_wins, len(decided))
+    known_first = [r for r in decided if r.first is not None]
+    first_wins = sum(r.first in r.winners for r in known_first)
+    first = wilson_interval(first_wins, len(known_first))
     # First player against the rest: compare the first player's rate with other players' rate
     # per player-game, which is 1/N under no advantage.
-    others = len(decided) * (players - 1)
-    first_p = two_proportion_p(first_wins, len(decided), len(decided) - first_wins, others)
-    first_seats = Counter(r.first for r in decided)
+    others = len(known_first) * (players - 1)
+    first_p = two_proportion_p(first_wins, len(known_first), len(known_first) - first_wins, others)
+    first_seats = Counter(r.first for r in known_first)
+    names = list(seat_names or [])[:players]
+    names += [f"seat {n}" for n in range(len(names) + 1, players + 1)]
+    roles: dict[str, dict[str, object]] = {}
+    for name in dict.fromkeys(names):
+        members = [s for s, n in enumerate(names) if n == name]
+        won = sum(wins[s] for s in members)
+        roles[name] = wilson_interval(won, len(decided) * len(members)).to_json()
+    scored = [r.scores for r in records if r.scores is not None]
     return {
         "decided": len(decided),
+        "draws": _share(draws, len(records)),
         "expected": 1 / players,
         "seats": [t.to_json() for t in seats],
         "flagged": [t.seat for t in seats if t.flagged],
         "first_player": {**first.to_json(), "expected": 1 / players, "p_value": first_p,
                          "advantage": first.rate - 1 / players},
         "first_seat_counts": [first_seats[s] for s in range(players)],
+        "roles": roles,
+        "scores": [summarise([r[s] for r in scored if s < len(r)]).to_json() for s in range(players)] if scored
+        else None,
     }
 
 
-def _tension(records: Sequence[GameRecord], decided: Sequence[GameRecord]) -> dict[str, object]:
-    without = [r.winner_without_pants / r.turns for r in decided if r.turns]
-    return {
-        "pants_changes": summarise([r.pants_changes for r in records if r.reason != "error"]).to_json(),
-        "winner_without_pants": summarise(without).to_json(),
-        "since_last_change": summarise([r.since_last_change for r in decided]).to_json(),
-    }
+def _metric_values(records: Sequence[GameRecord]) -> dict[str, list[tuple[GameRecord, Any]]]:
+    """Each metric's values with their record, in record order, missing and None values left out."""
+    values: dict[str, list[tuple[GameRecord, Any]]] = {}
+    for r in records:
+        for name, value in r.metrics.items():
+            entry = values.setdefault(name, [])
+            if value is not None:
+                entry.append((r, value))
+    return values
 
 
-def _cards(players: int, records: Sequence[GameRecord], cards: Sequence[CardInfo]) -> dict[str, object]:
-    """Plays per game, and how often a player who used a card went on to win that game."""
+def summarise_metric(values: Sequence[tuple[GameRecord, Any]], records: Sequence[GameRecord]) -> dict[str, object]:
+    """A metric's figures over one configuration, by the shape of its values (see the module doc)."""
     games = len(records)
-    rows = []
-    for card in cards:
-        plays = 0
-        users = 0
-        user_wins = 0
-        reactions = 0
-        for r in records:
-            played = r.plays.get(card.id)
-            reacted = r.reactions.get(card.id)
-            if played:
-                plays += sum(played)
-            if reacted:
-                reactions += sum(reacted)
-            if played or reacted:
-                for seat in range(players):
-                    if (played and played[seat]) or (reacted and reacted[seat]):
+    sample = values[0][1] if values else 0
+    if isinstance(sample, bool):
+        count = sum(1 for _, v in values if v)
+        return {"kind": "flag", **_share(count, games)}
+    if isinstance(sample, (int, float)):
+        return {"kind": "number", **_numbers([v for _, v in values], games)}
+    if isinstance(sample, (list, tuple)):
+        width = max(len(v) for _, v in values)
+        totals = [sum(v[i] for _, v in values if i < len(v)) for i in range(width)]
+        return {"kind": "per_seat", "seats": totals, "total": sum(totals),
+                "per_game": sum(totals) / games if games else 0.0}
+    if isinstance(sample, Mapping):
+        return _by_key(values, games)
+    raise TypeError(f"metric value {sample!r}: expected a number, true/false, a per-seat list or a dict")
+
+
+def _numbers(numbers: Sequence[float], games: int) -> dict[str, object]:
+    hit = sum(1 for v in numbers if v)
+    total = sum(numbers)
+    return {**summarise(numbers).to_json(), "total": total, "per_game": total / games if games else 0.0,
+            "games": hit, "share": hit / games if games else 0.0}
+
+
+def _key_order(key: str) -> tuple:
+    """Whole-number keys (a draw count, a score) in number order, before other keys in text order."""
+    text = str(key)
+    return (0, int(text), "") if text.lstrip("-").isdigit() else (1, 0, text)
+
+
+def _by_key(values: Sequence[tuple[GameRecord, Any]], games: int) -> dict[str, object]:
+    """Dicts by key: totals per key; per-seat lists also give the users' win rate per key."""
+    keys = sorted({k for _, v in values for k in v}, key=_key_order)
+    per_seat = any(isinstance(x, (list, tuple)) for _, v in values for x in v.values())
+    rows: dict[str, dict[str, object]] = {}
+    for key in keys:
+        used = [(r, v[key]) for r, v in values if v.get(key)]
+        if per_seat:
+            width = max(len(x) for _, x in used) if used else 0
+            seats = [sum(x[i] for _, x in used if i < len(x)) for i in range(width)]
+            users = user_wins = 0
+            for r, x in used:
+                for seat, n in enumerate(x):
+                    if n:
                         users += 1
-                        user_wins += r.winner == seat
-        interval = wilson_interval(user_wins, users)
-        rows.append({
-            "id": card.id,
-            "name": card.name,
-            "reaction": card.reaction,
-            "playable": card.playable,
-            "plays": plays,
-            "plays_per_game": plays / games if games else 0.0,
-            "games_used": sum(1 for r in records if r.plays.get(card.id) or r.reactions.get(card.id)),
-            "users": users,
-            "user_win": interval.to_json(),
-            "reactions": reactions,
-        })
-    return {
-        "cards": rows,
-        "expected_win": 1 / players,
-        "reactions_per_game": sum(sum(map(sum, r.reactions.values())) for r in records) / games if games else 0.0,
-        "reshuffles": _per_game(records, lambda r: r.reshuffles),
-        "hand_limit_discards": _per_game(records, lambda r: r.hand_limit_discards),
-    }
+                        user_wins += seat in r.winners
+            total = sum(seats)
+            rows[str(key)] = {"total": total, "per_game": total / games if games else 0.0, "games": len(used),
+                              "seats": seats, "users": users, "user_win": wilson_interval(user_wins, users).to_json()}
+        else:
+            total = sum(x for _, x in used)
+            rows[str(key)] = {"total": total, "per_game": total / games if games else 0.0, "games": len(used),
+                              "share": len(used) / games if games else 0.0}
+    total = sum(row["total"] for row in rows.values())  # type: ignore[misc]
+    return {"kind": "per_seat_counts" if per_seat else "counts", "keys": rows, "total": total,
+            "per_game": total / games if games else 0.0}
 
 
-def _per_game(records: Sequence[GameRecord], count) -> dict[str, float | int]:
-    values = [count(r) for r in records]
-    hit = sum(1 for v in values if v)
-    return {"total": sum(values), "per_game": sum(values) / len(values) if values else 0.0,
-            "games": hit, "share": hit / len(values) if values else 0.0}
-
-
-def _hazards(records: Sequence[GameRecord]) -> dict[str, object]:
-    """How often each ruling and edge case came up, with a reproducing seed for the worst ones."""
-    rows = {kind: _per_game(records, lambda r, k=kind: r.hazards.get(k, 0)) for kind in HAZARDS}
-    for kind in HAZARDS:
-        example = next((r.seed for r in records if r.hazards.get(kind)), None)
-        rows[kind]["example_seed"] = example
-    stalls = [r for r in records if r.reason == "stall"]
-    errors = [r for r in records if r.reason == "error"]
-    rows["stall"] = {**_share(len(stalls), len(records)), "seeds": [r.seed for r in stalls]}
-    rows["error"] = {**_share(len(errors), len(records)),
-                     "cases": [{"seed": r.seed, "message": r.error} for r in errors]}
+def _hazards(records: Sequence[GameRecord], declared: Iterable[str]) -> dict[str, object]:
+    """How often each hazard came up, with reproducing seeds."""
+    kinds = list(dict.fromkeys([*declared, *sorted({k for r in records for k in r.hazards})]))
+    rows: dict[str, object] = {}
+    for kind in kinds:
+        counts = [r.hazards.get(kind, 0) for r in records]
+        seeds = [r.seed for r, n in zip(records, counts) if n]
+        hit = len(seeds)
+        rows[kind] = {"total": sum(counts), "per_game": sum(counts) / len(records) if records else 0.0,
+                      "games": hit, "share": hit / len(records) if records else 0.0,
+                      "example_seed": seeds[0] if seeds else None, "seeds": seeds[:SEEDS_KEPT]}
     return rows
 
 
-def _policies(records: Sequence[GameRecord]) -> dict[str, object]:
+def _policies(config: Config, records: Sequence[GameRecord]) -> dict[str, object]:
     """Mixed games: each policy's win rate per seat it played, against the other's."""
     seat_games: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     for r in records:
-        if r.winner is None:
+        if not r.winners:
             continue
         for seat, policy in enumerate(r.seat_policies):
             seat_games[policy] += 1
-            wins[policy] += r.winner == seat
+            wins[policy] += seat in r.winners
     rates = {p: wilson_interval(wins[p], seat_games[p]).to_json() for p in sorted(seat_games)}
-    p_value = two_proportion_p(wins["greedy"], seat_games["greedy"], wins["random"], seat_games["random"])
-    greedy = rates.get("greedy", {}).get("rate", 0.0)
-    random_rate = rates.get("random", {}).get("rate", 0.0)
-    return {"rates": rates, "p_value": p_value, "margin": greedy - random_rate,
-            "ratio": greedy / random_rate if random_rate else None}
+    ahead, behind = (config.rotation + config.rotation)[:2]
+    p_value = two_proportion_p(wins[ahead], seat_games[ahead], wins[behind], seat_games[behind])
+    lead = rates.get(ahead, {}).get("rate", 0.0)
+    trail = rates.get(behind, {}).get("rate", 0.0)
+    return {"rates": rates, "rotation": list(config.rotation), "p_value": p_value, "margin": lead - trail,
+            "ratio": lead / trail if trail else None}

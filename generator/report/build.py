@@ -1,8 +1,12 @@
-"""Build step: a quick rules check (fewer games) written into the kit beside the print files."""
+"""Build step: a quick rules check (fewer games) written into the kit beside the print files.
+
+A game with no rules module has nothing to simulate: the step writes nothing for it.
+"""
 
 from __future__ import annotations
 
 from generator.build.context import BuildContext
+from generator.games.registry import module_for_game
 from generator.report.check import CheckSettings, Execution, run_check
 from generator.report.writers import write_report
 
@@ -10,10 +14,9 @@ from generator.report.writers import write_report
 def build_step(context: BuildContext) -> None:
     """Play `check_games` games per configuration and write rules-check.{html,pdf,json}."""
     options = context.options
-    if not options.check:
+    if not options.check or module_for_game(context.game) is None:
         return
-    settings = CheckSettings(games=options.check_games, duel_games=options.check_games, seed=options.seed,
-                             players=tuple(range(context.game.game.players.min, context.game.game.players.max + 1)))
+    settings = CheckSettings(games=options.check_games, duel_games=options.check_games, seed=options.seed)
     report = run_check(context.game, settings, Execution())
     paths = write_report(report, context.out_dir, options.paper)
     for role, path in paths.items():

@@ -1,5 +1,6 @@
-"""The report's charts as small data models, drawn two ways: inline SVG for the HTML page
-(svgwrite) and reportlab Drawings for the PDF, so both show exactly the same figures.
+"""The report's charts drawn two ways: inline SVG for the HTML page (svgwrite) and reportlab
+Drawings for the PDF, so both show exactly the same figures. The chart models live in
+`generator.games.report_parts`, where a game's own report sections can build them too.
 
 Sizes are in millimetres like everything else; the SVG uses them as its user units and the
 PDF converts them to points at the edge.
@@ -8,64 +9,22 @@ PDF converts them to points at the edge.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 import svgwrite
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 
 from generator.fonts import FAMILY
+from generator.games.report_parts import BAR, FLAG, SECOND, Bar, BarChart, ColumnChart
 from generator.paper import mm_to_pt
+
+__all__ = ["BAR", "FLAG", "SECOND", "Bar", "BarChart", "ColumnChart", "bar_chart_svg", "column_chart_svg",
+           "bar_chart_drawing", "column_chart_drawing"]
 
 INK = "#222222"
 MUTED = "#777777"
 GRID = "#dddddd"
-BAR = "#4a7bb7"
-FLAG = "#c0392b"
-SECOND = "#e0a030"
 FONT_MM = 2.6  # label text height
-
-
-@dataclass(frozen=True)
-class Bar:
-    label: str
-    value: float
-    low: float | None = None
-    high: float | None = None
-    flagged: bool = False
-    note: str = ""  # printed after the bar, e.g. "41 %"
-
-
-@dataclass(frozen=True)
-class BarChart:
-    """Horizontal bars, optional interval whiskers and one dashed reference value (e.g. chance)."""
-
-    title: str
-    bars: tuple[Bar, ...]
-    reference: float | None = None
-    reference_label: str = ""
-    maximum: float = 1.0
-    width_mm: float = 160.0
-    label_mm: float = 42.0
-    row_mm: float = 6.0
-
-    @property
-    def height_mm(self) -> float:
-        return 10.0 + self.row_mm * len(self.bars) + 6.0
-
-
-@dataclass(frozen=True)
-class ColumnChart:
-    """Vertical columns for a distribution, one or two series side by side (exact vs simulated)."""
-
-    title: str
-    categories: tuple[str, ...]
-    series: tuple[tuple[str, str, tuple[float, ...]], ...]  # (name, colour, values)
-    width_mm: float = 160.0
-    height_mm: float = 55.0
-    maximum: float | None = None
-    tick_every: int = 1
-    legend: tuple[str, ...] = field(default=())
 
 
 # --- SVG ----------------------------------------------------------------------------------

@@ -1,48 +1,53 @@
 """Run a whole rules check: plan the games, play them on the chosen executor, merge, aggregate.
 
-The result is one JSON-ready dict (the report), from which the HTML, PDF, JSON and terminal
-summary are all written. It holds no wall-clock times or paths, so a seed reproduces it byte
-for byte.
+The driver knows games only through `generator.games.api.GameModule`: the configurations are
+player counts x setups x policies from the module, the play loop is the interface's, and the
+game adds its metrics, hazards, findings and sections through the module's hooks. The result
+is one JSON-ready dict (the report), from which the HTML, PDF, JSON and terminal summary are
+all written. It holds no wall-clock times or paths, so a seed reproduces it byte for byte.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 from generator.data import GameData
-from generator.destiny import analyse_presets
-from generator.report.aggregate import CardInfo, aggregate
+from generator.games.api import GameModule
+from generator.games.registry import module_for_game
+from generator.report.aggregate import aggregate
 from generator.report.executor import run_tasks
 from generator.report.findings import find
-from generator.report.plan import Config, configurations, plan_batches
+from generator.report.plan import MIXED, Config, configurations, plan_batches
 from generator.report.record import GameRecord
-from generator.report.simulate import Job, play_batch
+from generator.report.simulate import DECISION_CAP, DECISION_CAP_HAZARD, Job, play_batch
 from generator.validation import validate_game
 
-REPORT_VERSION = 1
+REPORT_VERSION = 2
+RANDOM = "random"
+
+
+class NoRulesModule(ValueError):
+    """The game has no rules module, so there is nothing to simulate."""
 
 
 @dataclass(frozen=True)
 class CheckSettings:
-    """Everything that decides which games are played (and so every number in the report)."""
+    """Everything that decides which games are played (and so every number in the report).
+    Empty tuples take the game's defaults (`resolve`)."""
 
     games: int = 1000
-    players: tuple[int, ...] = (2, 3, 4, 5, 6)
-    presets: tuple[str, ...] = ()  # empty: every preset of the game
-    policies: tuple[str, ...] = ("random", "greedy")
-    # Mixed greedy-against-random games per player count (default preset). A few hundred pin the
-    # margin to a few points, which is all the report needs from them; None: as many as `games`.
+    players: tuple[int, ...] = ()      # empty: every count the game takes
+    setups: tuple[str, ...] = ()       # empty: every setup of the game
+    policies: tuple[str, ...] = ()     # empty: random plus the game's own players (or look-ahead)
+    # Mixed games (the game's best player against random) per player count on the default setup.
+    # A few hundred pin the margin to a few points, which is all the report needs; None: `games`.
     duel_games: int | None = 200
     seed: int = 1
-    options: tuple[tuple[str, bool], ...] = ()  # rules variants
+    options: tuple[tuple[str, Any], ...] = ()  # rules variants
     batch_games: int = 50
-
-    def to_json(self, presets: list[str], default_preset: str) -> dict[str, object]:
-        return {"games": self.games, "players": list(self.players), "presets": presets,
-                "policies": list(self.policies), "duel_games": self.duel_count(), "duel_preset": default_preset,
-                "seed": self.seed, "options": dict(self.options), "batch_games": self.batch_games}
+    decision_cap: int = DECISION_CAP
 
     def duel_count(self) -> int:
         return self.games if self.duel_games is None else self.duel_games
@@ -59,22 +64,68 @@ class Execution:
     progress: Callable[[int, int], None] = field(default=lambda done, total: None)
 
 
-def plan(game: GameData, settings: CheckSettings) -> tuple[list[Config], list[Config]]:
-    """The main configurations and the greedy-against-random duels (default preset only)."""
-    presets = list(settings.presets) or list(game.destiny.presets)
-    main = configurations(settings.players, presets, [p for p in settings.policies if p != "mixed"])
-    duel_players = settings.players if settings.duel_count() > 0 or "mixed" in settings.policies else ()
-    duels = configurations(duel_players, [game.settings.default_preset], ["mixed"])
+def default_policies(module: GameModule) -> list[str]:
+    """`random` against the game's own players, or against the generic look-ahead if it has none."""
+    own = [name for name in module.policies() if name not in (RANDOM, "lookahead")]
+    return [RANDOM, *(own or ["lookahead"])]
+
+
+def policy_names(module: GameModule) -> list[str]:
+    """Every policy `check` accepts for this game: the module's, and `mixed`."""
+    return [*module.policies(), MIXED]
+
+
+def require_module(game: GameData) -> GameModule:
+    module = module_for_game(game)
+    if module is None:
+        raise NoRulesModule(f"{game.slug} has no rules module (game.yaml rules_module), so there is nothing to "
+                            "simulate; its kit and rulebook build without one")
+    return module
+
+
+def resolve(game: GameData, settings: CheckSettings, module: GameModule | None = None) -> CheckSettings:
+    """The settings with the game's defaults filled in."""
+    module = module or require_module(game)
+    return replace(settings, players=settings.players or tuple(module.player_counts(game)),
+                   setups=settings.setups or tuple(module.setups(game)),
+                   policies=settings.policies or tuple(default_policies(module)))
+
+
+def mixed_rotation(module: GameModule) -> tuple[str, str]:
+    """Who a mixed game seats: the game's best player (the last default) against random."""
+    return default_policies(module)[-1], RANDOM
+
+
+def reference_policy(module: GameModule, played: list[str]) -> str:
+    """The policy balance figures quote: the game's best player when it played, as people would."""
+    for name in reversed(default_policies(module)):
+        if name != RANDOM and name in played:
+            return name
+    return sorted(played)[0] if played else RANDOM
+
+
+def plan(game: GameData, settings: CheckSettings, module: GameModule | None = None) -> tuple[list[Config], list[Config]]:
+    """The main configurations and the mixed games (default setup only)."""
+    module = module or require_module(game)
+    settings = resolve(game, settings, module)
+    rotation = mixed_rotation(module)
+    main = configurations(settings.players, settings.setups, [p for p in settings.policies if p != MIXED])
+    duel_players = settings.players if settings.duel_count() > 0 or MIXED in settings.policies else ()
+    duels = configurations(duel_players, [module.default_setup(game)], [MIXED], rotation)
     return main, duels
 
 
-def run_check(game: GameData, settings: CheckSettings, execution: Execution | None = None) -> dict[str, object]:
-    """Play every planned game and build the report."""
+def run_check(game: GameData, settings: CheckSettings, execution: Execution | None = None,
+              module: GameModule | None = None) -> dict[str, object]:
+    """Play every planned game and build the report. `module` defaults to the game's rules module;
+    one given here must be findable by its slug in the registry (workers look it up)."""
+    module = module or require_module(game)
+    settings = resolve(game, settings, module)
     execution = execution or Execution()
-    main, duels = plan(game, settings)
+    main, duels = plan(game, settings, module)
     batches = plan_batches(main, settings.games, settings.seed, settings.batch_games)
     batches += plan_batches(duels, settings.duel_count() or settings.games, settings.seed, settings.batch_games)
-    job = Job(str(game.root.resolve()), settings.options)
+    job = Job(str(game.root.resolve()), module.slug, settings.options, settings.decision_cap)
     finished = 0
 
     def done(_: int) -> None:
@@ -87,27 +138,39 @@ def run_check(game: GameData, settings: CheckSettings, execution: Execution | No
     records: dict[Config, list[GameRecord]] = {}
     for batch, games in zip(batches, results):  # batch order: the merge never depends on timing
         records.setdefault(batch.config, []).extend(games)
-    return build_report(game, settings, records, main, duels)
+    return build_report(game, settings, records, main, duels, module)
 
 
 def build_report(game: GameData, settings: CheckSettings, records: dict[Config, list[GameRecord]],
-                 main: list[Config], duels: list[Config]) -> dict[str, object]:
-    cards = [CardInfo(c.id, c.name, c.target == "reaction", c.target != "none") for c in game.power.cards]
-    playtime = game.playtime
-    destiny = [analysis.to_json() for analysis in analyse_presets(game)]
+                 main: list[Config], duels: list[Config], module: GameModule | None = None) -> dict[str, object]:
+    module = module or require_module(game)
+    spec = module.report_spec(game)
+    reasons = list(spec.reasons)
+    hazards = [*spec.hazards, DECISION_CAP_HAZARD]
+    played = list(dict.fromkeys(c.policy for c in main))
+    setups = list(dict.fromkeys(c.setup for c in main))
+    default_setup = module.default_setup(game)
     report: dict[str, object] = {
         "version": REPORT_VERSION,
-        "game": {"name": game.game.name, "slug": game.slug, "playtime_minutes": game.game.playtime_minutes,
-                 "turn_cap": game.settings.turn_cap, "default_preset": game.settings.default_preset,
-                 "presets": {k: p.name for k, p in game.destiny.presets.items()},
-                 "dens": {str(n): list(ids) for n, ids in game.board.seats.items()}},
-        "settings": settings.to_json(list(dict.fromkeys(c.preset for c in main)), game.settings.default_preset),
-        "playtime": playtime.model_dump() if playtime else None,
+        "game": {"name": game.game.name, "slug": game.slug, "rules_module": module.slug,
+                 "playtime_minutes": getattr(game.game, "playtime_minutes", None),
+                 "setups": {s: spec.setup_names.get(s, s) for s in module.setups(game)},
+                 "default_setup": default_setup,
+                 "seat_names": {str(n): module.seat_names(game, n)
+                                for n in sorted({*module.player_counts(game), *settings.players})}},
+        "labels": spec.to_json(),
+        "settings": {"games": settings.games, "players": list(settings.players), "setups": setups,
+                     "policies": list(settings.policies), "reference": reference_policy(module, played),
+                     "mixed": list(mixed_rotation(module)), "duel_games": settings.duel_count(),
+                     "duel_setup": default_setup, "seed": settings.seed, "options": dict(settings.options),
+                     "batch_games": settings.batch_games, "decision_cap": settings.decision_cap},
         "total_games": sum(len(r) for r in records.values()),
-        "configs": [aggregate(c, records.get(c, []), cards, playtime) for c in main],
-        "duels": [aggregate(c, records.get(c, []), cards, playtime) for c in duels],
-        "destiny": destiny,
+        "configs": [aggregate(c, records.get(c, []), reasons, hazards, module.seat_names(game, c.players))
+                    for c in main],
+        "duels": [aggregate(c, records.get(c, []), reasons, hazards, module.seat_names(game, c.players))
+                  for c in duels],
+        "extras": module.report_extras(game),
         "validation": [f.to_json() | {"severity": f.severity} for f in validate_game(game)],
     }
-    report["findings"] = [f.to_json() for f in find(report)]
+    report["findings"] = [f.to_json() for f in find(report, module.findings(game, report))]
     return report

@@ -16,7 +16,7 @@ from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListI
 
 from generator.fonts import register_reportlab_fonts
 from generator.paper import mm_to_pt, paper_size_mm
-from generator.report.charts import bar_chart_drawing, column_chart_drawing
+from generator.report.charts import BarChart, bar_chart_drawing, column_chart_drawing
 from generator.report.view import ReportView, Table as ViewTable
 
 MARGIN_MM = 16.0
@@ -73,7 +73,7 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
     story += [PageBreak(), Paragraph("Overview", styles["h2"]), _table(view.overview, styles, text_width_mm),
               Paragraph(escape(view.overview.note), styles["note"])]
     if view.duel:
-        block = [Paragraph("Greedy against random", styles["h2"])]
+        block = [Paragraph(escape(view.duel_title), styles["h2"])]
         if view.duel_chart:
             block.append(bar_chart_drawing(_fit(view.duel_chart, text_width_mm)))
         block += [_table(view.duel, styles, text_width_mm), Paragraph(escape(view.duel.note), styles["note"])]
@@ -83,10 +83,15 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
         story.append(bar_chart_drawing(_fit(view.first_chart, text_width_mm)))
     for chart in view.seat_charts:
         story.append(KeepTogether([bar_chart_drawing(_fit(chart, text_width_mm))]))
-    story += [CondPageBreak(mm_to_pt(90)), Paragraph("Deck of Destiny", styles["h2"]),
-              _table(view.destiny, styles, text_width_mm), Paragraph(escape(view.destiny.note), styles["note"])]
-    for chart in view.destiny_charts:
-        story.append(KeepTogether([column_chart_drawing(_fit(chart, text_width_mm))]))
+    for section in view.sections:
+        story += [CondPageBreak(mm_to_pt(90)), Paragraph(escape(section.title), styles["h2"])]
+        for table in section.tables:
+            story.append(_table(table, styles, text_width_mm))
+            if table.note:
+                story.append(Paragraph(escape(table.note), styles["note"]))
+        for chart in section.charts:
+            drawing = bar_chart_drawing if isinstance(chart, BarChart) else column_chart_drawing
+            story.append(KeepTogether([drawing(_fit(chart, text_width_mm))]))
     story.append(Paragraph("Data checks", styles["h2"]))
     story += [Paragraph(escape(line), styles["body"]) for line in view.validation]
     story.append(Paragraph("How this was made", styles["h2"]))

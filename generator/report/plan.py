@@ -12,24 +12,38 @@ import random
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-POLICIES = ("random", "greedy", "mixed")
+MIXED = "mixed"  # the policy name of games whose seats take turns between two policies
 BATCH_GAMES = 50
 
 
 @dataclass(frozen=True, order=True)
 class Config:
-    """One cell of the report: a player count, a Destiny preset and who is playing."""
+    """One cell of the report: a player count, a setup (the game's setup axis, e.g. a Destiny
+    preset; "" for none) and who is playing: one policy at every seat, or for `mixed` a rotation."""
 
     players: int
-    preset: str
+    setup: str
     policy: str
+    rotation: tuple[str, ...] = ()  # mixed games: seat s of game g plays rotation[(s + g) % len]
 
     @property
     def key(self) -> str:
-        return f"{self.players}p-{self.preset}-{self.policy}"
+        return f"{self.players}p-{self.setup}-{self.policy}" if self.setup else f"{self.players}p-{self.policy}"
+
+    def seat_policies(self, game_index: int) -> tuple[str, ...]:
+        """Policy per seat. A rotation shifts by one seat each game, so every seat plays each
+        policy equally often."""
+        if not self.rotation:
+            return (self.policy,) * self.players
+        size = len(self.rotation)
+        return tuple(self.rotation[(seat + game_index) % size] for seat in range(self.players))
 
     def to_json(self) -> dict[str, object]:
-        return {"key": self.key, "players": self.players, "preset": self.preset, "policy": self.policy}
+        data: dict[str, object] = {"key": self.key, "players": self.players, "setup": self.setup,
+                                   "policy": self.policy}
+        if self.rotation:
+            data["rotation"] = list(self.rotation)
+        return data
 
 
 @dataclass(frozen=True)
@@ -54,9 +68,13 @@ def batch_seed(root: int, config: Config, index: int) -> int:
     return random.Random(f"{root}:{config.key}:{index}").getrandbits(63)
 
 
-def configurations(players: Iterable[int], presets: Iterable[str], policies: Iterable[str]) -> list[Config]:
-    """Every combination, in report order: player count, then preset, then policy."""
-    return [Config(n, preset, policy) for n in players for preset in presets for policy in policies]
+def configurations(players: Iterable[int], setups: Iterable[str], policies: Iterable[str],
+                   rotation: tuple[str, ...] = ()) -> list[Config]:
+    """Every combination, in report order: player count, then setup, then policy. `rotation`
+    is what a `mixed` policy alternates between."""
+    setups, policies = list(setups), list(policies)
+    return [Config(n, setup, policy, rotation if policy == MIXED else ())
+            for n in players for setup in setups for policy in policies]
 
 
 def plan_batches(configs: Iterable[Config], games: int, root: int,
@@ -74,8 +92,9 @@ def _batches(configs: Iterable[Config], games: int, root: int, batch_games: int)
             yield Batch(config, index, start, size, batch_seed(root, config, index))
 
 
-def parse_players(text: str, low: int, high: int) -> list[int]:
-    """Parse "2-6", "3,4" or "2-3,6" into sorted player counts, each within the game's range."""
+def parse_players(text: str, low: int, high: int, allowed: Iterable[int] | None = None) -> list[int]:
+    """Parse "2-6", "3,4" or "2-3,6" into sorted player counts, each within the game's range
+    (and among `allowed`, when the game takes only some counts in it)."""
     counts: set[int] = set()
     for part in (p.strip() for p in text.split(",")):
         if not part:
@@ -92,6 +111,12 @@ def parse_players(text: str, low: int, high: int) -> list[int]:
     outside = sorted(n for n in counts if not low <= n <= high)
     if outside:
         raise ValueError(f"{', '.join(map(str, outside))} players: this game takes {low}-{high}")
+    if allowed is not None:
+        known = set(allowed)
+        missing = sorted(counts - known)
+        if missing:
+            raise ValueError(f"{', '.join(map(str, missing))} players: this game takes "
+                             f"{', '.join(map(str, sorted(known)))}")
     return sorted(counts)
 
 

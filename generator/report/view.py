@@ -1,34 +1,29 @@
 """What the report shows, worked out once from the report data for both the HTML and the PDF:
-section tables as rows of strings and charts as chart models."""
+section tables as rows of strings and charts as chart models.
+
+The generic sections (findings, settings, overview, mixed games, fairness, every configuration)
+read only the report's JSON; the game's labels (`report["labels"]`) name its end reasons,
+hazards and metrics, and its own sections come from its module's `report_sections`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from generator.games.registry import UnknownRulesModule, game_module
+from generator.games.report_parts import Bar, BarChart, Section, Table, pct
+from generator.report.record import CUT_OFF, ERROR
+from generator.report.simulate import DECISION_CAP_HAZARD
 
-from generator.report.charts import BAR, SECOND, Bar, BarChart, ColumnChart
-from generator.report.findings import pct
+__all__ = ["ConfigView", "ReportView", "Section", "Table", "build_view"]
 
-COMPLETION_LABELS = {"time": "time ran out", "destiny_exhausted": "Destiny deck used up",
-                     "stall": "stalled (turn cap)", "error": "engine error"}
-HAZARD_LABELS = {
-    "den_shared": "Dragons sharing a den (R10)",
-    "pants_discarded": "Pants in the discard pile (R15-R16)",
-    "pants_in_deck": "Pants reshuffled into the deck (R12)",
-    "stuck": "No legal action out of a den (R9)",
-    "endless_turn": "Endless turn cut off",
-    "stall_den_lock": "Stall: Pants holder held in its den",
-    "stall_pants_loose": "Stall: Pants left in deck or discard",
-    "stall_roaming": "Stall: Pants holder on the board",
+GENERIC_REASONS = {ERROR: ("engine error", "Errors"), CUT_OFF: ("cut off (decision cap)", "Cut off")}
+GENERIC_HAZARDS = {DECISION_CAP_HAZARD: "Game cut off at the decision cap"}
+POLICY_NOTES = {
+    "random": "Random players pick uniformly among the legal actions of every decision.",
+    "lookahead": "Look-ahead players try each of their legal actions one step ahead and keep the one the game's "
+                 "own evaluation scores best; where others choose at the same time, their replies are tried "
+                 "or sampled.",
 }
-
-
-@dataclass
-class Table:
-    title: str
-    header: list[str]
-    rows: list[list[str]]
-    note: str = ""
-    numeric_from: int = 1  # columns from here on are right-aligned
 
 
 @dataclass
@@ -47,12 +42,12 @@ class ReportView:
     attention: list[str]
     notes: list[str]
     overview: Table
+    duel_title: str
     duel: Table | None
     duel_chart: BarChart | None
     first_chart: BarChart | None
     seat_charts: list[BarChart]
-    destiny: Table
-    destiny_charts: list[ColumnChart]
+    sections: list[Section]
     validation: list[str]
     configs: list[ConfigView]
     method: list[str]
@@ -75,8 +70,9 @@ def ci(interval: dict) -> str:
 def build_view(report: dict) -> ReportView:
     game = report["game"]
     settings = report["settings"]
-    reference = "greedy" if "greedy" in settings["policies"] else settings["policies"][0]
+    reference = settings["reference"]
     findings = report["findings"]
+    ahead, behind = _rotation(report)
     return ReportView(
         title=f"{game['name']}: rules check",
         subtitle=(f"{report['total_games']:,} simulated games, seed {settings['seed']}, "
@@ -85,12 +81,12 @@ def build_view(report: dict) -> ReportView:
         attention=[f["text"] for f in findings if f["severity"] == "attention"],
         notes=[f["text"] for f in findings if f["severity"] == "note"],
         overview=_overview(report),
+        duel_title=f"{ahead.capitalize()} against {behind}",
         duel=_duel_table(report),
         duel_chart=_duel_chart(report),
         first_chart=_first_chart(report, reference),
         seat_charts=_seat_charts(report, reference),
-        destiny=_destiny_table(report),
-        destiny_charts=_destiny_charts(report, reference),
+        sections=_game_sections(report),
         validation=[f"{v['file']}:{v['line']}: {v['message']}" for v in report["validation"]]
         or ["All data checks of dragon-pnp validate passed."],
         configs=[_config_view(report, c) for c in report["configs"] + report["duels"]],
@@ -99,67 +95,111 @@ def build_view(report: dict) -> ReportView:
     )
 
 
+def _rotation(report: dict) -> tuple[str, str]:
+    ahead, behind = (list(report["settings"]["mixed"]) * 2)[:2]
+    return ahead, behind
+
+
+def _setup_name(report: dict, setup: str) -> str:
+    return report["game"]["setups"].get(setup, setup)
+
+
 def _settings(report: dict) -> list[tuple[str, str]]:
     s = report["settings"]
-    presets = report["game"]["presets"]
+    labels = report["labels"]
+    ahead, behind = _rotation(report)
     options = ", ".join(f"{k}={'on' if v else 'off'}" for k, v in s["options"].items()) or "the defaults of game.yaml"
-    return [
-        ("Player counts", ", ".join(map(str, s["players"]))),
-        ("Destiny presets", ", ".join(f"{presets.get(p, p)} ({p})" for p in s["presets"])),
+    rows = [("Player counts", ", ".join(map(str, s["players"])))]
+    if any(s["setups"]):
+        rows.append((labels["setup_label"], ", ".join(f"{_setup_name(report, p)} ({p})" for p in s["setups"])))
+    where = f", {s['duel_setup']} {labels['setup_noun']}" if s["duel_setup"] else ""
+    rows += [
         ("Policies", ", ".join(s["policies"])),
         ("Games per configuration", f"{s['games']:,}"),
-        ("Greedy-against-random games", f"{s['duel_games']:,} per player count, {s['duel_preset']} preset"),
+        (f"{ahead.capitalize()}-against-{behind} games", f"{s['duel_games']:,} per player count{where}"),
         ("Root seed", str(s["seed"])),
         ("Rules options", options),
     ]
+    return rows
+
+
+def _reasons(report: dict) -> list[str]:
+    """End reasons in report order: the game's, then any other that came up."""
+    seen: dict[str, None] = {}
+    for c in report["configs"] + report["duels"]:
+        for reason, row in c["completion"].items():
+            if reason in report["labels"]["reasons"] or row["count"] or reason == ERROR:
+                seen.setdefault(reason, None)
+    return list(seen)
+
+
+def _reason_label(report: dict, reason: str) -> tuple[str, str]:
+    declared = report["labels"]["reasons"].get(reason)
+    if declared:
+        return declared["label"], declared["column"]
+    return GENERIC_REASONS.get(reason, (reason.replace("_", " "), reason.replace("_", " ").capitalize()))
+
+
+def _overview_metrics(report: dict) -> list[tuple[str, str, str]]:
+    return [(name, m["overview"], m["overview_stat"]) for name, m in report["labels"]["metrics"].items()
+            if m.get("overview")]
 
 
 def _overview(report: dict) -> Table:
     rows = []
-    for c in report["configs"] + report["duels"]:
+    configs = report["configs"] + report["duels"]
+    reasons = [r for r in _reasons(report) if r != ERROR]
+    errors = any(c["errors"]["count"] for c in configs)
+    extra = _overview_metrics(report)
+    minutes = any(c["length"]["minutes"] for c in configs)
+    for c in configs:
         comp = c["completion"]
-        length = c["length"]
-        minutes = length["minutes"]
         first = c["fairness"]["first_player"]
-        flagged = c["fairness"]["flagged"]
-        rows.append([
-            c["config"]["key"],
-            f"{c['games']:,}",
-            pct(comp["time"]["share"]),
-            pct(comp["destiny_exhausted"]["share"]),
-            pct(comp["stall"]["share"] + comp["error"]["share"]),
-            num(length["turns"]["median"]),
-            num(length["rounds"]["median"]),
-            num(length["destiny_draws"]["median"]),
-            f"{minutes['median']:.0f}" if minutes else "-",
-            pct(first["rate"]) if first["games"] else "-",
-            "-" if c["policies"] else ", ".join(str(s + 1) for s in flagged) or "none",
-            f1(c["tension"]["pants_changes"]["mean"]),
-        ])
-    return Table("All configurations", ["Configuration", "Games", "Time", "Deck out", "Stall",
-                                        "Turns", "Rounds", "Destiny", "Minutes", "1st wins", "Odd seats",
-                                        "Pants moves"], rows,
-                 "Medians for turns, rounds, Destiny draws and estimated minutes. '1st wins' is the win rate of "
-                 "whoever moved first (dealt The Pants); 'Odd seats' lists seats outside what chance explains "
-                 "(not shown for mixed games, where greedy and random players alternate seats).")
+        row = [c["config"]["key"], f"{c['games']:,}"]
+        row += [pct(comp[r]["share"]) if r in comp else "-" for r in reasons]
+        if errors:
+            row.append(pct(c["errors"]["share"]))
+        row.append(num(c["length"]["rounds"]["median"]))
+        if minutes:
+            row.append(f"{c['length']['minutes']['median']:.0f}" if c["length"]["minutes"] else "-")
+        row += [pct(first["rate"]) if first["games"] else "-",
+                "-" if c["policies"] else ", ".join(str(s + 1) for s in c["fairness"]["flagged"]) or "none"]
+        for name, _, stat in extra:
+            figures = c["metrics"].get(name)
+            row.append("-" if not figures or stat not in figures else
+                       f1(figures[stat]) if stat == "mean" else num(figures[stat]))
+        rows.append(row)
+    header = ["Configuration", "Games", *[_reason_label(report, r)[1] for r in reasons]]
+    header += ["Errors"] * errors + ["Rounds"] + ["Minutes"] * minutes + ["1st wins", "Odd seats"]
+    header += [title for _, title, _ in extra]
+    means = [title for _, title, stat in extra if stat == "mean"]
+    ahead, behind = _rotation(report)
+    note = ("Medians for rounds" + (", estimated minutes" if minutes else "")
+            + "".join(f", {title.lower()}" for _, title, stat in extra if stat == "median")
+            + (f"; means for {', '.join(t.lower() for t in means)}" if means else "") + ". "
+            "'1st wins' is the win rate of whoever moved first; 'Odd seats' lists seats outside what chance "
+            f"explains (not shown for mixed games, where {ahead} and {behind} players alternate seats).")
+    return Table("All configurations", header, rows, note)
 
 
 def _duel_table(report: dict) -> Table | None:
+    ahead, behind = _rotation(report)
     rows = []
     for d in report["duels"]:
         policies = d["policies"]
-        if not policies or "greedy" not in policies["rates"]:
+        if not policies or ahead not in policies["rates"]:
             continue
-        g, r = policies["rates"]["greedy"], policies["rates"].get("random")
-        rows.append([str(d["config"]["players"]), ci(g), ci(r) if r else "-",
+        a, b = policies["rates"][ahead], policies["rates"].get(behind)
+        rows.append([str(d["config"]["players"]), ci(a), ci(b) if b else "-",
                      f"{100 * policies['margin']:+.0f} points",
                      f"{policies['ratio']:.1f}x" if policies["ratio"] else "-", f"{policies['p_value']:.2g}"])
     if not rows:
         return None
-    return Table("Greedy against random", ["Players", "Greedy seat wins", "Random seat wins", "Margin", "Ratio",
-                                           "p"], rows,
-                 "Mixed games: greedy and random seats alternate, shifting by one seat each game. A seat's win rate "
-                 "is its wins over the seat-games it played, with a 95 % Wilson interval.")
+    return Table(f"{ahead.capitalize()} against {behind}",
+                 ["Players", f"{ahead.capitalize()} seat wins", f"{behind.capitalize()} seat wins", "Margin", "Ratio",
+                  "p"], rows,
+                 f"Mixed games: {ahead} and {behind} seats alternate, shifting by one seat each game. A seat's win "
+                 "rate is its wins over the seat-games it played, with a 95 % Wilson interval.")
 
 
 def _duel_chart(report: dict) -> BarChart | None:
@@ -168,14 +208,15 @@ def _duel_chart(report: dict) -> BarChart | None:
         policies = d["policies"]
         if not policies:
             continue
-        for name in ("greedy", "random"):
+        for name in _rotation(report):
             rate = policies["rates"].get(name)
             if rate:
                 bars.append(Bar(f"{d['config']['players']} players, {name}", rate["rate"], rate["low"],
                                 rate["high"], note=pct(rate["rate"])))
     if not bars:
         return None
-    return BarChart("Win rate per seat played: greedy against random", tuple(bars),
+    ahead, behind = _rotation(report)
+    return BarChart(f"Win rate per seat played: {ahead} against {behind}", tuple(bars),
                     maximum=_round_up(max(b.high or b.value for b in bars)))
 
 
@@ -196,164 +237,223 @@ def _first_chart(report: dict, policy: str) -> BarChart | None:
                     maximum=_round_up(max(b.high for b in bars)), row_mm=5.0)
 
 
+def _seat_label(report: dict, players: int, seat: int) -> str:
+    names = report["game"]["seat_names"].get(str(players), [])
+    if not report["labels"]["seat_label"] and names == [f"seat {n}" for n in range(1, players + 1)]:
+        return f"seat {seat + 1}"
+    return f"seat {seat + 1} ({names[seat] if seat < len(names) else '?'})"
+
+
 def _seat_charts(report: dict, policy: str) -> list[BarChart]:
-    preset = report["game"]["default_preset"]
-    dens = report["game"]["dens"]
+    setup = report["game"]["default_setup"]
     charts = []
     for c in report["configs"]:
         cfg = c["config"]
-        if cfg["policy"] != policy or cfg["preset"] != preset or not c["fairness"]["decided"]:
+        if cfg["policy"] != policy or cfg["setup"] != setup or not c["fairness"]["decided"]:
             continue
-        names = dens.get(str(cfg["players"]), [])
         bars = tuple(
-            Bar(f"seat {s['seat'] + 1} ({names[s['seat']] if s['seat'] < len(names) else '?'})", s["rate"],
-                s["low"], s["high"], flagged=s["flagged"], note=pct(s["rate"]))
+            Bar(_seat_label(report, cfg["players"], s["seat"]), s["rate"], s["low"], s["high"], flagged=s["flagged"],
+                note=pct(s["rate"]))
             for s in c["fairness"]["seats"]
         )
-        charts.append(BarChart(f"{cfg['players']} players: wins per seat ({policy}, {preset})", bars,
+        which = f"{policy}, {setup}" if setup else policy
+        charts.append(BarChart(f"{cfg['players']} players: wins per seat ({which})", bars,
                                reference=1 / cfg["players"], reference_label="chance",
                                maximum=_round_up(max(b.high for b in bars)), row_mm=5.0))
     return charts
 
 
-def _destiny_table(report: dict) -> Table:
-    rows = []
-    for a in report["destiny"]:
-        simulated = [c for c in report["configs"] if c["config"]["preset"] == a["preset"]]
-        games = sum(c["games"] for c in simulated)
-        last = sum(c["last_card"]["count"] for c in simulated)
-        d = a["draws"]
-        rows.append([
-            a["preset"], str(a["length"]), " ".join(f"{v}x{n}" for v, n in a["composition"].items()), str(a["sum"]),
-            "yes" if a["guaranteed"] else "no", f"{a['p_end']:.4f}",
-            f"{d['min']} / {d['mean']:.2f} / {d['median']} / {d['p90']} / {d['max']}",
-            f"{a['p_last_card']:.4f}", pct(last / games) if games else "-", str(a["max_time"]),
-        ])
-    return Table("Deck of Destiny, exact (dragon-pnp decks)",
-                 ["Preset", "Length", "Cards", "Sum", "Ends for sure", "P(end)", "Draws min/mean/median/p90/max",
-                  "P(last card)", "Simulated last card", "Highest time"], rows,
-                 "Exact figures over every order of the deck; 'Simulated last card' is the share of simulated games "
-                 "of that preset that ended on the deck's final card (stalled games never reach it).")
+def _game_sections(report: dict) -> list[Section]:
+    """The game module's own sections; none for a report whose module is not installed here."""
+    name = report["game"].get("rules_module")
+    if not name:
+        return []
+    try:
+        module = game_module(name)
+    except UnknownRulesModule:
+        return []
+    return list(module.report_sections(report))
 
 
-def _destiny_charts(report: dict, policy: str) -> list[ColumnChart]:
-    """Exact distribution of Destiny draws at the end against what the simulated games drew."""
-    charts = []
-    for a in report["destiny"]:
-        pmf = {int(k): v for k, v in a["draws"]["pmf"].items()}
-        rows = [c for c in report["configs"] if c["config"]["preset"] == a["preset"] and c["config"]["policy"] == policy]
-        hist: dict[int, int] = {}
-        total = 0
-        for c in rows:
-            for k, n in c["length"].get("destiny_histogram", {}).items():
-                hist[int(k)] = hist.get(int(k), 0) + n
-                total += n
-        top = max(list(pmf) + list(hist) + [1])
-        categories = tuple(str(k) for k in range(1, top + 1))
-        series = [("exact", BAR, tuple(pmf.get(k, 0.0) for k in range(1, top + 1)))]
-        if total:
-            series.append((f"simulated ({policy})", SECOND, tuple(hist.get(k, 0) / total for k in range(1, top + 1))))
-        charts.append(ColumnChart(f"{a['preset']}: Destiny draws when the game ends", categories, tuple(series),
-                                  tick_every=1 if top <= 20 else 2, height_mm=48.0))
-    return charts
+# --- one configuration ----------------------------------------------------------------------
 
 
 def _config_view(report: dict, c: dict) -> ConfigView:
     cfg = c["config"]
-    presets = report["game"]["presets"]
-    title = f"{cfg['players']} players, {presets.get(cfg['preset'], cfg['preset'])}, {cfg['policy']} players"
-    comp = c["completion"]
-    length = c["length"]
+    players = cfg["players"]
+    setup = f", {_setup_name(report, cfg['setup'])}" if cfg["setup"] else ""
+    title = f"{players} players{setup}, {cfg['policy']} players"
     completion = Table("Completion", ["How the game ended", "Games", "Share"],
-                       [[COMPLETION_LABELS[k], f"{v['count']:,}", pct(v["share"])] for k, v in comp.items()])
-    measures = [("Turns", length["turns"]), ("Rounds", length["rounds"]), ("Destiny draws", length["destiny_draws"]),
-                ("Actions", length["actions"])]
+                       [[_reason_label(report, k)[0], f"{v['count']:,}", pct(v["share"])]
+                        for k, v in c["completion"].items()])
+    tables = [completion, _length_table(report, c), _fairness_table(report, c)]
+    tables += _metric_tables(report, c)
+    tables.append(_hazard_table(report, c))
+    return ConfigView(cfg["key"], title, tables)
+
+
+def _length_table(report: dict, c: dict) -> Table:
+    length = c["length"]
+    measures = [("Rounds", length["rounds"], False)]
+    measures += [(m["label"], c["metrics"][name], m["percent"]) for name, m in report["labels"]["metrics"].items()
+                 if m["table"] == "Length" and c["metrics"].get(name, {}).get("kind") == "number"]
     if length["minutes"]:
-        measures.append(("Minutes (estimate)", length["minutes"]))
-    lengths = Table("Length", ["Measure", "Mean", "Median", "p90", "Max"],
-                    [[name, f1(s["mean"]), num(s["median"]), num(s["p90"]), num(s["max"])] for name, s in measures])
+        measures.append(("Minutes (estimate)", length["minutes"], False))
+    return _number_table("Length", measures)
+
+
+def _number_table(title: str, measures: list[tuple[str, dict, bool]]) -> Table:
+    rows = []
+    for name, s, percent in measures:
+        show = pct if percent else num
+        rows.append([name, pct(s["mean"]) if percent else f1(s["mean"]), show(s["median"]), show(s["p90"]),
+                     show(s["max"])])
+    return Table(title, ["Measure", "Mean", "Median", "p90", "Max"], rows)
+
+
+def _fairness_table(report: dict, c: dict) -> Table:
+    cfg = c["config"]
     fair = c["fairness"]
-    names = report["game"]["dens"].get(str(cfg["players"]), [])
-    seats = Table("Fairness (games with a winner)", ["Seat", "Den", "Wins", "Win rate (95 % CI)", "p", "Flag"],
-                  [[str(s["seat"] + 1), names[s["seat"]] if s["seat"] < len(names) else "?", f"{s['wins']:,}",
-                    ci(s), f"{s['p_value']:.2g}", "outside chance" if s["flagged"] else ""] for s in fair["seats"]],
-                  f"Chance: {pct(fair['expected'])} each. First player (dealt The Pants) wins "
-                  f"{ci(fair['first_player'])}, p = {fair['first_player']['p_value']:.2g}."
-                  + (" In mixed games seats alternate between greedy and random players, so seat figures show "
-                     "the players more than the seats." if c["policies"] else ""))
-    t = c["tension"]
-    tension = Table("Tension", ["Measure", "Mean", "Median", "p90"], [
-        ["Pants changes of hands per game", f1(t["pants_changes"]["mean"]), num(t["pants_changes"]["median"]),
-         num(t["pants_changes"]["p90"])],
-        ["Share of turns the winner was without The Pants", pct(t["winner_without_pants"]["mean"]),
-         pct(t["winner_without_pants"]["median"]), pct(t["winner_without_pants"]["p90"])],
-        ["Turns from the last change of hands to the end", f1(t["since_last_change"]["mean"]),
-         num(t["since_last_change"]["median"]), num(t["since_last_change"]["p90"])],
-    ])
-    cards = c["cards"]
-    card_rows = []
-    for card in cards["cards"]:
-        if not card["playable"]:
-            continue
-        used = card["reactions"] if card["reaction"] else card["plays"]
-        per_game = used / c["games"] if c["games"] else 0.0
-        card_rows.append([card["name"], "reaction" if card["reaction"] else "played", f"{used:,}", f"{per_game:.2f}",
-                          ci(card["user_win"]) if card["user_win"]["games"] else "-"])
-    card_table = Table("Cards", ["Card", "Use", "Times", "Per game", "Users' win rate (95 % CI)"], card_rows,
-                       f"Users' win rate: of the players who played the card in a game, the share who won it (chance "
-                       f"{pct(cards['expected_win'])}). Reactions fired {f1(cards['reactions_per_game'])} per game; "
-                       f"reshuffles {cards['reshuffles']['per_game']:.2f} per game; hand-limit discards "
-                       f"{cards['hand_limit_discards']['per_game']:.2f} per game.")
+    label = report["labels"]["seat_label"]
+    names = report["game"]["seat_names"].get(str(cfg["players"]), [])
+    header = ["Seat", *([label] if label else []), "Wins", "Win rate (95 % CI)", "p", "Flag"]
+    rows = [[str(s["seat"] + 1), *([names[s["seat"]] if s["seat"] < len(names) else "?"] if label else []),
+             f"{s['wins']:,}", ci(s), f"{s['p_value']:.2g}", "outside chance" if s["flagged"] else ""]
+            for s in fair["seats"]]
+    ahead, behind = _rotation(report)
+    note = (f"Chance: {pct(fair['expected'])} each. "
+            + (f"First player wins {ci(fair['first_player'])}, p = {fair['first_player']['p_value']:.2g}. "
+               if fair["first_player"]["games"] else "")
+            + f"Games without a winner: {fair['draws']['count']:,} ({pct(fair['draws']['share'])}).")
+    if c["policies"]:
+        note += (f" In mixed games seats alternate between {ahead} and {behind} players, so seat figures show "
+                 "the players more than the seats.")
+    return Table("Fairness (games with a winner)", header, rows, note, numeric_from=2 if label else 1)
+
+
+def _metric_tables(report: dict, c: dict) -> list[Table]:
+    """The game's metrics, grouped into the tables its labels name (metrics it did not label: 'Metrics')."""
+    labels = report["labels"]["metrics"]
+    groups: dict[str, list[str]] = {}
+    for name, m in labels.items():
+        if m["table"] and m["table"] != "Length" and name in c["metrics"]:
+            groups.setdefault(m["table"], []).append(name)
+    for name in c["metrics"]:
+        if name not in labels:
+            groups.setdefault("Metrics", []).append(name)
+    tables = []
+    for title, names in groups.items():
+        numbers = [n for n in names if c["metrics"][n]["kind"] == "number"]
+        if numbers:
+            tables.append(_number_table(title, [(labels.get(n, {}).get("label", n), c["metrics"][n],
+                                                 labels.get(n, {}).get("percent", False)) for n in numbers]))
+        flags = [n for n in names if c["metrics"][n]["kind"] == "flag"]
+        if flags:
+            tables.append(Table(title, ["Measure", "Games", "Share"],
+                                [[labels.get(n, {}).get("label", n), f"{c['metrics'][n]['count']:,}",
+                                  pct(c["metrics"][n]["share"])] for n in flags]))
+        keyed = [n for n in names if c["metrics"][n]["kind"] in ("per_seat_counts", "counts")]
+        if keyed:
+            tables.append(_keyed_table(title, [(labels.get(n, {}), c["metrics"][n]) for n in keyed], c["games"],
+                                       c["config"]["players"]))
+        for n in names:
+            if c["metrics"][n]["kind"] == "per_seat":
+                seats = c["metrics"][n]["seats"]
+                tables.append(Table(title, ["Measure", *[f"Seat {s + 1}" for s in range(len(seats))], "Per game"],
+                                    [[labels.get(n, {}).get("label", n), *map(num, seats),
+                                      f"{c['metrics'][n]['per_game']:.2f}"]]))
+    return tables
+
+
+def _keyed_table(title: str, metrics: list[tuple[dict, dict]], games: int, players: int) -> Table:
+    """Counts by key (cards, faces) of one or more metrics: a row per key the labels name, then any
+    other key seen; with several metrics a 'Use' column says which (played, reaction)."""
+    several = len(metrics) > 1
+    header_key = metrics[0][0].get("key_header", "Key")
+    use = ["Use"] if several else []
+    rows: list[list[str]] = []
+    if all(figures["kind"] == "counts" for _, figures in metrics):
+        for label, figures in metrics:
+            names = dict(label.get("keys") or {})
+            for k in list(names) + [k for k in figures["keys"] if k not in names]:
+                rows.append([names.get(k, k), *([label.get("label", "")] if several else []),
+                             *_counts_row(figures["keys"].get(k), games)])
+        return Table(title, [header_key, *use, "Total", "Per game", "Games", "Share"], rows,
+                     numeric_from=2 if several else 1)
+    for label, figures in metrics:
+        names = dict(label.get("keys") or {})
+        for k in list(names) + [k for k in figures["keys"] if k not in names]:
+            row = figures["keys"].get(k)
+            total = row["total"] if row else 0
+            rows.append([names.get(k, k), *([label.get("label", "")] if several else []), f"{total:,}",
+                         f"{total / games if games else 0.0:.2f}", f"{row['games'] if row else 0:,}",
+                         ci(row["user_win"]) if row and row.get("users") else "-"])
+    return Table(title, [header_key, *use, "Times", "Per game", "Games", "Users' win rate (95 % CI)"], rows,
+                 f"Users' win rate: of the players who used it in a game, the share who won that game (chance "
+                 f"{pct(1 / players)}).", numeric_from=2 if several else 1)
+
+
+def _counts_row(row: dict | None, games: int) -> list[str]:
+    if not row:
+        return ["0", "0.00", "0", pct(0.0)]
+    return [num(row["total"]), f"{row['per_game']:.2f}", f"{row['games']:,}", pct(row["share"])]
+
+
+def _hazard_table(report: dict, c: dict) -> Table:
+    declared = report["labels"]["hazards"]
     hz = c["hazards"]
-    hazard_rows = [[HAZARD_LABELS[k], f"{hz[k]['games']:,}", pct(hz[k]["share"]), f"{hz[k]['total']:,}",
-                    str(hz[k]["example_seed"]) if hz[k]["example_seed"] is not None else "-"] for k in HAZARD_LABELS]
-    hazard_rows.append(["Stalls (turn cap)", f"{hz['stall']['count']:,}", pct(hz["stall"]["share"]),
-                        f"{hz['stall']['count']:,}", _seeds(hz["stall"]["seeds"])])
-    hazard_rows.append(["Engine errors", f"{hz['error']['count']:,}", pct(hz["error"]["share"]),
-                        f"{hz['error']['count']:,}", _seeds([e["seed"] for e in hz["error"]["cases"]])])
-    hazards = Table("Rule hazards", ["Ruling or edge case", "Games", "Share", "Times", "Seed"], hazard_rows)
-    return ConfigView(cfg["key"], title, [completion, lengths, seats, tension, card_table, hazards])
+    kinds = list(declared) + [k for k in hz if k not in declared and (k not in GENERIC_HAZARDS or hz[k]["games"])]
+    rows = []
+    for kind in kinds:
+        h = hz.get(kind)
+        if h is None:
+            continue
+        label = declared[kind]["label"] if kind in declared else GENERIC_HAZARDS.get(kind, kind.replace("_", " "))
+        rows.append([label, f"{h['games']:,}", pct(h["share"]), f"{h['total']:,}", _seeds(h["seeds"], h["games"])])
+    errors = c["errors"]
+    rows.append(["Engine errors", f"{errors['count']:,}", pct(errors["share"]), f"{errors['count']:,}",
+                 _seeds([e["seed"] for e in errors["cases"]], errors["count"])])
+    return Table("Rule hazards", ["Ruling or edge case", "Games", "Share", "Times", "Seed"], rows)
 
 
-def _seeds(seeds: list[int]) -> str:
+def _seeds(seeds: list[int], games: int) -> str:
+    """The first reproducing seed (the JSON keeps the first ten)."""
     if not seeds:
         return "-"
-    shown = ", ".join(map(str, seeds[:3]))
-    return shown + (f" (+{len(seeds) - 3} more in JSON)" if len(seeds) > 3 else "")
+    return str(seeds[0]) + (f" (+{games - 1} more)" if games > 1 else "")
+
+
+# --- method and reproduction ------------------------------------------------------------------
 
 
 def _method(report: dict) -> list[str]:
-    playtime = report["playtime"]
+    labels = report["labels"]
+    played = list(dict.fromkeys([*report["settings"]["policies"], *report["settings"]["mixed"]]))
+    notes = {**POLICY_NOTES, **labels["policy_notes"]}
+    players = " ".join(notes[p] for p in played if p in notes)
     lines = [
-        "Random players pick uniformly among the legal actions of every decision. Greedy players look one action "
-        "ahead: they chase The Pants (bite or Tongue the holder, take them from the top of the discard pile, run "
-        "the Power deck down when they are buried), guard them once worn (keep away from biting range and from "
-        "lines of sight of ready cards, prefer mountains and water), and always answer with a fitting reaction.",
+        players,
         "Every batch of games is seeded from the root seed, the configuration and the batch number, and batches "
         "are merged in order, so the figures are the same for any number of jobs and on any executor.",
         "Win rates carry 95 % Wilson score intervals. A seat is flagged when an exact two-sided binomial test "
         "against an equal share rejects at 5 % after a Bonferroni correction over the seats of that "
         "configuration. The first-player test compares the first player's wins with the other players' by a "
         "two-proportion z-test.",
-        "Percentiles are linear interpolations (numpy's default). The Destiny analysis is exact, over every "
-        "order of the deck, not sampled.",
+        "Percentiles are linear interpolations (numpy's default).",
+        *labels["method"],
+        f"A game still undecided after {report['settings']['decision_cap']:,} decisions is cut off and counted as "
+        "a hazard.",
     ]
-    if playtime:
-        lines.append(
-            f"Playing time estimate (data/{report['game']['slug']}/playtime.yaml): {playtime['setup_minutes']:g} "
-            f"minutes of setup, plus {playtime['seconds_per_turn']:g} s per turn, "
-            f"{playtime['seconds_per_action']:g} s per action and {playtime['seconds_per_destiny_draw']:g} s per "
-            "Destiny draw.")
-    lines.append(f"A game still running after {report['game']['turn_cap']} turns (game.yaml turn_cap) is stopped "
-                 "and counted as a stall.")
-    return lines
+    return [line for line in lines if line]
 
 
 def _reproduce(report: dict) -> str:
     s = report["settings"]
     parts = [f"dragon-pnp check {report['game']['slug']}", f"--games {s['games']}",
-             f"--players {','.join(map(str, s['players']))}", f"--preset {','.join(s['presets'])}",
-             f"--policy {','.join(s['policies'])}", f"--seed {s['seed']}"]
+             f"--players {','.join(map(str, s['players']))}"]
+    if any(s["setups"]):
+        parts.append(f"--setup {','.join(s['setups'])}")
+    parts += [f"--policy {','.join(s['policies'])}", f"--seed {s['seed']}"]
     if s["duel_games"] != s["games"]:
         parts.append(f"--duel-games {s['duel_games']}")
     for name, value in s["options"].items():
@@ -367,3 +467,4 @@ def _round_up(value: float) -> float:
         if value <= step:
             return step
     return 1.0
+

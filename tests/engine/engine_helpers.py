@@ -7,7 +7,7 @@ from pathlib import Path
 
 from generator.data import load_game
 from generator.engine import GameState, Rules
-from generator.engine.positions import load_position
+from generator.engine.positions import load_position, position_from_dict
 
 POSITIONS = Path(__file__).parent / "positions"
 
@@ -55,7 +55,7 @@ def edited(name: str, edit, *actions: str, **options: bool) -> GameState:
 
     raw = yaml.safe_load((POSITIONS / f"{name}.yaml").read_text())
     edit(raw)
-    state = GameState.from_dict(rules(**{**raw.get("options", {}), **options}), raw)
+    state = position_from_dict(rules(**{**raw.get("options", {}), **options}), raw)
     state.record = True
     for action in actions:
         state.apply(action)

@@ -41,7 +41,9 @@ def test_legal_lists_actions_in_text_and_json(capsys):
     assert code == 0
     assert out.splitlines() == ["# dragon 2 decides (react):", "react shield", "react poison", "react rubber_ducky", "pass"]
     code, out, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--legal", "--json")
-    assert json.loads(out) == ["react shield", "react poison", "react rubber_ducky", "pass"]
+    assert json.loads(out) == {"to_move": [2], "decider": 2, "decision": "react",
+                               "legal": ["react shield", "react poison", "react rubber_ducky", "pass"],
+                               "committed": [], "result": None}
 
 
 def test_json_position_drives_a_script(capsys, tmp_path):
@@ -51,7 +53,7 @@ def test_json_position_drives_a_script(capsys, tmp_path):
     file = tmp_path / "p.json"
     file.write_text(out)
     code, legal, _ = run(capsys, "--position", str(file), "--legal", "--json")
-    first = json.loads(legal)[0]
+    first = json.loads(legal)["legal"][0]
     code, out, _ = run(capsys, "--position", str(file), "--do", first, "--json")
     assert code == 0 and json.loads(out)["actions_left"] == 1
 
@@ -90,11 +92,40 @@ def test_the_installed_command_runs():
     result = subprocess.run([sys.executable, "-m", "generator", "play", "--new", "--players", "2", "--seed", "1", "--legal", "--json"],
                             capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == ["move 0,3"] or len(json.loads(result.stdout)) == 1
+    answer = json.loads(result.stdout)
+    assert answer["decision"] == "action" and answer["to_move"] == [answer["decider"]]
+    assert len(answer["legal"]) == 1 and answer["legal"][0].startswith("move ")  # out of the den first (R9)
+
+
+def test_json_carries_the_events_with_seats_from_1(capsys):
+    code, out, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield",
+                       "--json")
+    events = json.loads(out)["events"]
+    assert {"kind": "bite", "seat": 1, "detail": 2, "text": "bite: dragon 1 (dragon 2)"} in events
+    assert {"kind": "react", "seat": 2, "detail": "shield", "text": "react: dragon 2 (shield)"} in events
+    code, text, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield")
+    assert [line[2:] for line in text.splitlines() if line.startswith("# ")] == [e["text"] for e in events]
+
+
+def test_game_as_argument_and_a_finished_game(capsys, tmp_path):
+    code, out, _ = run(capsys, "dragon_pants", "--new", "--players", "2", "--seed", "3", "--preset", "volatile")
+    assert code == 0 and "players: 2" in out and "pending: {}" in out
+    code, out, _ = run(capsys, "--position", str(POSITIONS / "time_end.yaml"), "--do", "end")
+    assert code == 0 and "# destiny: dragon 2 (-1)" in out and "# end: dragon 2 (time)" in out
+    finished = tmp_path / "end.yaml"
+    finished.write_text(out)
+    code, out, _ = run(capsys, "--position", str(finished), "--legal", "--json")
+    assert json.loads(out) == {"to_move": [], "decider": None, "decision": None, "legal": [], "committed": [],
+                               "result": {"winners": [2], "reason": "time", "rounds": 3}}
+    code, out, _ = run(capsys, "--position", str(finished), "--legal")
+    assert out == "# the game is over (time); no legal actions\n"
+    code, _, err = run(capsys, "dragon_pants", "--game", "other", "--new")
+    assert code == 2 and "name different games" in err
 
 
 def test_the_engine_imports_no_drawing_library():
-    code = ("import sys, generator.engine, generator.engine.positions; "
+    code = ("import sys, generator.engine, generator.engine.positions, generator.games.dragon_pants, "
+            "generator.games.position_files; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'cairo', 'cairosvg', 'svgwrite', 'jinja2')))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0, result.stderr

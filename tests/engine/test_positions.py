@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from engine_helpers import POSITIONS, rules
+from engine_helpers import POSITIONS, game_data, rules
 from generator.engine import new_game
 from generator.engine.positions import PositionError, dump_position, load_position
+from generator.games.dragon_pants import GAME
+from generator.games.position_files import dump_yaml, position_document, read_position_file
+from generator.games.position_files import load_position as load_play_position
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
 
@@ -27,10 +30,14 @@ def _doc_examples() -> list[str]:
 
 
 def test_docs_examples_load_and_the_full_one_round_trips(tmp_path):
+    """The full example is what `play` writes: the engine's position plus `pending`."""
     full, short = _doc_examples()
-    state = _load_text(tmp_path, full)
-    assert dump_position(state) == full
-    assert [str(a) for a in state.legal_actions()] == ["react shield", "pass"]
+    path = tmp_path / "full.yaml"
+    path.write_text(full)
+    board, options = load_play_position(GAME, game_data(), *read_position_file(path))
+    assert dump_yaml(position_document("dragon_pants", options, board)) == full
+    assert dump_position(board.state.engine) + "pending: {}\n" == full
+    assert [str(a) for a in board.legal_actions()] == ["react shield", "pass"]
     hand_written = _load_text(tmp_path, short)
     assert [str(a) for a in hand_written.legal_actions() if str(a).startswith("play")] == ["play shock 2"]
 
@@ -88,6 +95,14 @@ destiny_deck: [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1]
         ("hand: [fireball]", "hand: [fireball, boost, shock, shield]", ":5:", "more than 3 cards"),
         ("players: 2", "players: 2\ncurrent: 2", ":", "duplicate key"),
         ("players: 2", "players: 2\nasking: lose 2", ":2:", "leaves nothing to decide"),
+        # Pending steps that cannot arise from play: a card resolved that its player does not hold...
+        ("players: 2", "players: 2\nasking: hit 2 with fireball by 1", ":2:",
+         "dragon 1 played fireball this turn, so it must hold \"fireball (spent this turn)\"; its hand has none"),
+        ("players: 2", "players: 2\nthen: [hit 2 with shock by 1]", ":2:",
+         "dragon 1 played shock this turn, so it must hold \"shock (spent this turn)\""),
+        # ...a bite away from the bitten dragon, and a choice with only one card to take.
+        ("players: 2", "players: 2\nasking: bite 2 by 1 at 0,1", ":2:", "dragon 2 is not at (0,1)"),
+        ("hand: []}", "hand: [boost]}\nasking: lose 2", ":", "leaves only one card to choose"),
     ],
 )
 def test_mistakes_are_located(tmp_path, old, new, where, message):
@@ -101,6 +116,17 @@ def test_pending_step_loads_as_a_decision(tmp_path):
     text = BASE.replace("hand: []}", "hand: [boost, shield]}") + "asking: hit 2 with fireball by 1\n"
     state = _load_text(tmp_path, text.replace("hand: [fireball]", "hand: ['fireball (spent this turn)']"))
     assert (state.decision, state.decider) == ("react", 1)
+    assert [str(a) for a in state.legal_actions()] == ["react shield", "pass"]
+
+
+def test_a_reaction_asked_of_a_dragon_that_cannot_react_is_refused(tmp_path):
+    text = BASE.replace("hand: [fireball]", "hand: ['fireball (spent this turn)']") + "asking: hit 2 with fireball by 1\n"
+    for hand in ("[boost]", "[amulet]", "['shield (spent)']"):  # no reaction; one that answers curses; a spent one
+        with pytest.raises(PositionError) as caught:
+            _load_text(tmp_path, text.replace("hand: []}", f"hand: {hand}}}"))
+        assert re.search(r"p\.yaml:9:\d+: asking: 'hit 2 with fireball by 1' asks dragon 2 to react, but it holds no "
+                         r"ready card that answers fireball \(these would: shield, mirror\)", str(caught.value))
+    state = _load_text(tmp_path, text.replace("hand: []}", "hand: [shield]}"))
     assert [str(a) for a in state.legal_actions()] == ["react shield", "pass"]
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from engine_helpers import game_data, legal, position
 from generator.engine.board import BoardTables
+from generator.engine.positions import position_to_dict
 from generator.errors import IllegalActionError
 
 
@@ -82,11 +83,11 @@ def test_fireball_refused_behind_mountain_with_reason():
 
 def test_target_on_water_is_immune():
     state = position("cards")
-    data = state.to_dict()
+    data = position_to_dict(state)
     data["dragons"][2]["at"] = [-1, 1]  # dragon 3 dives into the water on dragon 1's flat line
-    from generator.engine import GameState
+    from generator.engine.positions import position_from_dict
 
-    wet = GameState.from_dict(state.rules, data)
+    wet = position_from_dict(state.rules, data)
     assert not any(a.endswith(" 3") for a in legal(wet) if a.startswith("play"))
     with pytest.raises(IllegalActionError, match=r"dragon 3 is on water at \(-1,1\) and immune"):
         wet.apply("play fireball 3")
@@ -109,11 +110,11 @@ def test_target_on_mountain_can_be_hit_but_not_one_behind_it():
 
 def test_dragon_between_blocks_a_card():
     state = position("sight_mountain")
-    data = state.to_dict()
+    data = position_to_dict(state)
     data["dragons"][1]["at"] = [-3, 1]  # dragon 2 steps between dragon 1 and dragon 3
-    from generator.engine import GameState
+    from generator.engine.positions import position_from_dict
 
-    moved = GameState.from_dict(state.rules, data)
+    moved = position_from_dict(state.rules, data)
     assert "play fireball 3" not in legal(moved)
     with pytest.raises(IllegalActionError, match=r"dragon 2 at \(-3,1\) is between"):
         moved.apply("play fireball 3")
@@ -127,10 +128,10 @@ def test_shock_ignores_mountains_variant():
 
 def test_dragon_on_a_den_can_be_targeted_r18():
     state = position("cards")
-    data = state.to_dict()
+    data = position_to_dict(state)
     # Dragon 4 in its den NE (4,-4); put dragon 1 on (1,-1)... a flat line north-east to the den.
     data["dragons"][0]["at"] = [1, -1]
-    from generator.engine import GameState
+    from generator.engine.positions import position_from_dict
 
-    moved = GameState.from_dict(state.rules, data)
+    moved = position_from_dict(state.rules, data)
     assert "play fireball 4" in legal(moved)

@@ -7,7 +7,7 @@ import pytest
 from generator.engine import Rules
 from generator.report.check import CheckSettings, Execution, run_check
 
-SMALL = CheckSettings(games=8, players=(2, 4), presets=("standard", "volatile"), duel_games=8, seed=11,
+SMALL = CheckSettings(games=8, players=(2, 4), setups=("standard", "volatile"), duel_games=8, seed=11,
                       batch_games=3)
 
 

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
-from generator.report.aggregate import CardInfo, aggregate
+import pytest
+
+from generator.games.dragon_pants import GAME
+from generator.report.aggregate import aggregate, summarise_metric
 from generator.report.findings import find
 from generator.report.plan import Config
 from generator.report.record import GameRecord
 
-CARDS = [CardInfo("pants", "The Pants", False, False), CardInfo("tongue", "Tongue", False, True),
-         CardInfo("shield", "Shield", True, True)]
+REASONS = ("time", "destiny_exhausted", "stall")
+HAZARDS = ("den_shared", "stall_den_lock", "stall")
 
 
-def record(seed, winner, first=0, reason="time", turns=10, **extra) -> GameRecord:
-    fields = dict(seed=seed, players=2, seat_policies=("greedy", "greedy"), first=first, reason=reason,
-                  winner=winner, turns=turns, rounds=-(-turns // 2), destiny_draws=5, actions=2 * turns,
-                  last_card=False, pants_changes=2, winner_without_pants=3, since_last_change=4)
-    fields.update(extra)
-    return GameRecord(**fields)
+def record(seed, winner, first=0, reason="time", turns=10, hazards=None, **metrics) -> GameRecord:
+    """A two-player Dragon Pants-like record: winner None is a game nobody won."""
+    won = winner is not None
+    figures = dict(turns=turns, destiny_draws=5, actions=2 * turns, last_card=False, pants_changes=2,
+                   winner_without_pants=3 / turns if won else None, since_last_change=4 if won else None,
+                   plays={}, reactions={})
+    figures.update(metrics)
+    return GameRecord(seed=seed, players=2, seat_policies=("greedy", "greedy"), winners=(winner,) if won else (),
+                      reason=reason, rounds=-(-turns // 2), first=first, metrics=figures, hazards=hazards or {})
 
 
 def test_aggregate_counts_what_happened():
@@ -24,36 +30,73 @@ def test_aggregate_counts_what_happened():
         record(1, 0, plays={"tongue": [1, 0]}, reactions={"shield": [0, 1]}),
         record(2, 0, first=1, plays={"tongue": [2, 1]}),
         record(3, 1, turns=20, last_card=True),
-        record(4, None, reason="stall", turns=400, hazards={"stall_den_lock": 1, "den_shared": 2}),
+        record(4, None, reason="stall", turns=400, hazards={"stall_den_lock": 1, "den_shared": 2, "stall": 1}),
     ]
-    result = aggregate(Config(2, "standard", "greedy"), records, CARDS, None)
-    assert result["completion"]["time"] == {"count": 3, "share": 0.75}
-    assert result["completion"]["stall"]["count"] == 1
-    assert result["length"]["turns"]["median"] == 15.0 and result["length"]["turns"]["max"] == 400
-    assert result["length"]["minutes"] is None
+    result = aggregate(Config(2, "standard", "greedy"), records, REASONS, HAZARDS)
+    assert result["completion"]["time"]["count"] == 3 and result["completion"]["time"]["share"] == 0.75
+    assert result["completion"]["stall"]["count"] == 1 and result["completion"]["stall"]["seeds"] == [4]
+    assert list(result["completion"]) == [*REASONS, "error"]
+    metrics = result["metrics"]
+    assert metrics["turns"]["median"] == 15.0 and metrics["turns"]["max"] == 400
+    assert result["length"]["minutes"] is None and result["length"]["rounds"]["max"] == 200
     fair = result["fairness"]
     assert fair["decided"] == 3 and [s["wins"] for s in fair["seats"]] == [2, 1]
+    assert fair["draws"] == {"count": 1, "share": 0.25}
     assert fair["first_player"]["wins"] == 1 and fair["first_player"]["games"] == 3  # only game 1
-    tongue = next(c for c in result["cards"]["cards"] if c["id"] == "tongue")
-    assert tongue["plays"] == 4 and tongue["users"] == 3 and tongue["user_win"]["wins"] == 2
-    shield = next(c for c in result["cards"]["cards"] if c["id"] == "shield")
-    assert shield["reactions"] == 1
+    tongue = metrics["plays"]["keys"]["tongue"]
+    assert tongue["total"] == 4 and tongue["users"] == 3 and tongue["user_win"]["wins"] == 2
+    assert tongue["seats"] == [3, 1] and tongue["games"] == 2
+    assert metrics["reactions"]["keys"]["shield"]["total"] == 1
     hazards = result["hazards"]
     assert hazards["stall"]["seeds"] == [4] and hazards["stall_den_lock"]["example_seed"] == 4
     assert hazards["den_shared"]["total"] == 2 and hazards["den_shared"]["games"] == 1
-    assert result["last_card"] == {"count": 1, "share": 0.25}
-    assert result["tension"]["winner_without_pants"]["mean"] == (0.3 + 0.3 + 0.15) / 3
+    assert metrics["last_card"] == {"kind": "flag", "count": 1, "share": 0.25}
+    assert metrics["winner_without_pants"]["mean"] == pytest.approx((0.3 + 0.3 + 0.15) / 3)
+    assert metrics["winner_without_pants"]["count"] == 3  # undecided games carry None: left out
 
 
-def test_findings_put_attention_first_and_name_a_seed():
+def test_metrics_are_summarised_by_the_shape_of_their_values():
+    records = [record(s, 0) for s in range(4)]
+    numbers = summarise_metric([(r, v) for r, v in zip(records, [1, 0, 3, 0])], records)
+    assert numbers["kind"] == "number" and numbers["total"] == 4 and numbers["games"] == 2
+    assert numbers["per_game"] == 1.0 and numbers["share"] == 0.5 and numbers["median"] == 0.5
+    seats = summarise_metric([(r, [1, 2]) for r in records], records)
+    assert seats == {"kind": "per_seat", "seats": [4, 8], "total": 12, "per_game": 3.0}
+    counts = summarise_metric([(records[0], {"12": 1}), (records[1], {"9": 1}), (records[2], {"12": 1})], records)
+    assert counts["kind"] == "counts" and list(counts["keys"]) == ["9", "12"]  # whole numbers in number order
+    assert counts["keys"]["12"] == {"total": 2, "per_game": 0.5, "games": 2, "share": 0.5}
+    with pytest.raises(TypeError, match="expected a number"):
+        summarise_metric([(records[0], "many")], records)
+
+
+def _report(game, configs: list[dict]) -> dict:
+    """The smallest report the findings read: the configurations plus the game's labels."""
+    return {"configs": configs, "duels": [], "validation": [],
+            "extras": {"turn_cap": 400, "destiny": []},
+            "game": {"playtime_minutes": 30, "seat_names": {"2": ["S", "N"]}},
+            "labels": GAME.report_spec(game).to_json(),
+            "settings": {"reference": "greedy", "mixed": ["greedy", "random"], "decision_cap": 100_000}}
+
+
+def test_findings_put_attention_first_and_name_a_seed(game):
     records = [record(s, s % 2) for s in range(40)]
-    records.append(record(99, None, reason="stall", turns=400, hazards={"stall_den_lock": 1}))
-    result = aggregate(Config(2, "standard", "greedy"), records, CARDS, None)
-    report = {"configs": [result], "duels": [], "validation": [], "destiny": [],
-              "game": {"turn_cap": 400, "playtime_minutes": 30, "dens": {"2": ["S", "N"]}}}
-    findings = find(report)
+    records.append(record(99, None, reason="stall", turns=400, hazards={"stall_den_lock": 1, "stall": 1}))
+    spec = GAME.report_spec(game)
+    result = aggregate(Config(2, "standard", "greedy"), records, spec.reasons, spec.hazards)
+    report = _report(game, [result])
+    findings = find(report, GAME.findings(game, report))
     severities = [f.severity for f in findings]
     assert severities == sorted(severities, key=lambda s: s != "attention")
     texts = " ".join(f.text for f in findings if f.severity == "attention")
     assert "1 of 41 games" in texts and "seed 99 of 2p-standard-greedy" in texts
     assert "shut in its den" in texts
+
+
+def test_generic_findings_name_seats_and_hazards_in_the_games_words(game):
+    records = [record(s, 0, hazards={"stuck": 1} if s == 7 else {}) for s in range(60)]
+    spec = GAME.report_spec(game)
+    result = aggregate(Config(2, "standard", "greedy"), records, spec.reasons, spec.hazards)
+    texts = [f.text for f in find(_report(game, [result]))]
+    assert any("seat 1 (den S) in 2p-standard-greedy wins 100 %" in t for t in texts)
+    assert any(t.startswith("In 1.7 % of all games a dragon had no legal way out of its den at least once "
+                            "(e.g. seed 7 of 2p-standard-greedy)") for t in texts)

@@ -39,3 +39,32 @@ def test_bad_options_are_located_errors(args, message, tmp_path):
     assert run.returncode == 2
     assert message in run.stderr and "Traceback" not in run.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_a_game_without_rules_has_nothing_to_check_or_play(tmp_path):
+    import shutil
+
+    from tests.conftest import DATA
+
+    plain = tmp_path / "plain_cards"  # Dragon Pants' data without its rules module: a data-only game
+    shutil.copytree(DATA, plain)
+    manifest = plain / "game.yaml"
+    manifest.write_text("".join(line for line in manifest.read_text().splitlines(keepends=True)
+                                if not line.startswith("rules_module:")))
+    run = _check(str(plain), "--out", str(tmp_path / "out"))
+    assert run.returncode == 2 and "plain_cards has no rules module" in run.stderr and "Traceback" not in run.stderr
+    played = subprocess.run([sys.executable, "-m", "generator", "play", str(plain), "--new"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert played.returncode == 2 and "nothing to play" in played.stderr
+
+
+def test_setup_and_policy_defaults_come_from_the_game(tmp_path):
+    run = _check("--games", "2", "--players", "2", "--setup", "long", "--policy", "lookahead,mixed", "--duel-games",
+                 "2", "--jobs", "1", "--seed", "3", "--out", str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    report = json.loads((tmp_path / "rules-check.json").read_text())
+    assert [c["config"]["key"] for c in report["configs"]] == ["2p-long-lookahead"]
+    assert [c["config"]["key"] for c in report["duels"]] == ["2p-standard-mixed"]
+    assert report["settings"]["mixed"] == ["greedy", "random"] and report["settings"]["reference"] == "lookahead"
+    run = _check("--setup", "long", "--preset", "long", "--out", str(tmp_path / "x"))
+    assert run.returncode == 2 and "--setup or --preset, not both" in run.stderr

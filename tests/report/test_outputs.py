@@ -43,8 +43,10 @@ def test_pdf_reads_back_with_findings_and_bundled_fonts(small_report, tmp_path):
 
 def test_report_carries_every_section(small_report):
     config = small_report["configs"][0]
-    assert set(config) >= {"completion", "length", "fairness", "tension", "cards", "hazards", "last_card"}
-    assert [d["preset"] for d in small_report["destiny"]] == ["standard", "volatile", "long"]
+    assert set(config) >= {"completion", "length", "fairness", "metrics", "hazards", "errors"}
+    assert set(config["metrics"]) >= {"turns", "pants_changes", "winner_without_pants", "plays", "reactions",
+                                      "reshuffles", "hand_limit_discards", "last_card", "destiny_draws_at_end"}
+    assert [d["preset"] for d in small_report["extras"]["destiny"]] == ["standard", "volatile", "long"]
     assert small_report["validation"] == []
     assert small_report["total_games"] == 8 * 8 + 8 * 2
     assert small_report["duels"][0]["policies"]["rates"].keys() == {"greedy", "random"}

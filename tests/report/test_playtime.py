@@ -9,21 +9,25 @@ import pytest
 
 from generator.data import load_game
 from generator.errors import DataErrors
-from generator.report.playtime import table_minutes
-from generator.report.record import GameRecord
+from generator.games.dragon_pants import GAME
+from generator.report.plan import Config
+from generator.report.simulate import Table, play_game
 from tests.conftest import ROOT
 
 
 def test_minutes_follow_the_data(game_copy):
-    timing = load_game(game_copy).playtime
-    record = GameRecord(seed=1, players=2, seat_policies=("random", "random"), first=0, reason="time", winner=0,
-                        turns=30, rounds=15, destiny_draws=12, actions=50, last_card=False, pants_changes=0,
-                        winner_without_pants=0, since_last_change=30)
-    expected = timing.setup_minutes + (30 * timing.seconds_per_turn + 50 * timing.seconds_per_action
-                                       + 12 * timing.seconds_per_destiny_draw) / 60
-    assert table_minutes(timing, record) == pytest.approx(expected)
+    game = load_game(game_copy)
+    timing = game.playtime
+    record = play_game(Table(GAME, game, GAME.make_rules(game)), Config(3, "standard", "greedy"), seed=21)
+    m = record.metrics
+    assert m["turns"] > 10 and m["actions"] > m["turns"] and m["destiny_draws"] > 0
+    expected = timing.setup_minutes + (m["turns"] * timing.seconds_per_turn + m["actions"] * timing.seconds_per_action
+                                       + m["destiny_draws"] * timing.seconds_per_destiny_draw) / 60
+    assert record.minutes == pytest.approx(expected)
     (game_copy / "playtime.yaml").unlink()
-    assert load_game(game_copy).playtime is None
+    game = load_game(game_copy)
+    assert game.playtime is None
+    assert play_game(Table(GAME, game, GAME.make_rules(game)), Config(3, "standard", "greedy"), seed=21).minutes is None
 
 
 def test_a_bad_timing_is_a_located_error(game_copy):

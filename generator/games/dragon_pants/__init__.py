@@ -1,5 +1,9 @@
-"""Dragon Pants: a hex-board race for one pair of pants, 2-6 players (seeds 000-002)."""
+"""Dragon Pants: a hex-board race for one pair of pants, 2-6 players (seeds 000-002).
 
-from generator.games.dragon_pants.module import GAME
+Its engine (`generator.engine`), greedy player and report hooks behind
+`generator.games.api.GameModule`; the registry finds it as `GAME`.
+"""
 
-__all__ = ["GAME"]
+from generator.games.dragon_pants.module import GAME, DragonPants
+
+__all__ = ["GAME", "DragonPants"]

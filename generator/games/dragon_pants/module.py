@@ -1,20 +1,35 @@
-"""Dragon Pants behind the game interface: its data files, settings and cross-checks."""
+"""Dragon Pants behind the game interface: its data files, settings and cross-checks, and the
+rules engine and its report.
+
+Rules, positions, notation and the greedy player are the existing engine's; this class only
+speaks the interface. Numbers come from the game data (players, seats, presets, settings).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from generator.data.hexmap import HexMap
-from generator.games.api import DataFile, GameModule
+from generator.engine import Rules, new_game
+from generator.engine.actions import Action
+from generator.engine.explain import why_illegal
+from generator.engine.positions import position_from_dict
+from generator.errors import IllegalActionError
+from generator.games.api import DataFile, Event, Finding, GameModule, GameState, PlayTrace, PolicyFactory
+from generator.games.dragon_pants import metrics, report
+from generator.games.dragon_pants.greedy import GreedyPlayer, board_distances
 from generator.games.dragon_pants.models import DestinyData, PantsSettings, Playtime, PowerDeck
+from generator.games.dragon_pants.settings import setting
+from generator.games.dragon_pants.state import DragonPantsState
+from generator.games.report_parts import ReportSpec, Section
 
 if TYPE_CHECKING:
     from generator.data import GameData
-    from generator.errors import DataError
 
 
 class DragonPants(GameModule):
     slug = "dragon_pants"
+    seat_noun = "dragon"
     data_files: ClassVar[dict[str, DataFile]] = {
         "board": DataFile("board.yaml", HexMap),
         "power": DataFile("power_cards.yaml", PowerDeck),
@@ -27,6 +42,100 @@ class DragonPants(GameModule):
         from generator.games.dragon_pants.cards import template_globals
 
         return template_globals(game)
+
+    # --- rules ----------------------------------------------------------------------------
+
+    def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:
+        return Rules.from_game(game, dict(options or {}))
+
+    def new_game(self, rules: Rules, seed: int, players: int | None = None, setup: str | None = None,
+                 record: bool = False) -> DragonPantsState:
+        """A dealt game (R6); `setup` is a Destiny preset. Without `players`: the most of the box's best counts."""
+        if players is None:
+            best = getattr(rules.data.game.players, "best", None) or [rules.players_min]
+            players = max(best)
+        return DragonPantsState(new_game(rules, players=players, seed=seed, preset=setup or None, record=record))
+
+    def load_state(self, rules: Rules, data: Mapping[str, Any]) -> DragonPantsState:
+        engine = position_from_dict(rules, data)
+        engine.record = True  # positions are loaded to be played by hand: narrate what follows
+        return DragonPantsState(engine)
+
+    def parse_action(self, state: GameState, seat: int, text: str) -> Action:
+        """The action in notation; a malformed one is a NotationError (exit 2), an illegal one says why."""
+        engine = state.engine  # type: ignore[attr-defined]
+        action = Action.parse(text)
+        if state.result is not None or seat != engine.decider:
+            raise IllegalActionError(why_illegal(engine, action) if state.result is not None else
+                                     f"dragon {seat + 1} does not decide now; dragon {engine.decider + 1} "
+                                     f"decides ({engine.decision})")
+        for legal in engine.legal_actions():
+            if legal == action:
+                return legal
+        raise IllegalActionError(why_illegal(engine, action))
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """Wearing The Pants late in the game is best; chasing a near holder with ready cards next."""
+        result = state.result
+        if result is not None:
+            if seat in result.winners:
+                return 1.0
+            return 0.0 if result.winners else 0.25
+        engine = state.engine  # type: ignore[attr-defined]
+        rules = engine.rules
+        ready = sum(1 for c in engine.hands[seat] if engine.spent[c] < 0 and c != rules.pants_card)
+        holder = engine.pants_holder()
+        if holder == seat:
+            left = max(0, engine.time) / max(1, engine.length)
+            value = 0.6 + 0.3 * (1.0 - left)
+        elif holder is None:
+            value = 0.3
+        else:
+            gap = board_distances(rules)[engine.pos[seat]][engine.pos[holder]]
+            value = 0.4 - 0.025 * min(gap, 10)
+        return min(1.0, value + 0.02 * min(ready, 3))
+
+    def policies(self) -> dict[str, PolicyFactory]:
+        return {**super().policies(), "greedy": GreedyPlayer}
+
+    def describe_event(self, event: Event) -> str:
+        return report.describe_event(event)
+
+    # --- report ---------------------------------------------------------------------------
+
+    def setups(self, game: Any) -> list[str]:
+        return list(game.destiny.presets)
+
+    def default_setup(self, game: Any) -> str:
+        return setting(game, "default_preset")
+
+    def player_counts(self, game: Any) -> list[int]:
+        players = game.game.players
+        return [n for n in range(players.min, players.max + 1) if n in game.board.seats]
+
+    def seat_names(self, game: Any, players: int) -> list[str]:
+        return list(game.board.seats.get(players, [])) or super().seat_names(game, players)
+
+    def game_metrics(self, state: GameState, trace: PlayTrace) -> dict[str, Any]:
+        return metrics.game_metrics(state, trace)  # type: ignore[arg-type]
+
+    def hazards(self, state: GameState, trace: PlayTrace) -> dict[str, int]:
+        return metrics.hazards(state)  # type: ignore[arg-type]
+
+    def playtime_minutes(self, game: Any, state: GameState, trace: PlayTrace) -> float | None:
+        return metrics.playtime_minutes(game, state, trace)  # type: ignore[arg-type]
+
+    def findings(self, game: Any, summary: Mapping[str, Any]) -> list[Finding]:
+        return report.findings(game, summary)
+
+    def report_spec(self, game: Any) -> ReportSpec:
+        return report.spec(game)
+
+    def report_extras(self, game: Any) -> dict[str, Any]:
+        return report.extras(game)
+
+    def report_sections(self, summary: Mapping[str, Any]) -> list[Section]:
+        return report.sections(summary)
 
 
 GAME = DragonPants()

@@ -1,33 +1,23 @@
-"""Players for the simulated rules check: `random` and a cheap one-ply `greedy` heuristic.
+"""`greedy`, the Dragon Pants player of the rules check: a cheap one-ply heuristic.
 
 The greedy player reads only the public engine API and the precomputed rules tables (card
 effects, board distances and sight lines); it looks no further than the action in hand, so a
-decision costs a few table lookups per legal action.
+decision costs a few table lookups per legal action. `GreedyPlayer` puts it behind the game
+interface's `Policy`.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from generator.engine import cards as fx
 from generator.engine.actions import Action
 from generator.engine.rules import T_ALL, T_DIAGONAL, T_FLAT, T_SELF, Rules
 
-
-class Policy(Protocol):
-    def choose(self, state, rng: random.Random) -> Action: ...
-
-
-class RandomPolicy:
-    """Uniformly random among the legal actions of every decision."""
-
-    def __init__(self, rules: Rules):
-        self.rules = rules
-
-    def choose(self, state, rng: random.Random) -> Action:
-        return rng.choice(state.legal_actions())
+if TYPE_CHECKING:
+    from generator.games.dragon_pants.state import DragonPantsState
 
 
 # How much the greedy player wants to keep a card it holds, by effect. The Pants are worth
@@ -337,16 +327,29 @@ def _distances(steps: tuple[tuple[int, ...], ...], size: int) -> list[list[int]]
     return table
 
 
-POLICY_TYPES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+class GreedyPlayer:
+    """The greedy heuristic as a game-interface policy: `choose(state, seat, rng)`."""
+
+    name = "greedy"
+
+    def __init__(self, rules: Rules):
+        self.inner = greedy_for(rules)
+
+    def choose(self, state: "DragonPantsState", seat: int, rng: random.Random) -> Action:
+        return self.inner.choose(state.engine, rng)
 
 
-def make_policy(name: str, rules: Rules) -> Policy:
-    """A policy by name; greedy tables are built once per rules object."""
-    key = (name, id(rules))
-    cached = _CACHE.get(key)
+def greedy_for(rules: Rules) -> GreedyPolicy:
+    """The greedy tables are built once per rules object (a few milliseconds of breadth-first searches)."""
+    cached = _CACHE.get(id(rules))
     if cached is None or cached.rules is not rules:
-        cached = _CACHE[key] = POLICY_TYPES[name](rules)
+        cached = _CACHE[id(rules)] = GreedyPolicy(rules)
     return cached
 
 
-_CACHE: dict[tuple[str, int], Policy] = {}
+def board_distances(rules: Rules) -> list[list[int]]:
+    """Moves from every hex to every other (99 where none leads), shared with the greedy tables."""
+    return greedy_for(rules).dist
+
+
+_CACHE: dict[int, GreedyPolicy] = {}

@@ -1,4 +1,5 @@
-"""The statistics the rules-check report quotes: intervals, summaries and tests against chance.
+"""The statistics the rules-check report and the games' findings quote: intervals, summaries and
+tests against chance.
 
 Plain Python (no numpy or scipy) so the numbers are exact, reproducible and cheap to test
 against published values.

@@ -1,0 +1,12 @@
+"""Shared fixtures of the game-interface tests: Dragon Pants' rules, built once."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.engine import Rules
+
+
+@pytest.fixture(scope="session")
+def rules(game) -> Rules:
+    return Rules.from_game(game)

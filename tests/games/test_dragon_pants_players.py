@@ -1,0 +1,99 @@
+"""The Dragon Pants players: random stays legal; greedy goes for The Pants and beats random in mixed games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.engine import new_game
+from generator.games.dragon_pants import GAME
+from generator.games.dragon_pants.greedy import GreedyPolicy, greedy_for
+from generator.report.plan import Config
+from generator.report.simulate import Table, play_game
+
+REASONS = ("time", "destiny_exhausted", "stall")
+MIXED = ("greedy", "random")
+
+
+@pytest.fixture(scope="module")
+def table(game, rules) -> Table:
+    return Table(GAME, game, rules)
+
+
+def _positions(rules, games: int = 12, players: int = 4):
+    """Every decision point of a few random games (clones), to test greedy's choices on."""
+    for seed in range(games):
+        state = new_game(rules, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.turn < 150:
+            yield state.clone()
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_greedy_takes_the_pants_when_it_can(rules):
+    greedy = GreedyPolicy(rules)
+    rng = random.Random(0)
+    bites = draws = 0
+    for state in _positions(rules):
+        if state.decision != "action":
+            continue
+        me, holder = state.decider, state.pants_holder()
+        legal = state.legal_actions()
+        choice = greedy.choose(state, rng)
+        assert choice in legal
+        if holder is None and state.power_discard[:1] == ["pants"]:
+            if any(a.verb == "draw" and a.source == "discard" for a in legal):
+                assert str(choice) == "draw discard"
+                draws += 1
+        elif holder is not None and holder != me:
+            guarded = any(not spent and card in ("shield", "poison", "mirror", "rubber_ducky")
+                          for card, spent in state.hand(holder))
+            bite = [a for a in legal if a.verb == "move" and a.hex == state.position(holder)]
+            if bite and not guarded:
+                takes = choice == bite[0] or (choice.verb == "play" and choice.target == holder)
+                assert takes, f"{choice} instead of biting the holder"
+                bites += 1
+    assert bites > 5 and draws > 0
+
+
+def test_random_player_only_plays_legal_actions(table):
+    record = play_game(table, Config(3, "standard", "random"), seed=4)
+    assert record.reason in REASONS and record.error is None
+
+
+def test_mixed_games_alternate_seats():
+    config = Config(3, "standard", "mixed", MIXED)
+    assert config.seat_policies(0) == ("greedy", "random", "greedy")
+    assert config.seat_policies(1) == ("random", "greedy", "random")
+    assert Config(2, "standard", "greedy").seat_policies(5) == ("greedy", "greedy")
+
+
+def test_greedy_beats_random_in_mixed_games(table):
+    config = Config(2, "standard", "mixed", MIXED)
+    records = [play_game(table, config, seed, index) for index, seed in enumerate(range(100, 140))]
+    greedy_wins = sum(1 for r in records if r.winners and r.seat_policies[r.winners[0]] == "greedy")
+    random_wins = sum(1 for r in records if r.winners and r.seat_policies[r.winners[0]] == "random")
+    assert greedy_wins >= 3 * max(1, random_wins)
+
+
+def test_game_records_are_consistent(table, rules):
+    for policy in ("random", "greedy"):
+        for seed in range(6):
+            r = play_game(table, Config(4, "volatile", policy), seed)
+            m = r.metrics
+            assert r.reason in REASONS
+            assert (not r.winners) == (r.reason != "time")
+            assert 0 <= r.first < 4 and m["turns"] >= 1 and r.rounds == -(-m["turns"] // 4)
+            assert r.winners or m["winner_without_pants"] is None
+            assert m["winner_without_pants"] is None or 0 <= m["winner_without_pants"] <= 1
+            assert m["since_last_change"] is None or 0 <= m["since_last_change"] <= m["turns"]
+            assert not m["last_card"] or m["destiny_draws"] == sum(rules.presets["volatile"].cards.values())
+            assert all(len(per_seat) == 4 for per_seat in m["plays"].values())
+            assert r.minutes is not None and r.minutes > 0
+            assert r == play_game(table, Config(4, "volatile", policy), seed)  # replays from its seed
+
+
+def test_greedy_tables_are_built_once_per_rules(rules):
+    assert greedy_for(rules) is greedy_for(rules)
+    assert GAME.policies()["greedy"](rules).inner is greedy_for(rules)
