@@ -80,3 +80,6 @@ def _mm(value: float) -> str:
     """Millimetre numbers in SVG, short and stable (no float noise in the files)."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+format_mm = _mm  # the same formatter for the designers' templates (generator.components.templates)
