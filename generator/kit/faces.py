@@ -30,6 +30,8 @@ class Face:
     bleed_mm: float
     shape: Shape = "rect"
     box_mm: tuple[float, float] | None = None  # bleed box when not trim + 2 bleed (a hexagon's)
+    # Cut line of an irregular piece (a die net), in mm from the trim's top-left; None: its shape.
+    outline: tuple[tuple[float, float], ...] | None = None
 
     @property
     def size_mm(self) -> tuple[float, float]:
