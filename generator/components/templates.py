@@ -89,8 +89,8 @@ def game_templates(game: "GameData") -> Path:
     return Path(game.root) / "templates"
 
 
-def render_game_template(game: "GameData", template: str, *, site: RenderSite | None = None, **values: Any) -> str:
-    """Render `template` for `game` with `values`; any failure is a located error (exit 2)."""
+def render_game_template(game: "GameData", template: str, /, *, site: RenderSite | None = None, **values: Any) -> str:
+    """Render `template` for `game` with `values` (which may hold `game`: the manifest); failures are located."""
     environment = _environment(game)
     state = _Render(game, site)
     token = _current.set(state)
@@ -144,7 +144,8 @@ def _make_environment(game: "GameData") -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    environment.globals.update(range=_bounded_range, mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM)
+    environment.globals.update(range=_bounded_range, mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
+                               colour=colour)
     for name in ("center", "indent", "wordwrap", "format"):
         environment.filters[name] = _bounded_filter(environment.filters[name])
     module = getattr(game, "module", None)
@@ -278,6 +279,21 @@ def fit_text(text: Any, width_mm: float, height_mm: float, largest_pt: float, sm
     return fit_block(str(text), (float(width_mm), float(height_mm)), largest_pt=float(largest_pt),
                      smallest_pt=_smallest(state, smallest_pt), where=_fit_where(state, field),
                      location=_fit_location(state, field), bold=bool(bold), leading=float(leading))
+
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def colour(value: Any, default: str = "#444444") -> str:
+    """A colour by its name in print.yaml's `colours`, or a #rrggbb given as is; else `default`."""
+    state = _current.get()
+    named = getattr(getattr(state.game, "print_profile", None), "colours", None) if state else None
+    if isinstance(value, str):
+        if named and value in named:
+            return named[value]
+        if _HEX.match(value):
+            return value
+    return default
 
 
 def _fit_site(text: Any) -> tuple[_Render | None, str | None]:
