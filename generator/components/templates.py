@@ -185,12 +185,13 @@ class _KitSandbox(ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-        owner = getattr(__obj, "__self__", None)
+        method = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
+        owner = getattr(method, "__self__", None)
         if isinstance(owner, (str, list, tuple, dict)):
             for value in (*args, *kwargs.values()):
                 if isinstance(value, int) and abs(value) > MAX_NUMBER_ARGUMENT:
-                    raise TemplateLimitError(f"{value} is too large an argument for {getattr(__obj, '__name__', 'a method')}")
-            if isinstance(owner, str) and getattr(__obj, "__name__", "") in ("format", "format_map"):
+                    raise TemplateLimitError(f"{value} is too large an argument for {getattr(method, '__name__', 'a method')}")
+            if isinstance(owner, str) and getattr(method, "__name__", "") in ("format", "format_map"):
                 _check_format(owner)
         return super().call(__context, __obj, *args, **kwargs)
 
@@ -210,10 +211,12 @@ def _bounded_range(*args: int) -> range:
 def _bounded_filter(filter_function: Callable[..., Any]) -> Callable[..., Any]:
     """A padding or formatting filter that refuses widths no face needs."""
 
+    name = filter_function.__name__.removeprefix("do_")
+
     def bounded(*args: Any, **kwargs: Any) -> Any:
         for value in (*args, *kwargs.values()):
             if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER_ARGUMENT:
-                raise TemplateLimitError(f"{value} is too large for the {filter_function.__name__} filter")
+                raise TemplateLimitError(f"{value} is too large for the {name} filter")
             if isinstance(value, str):
                 _check_format(value)
         return filter_function(*args, **kwargs)
@@ -244,9 +247,21 @@ def _bounded_output(chunks: Any) -> str:
     for chunk in chunks:
         size += len(chunk)
         if size > MAX_OUTPUT:
-            raise TemplateLimitError(f"the template wrote more than {MAX_OUTPUT // (1024 * 1024)} MB of SVG")
+            raise TemplateLimitError(f"the template wrote more than {MAX_OUTPUT // (1024 * 1024)} MB of SVG"
+                                     f"{_writing_at(chunks)}")
         parts.append(chunk)
     return "".join(parts)
+
+
+def _writing_at(generator: Any) -> str:
+    """' (at file:line)': where a template's output generator stands now (Jinja maps its lines)."""
+    while getattr(generator, "gi_yieldfrom", None) is not None:
+        generator = generator.gi_yieldfrom
+    frame = getattr(generator, "gi_frame", None)
+    template = frame.f_globals.get("__jinja_template__") if frame is not None else None
+    if template is None or not template.filename:
+        return ""
+    return f" (at {_shown(template.filename)}:{template.get_corresponding_lineno(frame.f_lineno)})"
 
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:

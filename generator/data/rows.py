@@ -28,7 +28,7 @@ def load_rows(path: Path, count_field: str = "count") -> tuple[list[dict[str, An
     """The rows of a card file, each with a whole-number `count_field`, and where each value sits."""
     path = Path(path)
     if path.suffix.lower() == ".csv":
-        rows, source = _csv_rows(path)
+        rows, source = _csv_rows(path, count_field)
     else:
         rows, source = _yaml_rows(path)
     if len(rows) > MAX_ROWS:
@@ -80,7 +80,7 @@ def _yaml_rows(path: Path) -> tuple[list[dict[str, Any]], SourceMap]:
 # --- CSV --------------------------------------------------------------------------------------
 
 
-def _csv_rows(path: Path) -> tuple[list[dict[str, Any]], SourceMap]:
+def _csv_rows(path: Path, count_field: str) -> tuple[list[dict[str, Any]], SourceMap]:
     text = _read_text(path)
     source = SourceMap(path, {(): (1, 1)})
     records = list(_records(text, path))
@@ -97,6 +97,9 @@ def _csv_rows(path: Path) -> tuple[list[dict[str, Any]], SourceMap]:
             raise DataError(where, f"column name {name!r} should be letters, digits and _ (a template reads card.{name})")
         if names.index(name) != column:
             raise DataError(where, f"column {name!r} appears twice in the header")
+    if count_field not in names:
+        raise DataError(Location(path, header_line, 1, count_field),
+                        f"no {count_field!r} column; add one saying how many copies of each card print")
     rows: list[dict[str, Any]] = []
     for line, starts, cells in body:
         if not any(cell.strip() for cell in cells):
@@ -140,7 +143,8 @@ def _records(text: str, path: Path):
         except StopIteration:
             return
         except csv.Error as exc:
-            raise DataError(Location(path, reader.line_num), f"CSV syntax error: {exc}") from None
+            hint = "; a quote opened in this row is never closed" if "end of data" in str(exc) else ""
+            raise DataError(Location(path, first), f"CSV syntax error: {exc}{hint}") from None
         raw = "".join(lines[consumed:reader.line_num])
         consumed = reader.line_num
         yield first, _cell_columns(raw, delimiter), cells
