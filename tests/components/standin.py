@@ -83,3 +83,26 @@ def kit_plan(game: StandinGame, plans: list[ComponentPlan], paper: str, duplex: 
         pngs += plan.pngs
         svgs += plan.svgs
     return KitPlan(game, paper, duplex, faces, documents, {}, pngs, svgs, sections)  # type: ignore[arg-type]
+
+
+DEFAULT_PRINT = """paper: letter
+bleed_mm: 3
+crop_mark_mm: 5
+crop_gap_mm: 1
+card: {safe_mm: 4, min_font_pt: 6.5}
+png_dpi: 150
+colours: {gold: "#d4a72c"}
+"""
+
+
+def write_game(folder: Path, components: str, files: dict[str, str] | None = None, print_yaml: str = DEFAULT_PRINT,
+               extra: str = "") -> StandinGame:
+    """A game folder written from text (game.yaml's `components:` block and other files), then loaded."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(f"name: Test Game\n{extra}components:\n{components}", encoding="utf-8")
+    (folder / "print.yaml").write_text(print_yaml, encoding="utf-8")
+    for name, text in (files or {}).items():
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return load_standin(folder)
