@@ -78,9 +78,13 @@ def _side(context: PlanContext, spec: TokensSpec, index: int, token: TokenFace, 
           frame: PieceFrame) -> str:
     """The key of one side of a token kind, drawing it unless an equal side was drawn already."""
     svg = render_face(context, template, size, _site(context, spec, index, token, side), side=side, **values)
-    key = drawn.setdefault(svg, face_key(spec.id, token.id if side == "front" else f"{token.id}-back"))
-    if key not in faces:
-        faces[key] = Face(key, svg, (frame.width, frame.height), frame.bleed, _shape(spec.shape))
+    if svg in drawn:
+        return drawn[svg]
+    own = face_key(spec.id, token.id if side == "front" else f"{token.id}-back")
+    shared = side == "back" and token.back is None       # the sheet's back: one face unless it varies
+    key = face_key(spec.id, "back") if shared and face_key(spec.id, "back") not in faces else own
+    drawn[svg] = key
+    faces[key] = Face(key, svg, (frame.width, frame.height), frame.bleed, _shape(spec.shape))
     return key
 
 
