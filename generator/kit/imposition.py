@@ -48,8 +48,7 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
     sides = [i.front for i in items] + [i.back for i in items if i.back is not None and layout.backs != "none"]
     if any(faces[key].size_mm != face.size_mm for key in sides):
         raise LayoutError(f"{title}: a grid layout needs pieces of one size")
-    if layout.fitted:
-        layout = fitted_grid(layout, face, paper, title)
+    layout = fitted_grid(layout, face, paper, title)
     page_w, page_h = layout.page_size(paper)
     trim_w, trim_h = face.trim_mm
     ext_x, ext_y = (face.size_mm[0] - trim_w) / 2, (face.size_mm[1] - trim_h) / 2
@@ -127,34 +126,28 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
 
 
 def fitted_grid(layout: SheetLayout, face: Face, paper: str, title: str = "") -> SheetLayout:
-    """The layout with as many columns and rows as fit (and the better orientation, if asked).
+    """The layout's grid, cut down to as many columns and rows as the paper holds.
 
-    A grid fits when its bleed block lies on the paper and every trim line stays
-    `margin_mm` from the paper edge, where a home printer can still print it.
+    `columns` and `rows` are the most a page takes: a grid fits when its bleed block lies on
+    the paper and every trim line stays `margin_mm` from the paper edge, where a home printer
+    can still print it. Any piece size thus imposes on any paper it fits at all.
     """
-    orientations = ("portrait", "landscape") if layout.orientation == "best" else (layout.orientation,)
-    best: SheetLayout | None = None
-    for orientation in orientations:
-        page_w, page_h = layout.model_copy(update={"orientation": orientation}).page_size(paper)
-        trim_w, trim_h = face.trim_mm
-        ext_x, ext_y = (face.size_mm[0] - trim_w) / 2, (face.size_mm[1] - trim_h) / 2
-        cell_w = trim_w * (2 if layout.backs == "fold" else 1)
-        columns = layout.columns if layout.columns != "fit" else _fit_count(cell_w, ext_x, page_w, layout)
-        rows = layout.rows if layout.rows != "fit" else _fit_count(trim_h, ext_y, page_h, layout)
-        candidate = layout.model_copy(update={"orientation": orientation, "columns": columns, "rows": rows})
-        if columns and rows and (best is None or columns * rows > best.columns * best.rows):  # type: ignore[operator]
-            best = candidate
-    if best is None:
-        w, h = face.trim_mm
-        raise LayoutError(f"{title}: a {w:g} x {h:g} mm piece does not fit on {paper} paper with its bleed "
-                          f"and a {layout.margin_mm:g} mm margin")
-    return best
+    page_w, page_h = layout.page_size(paper)
+    trim_w, trim_h = face.trim_mm
+    ext_x, ext_y = (face.size_mm[0] - trim_w) / 2, (face.size_mm[1] - trim_h) / 2
+    cell_w = trim_w * (2 if layout.backs == "fold" else 1)
+    columns = min(layout.columns, _fit_count(cell_w, ext_x, page_w, layout))
+    rows = min(layout.rows, _fit_count(trim_h, ext_y, page_h, layout))
+    if not columns or not rows:
+        raise LayoutError(f"{title}: a {cell_w:g} x {trim_h:g} mm piece does not fit on {paper} paper with its "
+                          f"bleed and a {layout.margin_mm:g} mm margin")
+    return layout.model_copy(update={"columns": columns, "rows": rows})
 
 
 def _fit_count(trim: float, ext: float, page: float, layout: SheetLayout) -> int:
     """How many pieces of `trim` (plus `ext` bleed each side) fit across `page`."""
     count = 0
-    while count < 40:
+    while True:
         n = count + 1
         if layout.spacing == "shared":
             block, trims = n * trim + 2 * ext, n * trim
@@ -162,9 +155,8 @@ def _fit_count(trim: float, ext: float, page: float, layout: SheetLayout) -> int
             block = n * (trim + 2 * ext) + (n - 1) * layout.gap_mm
             trims = block - 2 * ext
         if block > page + 1e-6 or trims + 2 * max(layout.margin_mm, ext) > page + 1e-6:
-            break
+            return count
         count = n
-    return count
 
 
 def _shared_clip(trim: Rect, ext_x: float, ext_y: float, col: int, row: int, occupied: set[tuple[int, int]],

@@ -69,11 +69,11 @@ def test_every_card_size_fills_letter_and_a4(tmp_path, size, paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_fold_layout_turns_the_page_when_that_holds_more(tmp_path, paper):
+def test_fold_layout_puts_as_many_pairs_as_fit_on_a_landscape_page(tmp_path, paper):
     game = deck_game(tmp_path, "mini", rows=30)
     pages = plan(game.game.components[0], context(game, paper, duplex=False)).sections[0].pages
-    assert pages[0].size[0] > pages[0].size[1]           # landscape: 3 x 3 pairs beat 2 x 4
-    assert len(pages[0].placements) == 2 * 9 and pages[0].fold_marks
+    assert pages[0].size[0] > pages[0].size[1]
+    assert len(pages[0].placements) == 2 * 9 and pages[0].fold_marks   # 3 x 3 pairs of 44 x 63 mm cards
 
 
 def test_a_size_in_millimetres_and_one_too_big_for_the_paper(tmp_path):
