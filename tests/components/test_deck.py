@@ -202,3 +202,9 @@ def test_sampler_decks_and_aids_render_on_both_papers_and_layouts(rendered):
                 doc = pymupdf.open(path)
                 assert all(abs(mm(p.rect.width) - PAPER[paper][0]) < 0.05 or abs(mm(p.rect.height) - PAPER[paper][0]) < 0.05
                            for p in doc)
+
+
+def test_the_same_data_plans_the_same_kit():
+    """Same data, same faces and pages, in the same order (what makes the PDFs byte-identical)."""
+    first, second = plan_all(load_standin(SAMPLER), "a4"), plan_all(load_standin(SAMPLER), "a4")
+    assert repr(first) == repr(second)
