@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from generator.cli.app import app, console
-from generator.data.schemas import write_schemas
+from generator.schemas import write_schemas
 
 
 @app.command()

@@ -56,6 +56,7 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
         result.pngs.append((key, copies))
         result.exports.append(ExportEntry(key, back, copies, name, str(row.get("text", ""))))
         total += copies
+    different = len(result.faces)
     result.faces.extend(Face(key, svg, (frame.width, frame.height), frame.bleed) for svg, key in backs.items()
                         if key in back_copies)
     result.pngs.extend(back_copies.items())
@@ -64,8 +65,7 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
     faces = {face.key: face for face in result.faces}
     pages = impose(items, faces, layout, context.paper, context.marks, f"{context.game.game.name}: {spec.name}")
     result.sections.append(Section(document_of(spec), spec.name, pages))
-    result.contents.append(f"{spec.name}: {total} cards ({len(result.pngs) - len(back_copies)} different), "
-                           f"{_size_text(spec)}")
+    result.contents.append(f"{spec.name}: {total} cards ({different} different), {_size_text(spec)}")
     return result
 
 

@@ -39,6 +39,7 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     drawn: dict[str, str] = {}          # SVG -> key: equal sides (a shared back) are one face
     items: list[Item] = []
     stickers: list[Item] = []
+    copies: dict[str, int] = {}         # face key -> printed copies, for its PNG
     for index, token in enumerate(spec.faces):
         fields = {**spec.fields, **token.fields}
         values: dict[str, Any] = dict(token=token, fields=fields, tokens=spec, shape=spec.shape, frame=frame,
@@ -52,12 +53,12 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
             continue
         items.extend(Item(front, back, token.name) for _ in range(token.count))
         stickers.extend(Item(key, None, token.name) for key in (front, back) if key for _ in range(token.count))
-        result.pngs.append((front, token.count))
-        if back:
-            result.pngs.append((back, token.count))
+        for key in (front, back) if back else (front,):
+            copies[key] = copies.get(key, 0) + token.count
         result.exports.append(ExportEntry(front, back, token.count, token.name, spec.description))
     result.faces = list(faces.values())
     result.svgs = list(faces)
+    result.pngs = list(copies.items())
     title = f"{context.game.game.name}: {spec.name}"
     two_sided = any(item.back for item in items)
     layout = sheet_layout("tokens_duplex" if two_sided else "tokens")

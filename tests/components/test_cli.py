@@ -10,7 +10,7 @@ from pathlib import Path
 import pymupdf
 import yaml
 
-from generator.data.schemas import schemas
+from generator.schemas import schemas
 from generator.kit.kit import render_plan, write_documents
 from tests.components.conftest import ROOT
 from tests.components.standin import kit_plan, load_standin, plan_all

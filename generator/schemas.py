@@ -1,5 +1,8 @@
 """JSON Schemas of every data file a game folder holds, from the same pydantic models the loader uses.
 
+It sits above `generator.data` and `generator.games` because rules modules declare data files
+of their own (Dragon Pants' board.yaml) and the data layer never imports a game.
+
 Editors that speak the yaml-language-server protocol validate and complete a game's YAML as it
 is typed when the file starts with `# yaml-language-server: $schema=...`; `dragon-pnp schema`
 writes these files and the project ships them under `schemas/`.
