@@ -1,7 +1,8 @@
 """Player aids: double-sided cards whose two sides are drawn by templates from data.
 
-Each entry of `copies` is one aid (one per role, say) with its own fields, laid over the
-sides' shared fields; a copy's `count` prints it more than once. They impose like cards:
+Each entry of `copies` is one aid (one per role, say) whose fields fill in what a side's own
+fields leave out (so a back shared by every copy stays one face); a copy's `count` prints it
+more than once. They impose like cards:
 duplex with mirrored backs pages, or side by side to fold.
 """
 
@@ -27,7 +28,8 @@ def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
     mark = version_mark(context, False)
     result = ComponentPlan(spec.id, spec.kind)
     items: list[Item] = []
-    drawn: dict[str, str] = {}
+    drawn: dict[str, str] = {}           # SVG -> key: a side equal to one drawn already is that face
+    copies: dict[str, int] = {}          # face key -> printed copies, for its PNG
     for index, copy in enumerate(spec.copies):
         count = _count(copy, index, spec, context)
         name = str(copy.get("name") or copy.get("title") or copy.get("id") or copy.get("role") or
@@ -35,21 +37,23 @@ def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
         stem = copy.get("id") or copy.get("role") or (index + 1 if len(spec.copies) > 1 else "")
         keys = []
         for side, ref in (("front", spec.front), ("back", spec.back)):
-            fields = {**ref.fields, **copy}
+            fields = {**copy, **ref.fields}   # a side's own fields win; the copy fills in the rest
             site = _site(context, spec, index, side, fields, name)
             svg = with_mark(render_face(context, ref.template, size, site, aid=spec, fields=fields, copy=copy,
                                         side=side, frame=frame, game=context.game.game,
                                         profile=context.game.print_profile), mark, frame)
             key = face_key(spec.id, f"{stem}-{side}" if stem else side)
-            if drawn.setdefault(svg, key) == key:  # a side equal to one drawn already reuses that face
+            if drawn.setdefault(svg, key) == key:
                 result.faces.append(Face(key, svg, (frame.width, frame.height), frame.bleed))
             keys.append(drawn[svg])
         if count == 0:
             continue
         items.extend(Item(keys[0], keys[1], name) for _ in range(count))
-        result.pngs.extend((key, count) for key in keys)
+        for key in keys:
+            copies[key] = copies.get(key, 0) + count
         result.exports.append(ExportEntry(keys[0], keys[1], count, name, spec.description))
     result.svgs = [face.key for face in result.faces]
+    result.pngs = list(copies.items())
     faces = {face.key: face for face in result.faces}
     layout = sheet_layout("deck_duplex" if context.duplex else "deck_fold")
     pages = impose(items, faces, layout, context.paper, context.marks, f"{context.game.game.name}: {spec.name}")
@@ -70,10 +74,10 @@ def _count(copy: dict[str, Any], index: int, spec: AidSpec, context: PlanContext
 
 def _site(context: PlanContext, spec: AidSpec, index: int, side: str, fields: dict[str, Any], name: str) -> RenderSite:
     def locate(field: str | None) -> Location:
-        if field in spec.copies[index]:
-            path: tuple[Any, ...] = ("copies", index, field)
-        elif field is not None and field in getattr(spec, side).fields:
-            path = (side, "fields", field)
+        if field is not None and field in getattr(spec, side).fields:
+            path: tuple[Any, ...] = (side, "fields", field)
+        elif field in spec.copies[index]:
+            path = ("copies", index, field)
         else:
             path = ("copies", index)
         return manifest_location(context, spec, *path) or Location("game.yaml", field=f"components: {spec.id}")

@@ -261,3 +261,14 @@ def test_an_aid_copy_count_that_is_not_a_number_is_located(tmp_path):
     with pytest.raises(DataError, match="whole number of copies") as caught:
         aid.plan(game.game.components[0], context(game))
     assert caught.value.location.line == 9   # game.yaml's `- {count: lots}`
+
+
+def test_aid_sides_shared_by_copies_are_one_face_and_one_png(tmp_path):
+    game = write_game(tmp_path / "g", "  - id: aid\n    kind: aid\n    name: Aid\n"
+                                      "    front: {template: components/aid.svg.j2, fields: {title: Turn}}\n"
+                                      "    back: {template: components/aid.svg.j2, fields: {title: Scoring, text: Same for all}}\n"
+                                      "    copies:\n      - {id: red, text: Red goes first}\n"
+                                      "      - {id: blue, text: Blue goes second, count: 2}\n")
+    result = aid.plan(game.game.components[0], context(game))
+    assert [f.key for f in result.faces] == ["aid-red-front", "aid-red-back", "aid-blue-front"]
+    assert result.pngs == [("aid-red-front", 1), ("aid-red-back", 3), ("aid-blue-front", 2)]
