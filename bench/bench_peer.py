@@ -39,14 +39,20 @@ OURS = """
 import sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
-from tests.components.standin import load_standin, plan_all, kit_plan
-from generator.kit.kit import render_plan, write_documents
+from tests.components.standin import load_standin, plan_all, write_documents
+from generator.data.loader import project_root
 from generator.kit.parallel import start_render_workers
+from generator.kit.render_cache import RenderCache, inputs_digest
 game = load_standin(Path(sys.argv[2]))
-start_render_workers()  # as the kit step does: the workers load cairo while this process plans
-plan = kit_plan(game, plan_all(game), game.print_profile.paper)
-documents, _ = render_plan(plan)
-write_documents(plan, documents, Path(sys.argv[3]))
+paper = game.print_profile.paper
+# As the kit step does: workers start (and load cairo while this process plans) unless the
+# cache has seen these exact inputs, in which case nothing will be drawn.
+cache = RenderCache.from_environment()
+inputs = inputs_digest(game.root, project_root() / "templates", settings=f"{paper}|True")
+if not cache.seen(inputs):
+    start_render_workers()
+write_documents(game, plan_all(game, paper), paper, True, Path(sys.argv[3]), cache, inputs)
+cache.remember(inputs)
 """
 
 # The same deck in protograf: fronts and backs, 3 x 3 poker cards on A4 with grid (crop) marks.

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.kit.kit import render_plan, write_documents
-from tests.components.standin import kit_plan, load_standin, plan_all
+from tests.components.standin import load_standin, plan_all, write_documents
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -37,10 +36,8 @@ def rendered(tmp_path_factory):
         key = (folder, paper, duplex)
         if key not in done:
             game = load_standin(folder)
-            plan = kit_plan(game, plan_all(game, paper, duplex), paper, duplex)
-            documents, _ = render_plan(plan)
             out = tmp_path_factory.mktemp(f"{folder.name}-{paper}-{'duplex' if duplex else 'fold'}")
-            done[key] = write_documents(plan, documents, out)
+            done[key] = write_documents(game, plan_all(game, paper, duplex), paper, duplex, out)
         return done[key]
 
     return get

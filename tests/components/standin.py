@@ -3,8 +3,8 @@
 It reads a game folder's game.yaml `components:` (validated with the real component models),
 print.yaml (the generic print fields) and each deck's rows with `load_rows`, and offers the
 attributes planners read: `game`, `print_profile`, `root`, `rows`, `locate`, `module`.
-`kit_plan` joins component plans into the kit's `KitPlan` so tests can render them with the
-existing render path. Replace both with `load_game` and the kit assembly once they land.
+`write_documents` renders the plans' documents with the kit's render workers, cache and PDF
+finishing. Replace both with `load_game` and the kit assembly once they land.
 """
 
 from __future__ import annotations
@@ -16,13 +16,12 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from generator.components.base import ComponentPlan, PlanContext
+from generator.components.base import ComponentPlan, PlanContext, Section
 from generator.components.registry import plan_component
 from generator.data.components import Component
 from generator.data.located_yaml import SourceMap, load_yaml
 from generator.data.rows import load_rows
 from generator.kit.imposition import MarkStyle
-from generator.kit.kit import KitPlan
 
 
 @dataclass
@@ -71,18 +70,52 @@ def plan_all(game: StandinGame, paper: str | None = None, duplex: bool = True) -
     return [plan_component(spec, context) for spec in game.game.components]
 
 
-def kit_plan(game: StandinGame, plans: list[ComponentPlan], paper: str, duplex: bool = True) -> KitPlan:
-    """The component plans as one KitPlan: documents in order, one bookmarked part per section."""
-    faces, documents, sections = {}, {}, {}
-    pngs, svgs = [], []
+def write_documents(game: StandinGame, plans: list[ComponentPlan], paper: str, duplex: bool, folder: Path,
+                    cache: Any = None, build: str = "") -> dict[str, Path]:
+    """Every document the plans print into, rendered by the kit's workers and cache and finished
+    (page boxes, metadata, one bookmark per section): the kit assembly in miniature."""
+    from generator.kit.parallel import submit_all
+    from generator.kit.render_jobs import DocumentJob
+    from generator.pdf import MergePart, finish_document, merge
+
+    svgs = {face.key: face.svg for plan in plans for face in plan.faces}
+    sections: dict[str, list[Section]] = {}
     for plan in plans:
-        faces.update({face.key: face for face in plan.faces})
         for section in plan.sections:
-            documents.setdefault(section.document, []).extend(section.pages)
-            sections.setdefault(section.document, []).append((section.title, len(section.pages)))
-        pngs += plan.pngs
-        svgs += plan.svgs
-    return KitPlan(game, paper, duplex, faces, documents, {}, pngs, svgs, sections)  # type: ignore[arg-type]
+            sections.setdefault(section.document, []).append(section)
+    jobs = []
+    for document, parts in sections.items():
+        for number, section in enumerate(parts, start=1):
+            used = {placement.form for page in section.pages for placement in page.placements}
+            jobs.append(DocumentJob(f"{document}#{number}", tuple(section.pages),
+                                    {key: svgs[key] for key in sorted(used)}, {}, ("",) * len(section.pages)))
+    rendered, _ = submit_all(jobs, [], cache, build=build).result()
+    subject = f"{paper.upper()}, {'duplex' if duplex else 'fold-over'} layout"
+    written = {}
+    for document, parts in sections.items():
+        title = f"{game.game.name}: {document.removesuffix('.pdf')}"
+        pieces = [rendered[f"{document}#{n}"] for n in range(1, len(parts) + 1)]
+        pdf = pieces[0] if len(pieces) == 1 else merge(
+            [MergePart(piece, part.title) for piece, part in zip(pieces, parts)], title=title, subject=subject)
+        boxes = [_page_boxes(page) for part in parts for page in part.pages]
+        target = folder / document
+        target.write_bytes(finish_document(pdf, title=title, subject=subject, page_boxes=boxes))
+        written[document] = target
+    return written
+
+
+def _page_boxes(page: Any) -> Any:
+    from generator.paper import mm_to_pt
+    from generator.pdf import PageBoxes
+
+    if page.trim_box is None or page.bleed_box is None:
+        return None
+
+    def rect(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        x0, y0, x1, y1 = box
+        return (mm_to_pt(x0), mm_to_pt(page.size[1] - y1), mm_to_pt(x1), mm_to_pt(page.size[1] - y0))
+
+    return PageBoxes(trim=rect(page.trim_box), bleed=rect(page.bleed_box))
 
 
 DEFAULT_PRINT = """paper: letter

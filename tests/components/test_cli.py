@@ -11,9 +11,8 @@ import pymupdf
 import yaml
 
 from generator.schemas import schemas
-from generator.kit.kit import render_plan, write_documents
 from tests.components.conftest import ROOT
-from tests.components.standin import kit_plan, load_standin, plan_all
+from tests.components.standin import load_standin, plan_all, write_documents
 
 ENV = {"COLUMNS": "160", "PATH": "/usr/bin:/bin"}
 
@@ -55,8 +54,7 @@ def test_new_writes_a_game_that_builds_at_once(tmp_path):
     assert yaml.safe_load((folder / "game.yaml").read_text())["name"] == "My Game"
     assert "dragon-pnp build " + str(folder) in result.stdout.replace("\n", "")
     game = load_standin(folder)
-    plan = kit_plan(game, plan_all(game), "letter")
-    written = write_documents(plan, render_plan(plan)[0], tmp_path)
+    written = write_documents(game, plan_all(game), "letter", True, tmp_path)
     cards, tokens = pymupdf.open(written["cards.pdf"]), pymupdf.open(written["tokens.pdf"])
     assert cards.page_count == 4 and "Spark" in cards[0].get_text()      # 15 cards: two fronts pages and their backs
     assert tokens.page_count == 1 and "Bonus" in tokens[0].get_text()
