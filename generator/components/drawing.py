@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from generator.components.templates import RenderSite
 from generator.errors import DataError, Location
 from generator.kit.faces import format_mm
+from generator.kit.text_fit import text_width_mm
 
 if TYPE_CHECKING:
     from generator.components.base import PlanContext
@@ -118,8 +119,13 @@ def with_mark(svg: str, mark: str | None, frame: PieceFrame) -> str:
         return svg
     size = MARK_PT * PT_MM
     baseline = frame.bleed + frame.height - max(0.6, min(frame.safe * 0.35, frame.safe - size))
-    text = (f'<text x="{format_mm(frame.full_width / 2)}" y="{format_mm(baseline)}" font-size="{format_mm(size)}" '
-            f'font-family="Bitstream Vera Sans" text-anchor="middle" fill="#6b6b6b">{_escape(mark)}</text>\n')
+    width = text_width_mm(mark, MARK_PT) + 1.6
+    centre = frame.full_width / 2
+    # On a light tab of its own, so it reads on whatever the template drew there.
+    text = (f'<rect x="{format_mm(centre - width / 2)}" y="{format_mm(baseline - size * 0.95)}" '
+            f'width="{format_mm(width)}" height="{format_mm(size * 1.25)}" rx="0.5" fill="#ffffff" fill-opacity="0.9"/>\n'
+            f'<text x="{format_mm(centre)}" y="{format_mm(baseline)}" font-size="{format_mm(size)}" '
+            f'font-family="Bitstream Vera Sans" text-anchor="middle" fill="#4a4a4a">{_escape(mark)}</text>\n')
     end = svg.rfind("</svg>")
     return svg[:end] + text + svg[end:]
 

@@ -279,10 +279,14 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 
 def fit_line(text: Any, width_mm: float, largest_pt: float, smallest_pt: float | None = None,
              bold: bool = False) -> FittedText:
-    """One line at the largest size up to `largest_pt` that fits `width_mm` (`.size_mm`, `.lines`)."""
+    """One line at the largest size up to `largest_pt` that fits `width_mm` (`.size_mm`, `.lines`).
+
+    Never smaller than `smallest_pt` (default: print.yaml's minimum), never tried at less than it.
+    """
     state, field = _fit_site(text)
     shown = str(text)
-    size = fit_one_line(shown, float(width_mm), largest_pt=float(largest_pt), smallest_pt=_smallest(state, smallest_pt),
+    smallest = _smallest(state, smallest_pt)
+    size = fit_one_line(shown, float(width_mm), largest_pt=max(float(largest_pt), smallest), smallest_pt=smallest,
                         where=_fit_where(state, field), location=_fit_location(state, field), bold=bool(bold))
     return FittedText((shown,), size, size * LEADING * PT_MM)
 
@@ -291,8 +295,9 @@ def fit_text(text: Any, width_mm: float, height_mm: float, largest_pt: float, sm
              bold: bool = False, leading: float = LEADING) -> FittedText:
     """Text wrapped to `width_mm` at the largest size (up to `largest_pt`) whose lines fit `height_mm`."""
     state, field = _fit_site(text)
-    return fit_block(str(text), (float(width_mm), float(height_mm)), largest_pt=float(largest_pt),
-                     smallest_pt=_smallest(state, smallest_pt), where=_fit_where(state, field),
+    smallest = _smallest(state, smallest_pt)
+    return fit_block(str(text), (float(width_mm), float(height_mm)), largest_pt=max(float(largest_pt), smallest),
+                     smallest_pt=smallest, where=_fit_where(state, field),
                      location=_fit_location(state, field), bold=bool(bold), leading=float(leading))
 
 
