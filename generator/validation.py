@@ -11,9 +11,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Literal
 
+from generator.data.components import time_track
 from generator.build.context import BuildContext
 from generator.data import GameData
-from generator.data.models import signed
+from generator.games.dragon_pants.models import signed
 from generator.destiny import analyse_deck
 from generator.engine.cards import DRAGON_PANTS_EFFECTS, ENGINE_OPTIONS
 from generator.engine.hexgrid import Hex, neighbours
@@ -145,7 +146,7 @@ def _repeats(keys: Iterable[object]) -> Iterator[tuple[int, int]]:
 
 @check("box", "Component counts match the box")
 def box_counts(game: GameData) -> Iterator[Finding]:
-    box = game.game.box
+    box = game.settings.box
     tiles = len(game.board.tiles) + len(game.board.dens)
     if tiles != box.tiles:
         yield _finding("box", "data", game, "board.yaml", ("tiles",),
@@ -294,11 +295,11 @@ def options_and_colours(game: GameData) -> Iterator[Finding]:
         if card.id not in DRAGON_PANTS_EFFECTS:
             yield _finding("options", "data", game, "power_cards.yaml", ("cards", i, "id"),
                            f"the rules engine has no effect for card {card.id!r} (generator/engine/cards.py)")
-    if game.game.default_preset not in game.destiny.presets:
+    if game.settings.default_preset not in game.destiny.presets:
         yield _finding("options", "data", game, "game.yaml", ("default_preset",),
-                       f"unknown preset {game.game.default_preset!r}; expected one of {', '.join(game.destiny.presets)}")
+                       f"unknown preset {game.settings.default_preset!r}; expected one of {', '.join(game.destiny.presets)}")
     dens = [den.id for den in game.board.dens]
-    colours = game.print_profile.den_colours
+    colours = game.print_profile.seat_colours
     for den in dens:
         if den not in colours:
             yield _finding("options", "data", game, "print.yaml", ("den_colours",), f"no colour for den {den}")
@@ -306,7 +307,7 @@ def options_and_colours(game: GameData) -> Iterator[Finding]:
         if den not in dens:
             yield _finding("options", "data", game, "print.yaml", ("den_colours", den), f"colour for unknown den {den!r}")
     for terrain in game.board.terrains:
-        if terrain not in game.print_profile.terrain_colours:
+        if terrain not in game.print_profile.palette("terrain"):
             yield _finding("options", "data", game, "print.yaml", ("terrain_colours",),
                            f"no colour for terrain {terrain}")
 
@@ -334,7 +335,7 @@ def preset_cards(game: GameData) -> Iterator[Finding]:
 
 @check("deck_rules", "Every preset ends (R2) and fits the time track (R4)")
 def deck_rules(game: GameData) -> Iterator[Finding]:
-    track = game.destiny.time_track
+    track = time_track(game)
     spare_minus_one = {card.value: card.count for card in game.destiny.cards if not card.blank}.get(-1, 0)
     for name, preset in game.destiny.presets.items():
         if sum(preset.cards.values()) == 0:

@@ -36,6 +36,9 @@ class BuildContext:
     advance: Callable[[str], None] = lambda label: None
     page_counts: dict[str, int] = field(default_factory=dict)
     pending: list[Callable[[], None]] = field(default_factory=list)
+    # The kit's documents in order: title and whether two-sided; and what is in the box.
+    documents: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    in_the_box: list[str] = field(default_factory=list)
 
     def path(self, relative: str) -> Path:
         """A path inside the output folder, with its parent folders created."""

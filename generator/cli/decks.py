@@ -8,9 +8,10 @@ from typing import Optional
 import typer
 from rich.table import Table
 
+from generator.data.components import time_track
 from generator.cli.app import GAME_HELP, app, console
 from generator.data import load_game
-from generator.data.models import signed
+from generator.games.dragon_pants.models import signed
 from generator.destiny import DeckAnalysis, analyse_deck, analyse_presets, parse_deck_spec
 from generator.errors import NotationError
 
@@ -26,10 +27,10 @@ def decks(
 ) -> int:
     """Exact Destiny maths, no sampling: chance to end, draws at the end, track capacity."""
     data = load_game(game)
-    track_last = data.destiny.time_track.last
+    track_last = time_track(data).last
     if deck is not None:
         composition = parse_deck_spec(deck)
-        game_length = length if length is not None else data.destiny.presets[data.game.default_preset].length
+        game_length = length if length is not None else data.destiny.presets[data.settings.default_preset].length
         if game_length < 1:
             raise NotationError(f"--length {game_length}: expected a whole number of at least 1")
         results = [analyse_deck(composition, game_length, preset="custom", track_last=track_last)]

@@ -57,10 +57,9 @@ def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
     faces = {face.key: face for face in result.faces}
     layout = sheet_layout("deck_duplex" if context.duplex else "deck_fold")
     pages = impose(items, faces, layout, context.paper, context.marks, f"{context.game.game.name}: {spec.name}")
-    result.sections.append(Section(document_of(spec), spec.name, pages))
+    result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True))
     width, height = spec.trim_mm()
-    result.contents.append(f"{spec.name}: {len(items)} double-sided card{'s' if len(items) != 1 else ''}, "
-                           f"{width:g} x {height:g} mm")
+    result.contents.append(f"{len(items)} {spec.name.lower()} (double-sided, {width:g} x {height:g} mm)")
     return result
 
 

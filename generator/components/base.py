@@ -26,6 +26,7 @@ class Section:
     document: str          # "cards.pdf"
     title: str             # bookmark and cover line, e.g. "Power cards"
     pages: list[SheetPage]
+    two_sided: bool = False   # backs pages follow fronts (duplex) or sit beside them (fold)
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class PlanContext:
     duplex: bool          # duplex backs pages, else fold-over layouts
     marks: MarkStyle
 
-    def render(self, template: str, **values: Any) -> str:
+    def render(self, template: str, /, **values: Any) -> str:
         """Render an SVG template: the game's templates/ folder first, then the built-in ones."""
         from generator.components.templates import render_game_template
 

@@ -16,7 +16,7 @@ from generator.components.drawing import (
     card_frame, face_key, manifest_location, render_face, version_mark, with_mark,
 )
 from generator.components.templates import RenderSite
-from generator.data.components import CARD_SIZES, TEMPLATE, DeckSpec, document_of
+from generator.data.components import TEMPLATE, DeckSpec, document_of
 from generator.errors import DataError
 from generator.kit.faces import Face, Item
 from generator.kit.imposition import impose
@@ -27,7 +27,7 @@ BACK_FIELD = "back"   # a row naming its own back template
 
 def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
     """Faces for every row with copies, the backs, and the imposed fronts and backs pages."""
-    rows: list[dict[str, Any]] = context.game.rows[spec.id]
+    rows: list[dict[str, Any]] = context.game.rows(spec.id)
     frame = card_frame(context, spec.trim_mm())
     size = (frame.full_width, frame.full_height)
     mark = version_mark(context, spec.provisional)
@@ -56,7 +56,6 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
         result.pngs.append((key, copies))
         result.exports.append(ExportEntry(key, back, copies, name, str(row.get("text", ""))))
         total += copies
-    different = len(result.faces)
     result.faces.extend(Face(key, svg, (frame.width, frame.height), frame.bleed) for svg, key in backs.items()
                         if key in back_copies)
     result.pngs.extend(back_copies.items())
@@ -64,8 +63,9 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
     layout = sheet_layout("deck_duplex" if context.duplex else "deck_fold")
     faces = {face.key: face for face in result.faces}
     pages = impose(items, faces, layout, context.paper, context.marks, f"{context.game.game.name}: {spec.name}")
-    result.sections.append(Section(document_of(spec), spec.name, pages))
-    result.contents.append(f"{spec.name}: {total} cards ({different} different), {_size_text(spec)}")
+    result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True))
+    width, height = spec.trim_mm()
+    result.contents.append(f"{total} {spec.name.lower()}, {width:g} x {height:g} mm")
     return result
 
 
@@ -87,11 +87,11 @@ def _row_keys(spec: DeckSpec, rows: list[dict[str, Any]], context: PlanContext) 
             keys.append(face_key(spec.id, f"{index + 1:0{digits}d}"))
             continue
         if spec.key_field not in row or not str(row[spec.key_field]).strip():
-            raise DataError(context.game.locate(spec.cards, index),
+            raise DataError(context.game.locate(spec.cards, "cards", index),
                             f"card {index + 1} has no {spec.key_field!r}, which names its files (key_field)")
         key = face_key(spec.id, row[spec.key_field])
         if key in seen:
-            raise DataError(context.game.locate(spec.cards, index, spec.key_field),
+            raise DataError(context.game.locate(spec.cards, "cards", index, spec.key_field),
                             f"{row[spec.key_field]!r} names card {seen[key] + 1} too; each card needs its own "
                             f"{spec.key_field!r}")
         seen[key] = index
@@ -101,7 +101,7 @@ def _row_keys(spec: DeckSpec, rows: list[dict[str, Any]], context: PlanContext) 
 
 def _row_site(spec: DeckSpec, context: PlanContext, index: int, row: dict[str, Any], name: str) -> RenderSite:
     def locate(field: str | None):
-        return context.game.locate(spec.cards, index, *((field,) if field else ()))
+        return context.game.locate(spec.cards, "cards", index, *((field,) if field else ()))
 
     return RenderSite(f'deck "{spec.name}" card {index + 1} ("{name}")', row, locate,
                       manifest_location(context, spec, "template"))
@@ -125,16 +125,11 @@ def _back_face(spec: DeckSpec, context: PlanContext, frame, size, shared: dict[s
             return None
         assert index is not None
         if not re.match(TEMPLATE, template):
-            raise DataError(context.game.locate(spec.cards, index, BACK_FIELD),
+            raise DataError(context.game.locate(spec.cards, "cards", index, BACK_FIELD),
                             f"expected a template file name ending in .j2 for this card's back; got {template!r}")
         site = _row_site(spec, context, index, row, card_name(row, str(index + 1)))
-        site = RenderSite(f"the back of {site.what}", row, site.locate, context.game.locate(spec.cards, index, BACK_FIELD))
+        site = RenderSite(f"the back of {site.what}", row, site.locate,
+                          context.game.locate(spec.cards, "cards", index, BACK_FIELD))
         svg = render_face(context, template, size, site, card=row, fields=fields, side="back", **shared)
         key = face_key(spec.id, f"back-{index + 1}")
     return backs.setdefault(svg, key)
-
-
-def _size_text(spec: DeckSpec) -> str:
-    width, height = spec.trim_mm()
-    named = f"{spec.size} " if isinstance(spec.size, str) and spec.size in CARD_SIZES else ""
-    return f"{named}{width:g} x {height:g} mm"

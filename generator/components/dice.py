@@ -129,9 +129,9 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
         result.sections.append(Section(document_of(spec), f"{spec.name}: stickers",
                                        impose(stickers, faces, sheet_layout("stickers"), context.paper, context.marks,
                                               f"{title}: stickers for blank dice")))
-    sets = ", ".join(f"{die.count} {die.name.lower()} ({die.size_mm:g} mm)" for die in spec.sets)
+    sets = " and ".join(f"{die.count} {die.name.lower()} {die.size_mm:g} mm" for die in spec.sets)
     also = " and stickers for blank dice" if stickers else ""
-    result.contents.append(f"{spec.name}: {sets}, as cube nets to fold{also}")
+    result.contents.append(f"{spec.name.lower()} ({sets}) as cube nets to fold{also}")
     return result
 
 

@@ -6,7 +6,7 @@ Planners are imported when a game uses their kind, so a card game never loads th
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from typing import Any, Callable
 
 from generator.components.base import ComponentPlan, PlanContext
 
@@ -15,18 +15,20 @@ PLANNERS: dict[str, str] = {
     "tokens": "generator.components.tokens",
     "dice": "generator.components.dice",
     "aid": "generator.components.aid",
+    "tiles": "generator.components.tiles",
+    "board": "generator.components.board",
+    "track": "generator.components.track",
+    "standees": "generator.components.standees",
 }
 
-Planner = Callable[..., ComponentPlan]
 
-
-def planner(kind: str) -> Planner:
-    """The `plan` function of a component kind."""
+def planner(kind: str) -> Callable[[Any, PlanContext], ComponentPlan]:
+    """The `plan` function of a component kind (imported on first use)."""
     if kind not in PLANNERS:
         raise LookupError(f"no planner for component kind {kind!r}; known: {', '.join(sorted(PLANNERS))}")
     return importlib.import_module(PLANNERS[kind]).plan
 
 
-def plan_component(spec: object, context: PlanContext) -> ComponentPlan:
+def plan_component(spec: Any, context: PlanContext) -> ComponentPlan:
     """What one component of game.yaml adds to the kit."""
-    return planner(getattr(spec, "kind"))(spec, context)
+    return planner(spec.kind)(spec, context)

@@ -305,14 +305,17 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def colour(value: Any, default: str = "#444444") -> str:
-    """A colour by its name in print.yaml's `colours`, or a #rrggbb given as is; else `default`."""
+    """A colour by name from print.yaml's `palettes` ("gold", or "deck.power" for one palette),
+    or a #rrggbb given as is; else `default`."""
     state = _current.get()
-    named = getattr(getattr(state.game, "print_profile", None), "colours", None) if state else None
+    palettes = getattr(getattr(state.game, "print_profile", None), "palettes", None) if state else None
     if isinstance(value, str):
-        if named and value in named:
-            return named[value]
         if _HEX.match(value):
             return value
+        palette, _, name = value.rpartition(".")
+        for found_in, colours in (palettes or {}).items():
+            if name in colours and palette in ("", found_in):
+                return colours[name]
     return default
 
 

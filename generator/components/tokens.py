@@ -63,14 +63,14 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     two_sided = any(item.back for item in items)
     layout = sheet_layout("tokens_duplex" if two_sided else "tokens")
     result.sections.append(Section(document_of(spec), spec.name, impose(items, faces, layout, context.paper,
-                                                                         context.marks, title)))
+                                                                         context.marks, title), two_sided=two_sided))
     if spec.sticker_sheet:
         pages = impose(stickers, faces, sheet_layout("stickers"), context.paper, context.marks, f"{title}: stickers")
         result.sections.append(Section(document_of(spec), f"{spec.name}: sticker sheet", pages))
     shape = {"circle": "round", "square": "square", "hex": "hex"}[spec.shape]
-    sides = "two-sided" if two_sided else "one-sided"
-    sticker = ", and as stickers" if spec.sticker_sheet else ""
-    result.contents.append(f"{spec.name}: {len(items)} {shape} tokens, {spec.size_mm:g} mm, {sides}{sticker}")
+    sides = ", two-sided" if two_sided else ""
+    sticker = ", also as stickers" if spec.sticker_sheet else ""
+    result.contents.append(f"{len(items)} {spec.name.lower()} ({shape} tokens, {spec.size_mm:g} mm{sides}{sticker})")
     return result
 
 

@@ -129,14 +129,15 @@ class TilesSpec(ComponentBase):
     """Hex tiles from a game's board data (Dragon Pants' board.yaml terrains and tiles)."""
 
     kind: Literal["tiles"]
+    map: str = Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.ya?ml$")   # the hex map file
     corner_to_corner_mm: float = Field(gt=20, le=250)
-    template: str = Field(default="kit/tile.svg.j2", pattern=TEMPLATE)
 
 
 class BoardSpec(ComponentBase):
     """The assembled board: one-page overview, a full-size overlapping poster, setup maps."""
 
     kind: Literal["board"]
+    tiles: str = Field(pattern=IDENT)                 # the tiles component whose map it assembles
     poster_overlap_mm: float = Field(default=10, ge=0, le=50)
     setup_maps: bool = True
 
@@ -145,14 +146,26 @@ class TrackSpec(ComponentBase):
     """A numbered track of boxes (Dragon Pants' time track) and its marker."""
 
     kind: Literal["track"]
+    first: int = Field(ge=0, le=999)                  # the numbers in the boxes, first to last
+    last: int = Field(ge=1, le=999)
+    rows: int = Field(ge=1, le=20)
     box_mm: float = Field(gt=5, le=60)
     marker_mm: float = Field(gt=5, le=60)
+    copies: int = Field(default=1, ge=0, le=10)
+    markers: int = Field(default=1, ge=0, le=10)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "TrackSpec":
+        if self.first >= self.last:
+            raise ValueError(f"first ({self.first}) must be below last ({self.last})")
+        return self
 
 
 class StandeesSpec(ComponentBase):
     """Fold-over standees, one per seat colour."""
 
     kind: Literal["standees"]
+    tiles: str = Field(pattern=IDENT)                 # one standee per numbered tile (den) of this map
     width_mm: float = Field(gt=5, le=120)
     height_mm: float = Field(gt=5, le=200)
     base_mm: float = Field(gt=2, le=60)
@@ -172,3 +185,32 @@ DEFAULT_DOCUMENT = {
 
 def document_of(component: ComponentBase) -> str:
     return component.document or DEFAULT_DOCUMENT[getattr(component, "kind")]
+
+
+def first_component(game: Any, kind: str) -> Any:
+    """The game's first component of a kind; a LookupError naming the kind if it has none."""
+    for component in game.game.components:
+        if component.kind == kind:
+            return component
+    raise LookupError(f"{game.game.name}: game.yaml lists no component of kind {kind!r}")
+
+
+def tile_spec(game: Any) -> TilesSpec:
+    return first_component(game, "tiles")
+
+
+def board_spec(game: Any) -> BoardSpec:
+    return first_component(game, "board")
+
+
+def time_track(game: Any) -> TrackSpec:
+    return first_component(game, "track")
+
+
+def standee_spec(game: Any) -> StandeesSpec:
+    return first_component(game, "standees")
+
+
+def hex_map(game: Any) -> Any:
+    """The hex map (terrains, tiles, dens, seats) of the game's tile set."""
+    return game.component_data[tile_spec(game).id]

@@ -8,25 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
+from generator.data.components import DeckSpec, TilesSpec
+from generator.data.hexmap import HexMap
 from generator.data.located_yaml import SourceMap, load_yaml
-from generator.data.models import Board, DestinyData, GameInfo, Playtime, PowerDeck, PrintProfile
+from generator.data.models import GameManifest, PrintProfile
 from generator.errors import DataError, DataErrors, GameNotFoundError, Location
 
-DATA_FILES: dict[str, type[BaseModel]] = {
-    "game.yaml": GameInfo,
-    "board.yaml": Board,
-    "power_cards.yaml": PowerDeck,
-    "destiny.yaml": DestinyData,
-    "print.yaml": PrintProfile,
-}
-# Files a game may leave out; the feature that reads them is then skipped, never guessed.
-OPTIONAL_FILES: dict[str, type[BaseModel]] = {
-    "playtime.yaml": Playtime,
-}
+if TYPE_CHECKING:
+    from generator.games.api import GameModule
+
+# Every game has these two; everything else is named by game.yaml (components) or its rules module.
+MANIFEST, PROFILE = "game.yaml", "print.yaml"
 
 
 def project_root() -> Path:
@@ -50,74 +46,197 @@ def resolve_game_dir(game: str | Path) -> Path:
 
 @dataclass
 class GameData:
-    """Everything known about one game, validated against the schema."""
+    """Everything known about one game, validated against the schema.
+
+    `files` holds the data files the game's rules module declares (Dragon Pants: `board`,
+    `power`, `destiny`, `playtime`), reachable as attributes (`game.board`); `component_data`
+    the rows of each deck and the map of each tile set, by component id.
+    """
 
     root: Path
-    game: GameInfo
-    board: Board
-    power: PowerDeck
-    destiny: DestinyData
+    game: GameManifest
     print_profile: PrintProfile
-    playtime: Playtime | None = None
+    module: "GameModule | None" = None
+    settings: Any = None
+    files: dict[str, BaseModel] = field(default_factory=dict)
+    component_data: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, SourceMap] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
         return self.root.name
 
+    def __getattr__(self, name: str) -> Any:
+        files = self.__dict__.get("files", {})
+        if name in files:
+            return files[name]
+        if name in ("playtime",):   # optional files read as None when absent
+            return None
+        raise AttributeError(f"{type(self).__name__} has no attribute or data file {name!r}")
+
     def locate(self, file: str, *path: Any) -> Location:
         """The file/line/column of a field, for errors found after loading."""
         return self.sources[file].locate(path)
+
+    def rows(self, component_id: str) -> list[dict[str, Any]]:
+        """A deck's card rows, in file order."""
+        return self.component_data[component_id]
 
 
 def load_game(game: str | Path) -> GameData:
     """Load and schema-check every data file of a game; raise DataErrors listing all problems."""
     root = resolve_game_dir(game)
-    errors: list[DataError] = []
-    models: dict[str, BaseModel] = {}
-    sources: dict[str, SourceMap] = {}
-    for name, model in {**DATA_FILES, **OPTIONAL_FILES}.items():
-        file = root / name
-        if not file.is_file():
-            if name in OPTIONAL_FILES:
+    loader = _Loader(root)
+    manifest = loader.model(MANIFEST, GameManifest)
+    profile = loader.model(PROFILE, PrintProfile)
+    if manifest is None:
+        raise DataErrors(loader.errors or [DataError(Location(_shown(root / MANIFEST)), "unreadable")])
+    module = loader.rules_module(manifest)
+    settings = loader.settings(manifest, module)
+    files: dict[str, BaseModel] = {}
+    if module is not None:
+        for name, spec in module.data_files.items():
+            if spec.optional and not (root / spec.file).is_file():
                 continue
-            errors.append(DataError(Location(_shown(file)), f"missing data file; expected {name}"))
-            continue
+            model = loader.model(spec.file, spec.model)
+            if model is not None:
+                files[name] = model
+    component_data: dict[str, Any] = {}
+    for index, component in enumerate(manifest.components):
+        if isinstance(component, DeckSpec):
+            rows = loader.rows(component.cards, ("components", index, "cards"), component.count_field)
+            if rows is not None:
+                component_data[component.id] = rows
+        elif isinstance(component, TilesSpec):
+            hexmap = loader.model(component.map, HexMap, ("components", index, "map"))
+            if hexmap is not None:
+                component_data[component.id] = hexmap
+    if loader.errors:
+        raise DataErrors(loader.errors)
+    return GameData(root=root, game=manifest, print_profile=profile,  # type: ignore[arg-type]
+                    module=module, settings=settings, files=files, component_data=component_data,
+                    sources=loader.sources)
+
+
+class _Loader:
+    """Reads each file once, keeps its source map, and collects every error instead of stopping."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.errors: list[DataError] = []
+        self.sources: dict[str, SourceMap] = {}
+        self._raw: dict[str, Any] = {}
+        self._models: dict[tuple[str, type], Any] = {}
+
+    def raw(self, name: str, named_at: tuple = ()) -> Any:
+        if name in self._raw:
+            return self._raw[name]
+        file = self.root / name
+        self._raw[name] = None
+        if not _inside(file, self.root) or not file.is_file():
+            where = self.sources[MANIFEST].locate(named_at) if named_at and MANIFEST in self.sources else Location(_shown(file))
+            self.errors.append(DataError(where, f"missing data file; expected {name} in {_shown(self.root)}"))
+            return None
         try:
             raw, source = load_yaml(file)
         except DataError as exc:
-            errors.append(DataError(_relocated(exc.location), exc.message))
-            continue
+            self.errors.append(DataError(_relocated(exc.location), exc.message))
+            return None
         source.file = _shown(file)
-        sources[name] = source
+        self.sources[name] = source
+        self._raw[name] = raw
+        return raw
+
+    def model(self, name: str, model: type[BaseModel], named_at: tuple = ()) -> Any:
+        key = (name, model)
+        if key in self._models:
+            return self._models[key]
+        self._models[key] = None
+        raw = self.raw(name, named_at)
+        if raw is None:
+            return None
+        source = self.sources[name]
         if not isinstance(raw, dict):
-            errors.append(DataError(source.locate(()), f"expected a mapping of fields, got {_kind(raw)}"))
-            continue
+            self.errors.append(DataError(source.locate(()), f"expected a mapping of fields, got {_kind(raw)}"))
+            return None
         try:
-            models[name] = model.model_validate(raw)
+            self._models[key] = model.model_validate(raw)
         except ValidationError as exc:
-            errors.extend(_schema_errors(exc, source))
-    if errors:
-        raise DataErrors(errors)
-    return GameData(
-        root=root,
-        game=models["game.yaml"],  # type: ignore[arg-type]
-        board=models["board.yaml"],  # type: ignore[arg-type]
-        power=models["power_cards.yaml"],  # type: ignore[arg-type]
-        destiny=models["destiny.yaml"],  # type: ignore[arg-type]
-        print_profile=models["print.yaml"],  # type: ignore[arg-type]
-        playtime=models.get("playtime.yaml"),  # type: ignore[arg-type]
-        sources=sources,
-    )
+            self.errors.extend(_schema_errors(exc, source))
+        return self._models[key]
+
+    def rows(self, name: str, named_at: tuple, count_field: str = "count") -> list[dict[str, Any]] | None:
+        from generator.data.rows import load_rows
+
+        file = self.root / name
+        if not _inside(file, self.root) or not file.is_file():
+            self.errors.append(DataError(self.sources[MANIFEST].locate(named_at),
+                                         f"missing card file; expected {name} in {_shown(self.root)}"))
+            return None
+        try:
+            rows, source = load_rows(file, count_field)
+        except DataError as exc:
+            self.errors.append(DataError(_relocated(exc.location), exc.message))
+            return None
+        source.file = _shown(file)
+        self.sources.setdefault(name, source)
+        return rows
+
+    def rules_module(self, manifest: GameManifest) -> "GameModule | None":
+        if manifest.rules_module is None:
+            return None
+        from generator.games.registry import UnknownRulesModule, game_module
+
+        try:
+            return game_module(manifest.rules_module)
+        except UnknownRulesModule as exc:
+            self.errors.append(DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc)))
+            return None
+
+    def settings(self, manifest: GameManifest, module: "GameModule | None") -> Any:
+        if module is None or module.settings_model is None:
+            if manifest.settings and module is not None:
+                self.errors.append(DataError(self.sources[MANIFEST].locate(("settings",)),
+                                             f"rules module {manifest.rules_module} takes no settings"))
+            return None
+        try:
+            return module.settings_model.model_validate(manifest.settings)
+        except ValidationError as exc:
+            self.errors.extend(_schema_errors(exc, self.sources[MANIFEST], ("settings",)))
+            return None
 
 
-def _schema_errors(exc: ValidationError, source: SourceMap) -> list[DataError]:
+def _inside(file: Path, root: Path) -> bool:
+    """Data files are named relative to the game folder and may not reach outside it."""
+    try:
+        file.resolve().relative_to(root.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True
+
+
+def _schema_errors(exc: ValidationError, source: SourceMap, prefix: tuple = ()) -> list[DataError]:
     found = []
     for error in exc.errors(include_url=False):
-        path = tuple(part for part in error["loc"] if not _is_internal(part))
+        path = prefix + _field_path(error["loc"])
         location = source.locate(path)
         found.append(DataError(location, _describe(error)))
     return found
+
+
+def _field_path(loc: tuple) -> tuple:
+    """Pydantic's error location as a path of fields: validator names and the tag of a
+    discriminated union (`components.0.deck.cards`) are not fields of the file."""
+    from generator.data.components import DEFAULT_DOCUMENT
+
+    path: list[Any] = []
+    for part in loc:
+        if _is_internal(part):
+            continue
+        if path and isinstance(path[-1], int) and part in DEFAULT_DOCUMENT and len(path) >= 2 and path[-2] == "components":
+            continue
+        path.append(part)
+    return tuple(path)
 
 
 def _is_internal(part: Any) -> bool:

@@ -7,9 +7,11 @@ data file is an error rather than a value that silently never takes effect.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from generator.data.components import Component
 
 IDENT = r"^[a-z][a-z0-9_]*$"
 HEX_COLOUR = r"^#[0-9a-fA-F]{6}$"
@@ -42,19 +44,13 @@ class RulesOption(Model):
     summary: str
 
 
-class Box(Model):
-    """Component counts in the box; the board and card lists must agree with them."""
+class GameManifest(Model):
+    """game.yaml: who made the game, who plays it, its rules module and its components.
 
-    tiles: int = Field(ge=1, le=1000)
-    power_cards: int = Field(ge=1, le=1000)
-    destiny_cards: int = Field(ge=1, le=1000)
-    blank_destiny_cards: int = Field(default=0, ge=0, le=1000)
-    pawns: int = Field(ge=1, le=12)
-    time_track_cards: int = Field(ge=0, le=10)
-    time_markers: int = Field(ge=0, le=10)
+    Rule numbers that only the rules module reads (a hand limit, a round cap) sit under
+    `settings:` and are validated by that module's settings model.
+    """
 
-
-class GameInfo(Model):
     name: str = Field(min_length=1)
     also_known_as: str | None = None
     tagline: str | None = None
@@ -65,12 +61,13 @@ class GameInfo(Model):
     players: PlayerRange
     playtime_minutes: int = Field(ge=1, le=1000)
     minimum_age: int = Field(ge=0, le=99)
-    actions_per_turn: int = Field(ge=1, le=10)
-    hand_limit: int = Field(ge=1, le=20)
-    default_preset: str
-    box: Box
-    turn_cap: int = Field(ge=1, le=100_000)
+    roles: list[str] = []
+    rules_module: str | None = Field(default=None, pattern=IDENT)
+    provisional: bool = False
+    version: str | None = Field(default=None, max_length=12)
     rules_options: dict[str, RulesOption] = {}
+    settings: dict[str, Any] = {}
+    components: list[Component] = Field(min_length=1)
 
     @field_validator("rules_options")
     @classmethod
@@ -80,184 +77,33 @@ class GameInfo(Model):
                 raise ValueError(f"option name {name!r} must be lower_snake_case")
         return value
 
-
-# --- board.yaml ------------------------------------------------------------------------------
-
-
-class Terrain(Model):
-    """A kind of tile and what it does in the rules."""
-
-    name: str
-    count: int = Field(ge=0, le=1000)
-    passable: bool
-    blocks_sight: bool
-    sight_immune: bool
-    draw_power: bool
-    holds_one: bool = False
-    is_den: bool = False
-
-
-class Tile(Model):
-    q: int = Field(ge=-50, le=50)
-    r: int = Field(ge=-50, le=50)
-    terrain: str
-
-
-class Den(Model):
-    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
-    name: str
-    q: int = Field(ge=-50, le=50)
-    r: int = Field(ge=-50, le=50)
-    number: int = Field(ge=1, le=12)
-
-
-class Board(Model):
-    terrains: dict[str, Terrain]
-    tiles: list[Tile] = Field(min_length=1)
-    dens: list[Den] = Field(min_length=1)
-    seats: dict[int, list[str]]
-
-    @field_validator("seats", mode="before")
+    @field_validator("components")
     @classmethod
-    def _seat_keys(cls, value: object) -> object:
-        if isinstance(value, dict):
-            for key in value:
-                if not isinstance(key, int) or isinstance(key, bool):
-                    raise ValueError(f"seat map keys are player counts (whole numbers), got {key!r}")
+    def _unique_ids(cls, value: list[Any]) -> list[Any]:
+        seen: set[str] = set()
+        for component in value:
+            if component.id in seen:
+                raise ValueError(f"component id {component.id!r} is used twice")
+            seen.add(component.id)
         return value
 
+    def component(self, component_id: str) -> Any:
+        """The component entry with this id (KeyError if none)."""
+        for component in self.components:
+            if component.id == component_id:
+                return component
+        raise KeyError(component_id)
 
-# --- power_cards.yaml ------------------------------------------------------------------------
-
-CardKind = Literal["attack", "curse", "theft", "reaction", "self"]
-Targeting = Literal["none", "self", "flat_line", "diagonal_line", "any_player", "all_others", "reaction"]
-
-
-class PowerCard(Model):
-    id: str = Field(pattern=IDENT)
-    name: str = Field(min_length=1, max_length=40)
-    count: int = Field(ge=1, le=99)
-    kinds: list[CardKind]
-    target: Targeting
-    reacts_to: list[str] = []
-    text: str = Field(min_length=1)
-    rules: str = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _reaction_fields(self) -> "PowerCard":
-        if self.target == "reaction" and not self.reacts_to:
-            raise ValueError("a reaction card needs reacts_to (attack, curse, theft, bite or a card id)")
-        if self.target != "reaction" and self.reacts_to:
-            raise ValueError(f"reacts_to is only for target: reaction (this card targets {self.target})")
-        return self
-
-
-class PowerDeck(Model):
-    cards: list[PowerCard] = Field(min_length=1)
-
-
-# --- destiny.yaml ----------------------------------------------------------------------------
-
-
-class DestinyCard(Model):
-    value: int = Field(ge=-9, le=9)
-    count: int = Field(ge=0, le=999)
-    blank: bool = False
-
-
-class Preset(Model):
-    name: str
-    length: int = Field(ge=1, le=999)
-    recommended: bool = False
-    cards: dict[int, int]
-
-    @field_validator("cards", mode="before")
-    @classmethod
-    def _signed_keys(cls, value: object) -> object:
-        """Keys are written as signed strings ("-1", "+2") so they read the same as on the cards."""
-        if not isinstance(value, dict):
-            return value
-        parsed: dict[int, object] = {}
-        for key, count in value.items():
-            parsed[parse_signed(key)] = count
-        return parsed
-
-    @field_validator("cards")
-    @classmethod
-    def _counts(cls, value: dict[int, int]) -> dict[int, int]:
-        for card, count in value.items():
-            if count < 0:
-                raise ValueError(f"count for {signed(card)} is {count}; expected 0 or more")
-            if count > 999:
-                raise ValueError(f"count for {signed(card)} is {count}; expected at most 999")
-        return value
-
-
-class TimeTrack(Model):
-    first: int = Field(ge=0, le=999)
-    last: int = Field(ge=1, le=999)
-    rows: int = Field(ge=1, le=20)
-
-    @model_validator(mode="after")
-    def _ordered(self) -> "TimeTrack":
-        if self.first >= self.last:
-            raise ValueError(f"first ({self.first}) must be below last ({self.last})")
-        return self
-
-
-class DestinyData(Model):
-    cards: list[DestinyCard] = Field(min_length=1)
-    presets: dict[str, Preset] = Field(min_length=1)
-    time_track: TimeTrack
-
-
-def parse_signed(key: object) -> int:
-    """Parse a Destiny value written as "-1", "+2", "0" or a plain integer."""
-    if isinstance(key, int) and not isinstance(key, bool):
-        return key
-    if isinstance(key, str) and re.fullmatch(r"[+-]?\d{1,2}", key.strip()):
-        return int(key.strip())
-    raise ValueError(f"card value {key!r} is not a signed whole number like \"-1\" or \"+2\"")
-
-
-def signed(value: int) -> str:
-    """Format a Destiny value the way the cards print it: "-1", "+2", "0"."""
-    return f"{value:+d}" if value else "0"
-
-
-# --- playtime.yaml (optional) -------------------------------------------------------------------
-
-
-class Playtime(Model):
-    """Table timings behind the rules check's playing-time estimate (minutes of setup, seconds per step)."""
-
-    setup_minutes: float = Field(ge=0, le=120)
-    seconds_per_turn: float = Field(ge=0, le=600)
-    seconds_per_action: float = Field(ge=0, le=600)
-    seconds_per_destiny_draw: float = Field(ge=0, le=600)
-
-    def minutes(self, turns: int, actions: int, destiny_draws: int) -> float:
-        seconds = (turns * self.seconds_per_turn + actions * self.seconds_per_action
-                   + destiny_draws * self.seconds_per_destiny_draw)
-        return self.setup_minutes + seconds / 60
+    def components_of(self, kind: str) -> list[Any]:
+        return [c for c in self.components if c.kind == kind]
 
 
 # --- print.yaml ------------------------------------------------------------------------------
 
 
-class CardSize(Model):
-    width_mm: float = Field(gt=10, le=300)
-    height_mm: float = Field(gt=10, le=300)
-    safe_mm: float = Field(ge=0, le=30)
-    min_font_pt: float = Field(ge=3, le=30)
-
-
-class HexSize(Model):
-    corner_to_corner_mm: float = Field(gt=10, le=400)
-
-
-class Poster(Model):
-    overlap_mm: float = Field(ge=0, le=50)
+class CardSafety(Model):
+    safe_mm: float = Field(ge=0, le=30)          # text and art stay this far inside the trim
+    min_font_pt: float = Field(ge=3, le=30)      # text that cannot fit at this size is an error
 
 
 class NamedColour(Model):
@@ -265,36 +111,28 @@ class NamedColour(Model):
     hex: str = Field(pattern=HEX_COLOUR)
 
 
-class Extras(Model):
-    """Sizes of the small printed pieces: time track boxes, the time marker, the pawns."""
-
-    time_box_mm: float = Field(default=16, ge=8, le=40)
-    marker_mm: float = Field(default=13, ge=5, le=40)
-    pawn_width_mm: float = Field(default=26, ge=10, le=80)
-    pawn_height_mm: float = Field(default=40, ge=15, le=120)
-    pawn_base_mm: float = Field(default=14, ge=5, le=40)
-
-
 class PrintProfile(Model):
+    """print.yaml: paper, bleed and marks for every piece, and the game's named colours."""
+
     paper: Literal["letter", "a4"]
     bleed_mm: float = Field(ge=0, le=10)
     crop_mark_mm: float = Field(ge=0, le=20)
     crop_gap_mm: float = Field(ge=0, le=10)
-    card: CardSize
-    hex: HexSize
+    card: CardSafety
     png_dpi: int = Field(ge=72, le=1200)
-    poster: Poster
-    terrain_colours: dict[str, str]
-    den_colours: dict[str, NamedColour]
-    # Card frames by card kind (attack, curse, theft, reaction, self, prize) and backs by deck.
-    kind_colours: dict[str, str] = {}
-    deck_colours: dict[str, str] = {}
-    extras: Extras = Extras()
+    # Named colour maps the templates use (terrain, kind, deck, suit...), each name -> #rrggbb.
+    palettes: dict[str, dict[str, str]] = {}
+    # One named colour per seat (or den, or role), for pawns, diagrams and setup maps.
+    seat_colours: dict[str, NamedColour] = {}
 
-    @field_validator("terrain_colours", "kind_colours", "deck_colours")
+    @field_validator("palettes")
     @classmethod
-    def _colours(cls, value: dict[str, str]) -> dict[str, str]:
-        for name, colour in value.items():
-            if not re.match(HEX_COLOUR, colour):
-                raise ValueError(f"colour for {name} is {colour!r}; expected #rrggbb")
+    def _colours(cls, value: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        for palette, colours in value.items():
+            for name, colour in colours.items():
+                if not re.match(HEX_COLOUR, colour):
+                    raise ValueError(f"colour {palette}.{name} is {colour!r}; expected #rrggbb")
         return value
+
+    def palette(self, name: str) -> dict[str, str]:
+        return self.palettes.get(name, {})

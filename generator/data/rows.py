@@ -2,7 +2,9 @@
 
 Designers keep card lists in spreadsheets, so CSV is as good as YAML here: every row becomes a
 plain mapping, cells that look like whole or decimal numbers become numbers, and a `SourceMap`
-keyed by `(row index, field)` points errors at the CSV line and column, or the YAML value.
+keyed by `(row index, field)` (or `("cards", row index, field)`, the path in a YAML card
+file) points errors at the CSV line and column, or the YAML value. A YAML card file may hold
+more than `cards:` (Dragon Pants' destiny.yaml also holds presets its rules module reads).
 """
 
 from __future__ import annotations
@@ -56,15 +58,12 @@ def _yaml_rows(path: Path) -> tuple[list[dict[str, Any]], SourceMap]:
     raw, yaml_source = load_yaml(path)
     if not isinstance(raw, dict) or "cards" not in raw:
         raise DataError(yaml_source.locate(()), "expected a mapping with a `cards:` list of cards")
-    unknown = [key for key in raw if key != "cards"]
-    if unknown:
-        raise DataError(yaml_source.locate((unknown[0],)), "unknown field; a card file holds only `cards:`")
     cards = raw["cards"]
     if not isinstance(cards, list) or not cards:
         raise DataError(yaml_source.locate(("cards",)), "expected a list of cards (mappings of fields), at least one")
-    # Re-key ('cards', i, field, ...) to (i, field, ...): one way to locate a row for YAML and CSV.
-    source = SourceMap(path, {(): yaml_source.positions.get((), (1, 1))})
-    for key, position in yaml_source.positions.items():
+    # ('cards', i, field) also as (i, field): a row is located the same way in YAML and CSV.
+    source = yaml_source
+    for key, position in list(yaml_source.positions.items()):
         if key[:1] == ("cards",) and len(key) > 1:
             source.positions[key[1:]] = position
     for index, card in enumerate(cards):
@@ -82,7 +81,7 @@ def _yaml_rows(path: Path) -> tuple[list[dict[str, Any]], SourceMap]:
 
 def _csv_rows(path: Path, count_field: str) -> tuple[list[dict[str, Any]], SourceMap]:
     text = _read_text(path)
-    source = SourceMap(path, {(): (1, 1)})
+    source = SourceMap(path, {(): (1, 1), ("cards",): (2, 1)})
     records = list(_records(text, path))
     if not records:
         raise DataError(Location(path, 1, 1), "the file is empty; expected a header row and card rows")
@@ -109,9 +108,9 @@ def _csv_rows(path: Path, count_field: str) -> tuple[list[dict[str, Any]], Sourc
             raise DataError(Location(path, line, 1),
                             f"row has {len(cells)} cells but the header has {len(names)} columns "
                             f"({', '.join(names)}); quote cells that hold commas")
-        source.positions[(index,)] = (line, 1)
+        source.positions[(index,)] = source.positions[("cards", index)] = (line, 1)
         for name, (offset, column) in zip(names, starts):
-            source.positions[(index, name)] = (line + offset, column)
+            source.positions[(index, name)] = source.positions[("cards", index, name)] = (line + offset, column)
         rows.append({name: _value(cell) for name, cell in zip(names, cells)})
     if not rows:
         raise DataError(Location(path, header_line + 1, 1), "no card rows under the header")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from generator.data.components import time_track
 from generator.data import GameData
 from generator.destiny.analysis import DeckAnalysis, analyse_deck
 from generator.errors import NotationError
@@ -13,7 +14,7 @@ DECK_ITEM = re.compile(r"^([+-]?\d{1,2})x(\d{1,3})$")
 
 def analyse_presets(game: GameData) -> list[DeckAnalysis]:
     """One exact analysis per preset in destiny.yaml, in file order."""
-    track_last = game.destiny.time_track.last
+    track_last = time_track(game).last
     return [
         analyse_deck(preset.cards, preset.length, preset=name, track_last=track_last)
         for name, preset in game.destiny.presets.items()

@@ -9,7 +9,7 @@
 
 `legend_scene(game)` is a key (one sample hex per terrain, a seated and an empty den).
 `board_scene(game, players=None)` is the overview with every den's printed number. Fills come
-from `print_profile.terrain_colours` / `den_colours`; every terrain and den also carries a
+from `print_profile.palette("terrain")` / `den_colours`; every terrain and den also carries a
 shape mark (peaks, waves, star, numbered disc, dashed den ring) so prints read in greyscale.
 """
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Literal
 
 from generator.data import GameData
-from generator.data.models import Terrain
+from generator.data.hexmap import Terrain
 from generator.diagrams.sight import SightCheck, SightKind, check_sight
 from generator.engine.board import BoardTables
 from generator.engine.hexgrid import Hex, centre, corners
@@ -150,10 +150,10 @@ def board_scene(game: GameData, players: int | None = None, hex_size_mm: float =
     dens: list[DenMarker] = []
     for hex_, terrain_id in placed:
         terrain = board.terrains[terrain_id]
-        fill = profile.terrain_colours.get(terrain_id, "#ffffff")
+        fill = profile.palette("terrain").get(terrain_id, "#ffffff")
         den = den_at.get(hex_)
         if den is not None:
-            named = profile.den_colours.get(den.id)
+            named = profile.seat_colours.get(den.id)
             colour = named.hex if named else fill
             seat = seat_of.get(den.id) if den_style == "seats" else (den.number if den_style == "numbers" else None)
             in_colour = seat is not None
@@ -174,7 +174,7 @@ def sight_scene(game: GameData, kind: SightKind, shooter: Hex, target: Hex,
     others = tuple(others)
     base = board_scene(game, None, hex_size_mm, den_style="plain", with_dens=with_dens)
     check = check_sight(game, kind, shooter, target, occupied=(shooter, target) + others, tables=tables)
-    colours = [c.hex for c in game.print_profile.den_colours.values()] or ["#444444"]
+    colours = [c.hex for c in game.print_profile.seat_colours.values()] or ["#444444"]
     dragons = tuple(
         DragonMarker(hex_, base.point(hex_), chr(ord("A") + i), colours[i % len(colours)])
         for i, hex_ in enumerate((shooter, target) + others)
@@ -210,9 +210,9 @@ def legend_scene(game: GameData, hex_size_mm: float = 4.0, text_mm: float = 2.8)
     for i, (tid, terrain, text, seated) in enumerate(rows):
         y = hex_size_mm + 0.5 + i * gap
         hex_ = (0, 2 * i)  # nominal; legend samples are not board positions
-        fill = profile.terrain_colours.get(tid, "#ffffff")
+        fill = profile.palette("terrain").get(tid, "#ffffff")
         if terrain.is_den:
-            named = profile.den_colours.get(first_den.id)
+            named = profile.seat_colours.get(first_den.id)
             fill = named.hex if (seated and named) else NEUTRAL_DEN
             dens.append(DenMarker(first_den.id, first_den.name, hex_, (x, y), first_den.number,
                                   1 if seated else None, fill, named.name if named else first_den.id))

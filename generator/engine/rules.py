@@ -45,14 +45,15 @@ class Rules:
         self.options: dict[str, bool] = chosen
         self.game_name: str = game.name
         self.slug: str = getattr(game_data, "slug", "")
-        self.actions_per_turn: int = game.actions_per_turn
-        self.hand_limit: int = game.hand_limit
-        self.turn_cap: int = game.turn_cap if turn_cap is None else int(turn_cap)
+        settings = game_data.settings
+        self.actions_per_turn: int = settings.actions_per_turn
+        self.hand_limit: int = settings.hand_limit
+        self.turn_cap: int = settings.turn_cap if turn_cap is None else int(turn_cap)
         if self.turn_cap < 1:
             raise ValueError(f"turn cap {self.turn_cap}: expected at least 1")
         self.players_min: int = game.players.min
         self.players_max: int = game.players.max
-        self.default_preset: str = game.default_preset
+        self.default_preset: str = settings.default_preset
         self.presets = game_data.destiny.presets
 
         board = BoardTables.from_game(game_data, chosen)

@@ -16,17 +16,19 @@ from generator.paper import mm_to_pt, paper_size_mm
 if TYPE_CHECKING:
     from generator.build.context import BuildContext
 
-# Parts whose pages pair up front and back when printed duplex: they start on an odd page.
-DUPLEX_PARTS = {"cards.pdf"}
-# (artifact role, what it is, how to print it), in kit order.
-PARTS = (
+# Documents other build steps make, before the kit's own: (artifact role, title, how to print it).
+FRONT_PARTS = (
     ("rulebook.pdf", "Rulebook", "single-sided or duplex, as you like"),
     ("player-aid.pdf", "Player aid", "one per player, single-sided"),
-    ("cards.pdf", "Power and Destiny cards", None),
-    ("tiles.pdf", "Hex board tiles", "single-sided, on card stock if you can"),
-    ("board.pdf", "Board overview, full-size poster and setup maps", "single-sided"),
-    ("extras.pdf", "Time track, time marker and pawns", "single-sided, on card stock if you can"),
 )
+
+
+def kit_parts(context: "BuildContext") -> list[tuple[str, str, str | None]]:
+    """Every part of print-and-play.pdf in order; advice None means the two-sided pieces' advice."""
+    parts = [part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
+    for document, (title, two_sided) in context.documents.items():
+        parts.append((document, title, None if two_sided else "single-sided, on card stock if you can"))
+    return parts
 
 
 def write_print_and_play(context: "BuildContext", target: Path) -> None:
@@ -38,7 +40,8 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
 
     game, paper, duplex = context.game, context.options.paper, context.options.duplex
     counts = {}
-    for role, _, _ in PARTS:
+    parts_in_order = kit_parts(context)
+    for role, _, _ in parts_in_order:
         if role in context.page_counts:
             counts[role] = context.page_counts[role]
         elif role in context.artifacts:
@@ -46,10 +49,10 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
     contents = []
     blanks_before: set[str] = set()
     page = 2
-    for role, title, advice in PARTS:
+    for role, title, advice in parts_in_order:
         if role not in counts:
             continue
-        if role in DUPLEX_PARTS and duplex and page % 2 == 0:
+        if advice is None and duplex and page % 2 == 0:
             # Card fronts must fall on the front of a sheet, or duplex puts backs behind the wrong page.
             blanks_before.add(role)
             page += 1
@@ -63,7 +66,8 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
     size = paper_size_mm(paper)
     svg = render_template(
         "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=paper.upper() if paper == "a4" else paper.capitalize(),
-        duplex=duplex, total=page - 1, profile=game.print_profile,
+        duplex=duplex, total=page - 1, profile=game.print_profile, in_the_box=context.in_the_box,
+        kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()),
     )
     cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])
     cover = submit_all([DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))], [])
@@ -71,6 +75,6 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
     size_pt = (mm_to_pt(size[0]), mm_to_pt(size[1]))
     parts = [MergePart(cover.result()[0]["cover"], "Contents and printing advice")]
     parts += [MergePart(context.artifacts[role].read_bytes(), title, 1 if role in blanks_before else 0, size_pt)
-              for role, title, _ in PARTS if role in counts]
+              for role, title, _ in parts_in_order if role in counts]
     target.write_bytes(merge(parts, title=f"{game.game.name}: print-and-play kit",
                              subject=f"{paper.upper()}, everything in one file"))

@@ -10,26 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
+from generator.components.base import ComponentPlan, PlanContext
+from generator.components.registry import planner
 from generator.data import GameData
 from generator.errors import LayoutError
-from generator.engine.hexgrid import centre
-from generator.kit.board import BOARD_KEY, board_composite, board_grid_face, board_hexes, board_origin
-from generator.kit.board_pages import overview_page, setup_page
-from generator.kit.cards import back_faces, destiny_faces, power_faces
-from generator.kit.extras import extras_faces
 from generator.kit.faces import Face, render_template
-from generator.kit.imposition import MarkStyle, impose
-from generator.kit.layouts import sheet_layout
-from generator.kit.poster import plan_poster, poster_pages
+from generator.kit.imposition import MarkStyle
 from generator.kit.render_cache import RenderCache
 from generator.kit.render_jobs import DocumentJob, PngJob
 from generator.kit.sheet import Composite, Rect, SheetPage
 from generator.paper import mm_to_pt
-from generator.kit.tiles import tile_faces
 
-DOCUMENTS = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf")
-CARD_DECKS = ("power", "destiny")
 
 
 @dataclass
@@ -47,6 +40,9 @@ class KitPlan:
     # Bookmarked parts of a document as (title, page count), in order; absent: one part.
     # Each part renders as its own job, so the parts draw in parallel and cache apart.
     sections: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    # Per document: the names of the components it prints, and whether its pieces are two-sided.
+    titles: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    contents: list[str] = field(default_factory=list)     # what is in the box, for the cover
 
     def only(self, *documents: str) -> "KitPlan":
         """The same plan cut down to some documents and the faces they place (no PNGs, no SVGs)."""
@@ -89,65 +85,49 @@ def forms_used(pages: list[SheetPage], composites: dict[str, Composite]) -> set[
 
 
 def plan_kit(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
-    """The whole kit: the card sheets, then the board pieces."""
-    return plan_cards(game, paper, duplex).combined(plan_pieces(game, paper, duplex))
+    """The whole kit: every component of game.yaml, in order."""
+    plans = list(plan_components(game, paper, duplex))
+    return combine(game, paper, duplex, plans)
 
 
-def plan_cards(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
-    """cards.pdf (a Power part and a Destiny part) and the card faces for PNGs.
-
-    Planned on its own so the kit step can hand the cards to the workers while it plans the rest.
-    """
-    marks = _marks(game)
-    power, power_items = power_faces(game)
-    destiny, destiny_items = destiny_faces(game)
-    backs = back_faces(game)
-    faces = {f.key: f for f in [*power, *destiny, *backs]}
-    card_layout = sheet_layout("cards_duplex" if duplex else "cards_fold")
-    name = game.game.name
-    power_pages = impose(power_items, faces, card_layout, paper, marks, f"{name}: Power cards")
-    destiny_pages = impose(destiny_items, faces, card_layout, paper, marks, f"{name}: Destiny cards")
-    card_faces = [(f.key, sum(1 for i in power_items if i.front == f.key)) for f in power]
-    card_faces += [(f.key, sum(1 for i in destiny_items if i.front == f.key)) for f in destiny]
-    card_faces += [("power-back", len(power_items)), ("destiny-back", len(destiny_items))]
-    sections = {"cards.pdf": [("Power cards", len(power_pages)), ("Destiny cards", len(destiny_pages))]}
-    return KitPlan(game, paper, duplex, faces, {"cards.pdf": power_pages + destiny_pages}, {}, card_faces,
-                   [f.key for f in [*power, *destiny, *backs]], sections)
+def plan_components(game: GameData, paper: str, duplex: bool = True) -> Iterator[ComponentPlan]:
+    """Each component's plan in game.yaml order, one at a time, so rendering can start early."""
+    context = PlanContext(game, paper, duplex, _marks(game))
+    for component in game.game.components:
+        yield planner(component.kind)(component, context)
 
 
-def plan_pieces(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
-    """tiles.pdf, board.pdf (overview, poster, setup maps) and extras.pdf."""
-    profile = game.print_profile
-    marks = _marks(game)
-    tiles, tile_items = tile_faces(game)
-    extras, extras_items = extras_faces(game)
-    grid = board_grid_face(game)
-    faces = {f.key: f for f in [*tiles, *extras, grid]}
-    name = game.game.name
-    tile_pages = impose(tile_items, faces, sheet_layout("tiles"), paper, marks, f"{name}: board tiles")
-    extra_pages = impose(extras_items, faces, sheet_layout("extras"), paper, marks,
-                         f"{name}: time track, time marker and pawns")
+def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]) -> KitPlan:
+    """Component plans as one kit: documents in order of first use, each section a bookmarked part."""
+    faces: dict[str, Face] = {}
+    documents: dict[str, list[SheetPage]] = {}
+    sections: dict[str, list[tuple[str, int]]] = {}
+    composites: dict[str, Composite] = {}
+    pngs: list[tuple[str, int]] = []
+    svgs: list[str] = []
+    names: dict[str, list[str]] = {}
+    two_sided: set[str] = set()
+    contents: list[str] = []
+    for plan, component in zip(plans, game.game.components):
+        contents.extend(plan.contents)
+        for face in plan.faces:
+            faces.setdefault(face.key, face)
+        composites.update(plan.composites)
+        for section in plan.sections:
+            documents.setdefault(section.document, []).extend(section.pages)
+            sections.setdefault(section.document, []).append((section.title, len(section.pages)))
+            if component.name not in names.setdefault(section.document, []):
+                names[section.document].append(component.name)
+            if section.two_sided:
+                two_sided.add(section.document)
+        pngs.extend(plan.pngs)
+        svgs.extend(key for key in plan.svgs if key not in svgs)
+    titles = {document: (_joined(names[document]), document in two_sided) for document in documents}
+    return KitPlan(game, paper, duplex, faces, documents, composites, pngs, svgs, sections, titles, contents)
 
-    board = board_composite(game, faces)
-    poster_layout = sheet_layout("poster")
-    plan = plan_poster(board.size, poster_layout, paper, profile.poster.overlap_mm)
-    radius = profile.hex.corner_to_corner_mm / 2
-    ox, oy, _, _ = board_origin(game)
-    centres = [(x + ox, y + oy) for x, y in (centre(h, radius) for h, _ in board_hexes(game))]
 
-    def has_art(window: tuple[float, float, float, float]) -> bool:
-        x0, y0, x1, y1 = window
-        return any(x0 - radius < cx < x1 + radius and y0 - radius < cy < y1 + radius for cx, cy in centres)
-
-    overview = overview_page(game, poster_layout, paper, BOARD_KEY, board.size)
-    poster = poster_pages(plan, BOARD_KEY, board.size, has_art, f"{name}: board poster")
-    setup, setup_diagrams = setup_page(game, poster_layout, paper)
-    faces.update({f.key: f for f in setup_diagrams})
-    documents = {"tiles.pdf": tile_pages, "board.pdf": [overview, *poster, setup], "extras.pdf": extra_pages}
-    # Overview and poster place the same tile faces: one part, so each tile is written once.
-    sections = {"board.pdf": [("Board overview and full-size poster", 1 + len(poster)), ("Setup maps", 1)]}
-    return KitPlan(game, paper, duplex, faces, documents, {BOARD_KEY: board}, [],
-                   [f.key for f in [*tiles, *extras]], sections)
+def _joined(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _marks(game: GameData) -> MarkStyle:

@@ -12,36 +12,48 @@ from pathlib import Path
 from generator.build.context import BuildContext
 from generator.data.loader import project_root
 from generator.kit.assembly import write_print_and_play
-from generator.kit.kit import document_jobs, finished_pngs, plan_cards, plan_pieces, png_jobs, write_documents, write_svgs
+from generator.kit.kit import combine, document_jobs, finished_pngs, plan_components, png_jobs, write_documents, write_svgs
 from generator.kit.parallel import submit_all
 from generator.kit.parallel import start_render_workers
 from generator.kit.render_cache import RenderCache, inputs_digest
 
 
 def kit_step(context: BuildContext) -> None:
-    """cards.pdf, tiles.pdf, board.pdf, extras.pdf, svg/ and png/ into the staging folder."""
+    """Every component's document (cards.pdf, tiles.pdf, ...), svg/ and png/ into the staging folder."""
     game = context.game
     cache = RenderCache.from_environment()
     inputs = inputs_digest(game.root, Path(project_root()) / "templates",
                            settings=f"{context.options.paper}|{context.options.duplex}")
     if not cache.seen(inputs):
         start_render_workers()  # they load cairo while this process plans the kit
-    # Card sheets first: the workers draw them while this process plans the board pieces.
-    # The card PNGs go last, to fill whichever worker finishes first.
-    cards = plan_cards(game, context.options.paper, context.options.duplex)
-    cards_rendered = submit_all(document_jobs(cards), [], cache, build=inputs)
-    pieces = plan_pieces(game, context.options.paper, context.options.duplex)
+    # Each component's pages go to the workers as soon as it is planned, so they draw the first
+    # decks while this process plans the rest. The card PNGs go last, to fill whichever worker
+    # finishes first.
+    options = context.options
+    plans, pending, submitted = [], [], set()
+    for component_plan in plan_components(game, options.paper, options.duplex):
+        plans.append(component_plan)
+        so_far = combine(game, options.paper, options.duplex, plans)
+        jobs = [job for job in document_jobs(so_far) if job.name not in submitted]
+        submitted.update(job.name for job in jobs)
+        if jobs:
+            pending.append(submit_all(jobs, [], cache, build=inputs))
+    plan = combine(game, options.paper, options.duplex, plans)
     dpi = game.print_profile.png_dpi
-    rest_rendered = submit_all(document_jobs(pieces), png_jobs(cards, dpi), cache, build=inputs)
-    plan = cards.combined(pieces)
+    pending.append(submit_all([], png_jobs(plan, dpi), cache, build=inputs))
     context.page_counts.update({document: len(pages) for document, pages in plan.documents.items()})
+    context.documents.update(plan.titles)
+    context.in_the_box.extend(plan.contents)
     for path in write_svgs(plan, context.path("svg/.keep").parent):
         context.artifacts[f"svg/{path.name}"] = path
 
     def finish() -> None:
-        documents, _ = cards_rendered.result()
-        more, images = rest_rendered.result()
-        documents = {**documents, **more}
+        documents: dict[str, bytes] = {}
+        images: dict[str, bytes] = {}
+        for rendered in pending:
+            more_documents, more_images = rendered.result()
+            documents.update(more_documents)
+            images.update(more_images)
         images = finished_pngs(images, dpi)
         cache.remember(inputs)
         for role, path in write_documents(plan, documents, context.out_dir).items():

@@ -64,7 +64,7 @@ def plan(game: GameData, settings: CheckSettings) -> tuple[list[Config], list[Co
     presets = list(settings.presets) or list(game.destiny.presets)
     main = configurations(settings.players, presets, [p for p in settings.policies if p != "mixed"])
     duel_players = settings.players if settings.duel_count() > 0 or "mixed" in settings.policies else ()
-    duels = configurations(duel_players, [game.game.default_preset], ["mixed"])
+    duels = configurations(duel_players, [game.settings.default_preset], ["mixed"])
     return main, duels
 
 
@@ -98,10 +98,10 @@ def build_report(game: GameData, settings: CheckSettings, records: dict[Config, 
     report: dict[str, object] = {
         "version": REPORT_VERSION,
         "game": {"name": game.game.name, "slug": game.slug, "playtime_minutes": game.game.playtime_minutes,
-                 "turn_cap": game.game.turn_cap, "default_preset": game.game.default_preset,
+                 "turn_cap": game.settings.turn_cap, "default_preset": game.settings.default_preset,
                  "presets": {k: p.name for k, p in game.destiny.presets.items()},
                  "dens": {str(n): list(ids) for n, ids in game.board.seats.items()}},
-        "settings": settings.to_json(list(dict.fromkeys(c.preset for c in main)), game.game.default_preset),
+        "settings": settings.to_json(list(dict.fromkeys(c.preset for c in main)), game.settings.default_preset),
         "playtime": playtime.model_dump() if playtime else None,
         "total_games": sum(len(r) for r in records.values()),
         "configs": [aggregate(c, records.get(c, []), cards, playtime) for c in main],

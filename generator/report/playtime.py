@@ -6,7 +6,7 @@ the file gets no estimate rather than a guess.
 
 from __future__ import annotations
 
-from generator.data.models import Playtime
+from generator.games.dragon_pants.models import Playtime
 from generator.report.record import GameRecord
 
 

@@ -23,6 +23,7 @@ from typing import Callable
 
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Table
 
+from generator.data.components import time_track
 from generator.data import GameData
 from generator.errors import LayoutError
 from generator.paper import pt_to_mm
@@ -78,8 +79,8 @@ def _board(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
 
 
 def _time_track(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
-    track = ctx.game.destiny.time_track
-    default = ctx.game.destiny.presets[ctx.game.game.default_preset]
+    track = time_track(ctx.game)
+    default = ctx.game.destiny.presets[ctx.game.settings.default_preset]
     start = _int(ctx, d, "start", default.length, track.first, track.last)
     caption = f"The time card, with the marker on {start}"
     caption += f": the start of the {default.name}." if start == default.length else "."

@@ -1,7 +1,7 @@
 """The values `rules.md` may use through Jinja2, all read from the game data.
 
-Numbers in the rulebook text are never typed by hand: `{{ game.hand_limit }}`,
-`{{ words(game.actions_per_turn) }}`, `{{ card.fireball.name }}`, `{{ default_preset.length }}`.
+Numbers in the rulebook text are never typed by hand: `{{ settings.hand_limit }}`,
+`{{ words(settings.actions_per_turn) }}`, `{{ card.fireball.name }}`, `{{ default_preset.length }}`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from generator.data import GameData
-from generator.data.models import PowerCard, signed
+from generator.data.components import time_track
+from generator.games.dragon_pants.models import PowerCard, signed
 from generator.destiny import analyse_presets
 
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
@@ -100,6 +101,7 @@ def template_context(game: GameData) -> dict[str, Any]:
     terrains = game.board.terrains
     return {
         "game": info,
+        "settings": game.settings,
         "board": game.board,
         "terrain": terrains,
         "terrain_of": {flag: [t for t in terrains.values() if getattr(t, flag)]
@@ -110,15 +112,16 @@ def template_context(game: GameData) -> dict[str, Any]:
         "cards_with": lambda **kw: cards_with(game, **kw),
         "power_total": sum(c.count for c in game.power.cards),
         "destiny": game.destiny,
+        "time_track": time_track(game),
         "destiny_numbered": sum(c.count for c in game.destiny.cards if not c.blank),
         "destiny_blank": sum(c.count for c in game.destiny.cards if c.blank),
         "presets": presets,
         "preset": by_id,
-        "default_preset": by_id[info.default_preset],
+        "default_preset": by_id[game.settings.default_preset],
         "options": info.rules_options,
-        "time_example": destiny_example(by_id[info.default_preset]),
+        "time_example": destiny_example(by_id[game.settings.default_preset]),
         "seats": game.board.seats,
-        "den_colours": game.print_profile.den_colours,
+        "den_colours": game.print_profile.seat_colours,
         "player_counts": sorted(game.board.seats),
         "words": words,
         "answers": lambda c: answers(c, game.power.cards),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from reportlab.graphics.shapes import Circle, Drawing, Rect, String
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from generator.data.components import time_track as time_track_spec
 from generator.data import GameData
 from generator.diagrams import board_scene, legend_scene, scene_drawing, sight_scene
 from generator.diagrams.sight import SightCheck
@@ -42,7 +43,7 @@ def cell_grid(cells: list[list[Flowable]], width: float, columns: int) -> Table:
 
 def seat_caption(game: GameData, players: int) -> str:
     den = {d.id: d for d in game.board.dens}
-    colours = game.print_profile.den_colours
+    colours = game.print_profile.seat_colours
     seats = [f"**{i + 1}** {den[d].name}" + (f" ({colours[d].name.lower()})" if d in colours else "")
              for i, d in enumerate(game.board.seats[players])]
     return f"**{players} players:** " + ", ".join(seats) + "."
@@ -121,7 +122,7 @@ def sight_grid(game: GameData, examples: list[SightExample], styles: Styles, wid
 
 def time_track(game: GameData, styles: Styles, width: float, start: int) -> Flowable:
     """The time card as printed (boxes first..last in rows) with the marker on `start`."""
-    track = game.destiny.time_track
+    track = time_track_spec(game)
     numbers = list(range(track.first, track.last + 1))
     per_row = -(-len(numbers) // track.rows)
     box = min(mm_to_pt(9), width / per_row)

@@ -10,8 +10,10 @@ from typing import Sequence
 
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from generator.data.components import time_track
 from generator.data import GameData
-from generator.data.models import PowerCard, Terrain, signed
+from generator.data.hexmap import Terrain
+from generator.games.dragon_pants.models import PowerCard, signed
 from generator.rulebook.facts import PresetFacts, answers, preset_facts
 from generator.rulebook.markup import inline_xml
 from generator.rulebook.styles import RULE, SHADE, Styles
@@ -67,14 +69,14 @@ def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styl
 
 def components_table(game: GameData, styles: Styles, width: float) -> Table:
     info, board = game.game, game.board
-    box = info.box
+    box = game.settings.box
     terrain_parts = [f"{t.count} {t.name}" for t in board.terrains.values() if t.count]
-    pawn_colours = [c.name for c in game.print_profile.den_colours.values()]
+    pawn_colours = [c.name for c in game.print_profile.seat_colours.values()]
     power_parts = [f"{c.count}× {c.name}" if c.count > 1 else c.name for c in game.power.cards]
     numbered = [c for c in game.destiny.cards if not c.blank and c.count]
     destiny_parts = [f"{c.count}× {signed(c.value)}" for c in numbered]
     blanks = sum(c.count for c in game.destiny.cards if c.blank)
-    track = game.destiny.time_track
+    track = time_track(game)
     rows: list[list[Flowable | str]] = [
         ["Component", "Count", "Details"],
         ["Hex tiles", str(box.tiles), ", ".join(terrain_parts)],

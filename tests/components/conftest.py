@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.components.standin import load_standin, plan_all, write_documents
+from generator.data import load_game
+from tests.components.kits import plan_all, write_documents
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -35,7 +36,7 @@ def rendered(tmp_path_factory):
     def get(folder: Path, paper: str = "letter", duplex: bool = True) -> dict[str, Path]:
         key = (folder, paper, duplex)
         if key not in done:
-            game = load_standin(folder)
+            game = load_game(folder)
             out = tmp_path_factory.mktemp(f"{folder.name}-{paper}-{'duplex' if duplex else 'fold'}")
             done[key] = write_documents(game, plan_all(game, paper, duplex), paper, duplex, out)
         return done[key]

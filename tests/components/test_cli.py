@@ -12,7 +12,8 @@ import yaml
 
 from generator.schemas import schemas
 from tests.components.conftest import ROOT
-from tests.components.standin import load_standin, plan_all, write_documents
+from generator.data import load_game
+from tests.components.kits import plan_all, write_documents
 
 ENV = {"COLUMNS": "160", "PATH": "/usr/bin:/bin"}
 
@@ -53,7 +54,7 @@ def test_new_writes_a_game_that_builds_at_once(tmp_path):
         yaml.safe_load((folder / name).read_text())
     assert yaml.safe_load((folder / "game.yaml").read_text())["name"] == "My Game"
     assert "dragon-pnp build " + str(folder) in result.stdout.replace("\n", "")
-    game = load_standin(folder)
+    game = load_game(folder)
     written = write_documents(game, plan_all(game), "letter", True, tmp_path)
     cards, tokens = pymupdf.open(written["cards.pdf"]), pymupdf.open(written["tokens.pdf"])
     assert cards.page_count == 4 and "Spark" in cards[0].get_text()      # 15 cards: two fronts pages and their backs

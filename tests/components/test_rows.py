@@ -84,7 +84,6 @@ def test_yaml_rows_are_located_by_row_and_field(tmp_path):
     ("cards:\n  - {name: A, count: true}\n", 2, "whole number of copies"),
     ("cards: []\n", 1, "at least one"),
     ("deck:\n  - {name: A, count: 1}\n", 1, "a `cards:` list"),
-    ("cards:\n  - {name: A, count: 1}\nextra: 1\n", 3, "unknown field"),
     ("cards:\n  - just text\n", 2, "should be a mapping"),
     ("cards:\n  - {name: A, count: 1, my field: 2}\n", 2, "letters, digits and _"),
 ])
@@ -93,6 +92,15 @@ def test_bad_yaml_rows_are_located(tmp_path, text, line, words):
         load_rows(write(tmp_path, "cards.yaml", text))
     assert caught.value.location.line == line
     assert words in caught.value.message
+
+
+def test_rows_are_located_with_or_without_the_cards_prefix_and_other_keys_are_left_alone(tmp_path):
+    rows, source = load_rows(write(tmp_path, "destiny.yaml", "cards:\n  - {id: a, count: 2}\npresets: {x: 1}\n"))
+    assert rows == [{"id": "a", "count": 2}]
+    with_prefix, without = source.locate(("cards", 0, "count")), source.locate((0, "count"))
+    assert (with_prefix.line, with_prefix.column) == (without.line, without.column) == (2, 20)
+    _, csv_source = load_rows(write(tmp_path, "c.csv", "id,count\na,1\nb,2\n"))
+    assert csv_source.locate(("cards", 1, "count")).line == 3 and csv_source.locate((1, "count")).column == 3
 
 
 def test_a_deck_may_name_its_own_count_column(tmp_path):

@@ -20,7 +20,8 @@ def game(tmp_path: Path, templates: dict[str, str], module=None) -> SimpleNamesp
         target = folder / "templates" / name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    profile = SimpleNamespace(card=SimpleNamespace(min_font_pt=6.5), colours={"gold": "#d4a72c"})
+    profile = SimpleNamespace(card=SimpleNamespace(min_font_pt=6.5),
+                              palettes={"cards": {"gold": "#d4a72c"}, "deck": {"power": "#263a73"}})
     return SimpleNamespace(root=folder, print_profile=profile, module=module)
 
 
@@ -45,9 +46,10 @@ def test_the_games_template_comes_before_the_built_in_one(tmp_path):
 
 
 def test_values_are_escaped_and_helpers_are_there(tmp_path):
-    g = game(tmp_path, {"t.svg.j2": "{{ card.name }}|{{ mm(1.23456) }}|{{ colour('gold') }}|{{ colour('nope', '#000000') }}"})
+    g = game(tmp_path, {"t.svg.j2": "{{ card.name }}|{{ mm(1.23456) }}|{{ colour('gold') }}|{{ colour('deck.power') }}"
+                                     "|{{ colour('cards.power', '#000000') }}|{{ colour('#123456') }}"})
     out = render_game_template(g, "t.svg.j2", card={"name": "<b>&"})
-    assert out == "&lt;b&gt;&amp;|1.235|#d4a72c|#000000"
+    assert out == "&lt;b&gt;&amp;|1.235|#d4a72c|#263a73|#000000|#123456"
 
 
 def test_a_field_the_row_lacks_names_the_template_line_and_the_card(tmp_path):

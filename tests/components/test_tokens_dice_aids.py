@@ -13,7 +13,8 @@ from generator.components.dice import NET_CELLS, NET_EDGES, NET_FOLDS, net_outli
 from generator.errors import DataError
 from generator.kit.imposition import MarkStyle
 from tests.components.conftest import SAMPLER
-from tests.components.standin import load_standin, write_game
+from generator.data import load_game
+from tests.components.kits import write_game
 from tests.kit.readback import PAPER, TOL, mm, same_points, stroked_lines
 
 MARKS = MarkStyle(1.0, 5.0)
@@ -32,7 +33,7 @@ def context(game, paper="letter", duplex=True) -> PlanContext:
 
 
 def test_two_sided_tokens_have_a_mirrored_backs_page():
-    game = load_standin(SAMPLER)
+    game = load_game(SAMPLER)
     result = tokens.plan(component(game, "coins"), context(game))
     fronts, backs = result.sections[0].pages
     assert len(fronts.placements) == 10 and len(fronts.circles) == 10
@@ -67,7 +68,7 @@ def test_token_backs_land_behind_their_fronts_in_the_pdf(rendered, paper):
 
 
 def test_hex_tokens_are_cut_on_their_hexagon_and_come_as_stickers_too():
-    game = load_standin(SAMPLER)
+    game = load_game(SAMPLER)
     result = tokens.plan(component(game, "wounds"), context(game))
     sheet, stickers = result.sections
     page = sheet.pages[0]
@@ -86,7 +87,7 @@ def test_a_token_label_that_cannot_fit_is_located_in_game_yaml(tmp_path):
                                       "      - {id: a, name: An extremely long token name indeed, count: 1}\n")
     with pytest.raises(Exception) as caught:
         tokens.plan(game.game.components[0], context(game))
-    assert "game.yaml:8:23: components[0].faces[0].name: " in str(caught.value)   # line 8: after the name and header
+    assert "game.yaml:14:23: components[0].faces[0].name: " in str(caught.value)   # the face's line in game.yaml
 
 
 # --- dice ------------------------------------------------------------------------------------
@@ -176,7 +177,7 @@ def test_net_outline_and_tabs(size):
 
 
 def test_dice_plan_nets_and_stickers():
-    game = load_standin(SAMPLER)
+    game = load_game(SAMPLER)
     result = dice.plan(component(game, "dice"), context(game))
     nets, stickers = result.sections
     placements = [p for page in nets.pages for p in page.placements]
@@ -233,7 +234,7 @@ def test_dice_pdf_shows_six_faces_in_a_cross_per_die_cut_on_the_planned_outline(
 
 @pytest.mark.parametrize("duplex", [True, False])
 def test_aids_are_double_sided_and_aligned(duplex):
-    game = load_standin(SAMPLER)
+    game = load_game(SAMPLER)
     result = aid.plan(component(game, "aids"), context(game, "a4", duplex))
     assert [f.key for f in result.faces] == ["aids-knight-front", "aids-knight-back", "aids-dragon-front",
                                              "aids-dragon-back"]
@@ -260,7 +261,7 @@ def test_an_aid_copy_count_that_is_not_a_number_is_located(tmp_path):
                                       "    copies:\n      - {count: lots}\n")
     with pytest.raises(DataError, match="whole number of copies") as caught:
         aid.plan(game.game.components[0], context(game))
-    assert caught.value.location.line == 9   # game.yaml's `- {count: lots}`
+    assert caught.value.location.line == 15   # game.yaml's `- {count: lots}`
 
 
 def test_aid_sides_shared_by_copies_are_one_face_and_one_png(tmp_path):

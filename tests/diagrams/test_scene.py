@@ -35,7 +35,7 @@ def test_seat_numbers_follow_the_seat_map(game, players):
     colours = {cell.hex: cell.fill for cell in scene.cells}
     for den in scene.dens:
         if den.in_use:
-            assert colours[den.hex] == game.print_profile.den_colours[den.den_id].hex
+            assert colours[den.hex] == game.print_profile.seat_colours[den.den_id].hex
 
 
 def test_overview_numbers_every_den(game):

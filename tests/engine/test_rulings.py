@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from engine_helpers import edited, game_data, hand_of, legal, place, play, position, rules
+from generator.data.components import time_track
 from generator.engine import Rules, new_game
 from generator.errors import IllegalActionError
 
@@ -62,7 +63,7 @@ def test_r5_presets_hold_no_blank_cards():
 
 def test_turn_cap_ends_a_stalled_game_as_a_stall():
     data = game_data()
-    capped = dataclasses.replace(data, game=data.game.model_copy(update={"turn_cap": 5}))
+    capped = dataclasses.replace(data, settings=data.settings.model_copy(update={"turn_cap": 5}))
     state = new_game(Rules.from_game(capped), players=2, seed=3, record=True)
     while not state.is_over:
         state.apply("end" if "end" in legal(state) else legal(state)[0])
@@ -322,12 +323,12 @@ def test_r21_mirror_against_teleport_cancels():
 def test_a_dragon_with_no_way_out_of_its_den_is_stuck_and_its_turn_ends():
     """Not possible on the Dragon Pants board (every den opens onto land), so a variant board
     puts a mountain on den S's exit with a dragon standing on it."""
-    from generator.data.models import Tile
+    from generator.data.hexmap import Tile
     from generator.engine import GameState
 
     data = game_data()
     tiles = [Tile(q=t.q, r=t.r, terrain="mountain") if (t.q, t.r) == (0, 3) else t for t in data.board.tiles]
-    walled = dataclasses.replace(data, board=data.board.model_copy(update={"tiles": tiles}))
+    walled = dataclasses.replace(data, files={**data.files, "board": data.board.model_copy(update={"tiles": tiles})})
     r = Rules.from_game(walled)
     raw = {
         "players": 2, "current": 2, "time": 10,
@@ -353,7 +354,7 @@ def test_r4_time_stays_on_the_printed_track_in_played_games():
     import random
 
     r = rules()
-    last = game_data().destiny.time_track.last
+    last = time_track(game_data()).last
     for seed in range(30):
         state = new_game(r, players=4, seed=seed, preset=("standard", "volatile", "long")[seed % 3])
         rnd = random.Random(seed)

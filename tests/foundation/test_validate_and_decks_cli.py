@@ -34,7 +34,7 @@ def test_validate_json_reports_schema_errors(game_copy: Path) -> None:
     result = run("validate", str(game_copy), "--json")
     assert result.returncode == 2
     error = json.loads(result.stdout)["errors"][0]
-    assert error["field"] == "hand_limit" and error["line"] is not None
+    assert error["field"] == "settings.hand_limit" and error["line"] is not None
 
 
 def test_unknown_game_is_a_clear_error() -> None:

@@ -16,7 +16,7 @@ import yaml
 from generator.data import load_game
 from generator.data.loader import project_root
 from generator.errors import LayoutError
-from generator.kit.cards import card_frame, power_faces
+from generator.games.dragon_pants.cards import card_frame, power_faces
 from generator.kit.render import render_pdf
 from generator.kit.text_fit import fit_text, text_width_mm, wrap
 

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from tests.kit.conftest import build_kit
 from tests.kit.readback import PAPER, mm
+from generator.data.components import time_track
 
 KIT_PDFS = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf")
 
@@ -70,12 +71,12 @@ def test_extras_hold_the_track_marker_and_pawns(game, kits):
     doc = pymupdf.open(kits("letter").artifacts["extras.pdf"])
     assert doc.page_count == 1
     words = doc[0].get_text().split()
-    track = game.destiny.time_track
+    track = time_track(game)
     for n in range(track.first, track.last + 1):
         assert str(n) in words
     text = doc[0].get_text()
     for den in game.board.dens:
-        assert game.print_profile.den_colours[den.id].name.upper() in text
+        assert game.print_profile.seat_colours[den.id].name.upper() in text
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

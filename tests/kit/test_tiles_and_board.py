@@ -7,8 +7,9 @@ import math
 import pymupdf
 import pytest
 
+from generator.data.components import board_spec, tile_spec
 from generator.engine.hexgrid import centre, corners
-from generator.kit.board import board_hexes, board_origin
+from generator.components.board import board_hexes, board_origin
 from generator.kit.layouts import sheet_layout
 from generator.kit.poster import plan_poster
 from tests.kit.readback import PAPER, TOL, mm, near, stroked_lines
@@ -71,7 +72,7 @@ def test_den_tiles_carry_seat_number_and_colour(game, kits):
     doc = pymupdf.open(kits("letter").artifacts["tiles.pdf"])
     text = "".join(page.get_text() for page in doc).replace(" ", "")  # letter-spaced titles
     for den in game.board.dens:
-        colour = game.print_profile.den_colours[den.id]
+        colour = game.print_profile.seat_colours[den.id]
         assert f"DEN{den.number}" in text and colour.name in text and den.name.replace(" ", "") in text
 
 
@@ -85,13 +86,13 @@ def test_terrain_names_printed_for_black_and_white(game, kits):
 def test_poster_registration_marks_meet_on_neighbouring_pages(game, paper):
     """A mark in an overlap strip is the same board point on both pages that share the strip."""
     _, _, width, height = board_origin(game)
-    plan = plan_poster((width, height), sheet_layout("poster"), paper, game.print_profile.poster.overlap_mm)
+    plan = plan_poster((width, height), sheet_layout("poster"), paper, board_spec(game).poster_overlap_mm)
     assert plan.columns * plan.rows >= 4
     for row in range(plan.rows):
         for col in range(plan.columns - 1):
             a = plan.window_at(col, row)
             b = plan.window_at(col + 1, row)
-            assert abs((a[2] - b[0]) - game.print_profile.poster.overlap_mm) < 1e-9
+            assert abs((a[2] - b[0]) - board_spec(game).poster_overlap_mm) < 1e-9
     # Windows together cover the whole board.
     first, last = plan.window_at(0, 0), plan.window_at(plan.columns - 1, plan.rows - 1)
     assert first[0] <= 0 and first[1] <= 0 and last[2] >= width and last[3] >= height
@@ -102,8 +103,8 @@ def test_poster_pages_show_the_board_at_full_size(game, kits, paper):
     """Hex corners of the board grid appear on each poster page exactly where the plan puts them."""
     doc = pymupdf.open(kits(paper).artifacts["board.pdf"])
     ox, oy, width, height = board_origin(game)
-    plan = plan_poster((width, height), sheet_layout("poster"), paper, game.print_profile.poster.overlap_mm)
-    radius = game.print_profile.hex.corner_to_corner_mm / 2
+    plan = plan_poster((width, height), sheet_layout("poster"), paper, board_spec(game).poster_overlap_mm)
+    radius = tile_spec(game).corner_to_corner_mm / 2
     board_corners = [(x + ox, y + oy) for h, _ in board_hexes(game) for x, y in corners(h, radius)]
     poster = [page for page in doc if "board poster: page" in page.get_text()]
     assert 4 <= len(poster) <= plan.columns * plan.rows
@@ -135,6 +136,6 @@ def test_poster_pages_together_show_every_tile_in_colour(game, kits, paper):
         count = sum(1 for i in range(0, len(samples), step) if max(samples[i:i + 3]) - min(samples[i:i + 3]) > 30)
         assert count, f"poster page {page.number + 1} shows no tile art"
         coloured_mm2 += count * (25.4 / dpi) ** 2
-    radius = game.print_profile.hex.corner_to_corner_mm / 2
+    radius = tile_spec(game).corner_to_corner_mm / 2
     hex_area = 3 * math.sqrt(3) / 2 * radius ** 2
     assert coloured_mm2 > 0.6 * len(board_hexes(game)) * hex_area

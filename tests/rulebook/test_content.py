@@ -8,8 +8,9 @@ import pymupdf
 import pytest
 import yaml
 
+from generator.data.components import time_track
 from generator.data import load_game
-from generator.data.models import signed
+from generator.games.dragon_pants.models import signed
 from generator.destiny import analyse_presets
 from generator.rulebook import typeset
 from tests.rulebook.conftest import pdf_pages, pdf_text, table_rows
@@ -35,7 +36,7 @@ def test_title_page_names_the_game_designers_players_and_licence(game, book):
 
 def test_components_list_counts_come_from_the_data(game, book):
     rows = table_rows(book.pdf)
-    box = game.game.box
+    box = game.settings.box
     assert any(r.startswith(f"Hex tiles {box.tiles} ") for r in rows)
     assert any(r.startswith(f"Deck of Power {box.power_cards} ") for r in rows)
     assert any(r.startswith(f"Deck of Destiny {box.destiny_cards} ") for r in rows)
@@ -63,10 +64,10 @@ def test_every_rules_option_is_offered(game, text):
 
 
 def test_numbers_in_the_prose_come_from_the_data(game, text):
-    info = game.game
-    assert f"Your hand: a limit of {info.hand_limit}" in text
-    assert f"Hand limit {info.hand_limit}: at {info.hand_limit + 1} cards" in text
-    default = game.destiny.presets[info.default_preset]
+    info, settings = game.game, game.settings
+    assert f"Your hand: a limit of {settings.hand_limit}" in text
+    assert f"Hand limit {settings.hand_limit}: at {settings.hand_limit + 1} cards" in text
+    default = game.destiny.presets[settings.default_preset]
     assert f"({default.length} for the {default.name})" in text
     assert f"{info.players.min} to {info.players.max} players" in text
 
@@ -79,8 +80,8 @@ def _edit(path, file, change):
 
 def test_changing_the_hand_limit_and_a_preset_changes_the_text(game_copy):
     def hand(data):
-        data["hand_limit"] = 4
-        data["actions_per_turn"] = 3
+        data["settings"]["hand_limit"] = 4
+        data["settings"]["actions_per_turn"] = 3
 
     def preset(data):
         standard = data["presets"]["standard"]
@@ -145,8 +146,8 @@ def test_player_aid_is_the_last_page_and_stands_alone(game, book):
 
 
 def test_time_track_shows_every_box_and_the_start(game, text):
-    track = game.destiny.time_track
-    default = game.destiny.presets[game.game.default_preset]
+    track = time_track(game)
+    default = game.destiny.presets[game.settings.default_preset]
     numbers = " ".join(str(n) for n in range(track.first, track.last + 1))
     assert numbers in text
     assert f"The time card, with the marker on {default.length}: the start of the {default.name}." in text

@@ -68,7 +68,7 @@ def test_setup_boards_in_the_rulebook_draw_43_hexes_each(game):
 
     drawings = [cell[0] for row in table._cellvalues for cell in row if cell and isinstance(cell[0], Drawing)]
     assert len(drawings) == len(game.board.seats)  # one board per player count; the key comes after
-    colours = game.print_profile.terrain_colours
+    colours = game.print_profile.palette("terrain")
     for drawing, players in zip(drawings, sorted(game.board.seats)):
         hexes = [s for s in drawing.contents if type(s).__name__ == "Polygon" and len(s.points) == 12
                  and s.fillColor is not None]
@@ -78,7 +78,7 @@ def test_setup_boards_in_the_rulebook_draw_43_hexes_each(game):
             if terrain.is_den:
                 continue
             assert fills.count(colours[terrain_id].lower()) == terrain.count
-        den_colours = {game.print_profile.den_colours[d].hex.lower() for d in game.board.seats[players]}
+        den_colours = {game.print_profile.seat_colours[d].hex.lower() for d in game.board.seats[players]}
         assert den_colours <= set(fills)
         assert len(board_scene(game, players).cells) == 43
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from generator.data.components import hex_map
 from generator.data import GameData
 from generator.kit.faces import Face, render_template
 from generator.kit.layouts import SheetLayout
@@ -23,14 +24,14 @@ def overview_page(game: GameData, layout: SheetLayout, paper: str, board_key: st
     x, y = (page_w - w) / 2, margin + TITLE_BAND_MM + (avail_h - h) / 2
     page = SheetPage((page_w, page_h))
     page.placements.append(Placement(board_key, x, y, w, h, scale=scale))
-    counts = Counter(t.terrain for t in game.board.tiles)
-    terrains = game.board.terrains
+    counts = Counter(t.terrain for t in hex_map(game).tiles)
+    terrains = hex_map(game).terrains
     pieces = [f"{counts[t]} {terrains[t].name}" for t in terrains if counts[t]]
-    pieces.append(f"{len(game.board.dens)} {next((t.name for t in terrains.values() if t.is_den), 'Den')}")
+    pieces.append(f"{len(hex_map(game).dens)} {next((t.name for t in terrains.values() if t.is_den), 'Den')}")
     page.svg_overlay = render_template(
         "kit/page_title.svg.j2", W=page_w, margin=margin,
         title=f"{game.game.name}: the board",
-        lines=[f"{sum(counts.values()) + len(game.board.dens)} tiles: " + ", ".join(pieces) + ".",
+        lines=[f"{sum(counts.values()) + len(hex_map(game).dens)} tiles: " + ", ".join(pieces) + ".",
                f"Shown at {scale * 100:.0f} %. Lay the tiles out like this, or print the full-size poster pages."],
     )
     return page
@@ -41,7 +42,7 @@ def setup_faces(game: GameData, hex_size_mm: float) -> list[Face]:
     from generator.diagrams import board_scene, scene_svg
 
     faces = []
-    for players in sorted(game.board.seats):
+    for players in sorted(hex_map(game).seats):
         scene = board_scene(game, players=players, hex_size_mm=hex_size_mm)
         faces.append(Face(f"setup-{players}", scene_svg(scene), (scene.width_mm, scene.height_mm), 0.0))
     return faces
@@ -51,7 +52,7 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
     """All player counts on one page, two columns, each diagram titled with its seats."""
     page_w, page_h = layout.page_size(paper)
     margin = layout.margin_mm
-    counts = sorted(game.board.seats)
+    counts = sorted(hex_map(game).seats)
     columns = 2
     rows = (len(counts) + 1 + columns - 1) // columns  # one cell for the key
     cell_w = (page_w - 2 * margin) / columns
@@ -65,16 +66,16 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
     faces = setup_faces(game, size)
     page = SheetPage((page_w, page_h))
     captions = []
-    dens = {d.id: d for d in game.board.dens}
-    colours = game.print_profile.den_colours
+    dens = {d.id: d for d in hex_map(game).dens}
+    colours = game.print_profile.seat_colours
     for index, (players, face) in enumerate(zip(counts, faces)):
         col, row = index % columns, index // columns
         cx = margin + (col + 0.5) * cell_w
         top = margin + TITLE_BAND_MM + row * cell_h
         w, h = face.size_mm
         page.placements.append(Placement(face.key, cx - w / 2, top + caption_mm, w, h))
-        seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(game.board.seats[players]))
-        unused = [dens[d].name for d in dens if d not in game.board.seats[players]]
+        seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(hex_map(game).seats[players]))
+        unused = [dens[d].name for d in dens if d not in hex_map(game).seats[players]]
         captions.append((cx, top + 4.5, f"{players} players", f"Seats: {seats}",
                          f"Empty dens: {', '.join(unused)}" if unused else "Every den in use"))
     key_index = len(counts)

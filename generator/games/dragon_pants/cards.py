@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from generator.data import GameData
-from generator.data.models import DestinyCard, PowerCard, signed
+from generator.games.dragon_pants.models import DestinyCard, PowerCard, signed
 from generator.kit.faces import Face, Item, render_template
-from generator.kit.pictograms import pictogram
+from generator.games.dragon_pants.pictograms import pictogram
 from generator.kit.text_fit import FittedText, fit_line, fit_text, text_width_mm
 
 # The two decks, by the names their data files and deck_colours use.
@@ -63,62 +64,48 @@ class CardFrame:
         return self.height - self.safe - 0.6
 
 
-def card_frame(game: GameData) -> CardFrame:
+def card_frame(game: GameData, deck: str = POWER) -> CardFrame:
     p = game.print_profile
-    return CardFrame(p.card.width_mm, p.card.height_mm, p.bleed_mm, p.card.safe_mm)
+    width, height = game.game.component(deck).trim_mm()
+    return CardFrame(width, height, p.bleed_mm, p.card.safe_mm)
 
 
 def card_colour(game: GameData, card: PowerCard) -> str:
     """Frame colour: the card's first kind, or `prize` for the card that is never played."""
     kind = "prize" if card.target == "none" else (card.kinds[0] if card.kinds else "self")
-    return game.print_profile.kind_colours.get(kind, "#444444")
+    return game.print_profile.palette("kind").get(kind, "#444444")
 
 
-def power_faces(game: GameData) -> tuple[list[Face], list[Item]]:
-    """Fronts of the Power deck (one face per distinct card) and one item per printed card."""
+def power_card_values(game: GameData, card_id: str) -> dict[str, Any]:
+    """What the Power card template draws for one card: fitted text, pictogram, colours."""
     frame = card_frame(game)
-    faces, items = [], []
     minimum = game.print_profile.card.min_font_pt
-    for index, card in enumerate(game.power.cards):
-        where = f'Power card "{card.name}"'
-        title_pt = fit_line(card.name, frame.text_width, largest_pt=TITLE_LARGEST_PT, smallest_pt=minimum,
-                            where=f"{where} name", location=game.locate("power_cards.yaml", "cards", index, "name"))
-        x0, y0, x1, y1 = frame.body_box
-        body = fit_text(card.text, (x1 - x0, y1 - y0), largest_pt=BODY_LARGEST_PT, smallest_pt=minimum,
-                        where=f"{where} text", location=game.locate("power_cards.yaml", "cards", index, "text"))
-        ax0, ay0, ax1, ay1 = frame.art_box
-        picture = pictogram(card.target, card.reacts_to, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), (ay1 - ay0) / 9.2)
-        kinds = " · ".join(k.upper() for k in card.kinds) if card.kinds else "PRIZE"
-        key = f"power-{card.id.replace('_', '-')}"
-        svg = render_template(
-            "kit/power_card.svg.j2", f=frame, card=card, colour=card_colour(game, card), title_pt=title_pt,
-            body=body, body_y=_centred_top(body, y0, y1), picture=picture, kinds=kinds,
-            game_name=game.game.name, panel=PANEL_INSET_MM, pt=PT_TO_MM,
-        )
-        faces.append(Face(key, svg, (frame.width, frame.height), frame.bleed))
-        items.extend(Item(key, f"{POWER}-back", card.name) for _ in range(card.count))
-    return faces, items
+    index, card = next((i, c) for i, c in enumerate(game.power.cards) if c.id == card_id)
+    where = f'Power card "{card.name}"'
+    title_pt = fit_line(card.name, frame.text_width, largest_pt=TITLE_LARGEST_PT, smallest_pt=minimum,
+                        where=f"{where} name", location=game.locate("power_cards.yaml", "cards", index, "name"))
+    x0, y0, x1, y1 = frame.body_box
+    body = fit_text(card.text, (x1 - x0, y1 - y0), largest_pt=BODY_LARGEST_PT, smallest_pt=minimum,
+                    where=f"{where} text", location=game.locate("power_cards.yaml", "cards", index, "text"))
+    ax0, ay0, ax1, ay1 = frame.art_box
+    picture = pictogram(card.target, card.reacts_to, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), (ay1 - ay0) / 9.2)
+    kinds = " · ".join(k.upper() for k in card.kinds) if card.kinds else "PRIZE"
+    return dict(f=frame, card=card, colour=card_colour(game, card), title_pt=title_pt, body=body,
+                body_y=_centred_top(body, y0, y1), picture=picture, kinds=kinds, game_name=game.game.name,
+                panel=PANEL_INSET_MM, pt=PT_TO_MM)
 
 
-def destiny_faces(game: GameData) -> tuple[list[Face], list[Item]]:
-    """Fronts of the Destiny deck, blanks included, one face per distinct value."""
-    frame = card_frame(game)
-    faces, items = [], []
-    for index, card in enumerate(game.destiny.cards):
-        if card.count == 0:
-            continue
-        key = destiny_key(card)
-        value = "" if card.blank else signed(card.value).replace("-", "\u2212")
-        big_mm = _big_value_size(value, frame, game.locate("destiny.yaml", "cards", index, "value"))
-        svg = render_template(
-            "kit/destiny_card.svg.j2", f=frame, card=card, value=value, big_mm=big_mm,
-            colour=game.print_profile.deck_colours.get(DESTINY, "#8a2f1d"), title=DECK_TITLES[DESTINY],
-            game_name=game.game.name, panel=PANEL_INSET_MM, pt=PT_TO_MM,
-        )
-        faces.append(Face(key, svg, (frame.width, frame.height), frame.bleed))
-        label = "blank Destiny card" if card.blank else f"Destiny {signed(card.value)}"
-        items.extend(Item(key, f"{DESTINY}-back", label) for _ in range(card.count))
-    return faces, items
+def destiny_card_values(game: GameData, row: dict[str, Any]) -> dict[str, Any]:
+    """What the Destiny card template draws: the value, as large as fits."""
+    frame = card_frame(game, DESTINY)
+    index = next(i for i, c in enumerate(game.destiny.cards)
+                 if c.value == row.get("value") and c.blank == row.get("blank", False))
+    card = game.destiny.cards[index]
+    value = "" if card.blank else signed(card.value).replace("-", "\u2212")
+    big_mm = _big_value_size(value, frame, game.locate("destiny.yaml", "cards", index, "value"))
+    return dict(f=frame, card=card, value=value, big_mm=big_mm,
+                colour=game.print_profile.palette("deck").get(DESTINY, "#8a2f1d"), title=DECK_TITLES[DESTINY],
+                game_name=game.game.name, panel=PANEL_INSET_MM, pt=PT_TO_MM)
 
 
 def destiny_key(card: DestinyCard) -> str:
@@ -127,19 +114,21 @@ def destiny_key(card: DestinyCard) -> str:
     return f"destiny-{'plus' if card.value > 0 else 'minus'}{abs(card.value)}"
 
 
-def back_faces(game: GameData) -> list[Face]:
-    """One back per deck, in the deck's colour, the same when turned upside down."""
-    frame = card_frame(game)
+def card_back_values(game: GameData, deck: str, title: str) -> dict[str, Any]:
+    """A deck's back: its colour and a hex lattice, the same when turned upside down."""
+    frame = card_frame(game, deck)
     lattice = _hex_lattice(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed, 5.0)
-    faces = []
-    for deck in (POWER, DESTINY):
-        svg = render_template(
-            "kit/card_back.svg.j2", f=frame, deck=deck, title=DECK_TITLES[deck].upper(), lattice=lattice,
-            colour=game.print_profile.deck_colours.get(deck, "#333333"), game_name=game.game.name,
-            pt=PT_TO_MM,
-        )
-        faces.append(Face(f"{deck}-back", svg, (frame.width, frame.height), frame.bleed))
-    return faces
+    return dict(f=frame, deck=deck, title=title, lattice=lattice,
+                colour=game.print_profile.palette("deck").get(deck, "#333333"), game_name=game.game.name, pt=PT_TO_MM)
+
+
+def template_globals(game: GameData) -> dict[str, Any]:
+    """The names Dragon Pants' card templates call (data/dragon_pants/templates/)."""
+    return {
+        "power_card": lambda row: power_card_values(game, row["id"]),
+        "destiny_card": lambda row: destiny_card_values(game, row),
+        "card_back": lambda fields: card_back_values(game, fields["deck"], fields["title"]),
+    }
 
 
 def _hex_lattice(width: float, height: float, radius: float) -> str:

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from generator.data.components import hex_map, tile_spec
 from generator.data import GameData
-from generator.data.models import Terrain
+from generator.data.hexmap import Terrain
 from generator.diagrams.scene import terrain_pattern
 from generator.engine.hexgrid import SQRT3
 from generator.kit.faces import Face, Item, render_template
-from generator.kit.pictograms import star_points
+from generator.games.dragon_pants.pictograms import star_points
+
+if TYPE_CHECKING:
+    from generator.components.base import ComponentPlan, PlanContext
+    from generator.data.components import TilesSpec
 
 PT_TO_MM = 25.4 / 72.0
 
@@ -50,7 +56,7 @@ class HexFrame:
 
 
 def hex_frame(game: GameData) -> HexFrame:
-    return HexFrame(game.print_profile.hex.corner_to_corner_mm / 2, game.print_profile.bleed_mm)
+    return HexFrame(tile_spec(game).corner_to_corner_mm / 2, game.print_profile.bleed_mm)
 
 
 def terrain_art(terrain: Terrain) -> str:
@@ -78,28 +84,28 @@ def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
     frame = hex_frame(game)
     profile = game.print_profile
     faces: list[Face] = []
-    for terrain_id, terrain in game.board.terrains.items():
+    for terrain_id, terrain in hex_map(game).terrains.items():
         if terrain.is_den:
             continue
         svg = render_template(
             "kit/tile.svg.j2", h=frame, art=terrain_art(terrain), name=terrain.name, note=terrain_note(terrain),
-            colour=profile.terrain_colours.get(terrain_id, "#dddddd"), den=None, pt=PT_TO_MM,
+            colour=profile.palette("terrain").get(terrain_id, "#dddddd"), den=None, pt=PT_TO_MM,
             star=star_points(frame.size[0] / 2, frame.size[1] / 2 - 4, frame.radius * 0.46, frame.radius * 0.19),
         )
         faces.append(Face(tile_key(terrain_id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
-    den_terrain = next((t for t in game.board.terrains.values() if t.is_den), None)
-    for den in game.board.dens:
-        colour = profile.den_colours[den.id]
+    den_terrain = next((t for t in hex_map(game).terrains.values() if t.is_den), None)
+    for den in hex_map(game).dens:
+        colour = profile.seat_colours[den.id]
         svg = render_template(
             "kit/tile.svg.j2", h=frame, art="den", name=den_terrain.name if den_terrain else "Den",
             note="", colour=colour.hex, den=den, colour_name=colour.name, pt=PT_TO_MM,
         )
         faces.append(Face(den_key(den.id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
     # Grouped by terrain (in data order) so each kind is counted and cut together.
-    order = list(game.board.terrains)
-    tiles = sorted(game.board.tiles, key=lambda t: order.index(t.terrain))
-    items = [Item(tile_key(t.terrain), None, game.board.terrains[t.terrain].name) for t in tiles]
-    items += [Item(den_key(d.id), None, f"den {d.number}") for d in game.board.dens]
+    order = list(hex_map(game).terrains)
+    tiles = sorted(hex_map(game).tiles, key=lambda t: order.index(t.terrain))
+    items = [Item(tile_key(t.terrain), None, hex_map(game).terrains[t.terrain].name) for t in tiles]
+    items += [Item(den_key(d.id), None, f"den {d.number}") for d in hex_map(game).dens]
     return faces, items
 
 
@@ -109,3 +115,24 @@ def tile_key(terrain_id: str) -> str:
 
 def den_key(den_id: str) -> str:
     return f"tile-den-{den_id.lower()}"
+
+
+def plan(spec: "TilesSpec", context: "PlanContext") -> "ComponentPlan":
+    """tiles.pdf: every tile of the map, grouped by terrain, cut along its outline."""
+    from generator.components.base import ComponentPlan, ExportEntry, Section
+    from generator.data.components import document_of
+    from generator.kit.imposition import impose
+    from generator.kit.layouts import sheet_layout
+
+    game = context.game
+    faces, items = tile_faces(game)
+    by_key = {f.key: f for f in faces}
+    pages = impose(items, by_key, sheet_layout("tiles"), context.paper, context.marks,
+                   f"{game.game.name}: {spec.name.lower()}")
+    counts = {key: sum(1 for i in items if i.front == key) for key in by_key}
+    labels = {i.front: i.label for i in items}
+    exports = [ExportEntry(f.key, None, counts[f.key], labels.get(f.key, f.key)) for f in faces]
+    size = f"{spec.corner_to_corner_mm:g} mm corner to corner"
+    return ComponentPlan(spec.id, spec.kind, faces, [Section(document_of(spec), spec.name, pages)],
+                         svgs=[f.key for f in faces], exports=exports,
+                         contents=[f"{len(items)} hex tiles, {size}"])

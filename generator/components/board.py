@@ -1,0 +1,108 @@
+"""The assembled board as one composite form: every tile face placed at its hex, clipped to its trim.
+
+Hex centres come from the shared geometry (generator.engine.hexgrid.centre), so the poster
+and the rules engine agree on where every hex is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.data.components import hex_map, tile_spec
+from generator.data import GameData
+from generator.engine.hexgrid import Hex, centre, corners
+from generator.kit.faces import Face
+from generator.kit.sheet import Composite, Placement
+from generator.components.tiles import den_key, tile_key
+
+if TYPE_CHECKING:
+    from generator.components.base import ComponentPlan, PlanContext
+    from generator.data.components import BoardSpec
+
+BOARD_KEY = "board"
+BOARD_MARGIN_MM = 2.0
+
+
+def board_hexes(game: GameData) -> list[tuple[Hex, str]]:
+    """Every hex of the assembled board with the face that covers it, dens included."""
+    cells = [((t.q, t.r), tile_key(t.terrain)) for t in hex_map(game).tiles]
+    cells += [((d.q, d.r), den_key(d.id)) for d in hex_map(game).dens]
+    return cells
+
+
+def board_origin(game: GameData) -> tuple[float, float, float, float]:
+    """Offset that puts the board's top-left corner at (margin, margin), and the board size."""
+    radius = tile_spec(game).corner_to_corner_mm / 2
+    points = [p for h, _ in board_hexes(game) for p in corners(h, radius)]
+    min_x, min_y = min(p[0] for p in points), min(p[1] for p in points)
+    max_x, max_y = max(p[0] for p in points), max(p[1] for p in points)
+    return (BOARD_MARGIN_MM - min_x, BOARD_MARGIN_MM - min_y,
+            max_x - min_x + 2 * BOARD_MARGIN_MM, max_y - min_y + 2 * BOARD_MARGIN_MM)
+
+
+def board_composite(game: GameData, faces: dict[str, Face]) -> Composite:
+    radius = tile_spec(game).corner_to_corner_mm / 2
+    ox, oy, width, height = board_origin(game)
+    placements = []
+    for h, key in board_hexes(game):
+        face = faces[key]
+        cx, cy = centre(h, radius)
+        cx, cy = cx + ox, cy + oy
+        w, hh = face.size_mm
+        trim_corners = tuple((x + ox, y + oy) for x, y in corners(h, radius))
+        placements.append(Placement(key, cx - w / 2, cy - hh / 2, w, hh, clip=trim_corners))
+    placements.append(Placement(GRID_KEY, 0.0, 0.0, width, height))
+    return Composite(BOARD_KEY, (width, height), tuple(placements))
+
+
+GRID_KEY = "board-grid"
+
+
+def board_grid_face(game: GameData) -> Face:
+    """Thin hex edges over the assembled board, so neighbouring tiles of one terrain stay apart."""
+    from generator.kit.faces import render_template
+
+    radius = tile_spec(game).corner_to_corner_mm / 2
+    ox, oy, width, height = board_origin(game)
+    outlines = [" ".join(f"{x + ox:.3f},{y + oy:.3f}" for x, y in corners(h, radius)) for h, _ in board_hexes(game)]
+    svg = render_template("kit/board_grid.svg.j2", W=width, H=height, outlines=outlines)
+    return Face(GRID_KEY, svg, (width, height), 0.0)
+
+
+def plan(spec: "BoardSpec", context: "PlanContext") -> "ComponentPlan":
+    """board.pdf: a one-page overview, the full-size poster and (optionally) the setup maps."""
+    from generator.components.base import ComponentPlan, Section
+    from generator.components.board_pages import overview_page, setup_page
+    from generator.components.tiles import tile_faces
+    from generator.data.components import document_of
+    from generator.kit.layouts import sheet_layout
+    from generator.kit.poster import plan_poster, poster_pages
+
+    game = context.game
+    tiles, _ = tile_faces(game)
+    grid = board_grid_face(game)
+    faces = {f.key: f for f in [*tiles, grid]}
+    board = board_composite(game, faces)
+    layout = sheet_layout("poster")
+    poster_plan = plan_poster(board.size, layout, context.paper, spec.poster_overlap_mm)
+    radius = tile_spec(game).corner_to_corner_mm / 2
+    ox, oy, _, _ = board_origin(game)
+    centres = [(x + ox, y + oy) for x, y in (centre(h, radius) for h, _ in board_hexes(game))]
+
+    def has_art(window: tuple[float, float, float, float]) -> bool:
+        x0, y0, x1, y1 = window
+        return any(x0 - radius < cx < x1 + radius and y0 - radius < cy < y1 + radius for cx, cy in centres)
+
+    overview = overview_page(game, layout, context.paper, BOARD_KEY, board.size)
+    poster = poster_pages(poster_plan, BOARD_KEY, board.size, has_art, f"{game.game.name}: board poster")
+    document = document_of(spec)
+    # Overview and poster place the same tile faces: one part, so each tile is written once.
+    sections = [Section(document, "Board overview and full-size poster", [overview, *poster])]
+    contents = [f"board overview and a {len(poster)}-page full-size poster"]
+    if spec.setup_maps:
+        setup, diagrams = setup_page(game, layout, context.paper)
+        faces.update({f.key: f for f in diagrams})
+        sections.append(Section(document, "Setup maps", [setup]))
+        contents.append("setup maps")
+    return ComponentPlan(spec.id, spec.kind, list(faces.values()), sections, {BOARD_KEY: board},
+                         contents=contents)

@@ -1,0 +1,136 @@
+"""Dragon Pants' own data files: the Deck of Power, the Deck of Destiny, table timings, settings."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from generator.data.models import IDENT, Model
+
+
+class Box(Model):
+    """Component counts in the box; the board and card lists must agree with them."""
+
+    tiles: int = Field(ge=1, le=1000)
+    power_cards: int = Field(ge=1, le=1000)
+    destiny_cards: int = Field(ge=1, le=1000)
+    blank_destiny_cards: int = Field(default=0, ge=0, le=1000)
+    pawns: int = Field(ge=1, le=12)
+    time_track_cards: int = Field(ge=0, le=10)
+    time_markers: int = Field(ge=0, le=10)
+
+
+class PantsSettings(Model):
+    """game.yaml `settings:` for Dragon Pants: the rule numbers the engine reads."""
+
+    actions_per_turn: int = Field(ge=1, le=10)
+    hand_limit: int = Field(ge=1, le=20)
+    default_preset: str
+    box: Box
+    turn_cap: int = Field(ge=1, le=100_000)
+
+
+
+CardKind = Literal["attack", "curse", "theft", "reaction", "self"]
+Targeting = Literal["none", "self", "flat_line", "diagonal_line", "any_player", "all_others", "reaction"]
+
+
+class PowerCard(Model):
+    id: str = Field(pattern=IDENT)
+    name: str = Field(min_length=1, max_length=40)
+    count: int = Field(ge=1, le=99)
+    kinds: list[CardKind]
+    target: Targeting
+    reacts_to: list[str] = []
+    text: str = Field(min_length=1)
+    rules: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _reaction_fields(self) -> "PowerCard":
+        if self.target == "reaction" and not self.reacts_to:
+            raise ValueError("a reaction card needs reacts_to (attack, curse, theft, bite or a card id)")
+        if self.target != "reaction" and self.reacts_to:
+            raise ValueError(f"reacts_to is only for target: reaction (this card targets {self.target})")
+        return self
+
+
+class PowerDeck(Model):
+    cards: list[PowerCard] = Field(min_length=1)
+
+
+# --- destiny.yaml ----------------------------------------------------------------------------
+
+
+class DestinyCard(Model):
+    id: str | None = Field(default=None, pattern=IDENT)   # names the card's print files
+    value: int = Field(ge=-9, le=9)
+    count: int = Field(ge=0, le=999)
+    blank: bool = False
+
+
+class Preset(Model):
+    name: str
+    length: int = Field(ge=1, le=999)
+    recommended: bool = False
+    cards: dict[int, int]
+
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _signed_keys(cls, value: object) -> object:
+        """Keys are written as signed strings ("-1", "+2") so they read the same as on the cards."""
+        if not isinstance(value, dict):
+            return value
+        parsed: dict[int, object] = {}
+        for key, count in value.items():
+            parsed[parse_signed(key)] = count
+        return parsed
+
+    @field_validator("cards")
+    @classmethod
+    def _counts(cls, value: dict[int, int]) -> dict[int, int]:
+        for card, count in value.items():
+            if count < 0:
+                raise ValueError(f"count for {signed(card)} is {count}; expected 0 or more")
+            if count > 999:
+                raise ValueError(f"count for {signed(card)} is {count}; expected at most 999")
+        return value
+
+
+class DestinyData(Model):
+    cards: list[DestinyCard] = Field(min_length=1)
+    presets: dict[str, Preset] = Field(min_length=1)
+
+
+def parse_signed(key: object) -> int:
+    """Parse a Destiny value written as "-1", "+2", "0" or a plain integer."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    if isinstance(key, str) and re.fullmatch(r"[+-]?\d{1,2}", key.strip()):
+        return int(key.strip())
+    raise ValueError(f"card value {key!r} is not a signed whole number like \"-1\" or \"+2\"")
+
+
+def signed(value: int) -> str:
+    """Format a Destiny value the way the cards print it: "-1", "+2", "0"."""
+    return f"{value:+d}" if value else "0"
+
+
+# --- playtime.yaml (optional) -------------------------------------------------------------------
+
+
+class Playtime(Model):
+    """Table timings behind the rules check's playing-time estimate (minutes of setup, seconds per step)."""
+
+    setup_minutes: float = Field(ge=0, le=120)
+    seconds_per_turn: float = Field(ge=0, le=600)
+    seconds_per_action: float = Field(ge=0, le=600)
+    seconds_per_destiny_draw: float = Field(ge=0, le=600)
+
+    def minutes(self, turns: int, actions: int, destiny_draws: int) -> float:
+        seconds = (turns * self.seconds_per_turn + actions * self.seconds_per_action
+                   + destiny_draws * self.seconds_per_destiny_draw)
+        return self.setup_minutes + seconds / 60
+
+
