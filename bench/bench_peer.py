@@ -8,10 +8,10 @@ crop marks, a fronts page and a backs page per sheet (12 pages). Measured, round
   ours warm        the same with the render cache filled by an earlier run: nothing drawn
   protograf        the equivalent protograf script (below) on the same cards.csv
 
-Ours runs the component planner and the kit's render path (workers, cairo) on a stand-in for
-the game loader (tests/components/standin.py) until the generic loader and kit assembly land;
-then this should time `dragon-pnp build examples/peer-deck` instead. PNGs, SVGs and the
-print-and-play assembly are not part of the job, so neither side makes them.
+Ours is the print kit's path without the rest of `dragon-pnp build`: load_game, plan_kit (the
+deck planner), the render workers and cache, and the PDF finishing, writing cards.pdf. PNGs,
+SVGs, the rulebook and the print-and-play assembly are not part of the job, so neither side
+makes them.
 
 protograf is installed with pip into a throw-away virtual environment under a temporary folder
 (the version pip picks is printed). Without it, only our figures print.
@@ -38,12 +38,12 @@ PEER_DECK = ROOT / "examples" / "peer-deck"
 OURS = """
 import sys
 from pathlib import Path
-sys.path.insert(0, sys.argv[1])
-from tests.components.standin import load_standin, plan_all, write_documents
+from generator.data import load_game
 from generator.data.loader import project_root
-from generator.kit.parallel import start_render_workers
+from generator.kit.kit import document_jobs, plan_kit, write_documents
+from generator.kit.parallel import start_render_workers, submit_all
 from generator.kit.render_cache import RenderCache, inputs_digest
-game = load_standin(Path(sys.argv[2]))
+game = load_game(sys.argv[1])
 paper = game.print_profile.paper
 # As the kit step does: workers start (and load cairo while this process plans) unless the
 # cache has seen these exact inputs, in which case nothing will be drawn.
@@ -51,8 +51,10 @@ cache = RenderCache.from_environment()
 inputs = inputs_digest(game.root, project_root() / "templates", settings=f"{paper}|True")
 if not cache.seen(inputs):
     start_render_workers()
-write_documents(game, plan_all(game, paper), paper, True, Path(sys.argv[3]), cache, inputs)
+plan = plan_kit(game, paper, True)
+documents, _ = submit_all(document_jobs(plan), [], cache, build=inputs).result()
 cache.remember(inputs)
+write_documents(plan, documents, Path(sys.argv[2]))
 """
 
 # The same deck in protograf: fronts and backs, 3 x 3 poker cards on A4 with grid (crop) marks.
@@ -116,7 +118,7 @@ def main() -> None:
         warm = {**env, "DRAGON_PNP_CACHE": str(tmp / "cache")}
 
         def ours(out: str) -> list[str]:
-            return [sys.executable, "-c", OURS, str(ROOT), str(PEER_DECK), str(tmp / out)]
+            return [sys.executable, "-c", OURS, str(PEER_DECK), str(tmp / out)]
 
         for out in ("cold", "warm"):
             (tmp / out).mkdir()
