@@ -10,9 +10,9 @@ from pathlib import Path
 import pymupdf
 import yaml
 
+from generator.data import load_game
 from generator.schemas import schemas
 from tests.components.conftest import ROOT
-from generator.data import load_game
 from tests.components.kits import plan_all, write_documents
 
 ENV = {"COLUMNS": "160", "PATH": "/usr/bin:/bin"}

@@ -12,8 +12,8 @@ from generator.components.deck import plan
 from generator.data.components import CARD_SIZES
 from generator.errors import DataError, LayoutError
 from generator.kit.imposition import MarkStyle
-from tests.components.conftest import PEER_DECK, SAMPLER
 from generator.data import load_game
+from tests.components.conftest import PEER_DECK, SAMPLER
 from tests.components.kits import plan_all, write_game
 from tests.kit.readback import PAPER, fill_rects, mm, same_points, stroked_lines
 

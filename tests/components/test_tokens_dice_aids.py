@@ -12,8 +12,8 @@ from generator.components.base import PlanContext
 from generator.components.dice import NET_CELLS, NET_EDGES, NET_FOLDS, net_outline, net_size, net_tabs, tab_depth
 from generator.errors import DataError
 from generator.kit.imposition import MarkStyle
-from tests.components.conftest import SAMPLER
 from generator.data import load_game
+from tests.components.conftest import SAMPLER
 from tests.components.kits import write_game
 from tests.kit.readback import PAPER, TOL, mm, same_points, stroked_lines
 
