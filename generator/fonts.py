@@ -7,6 +7,7 @@ so no output depends on fonts installed on the host.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from functools import cache
@@ -53,7 +54,6 @@ def use_bundled_fonts_for_cairo() -> Path:
     """
     cache_dir = Path(tempfile.gettempdir()) / "dragon-pnp-fontconfig-cache"
     dirs = [FONT_DIR] + ([PROJECT_FONT_DIR] if PROJECT_FONT_DIR.is_dir() else [])
-    conf = Path(tempfile.gettempdir()) / f"dragon-pnp-fonts-{os.getuid()}.conf"
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
         + "".join(f"  <dir>{d}</dir>\n" for d in dirs)
@@ -61,7 +61,14 @@ def use_bundled_fonts_for_cairo() -> Path:
         + f'  <alias><family>sans-serif</family><prefer><family>{FAMILY}</family></prefer></alias>\n'
         + "</fontconfig>\n"
     )
+    # Named by its content and written whole: installs elsewhere on the machine (other font
+    # folders) each get their own file, and a process never reads one half written, which
+    # made fontconfig fall back to the host's fonts.
+    digest = hashlib.sha256(text.encode()).hexdigest()[:12]
+    conf = Path(tempfile.gettempdir()) / f"dragon-pnp-fonts-{os.getuid()}-{digest}.conf"
     if not conf.exists() or conf.read_text() != text:
-        conf.write_text(text)
+        partial = conf.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_text(text)
+        os.replace(partial, conf)
     os.environ["FONTCONFIG_FILE"] = str(conf)
     return conf

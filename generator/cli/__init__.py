@@ -20,6 +20,9 @@ from generator.cli import play as _play  # noqa: E402,F401
 from generator.cli import build as _build  # noqa: E402,F401
 from generator.cli import check as _check  # noqa: E402,F401
 from generator.cli import export as _export  # noqa: E402,F401
+from generator.cli import schema as _schema  # noqa: E402,F401
+from generator.cli import new as _new  # noqa: E402,F401
+from generator.cli import games as _games  # noqa: E402,F401
 
 
 def main(argv: list[str] | None = None) -> None:

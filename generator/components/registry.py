@@ -1,4 +1,7 @@
-"""Component kind -> its planner module. Each module has `plan(spec, context) -> ComponentPlan`."""
+"""Component kinds and their planners: `kind -> module` with `plan(spec, context) -> ComponentPlan`.
+
+Planners are imported when a game uses their kind, so a card game never loads the hex-board code.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from typing import Any, Callable
 
 from generator.components.base import ComponentPlan, PlanContext
 
-PLANNERS = {
+PLANNERS: dict[str, str] = {
     "deck": "generator.components.deck",
     "tokens": "generator.components.tokens",
     "dice": "generator.components.dice",
@@ -20,5 +23,12 @@ PLANNERS = {
 
 
 def planner(kind: str) -> Callable[[Any, PlanContext], ComponentPlan]:
-    """The plan function of a component kind (imported on first use)."""
+    """The `plan` function of a component kind (imported on first use)."""
+    if kind not in PLANNERS:
+        raise LookupError(f"no planner for component kind {kind!r}; known: {', '.join(sorted(PLANNERS))}")
     return importlib.import_module(PLANNERS[kind]).plan
+
+
+def plan_component(spec: Any, context: PlanContext) -> ComponentPlan:
+    """What one component of game.yaml adds to the kit."""
+    return planner(spec.kind)(spec, context)

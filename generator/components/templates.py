@@ -1,49 +1,404 @@
-"""Designer templates: the game's templates/ folder first, then the built-in ones (interim)."""
+"""Designer SVG templates: the game's `templates/` folder first, then the built-in `templates/`.
+
+A game folder is someone else's work, so its templates run in a Jinja2 sandbox: they cannot
+reach Python internals, change the data they are given, read files outside the two template
+folders, or make the build hang or eat memory (ranges, repetition and output are bounded).
+Every failure is a located `DataError` naming the template line and, when a card is being
+drawn, the card's data file, row and field; text that cannot fit is a `LayoutError` there too.
+"""
 
 from __future__ import annotations
 
+import contextvars
+import os
+import re
+import tempfile
+import traceback
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from generator.data.loader import project_root
-from generator.errors import DataError, Location
-from generator.kit.faces import _mm
+from generator.errors import DataError, DragonPnpError, LayoutError, Location
+from generator.kit.faces import format_mm
+from generator.kit.text_fit import PT_MM, FittedText, fit_line as fit_one_line, fit_text as fit_block
 
-_ENVIRONMENTS: dict[str, jinja2.Environment] = {}
+if TYPE_CHECKING:
+    from generator.data import GameData
 
-
-def environment(game: Any) -> jinja2.Environment:
-    key = str(game.root)
-    if key not in _ENVIRONMENTS:
-        env = SandboxedEnvironment(
-            loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(str(Path(game.root) / "templates")),
-                                        jinja2.FileSystemLoader(str(Path(project_root()) / "templates"))]),
-            autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-            keep_trailing_newline=True)
-        env.globals["mm"] = _mm
-        _ENVIRONMENTS[key] = env
-    return _ENVIRONMENTS[key]
+MAX_RANGE = 10_000            # items in one range()
+MAX_LOOP_BUDGET = 200_000     # range() items in one render: nested loops cannot multiply without end
+MAX_SEQUENCE = 100_000        # characters or items made by *, % or a padding filter
+MAX_OUTPUT = 4 * 1024 * 1024  # characters of SVG one face may produce
+MAX_NUMBER_ARGUMENT = 100_000  # largest whole number a string or list method may be given
+LEADING = 1.22
+FALLBACK_MIN_FONT_PT = 6.0
 
 
-def render_game_template(game: Any, template: str, /, **values: Any) -> str:
+@dataclass(frozen=True)
+class RenderSite:
+    """What is being drawn, so an error can say where the data came from.
+
+    `locate(field)` gives the Location of one field of the row being drawn (None: the row);
+    `named_at` is where the template's name was written (game.yaml), for a missing template.
+    """
+
+    what: str                                             # 'deck "Actions", card 3 ("Fireball")'
+    row: Mapping[str, Any] | None = None
+    locate: Callable[[str | None], Location] | None = None
+    named_at: Location | None = None
+
+    def field_of(self, value: Any) -> str | None:
+        """The row's field holding exactly `value` (how fit_text learns which field it fits)."""
+        if self.row is None or value is None:
+            return None
+        text = str(value)
+        return next((name for name, cell in self.row.items() if str(cell) == text and text), None)
+
+    def where(self, field: str | None) -> Location | None:
+        return self.locate(field) if self.locate is not None else None
+
+
+class TemplateLimitError(SecurityError):
+    """A template asked for more than a face can need (a huge range, string or output)."""
+
+
+@dataclass
+class _Render:
+    """The render in progress (a context variable, so helpers know their game and row)."""
+
+    game: Any
+    site: RenderSite | None
+    budget: int = MAX_LOOP_BUDGET
+
+
+_current: contextvars.ContextVar[_Render | None] = contextvars.ContextVar("dragon_pnp_render", default=None)
+
+
+# --- the environment ------------------------------------------------------------------------
+
+
+def builtin_templates() -> Path:
+    return project_root() / "templates"
+
+
+def game_templates(game: "GameData") -> Path:
+    return Path(game.root) / "templates"
+
+
+def render_game_template(game: "GameData", template: str, /, *, site: RenderSite | None = None, **values: Any) -> str:
+    """Render `template` for `game` with `values` (which may hold `game`: the manifest); failures are located."""
+    environment = _environment(game)
+    state = _Render(game, site)
+    token = _current.set(state)
     try:
-        return environment(game).get_template(template).render(**_game_globals(game), **values)
-    except jinja2.TemplateNotFound as exc:
-        raise DataError(Location(Path(game.root) / "game.yaml"), f"no template {exc.name!r} in templates/") from None
+        compiled = environment.get_template(template)
+        return _bounded_output(compiled.generate(**values))
     except jinja2.TemplateSyntaxError as exc:
-        raise DataError(Location(Path(exc.filename or template), exc.lineno), f"template error: {exc.message}") from None
+        file = _shown(exc.filename or exc.name or template)
+        raise DataError(Location(file, exc.lineno), f"template syntax error: {exc.message}{_drawing(site)}") from None
+    except jinja2.TemplateNotFound as exc:
+        raise _not_found(exc, template, game, site) from None
+    except LayoutError as exc:
+        line = _template_line(exc)
+        raise LayoutError(f"{exc}{f' (template {line})' if line else ''}") from None
+    except DragonPnpError:
+        raise
     except jinja2.UndefinedError as exc:
-        raise DataError(Location(Path(template)), f"template {template} reads a field the data lacks: {exc.message}") from None
+        raise _undefined(exc, template, site) from None
+    except SecurityError as exc:
+        raise DataError(_template_location(exc, template), f"not allowed in a template: {exc}{_drawing(site)}") from None
+    except RecursionError:
+        raise DataError(Location(_shown(template)), f"template calls itself without end{_drawing(site)}") from None
+    except Exception as exc:  # a designer's template may fail in any way; report it, located
+        raise DataError(_template_location(exc, template),
+                        f"template error: {type(exc).__name__}: {exc}{_drawing(site)}") from None
+    finally:
+        _current.reset(token)
 
 
-def _game_globals(game: Any) -> dict[str, Any]:
-    """The rules module's template helpers, bound to this load of the data (kept on it, so a
-    reloaded game never draws with the previous data's helpers)."""
-    cached = game.__dict__.get("_template_globals")
-    if cached is None:
-        cached = game.module.template_globals(game) if game.module is not None else {}
-        game.__dict__["_template_globals"] = cached
-    return cached
+_environments: dict[tuple[str, int], tuple[Any, jinja2.Environment]] = {}
+
+
+def _environment(game: "GameData") -> jinja2.Environment:
+    """One sandbox per game data object (its helpers may depend on the data); a few are kept."""
+    key = (str(Path(game.root).resolve()), id(game))
+    if key not in _environments:
+        if len(_environments) >= 8:
+            _environments.pop(next(iter(_environments)))
+        _environments[key] = (game, _make_environment(game))  # holding `game` keeps its id unique
+    return _environments[key][1]
+
+
+def _make_environment(game: "GameData") -> jinja2.Environment:
+    loader = jinja2.ChoiceLoader([_ConfinedLoader(game_templates(game)), _ConfinedLoader(builtin_templates())])
+    environment = _KitSandbox(
+        loader=loader,
+        bytecode_cache=_bytecode_cache(),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    environment.globals.update(range=_bounded_range, mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
+                               colour=colour)
+    for name in ("center", "indent", "wordwrap", "format"):
+        environment.filters[name] = _bounded_filter(environment.filters[name])
+    module = getattr(game, "module", None)
+    if module is not None:
+        environment.globals.update(module.template_globals(game))
+    return environment
+
+
+class _ConfinedLoader(jinja2.FileSystemLoader):
+    """A folder loader that refuses files whose real path leaves the folder (symlinks out)."""
+
+    def __init__(self, folder: Path):
+        super().__init__(str(folder))
+        self.folder = folder.resolve()
+
+    def get_source(self, environment: jinja2.Environment, template: str):
+        source, filename, uptodate = super().get_source(environment, template)
+        if not Path(filename).resolve().is_relative_to(self.folder):
+            raise jinja2.TemplateNotFound(template, f"{template} leads outside {self.folder}")
+        return source, filename, uptodate
+
+
+class _KitSandbox(ImmutableSandboxedEnvironment):
+    """The sandbox, with repetition bounded: `'x' * 10**9`, `2 ** 10**9`, `'%99999999s' % 1`."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64 and abs(left) > 1:
+            raise TemplateLimitError(f"{left} ** {right} is too large")
+        if operator == "*":
+            for sequence, times in ((left, right), (right, left)):
+                if isinstance(sequence, (str, list, tuple)) and isinstance(times, int):
+                    _check_size(len(sequence) * times, "repeated text or list")
+        if operator == "%" and isinstance(left, str):
+            _check_format(left)
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        method = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
+        owner = getattr(method, "__self__", None)
+        if isinstance(owner, (str, list, tuple, dict)):
+            for value in (*args, *kwargs.values()):
+                if isinstance(value, int) and abs(value) > MAX_NUMBER_ARGUMENT:
+                    raise TemplateLimitError(f"{value} is too large an argument for {getattr(method, '__name__', 'a method')}")
+            if isinstance(owner, str) and getattr(method, "__name__", "") in ("format", "format_map"):
+                _check_format(owner)
+        return super().call(__context, __obj, *args, **kwargs)
+
+
+def _bounded_range(*args: int) -> range:
+    numbers = range(*args)
+    if len(numbers) > MAX_RANGE:
+        raise TemplateLimitError(f"range of {len(numbers)} items; at most {MAX_RANGE} in a template")
+    state = _current.get()
+    if state is not None:
+        state.budget -= len(numbers)
+        if state.budget < 0:
+            raise TemplateLimitError(f"loops over more than {MAX_LOOP_BUDGET} numbers in one face")
+    return numbers
+
+
+def _bounded_filter(filter_function: Callable[..., Any]) -> Callable[..., Any]:
+    """A padding or formatting filter that refuses widths no face needs."""
+
+    name = filter_function.__name__.removeprefix("do_")
+
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        for value in (*args, *kwargs.values()):
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER_ARGUMENT:
+                raise TemplateLimitError(f"{value} is too large for the {name} filter")
+            if isinstance(value, str):
+                _check_format(value)
+        return filter_function(*args, **kwargs)
+
+    for attribute in ("jinja_pass_arg",):  # keep Jinja's markers (eval context, environment)
+        if hasattr(filter_function, attribute):
+            setattr(bounded, attribute, getattr(filter_function, attribute))
+    bounded.__name__ = filter_function.__name__
+    return bounded
+
+
+def _check_size(size: int, what: str) -> None:
+    if size > MAX_SEQUENCE:
+        raise TemplateLimitError(f"{what} of {size} items; at most {MAX_SEQUENCE} in a template")
+
+
+_WIDE_FORMAT = re.compile(r"[%{][^%{}]*?([0-9]{6,})")
+
+
+def _check_format(text: str) -> None:
+    """Refuse format strings asking for a field width or precision of 100,000 or more."""
+    if _WIDE_FORMAT.search(text):
+        raise TemplateLimitError("a format field that wide")
+
+
+def _bounded_output(chunks: Any) -> str:
+    parts, size = [], 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > MAX_OUTPUT:
+            raise TemplateLimitError(f"the template wrote more than {MAX_OUTPUT // (1024 * 1024)} MB of SVG"
+                                     f"{_writing_at(chunks)}")
+        parts.append(chunk)
+    return "".join(parts)
+
+
+def _writing_at(generator: Any) -> str:
+    """' (at file:line)': where a template's output generator stands now (Jinja maps its lines)."""
+    while getattr(generator, "gi_yieldfrom", None) is not None:
+        generator = generator.gi_yieldfrom
+    frame = getattr(generator, "gi_frame", None)
+    template = frame.f_globals.get("__jinja_template__") if frame is not None else None
+    if template is None or not template.filename:
+        return ""
+    return f" (at {_shown(template.filename)}:{template.get_corresponding_lineno(frame.f_lineno)})"
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs, apart from the unsandboxed built-in ones."""
+    folder = Path(tempfile.gettempdir()) / f"dragon-pnp-jinja-sandbox-{os.getuid()}"
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
+
+
+# --- helpers templates call -------------------------------------------------------------------
+
+
+def fit_line(text: Any, width_mm: float, largest_pt: float, smallest_pt: float | None = None,
+             bold: bool = False) -> FittedText:
+    """One line at the largest size up to `largest_pt` that fits `width_mm` (`.size_mm`, `.lines`).
+
+    Never smaller than `smallest_pt` (default: print.yaml's minimum), never tried at less than it.
+    """
+    state, field = _fit_site(text)
+    shown = str(text)
+    smallest = _smallest(state, smallest_pt)
+    size = fit_one_line(shown, float(width_mm), largest_pt=max(float(largest_pt), smallest), smallest_pt=smallest,
+                        where=_fit_where(state, field), location=_fit_location(state, field), bold=bool(bold))
+    return FittedText((shown,), size, size * LEADING * PT_MM)
+
+
+def fit_text(text: Any, width_mm: float, height_mm: float, largest_pt: float, smallest_pt: float | None = None,
+             bold: bool = False, leading: float = LEADING) -> FittedText:
+    """Text wrapped to `width_mm` at the largest size (up to `largest_pt`) whose lines fit `height_mm`."""
+    state, field = _fit_site(text)
+    smallest = _smallest(state, smallest_pt)
+    return fit_block(str(text), (float(width_mm), float(height_mm)), largest_pt=max(float(largest_pt), smallest),
+                     smallest_pt=smallest, where=_fit_where(state, field),
+                     location=_fit_location(state, field), bold=bool(bold), leading=float(leading))
+
+
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def colour(value: Any, default: str = "#444444") -> str:
+    """A colour by name from print.yaml's `palettes` ("gold", or "deck.power" for one palette),
+    or a #rrggbb given as is; else `default`."""
+    state = _current.get()
+    palettes = getattr(getattr(state.game, "print_profile", None), "palettes", None) if state else None
+    if isinstance(value, str):
+        if _HEX.match(value):
+            return value
+        palette, _, name = value.rpartition(".")
+        for found_in, colours in (palettes or {}).items():
+            if name in colours and palette in ("", found_in):
+                return colours[name]
+    return default
+
+
+def _fit_site(text: Any) -> tuple[_Render | None, str | None]:
+    state = _current.get()
+    field = state.site.field_of(text) if state is not None and state.site is not None else None
+    return state, field
+
+
+def _smallest(state: _Render | None, smallest_pt: float | None) -> float:
+    if smallest_pt is not None:
+        return float(smallest_pt)
+    card = getattr(getattr(state.game, "print_profile", None), "card", None) if state else None
+    return float(getattr(card, "min_font_pt", FALLBACK_MIN_FONT_PT))
+
+
+def _fit_where(state: _Render | None, field: str | None) -> str:
+    """What the error names after its location (which already names the field, when known)."""
+    return state.site.what if state is not None and state.site is not None else "text"
+
+
+def _fit_location(state: _Render | None, field: str | None) -> Location | None:
+    return state.site.where(field) if state is not None and state.site is not None else None
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+
+def _not_found(exc: jinja2.TemplateNotFound, template: str, game: "GameData", site: RenderSite | None) -> DataError:
+    looked = f"{_shown(game_templates(game))}/ and the built-in {_shown(builtin_templates())}/"
+    if exc.name == template:
+        where = site.named_at if site is not None and site.named_at is not None else Location(template)
+        return DataError(where, f"no template {template!r}; looked in {looked}")
+    return DataError(_template_location(exc, template), f"included template {exc.name!r} not found; looked in {looked}")
+
+
+_MISSING = re.compile(r"has no attribute '([^']+)'|'([^']+)' is undefined|no element '?([^']+?)'?$")
+
+
+def _undefined(exc: jinja2.UndefinedError, template: str, site: RenderSite | None) -> DataError:
+    match = _MISSING.search(str(exc))
+    field = next((group for group in match.groups() if group), None) if match else None
+    place = _template_location(exc, template)
+    place = Location(place.file, place.line, place.column, field)
+    if site is not None and site.row is not None and field is not None:
+        row = site.where(None)
+        return DataError(place, f"the template reads {field!r}, which {site.what} does not have"
+                                f"{f' ({row})' if row else ''}; add the field or change the template")
+    return DataError(place, f"the template uses {field or 'a value'!r}, which it was not given{_drawing(site)}")
+
+
+def _template_location(exc: BaseException, template: str) -> Location:
+    line = _template_line(exc)
+    if line is None:
+        return Location(_shown(template))
+    file, _, number = line.rpartition(":")
+    return Location(file, int(number))
+
+
+def _template_line(exc: BaseException) -> str | None:
+    """'file:line' of the innermost template frame in the traceback (Jinja maps frames to template lines)."""
+    roots = [str(builtin_templates().resolve())]
+    state = _current.get()
+    if state is not None:
+        roots.append(str(game_templates(state.game).resolve()))
+    found = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.lineno and any(str(Path(frame.filename).resolve()).startswith(root + os.sep) for root in roots):
+            found = f"{_shown(frame.filename)}:{frame.lineno}"
+    return found
+
+
+def _drawing(site: RenderSite | None) -> str:
+    if site is None:
+        return ""
+    row = site.where(None)
+    return f" (drawing {site.what}{f', {row}' if row else ''})"
+
+
+def _shown(file: str | Path) -> str:
+    """Paths as the user would type them: relative to the working folder when inside it."""
+    path = Path(file)
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)

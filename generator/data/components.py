@@ -81,7 +81,7 @@ class TokensSpec(ComponentBase):
     kind: Literal["tokens"]
     shape: Literal["circle", "square", "hex"] = "circle"
     size_mm: float = Field(gt=5, le=150)
-    template: str = Field(default="tokens/token.svg.j2", pattern=TEMPLATE)
+    template: str = Field(default="components/token.svg.j2", pattern=TEMPLATE)
     back: str | None = Field(default=None, pattern=TEMPLATE)       # shared back; None: one-sided
     faces: list[TokenFace] = Field(min_length=1)
     sticker_sheet: bool = False                                     # also a sticker sheet (no bleed, for blanks)

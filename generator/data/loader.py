@@ -104,7 +104,7 @@ def load_game(game: str | Path) -> GameData:
     component_data: dict[str, Any] = {}
     for index, component in enumerate(manifest.components):
         if isinstance(component, DeckSpec):
-            rows = loader.rows(component.cards, ("components", index, "cards"))
+            rows = loader.rows(component.cards, ("components", index, "cards"), component.count_field)
             if rows is not None:
                 component_data[component.id] = rows
         elif isinstance(component, TilesSpec):
@@ -165,7 +165,7 @@ class _Loader:
             self.errors.extend(_schema_errors(exc, source))
         return self._models[key]
 
-    def rows(self, name: str, named_at: tuple) -> list[dict[str, Any]] | None:
+    def rows(self, name: str, named_at: tuple, count_field: str = "count") -> list[dict[str, Any]] | None:
         from generator.data.rows import load_rows
 
         file = self.root / name
@@ -174,7 +174,7 @@ class _Loader:
                                          f"missing card file; expected {name} in {_shown(self.root)}"))
             return None
         try:
-            rows, source = load_rows(file)
+            rows, source = load_rows(file, count_field)
         except DataError as exc:
             self.errors.append(DataError(_relocated(exc.location), exc.message))
             return None

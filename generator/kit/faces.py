@@ -30,6 +30,8 @@ class Face:
     bleed_mm: float
     shape: Shape = "rect"
     box_mm: tuple[float, float] | None = None  # bleed box when not trim + 2 bleed (a hexagon's)
+    # Cut line of an irregular piece (a die net), in mm from the trim's top-left; None: its shape.
+    outline: tuple[tuple[float, float], ...] | None = None
 
     @property
     def size_mm(self) -> tuple[float, float]:
@@ -80,3 +82,6 @@ def _mm(value: float) -> str:
     """Millimetre numbers in SVG, short and stable (no float noise in the files)."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+format_mm = _mm  # the same formatter for the designers' templates (generator.components.templates)

@@ -48,6 +48,7 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
     sides = [i.front for i in items] + [i.back for i in items if i.back is not None and layout.backs != "none"]
     if any(faces[key].size_mm != face.size_mm for key in sides):
         raise LayoutError(f"{title}: a grid layout needs pieces of one size")
+    layout = fitted_grid(layout, face, paper, title)
     page_w, page_h = layout.page_size(paper)
     trim_w, trim_h = face.trim_mm
     ext_x, ext_y = (face.size_mm[0] - trim_w) / 2, (face.size_mm[1] - trim_h) / 2
@@ -97,7 +98,7 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
                 cuts_x.update((round(trim[0], 6), round(trim[2], 6)))
                 cuts_y.update((round(trim[1], 6), round(trim[3], 6)))
                 if layout.marks == "outline":
-                    front.outlines.append(_outline(faces[form], trim))
+                    _cut_line(front, faces[form], trim)
             if layout.backs == "duplex" and item.back is not None:
                 mx = page_w - x - trim_w
                 trim = (mx, y, mx + trim_w, y + trim_h)
@@ -124,6 +125,40 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
     return pages
 
 
+def fitted_grid(layout: SheetLayout, face: Face, paper: str, title: str = "") -> SheetLayout:
+    """The layout's grid, cut down to as many columns and rows as the paper holds.
+
+    `columns` and `rows` are the most a page takes: a grid fits when its bleed block lies on
+    the paper and every trim line stays `margin_mm` from the paper edge, where a home printer
+    can still print it. Any piece size thus imposes on any paper it fits at all.
+    """
+    page_w, page_h = layout.page_size(paper)
+    trim_w, trim_h = face.trim_mm
+    ext_x, ext_y = (face.size_mm[0] - trim_w) / 2, (face.size_mm[1] - trim_h) / 2
+    cell_w = trim_w * (2 if layout.backs == "fold" else 1)
+    columns = min(layout.columns, _fit_count(cell_w, ext_x, page_w, layout))
+    rows = min(layout.rows, _fit_count(trim_h, ext_y, page_h, layout))
+    if not columns or not rows:
+        raise LayoutError(f"{title}: a {cell_w:g} x {trim_h:g} mm piece does not fit on {paper} paper with its "
+                          f"bleed and a {layout.margin_mm:g} mm margin")
+    return layout.model_copy(update={"columns": columns, "rows": rows})
+
+
+def _fit_count(trim: float, ext: float, page: float, layout: SheetLayout) -> int:
+    """How many pieces of `trim` (plus `ext` bleed each side) fit across `page`."""
+    count = 0
+    while True:
+        n = count + 1
+        if layout.spacing == "shared":
+            block, trims = n * trim + 2 * ext, n * trim
+        else:
+            block = n * (trim + 2 * ext) + (n - 1) * layout.gap_mm
+            trims = block - 2 * ext
+        if block > page + 1e-6 or trims + 2 * max(layout.margin_mm, ext) > page + 1e-6:
+            return count
+        count = n
+
+
 def _shared_clip(trim: Rect, ext_x: float, ext_y: float, col: int, row: int, occupied: set[tuple[int, int]],
                  layout: SheetLayout, side: str) -> tuple[Point, ...]:
     """Trim plus bleed on each side with no neighbour: shared cuts show no neighbour's bleed."""
@@ -142,8 +177,18 @@ def _shared_clip(trim: Rect, ext_x: float, ext_y: float, col: int, row: int, occ
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
+def _cut_line(page: SheetPage, face: Face, trim: Rect) -> None:
+    """A cut line round the piece's trim: a circle for round pieces, else its outline."""
+    if face.shape == "circle" and face.outline is None:
+        page.circles.append((((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2), (trim[2] - trim[0]) / 2))
+    else:
+        page.outlines.append(_outline(face, trim))
+
+
 def _outline(face: Face, trim: Rect) -> tuple[Point, ...]:
     x0, y0, x1, y1 = trim
+    if face.outline is not None:
+        return tuple((x0 + x, y0 + y) for x, y in face.outline)
     if face.shape == "hex":
         cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
         return tuple((cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
@@ -226,10 +271,8 @@ def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, pap
                 top = y + (row_h - h) / 2
                 trim = (x + ex, top + ey, x + w - ex, top + h - ey)
                 page.placements.append(Placement(face.key, x, top, w, h, trim))
-                if face.shape == "circle":
-                    page.circles.append((((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2), (trim[2] - trim[0]) / 2))
-                elif layout.marks == "outline":
-                    page.outlines.append(_outline(face, trim))
+                if layout.marks == "outline" or (face.shape == "circle" and face.outline is None):
+                    _cut_line(page, face, trim)
                 x += w + gap
             y += row_h + gap
         count = f" {number + 1} of {len(pages_rows)}" if len(pages_rows) > 1 else ""

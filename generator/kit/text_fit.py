@@ -42,19 +42,21 @@ def text_width_mm(text: str, size_pt: float, bold: bool = False) -> float:
 
 
 def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list[str] | None:
-    """Greedy word wrap; None when a single word is wider than the box."""
+    """Greedy word wrap keeping the text's own line breaks; None when a single word is wider than the box."""
     lines: list[str] = []
-    current = ""
-    for word in text.split():
-        if text_width_mm(word, size_pt, bold) > width_mm:
-            return None
-        trial = f"{current} {word}" if current else word
-        if text_width_mm(trial, size_pt, bold) <= width_mm:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
+    if not text.strip():
+        return lines
+    for paragraph in text.strip().split("\n"):
+        current = ""
+        for word in paragraph.split():
+            if text_width_mm(word, size_pt, bold) > width_mm:
+                return None
+            trial = f"{current} {word}" if current else word
+            if text_width_mm(trial, size_pt, bold) <= width_mm:
+                current = trial
+            else:
+                lines.append(current)
+                current = word
         lines.append(current)
     return lines
 

@@ -1,0 +1,164 @@
+"""Benchmark: examples/peer-deck against protograf doing the same job, each in a fresh process.
+
+The job (a peer benchmark's): 48 distinct poker cards, 63 x 88 mm, each with a rounded border,
+a title, a gold hexagon and two lines of text from a CSV, one shared back, 3 x 3 on A4 with
+crop marks, a fronts page and a backs page per sheet (12 pages). Measured, round robin:
+
+  ours cold        examples/peer-deck -> cards.pdf, render cache off: every face drawn
+  ours warm        the same with the render cache filled by an earlier run: nothing drawn
+  protograf        the equivalent protograf script (below) on the same cards.csv
+
+Ours is the print kit's path without the rest of `dragon-pnp build`: load_game, plan_kit (the
+deck planner), the render workers and cache, and the PDF finishing, writing cards.pdf. PNGs,
+SVGs, the rulebook and the print-and-play assembly are not part of the job, so neither side
+makes them.
+
+protograf is installed with pip into a throw-away virtual environment under a temporary folder
+(the version pip picks is printed). Without it, only our figures print.
+
+Usage: .venv/bin/python bench/bench_peer.py [--runs N] [--workers 1|2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PEER_DECK = ROOT / "examples" / "peer-deck"
+
+OURS = """
+import sys
+from pathlib import Path
+from generator.data import load_game
+from generator.data.loader import project_root
+from generator.kit.kit import document_jobs, plan_kit, write_documents
+from generator.kit.parallel import start_render_workers, submit_all
+from generator.kit.render_cache import RenderCache, inputs_digest
+game = load_game(sys.argv[1])
+paper = game.print_profile.paper
+# As the kit step does: workers start (and load cairo while this process plans) unless the
+# cache has seen these exact inputs, in which case nothing will be drawn.
+cache = RenderCache.from_environment()
+inputs = inputs_digest(game.root, project_root() / "templates", settings=f"{paper}|True")
+if not cache.seen(inputs):
+    start_render_workers()
+plan = plan_kit(game, paper, True)
+documents, _ = submit_all(document_jobs(plan), [], cache, build=inputs).result()
+cache.remember(inputs)
+write_documents(plan, documents, Path(sys.argv[2]))
+"""
+
+# The same deck in protograf: fronts and backs, 3 x 3 poker cards on A4 with grid (crop) marks.
+PROTOGRAF = """
+from protograf import *
+
+Create(filename="peer.pdf", paper="A4", units="mm", margin=10)
+Data(filename="cards.csv")
+Deck(cards=48, card_size="poker", copy="count", cols=3, rows=3, grid_marks=True, rounding=3,
+     stroke="#2f4a68", stroke_width=1.2, fill="#fbf8f1")
+Card("all",
+     text(text=T("{{ title }}"), x=31.5, y=10, font_size=14, stroke="#1d1d1d", bold=True),
+     hexagon(cx=31.5, cy=32, radius=13, fill="#d4a72c", stroke="#2f4a68", stroke_width=1),
+     text(text=T("{{ text }}"), x=31.5, y=62, font_size=9, stroke="#1d1d1d"))
+CardBack("all",
+     rectangle(x=0, y=0, width=63, height=88, fill="#2f4a68", rounding=3),
+     hexagon(cx=31.5, cy=44, radius=16, fill=None, stroke="#ffffff", stroke_width=1),
+     text(text="PEER DECK", x=31.5, y=70, font_size=13, stroke="#ffffff"))
+Save()
+"""
+
+
+def run(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (the process and every child it waited for) of one run."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(command)} failed: {process.stderr.read().decode()}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def install_protograf(folder: Path) -> tuple[Path | None, str]:
+    """A virtual environment with protograf, or None and the reason it could not be made."""
+    try:
+        venv.EnvBuilder(with_pip=True).create(folder)
+    except Exception as error:  # no venv module, no ensurepip: say so and go on
+        return None, f"could not make a virtual environment: {error}"
+    python = folder / "bin" / "python"
+    done = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                           "protograf"], capture_output=True, text=True)
+    if done.returncode != 0:
+        return None, f"pip install protograf failed: {done.stderr.strip().splitlines()[-1:]}"
+    version = subprocess.run([str(python), "-c", "import importlib.metadata as m; print(m.version('protograf'))"],
+                             capture_output=True, text=True).stdout.strip()
+    return python, version
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--workers", default=None, help="DRAGON_PNP_WORKERS for our runs (default 2)")
+    args = parser.parse_args()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if args.workers:
+        env["DRAGON_PNP_WORKERS"] = args.workers
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        cold = {**env, "DRAGON_PNP_CACHE": "off"}
+        warm = {**env, "DRAGON_PNP_CACHE": str(tmp / "cache")}
+
+        def ours(out: str) -> list[str]:
+            return [sys.executable, "-c", OURS, str(PEER_DECK), str(tmp / out)]
+
+        for out in ("cold", "warm"):
+            (tmp / out).mkdir()
+        jobs: dict[str, tuple[list[str], dict[str, str], Path]] = {
+            "ours cold": (ours("cold"), cold, ROOT),
+            "ours warm": (ours("warm"), warm, ROOT),
+        }
+        print("installing protograf into a throw-away environment ...", flush=True)
+        python, note = install_protograf(tmp / "protograf-venv")
+        if python is not None:
+            work = tmp / "protograf"
+            work.mkdir()
+            shutil.copy(PEER_DECK / "cards.csv", work / "cards.csv")
+            (work / "peer.py").write_text(PROTOGRAF, encoding="utf-8")
+            plain = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+            jobs["protograf"] = ([str(python), "peer.py"], plain, work)
+            print(f"protograf {note}")
+        else:
+            print(f"protograf not measured: {note}")
+        for command, job_env, cwd in jobs.values():
+            run(command, job_env, cwd)  # warms the OS file cache, compiled templates, the render cache
+        print(f"{args.runs} runs each, {os.cpu_count()} CPUs, workers {env.get('DRAGON_PNP_WORKERS', '2')}, "
+              f"load average {os.getloadavg()[0]:.2f}")
+        results: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
+        for _ in range(args.runs):  # round robin: a change in machine load touches every figure alike
+            for name, (command, job_env, cwd) in jobs.items():
+                results[name].append(run(command, job_env, cwd))
+        medians = {name: statistics.median(w for w, _ in runs) for name, runs in results.items()}
+        cpu = {name: statistics.median(c for _, c in runs) for name, runs in results.items()}
+        for name, runs in results.items():
+            walls = [w for w, _ in runs]
+            print(f"{name:10s} median {medians[name]:.2f} s (min {min(walls):.2f}, max {max(walls):.2f}), "
+                  f"CPU {statistics.median(c for _, c in runs):.2f} s")
+        if "protograf" in medians:
+            # CPU seconds too: on a busy machine wall time says as much about the neighbours.
+            for name, target in (("ours cold", 2.0), ("ours warm", 4.0)):
+                ratio = medians["protograf"] / medians[name]
+                print(f"{name} is {ratio:.1f}x faster than protograf (target {target:g}x): "
+                      f"{'met' if ratio >= target else 'NOT met'}; CPU {cpu['protograf'] / cpu[name]:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

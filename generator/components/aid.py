@@ -1,0 +1,85 @@
+"""Player aids: double-sided cards whose two sides are drawn by templates from data.
+
+Each entry of `copies` is one aid (one per role, say) whose fields fill in what a side's own
+fields leave out (so a back shared by every copy stays one face); a copy's `count` prints it
+more than once. They impose like cards:
+duplex with mirrored backs pages, or side by side to fold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.components.base import ComponentPlan, ExportEntry, PlanContext, Section
+from generator.components.drawing import card_frame, face_key, manifest_location, render_face, version_mark, with_mark
+from generator.components.templates import RenderSite
+from generator.data.components import AidSpec, document_of
+from generator.errors import DataError, Location
+from generator.kit.faces import Face, Item
+from generator.kit.imposition import impose
+from generator.kit.layouts import sheet_layout
+
+MAX_COPIES = 100
+
+
+def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
+    frame = card_frame(context, spec.trim_mm())
+    size = (frame.full_width, frame.full_height)
+    mark = version_mark(context, False)
+    result = ComponentPlan(spec.id, spec.kind)
+    items: list[Item] = []
+    drawn: dict[str, str] = {}           # SVG -> key: a side equal to one drawn already is that face
+    copies: dict[str, int] = {}          # face key -> printed copies, for its PNG
+    for index, copy in enumerate(spec.copies):
+        count = _count(copy, index, spec, context)
+        name = str(copy.get("name") or copy.get("title") or copy.get("id") or copy.get("role") or
+                   (spec.name if len(spec.copies) == 1 else f"{spec.name} {index + 1}"))
+        stem = copy.get("id") or copy.get("role") or (index + 1 if len(spec.copies) > 1 else "")
+        keys = []
+        for side, ref in (("front", spec.front), ("back", spec.back)):
+            fields = {**copy, **ref.fields}   # a side's own fields win; the copy fills in the rest
+            site = _site(context, spec, index, side, fields, name)
+            svg = with_mark(render_face(context, ref.template, size, site, aid=spec, fields=fields, copy=copy,
+                                        side=side, frame=frame, game=context.game.game,
+                                        profile=context.game.print_profile), mark, frame)
+            key = face_key(spec.id, f"{stem}-{side}" if stem else side)
+            if drawn.setdefault(svg, key) == key:
+                result.faces.append(Face(key, svg, (frame.width, frame.height), frame.bleed))
+            keys.append(drawn[svg])
+        if count == 0:
+            continue
+        items.extend(Item(keys[0], keys[1], name) for _ in range(count))
+        for key in keys:
+            copies[key] = copies.get(key, 0) + count
+        result.exports.append(ExportEntry(keys[0], keys[1], count, name, spec.description))
+    result.svgs = [face.key for face in result.faces]
+    result.pngs = list(copies.items())
+    faces = {face.key: face for face in result.faces}
+    layout = sheet_layout("deck_duplex" if context.duplex else "deck_fold")
+    pages = impose(items, faces, layout, context.paper, context.marks, f"{context.game.game.name}: {spec.name}")
+    result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True))
+    width, height = spec.trim_mm()
+    result.contents.append(f"{len(items)} {spec.name.lower()} (double-sided, {width:g} x {height:g} mm)")
+    return result
+
+
+def _count(copy: dict[str, Any], index: int, spec: AidSpec, context: PlanContext) -> int:
+    count = copy.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COPIES:
+        where = manifest_location(context, spec, "copies", index, "count") or Location("game.yaml")
+        raise DataError(where, f"expected a whole number of copies, 0 to {MAX_COPIES}; got {count!r}")
+    return count
+
+
+def _site(context: PlanContext, spec: AidSpec, index: int, side: str, fields: dict[str, Any], name: str) -> RenderSite:
+    def locate(field: str | None) -> Location:
+        if field is not None and field in getattr(spec, side).fields:
+            path: tuple[Any, ...] = (side, "fields", field)
+        elif field in spec.copies[index]:
+            path = ("copies", index, field)
+        else:
+            path = ("copies", index)
+        return manifest_location(context, spec, *path) or Location("game.yaml", field=f"components: {spec.id}")
+
+    return RenderSite(f'the {side} of player aid "{name}"', fields, locate,
+                      manifest_location(context, spec, side, "template"))

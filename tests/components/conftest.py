@@ -1,0 +1,44 @@
+"""Game folders planned with the generic component planners and rendered once per test session."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.data import load_game
+from tests.components.kits import plan_all, write_documents
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+SAMPLER = HERE / "sampler"
+PEER_DECK = ROOT / "examples" / "peer-deck"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_render_cache(tmp_path_factory):
+    """Renders in this run go to a cache of their own, never the user's."""
+    before = os.environ.get("DRAGON_PNP_CACHE")
+    os.environ["DRAGON_PNP_CACHE"] = str(tmp_path_factory.mktemp("component-render-cache"))
+    yield
+    if before is None:
+        os.environ.pop("DRAGON_PNP_CACHE", None)
+    else:
+        os.environ["DRAGON_PNP_CACHE"] = before
+
+
+@pytest.fixture(scope="session")
+def rendered(tmp_path_factory):
+    """`rendered(folder, paper, duplex)`: the game's component PDFs written once, by document name."""
+    done: dict[tuple[Path, str, bool], dict[str, Path]] = {}
+
+    def get(folder: Path, paper: str = "letter", duplex: bool = True) -> dict[str, Path]:
+        key = (folder, paper, duplex)
+        if key not in done:
+            game = load_game(folder)
+            out = tmp_path_factory.mktemp(f"{folder.name}-{paper}-{'duplex' if duplex else 'fold'}")
+            done[key] = write_documents(game, plan_all(game, paper, duplex), paper, duplex, out)
+        return done[key]
+
+    return get
