@@ -20,6 +20,7 @@ class Step:
     label: str
     target: str  # "package.module:function"
     enabled: Callable[[BuildOptions], bool] = lambda options: True
+    needs_rules: bool = False   # only for games with a rules module
 
     def load(self) -> Callable[[BuildContext], None]:
         module, function = self.target.split(":")
@@ -27,12 +28,11 @@ class Step:
 
 
 STEPS: list[Step] = [
-    Step("Checking data", "generator.validation:build_step"),
-    Step("Destiny analysis", "generator.destiny.report:build_step"),
+    Step("Checking data", "generator.build.data_step:check_data"),
     Step("Print kit", "generator.kit.steps:kit_step"),
     Step("Service uploads", "generator.export.steps:services_step", lambda options: bool(options.services)),
     Step("Rulebook", "generator.rulebook.build:build_step"),
-    Step("Rules check", "generator.report.build:build_step", lambda options: options.check),
+    Step("Rules check", "generator.report.build:build_step", lambda options: options.check, needs_rules=True),
     Step("Print-and-play", "generator.kit.steps:print_and_play_step"),
 ]
 
@@ -42,7 +42,7 @@ def run_build(game: GameData, options: BuildOptions, out_dir: Path,
     """Run every enabled step into a staging folder, then swap it in for `out_dir`."""
     with atomic_folder(out_dir) as staging:
         context = BuildContext(game, options, staging, advance=advance)
-        for step in active_steps(options):
+        for step in active_steps(options, game):
             advance(step.label)
             step.load()(context)
         context.settle()
@@ -51,5 +51,9 @@ def run_build(game: GameData, options: BuildOptions, out_dir: Path,
     return context
 
 
-def active_steps(options: BuildOptions) -> list[Step]:
-    return [step for step in STEPS if step.enabled(options)]
+def active_steps(options: BuildOptions, game: GameData | None = None) -> list[Step]:
+    """The enabled steps for this game: the rules module's own steps come right after the data check."""
+    module = game.module if game is not None else None
+    extra = [Step(label, target) for label, target in module.build_steps()] if module is not None else []
+    steps = STEPS[:1] + extra + STEPS[1:]
+    return [step for step in steps if step.enabled(options) and (module is not None or not step.needs_rules)]

@@ -40,7 +40,7 @@ def build(
     _validate(data)
     options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services)
     target = out if out is not None else project_root() / "output" / data.slug
-    steps = active_steps(options)
+    steps = active_steps(options, data)
     started = time.perf_counter()
     if sys.stdout.isatty():
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -74,7 +74,7 @@ def build(
 def _validate(data) -> None:
     """Refuse to build from data that fails the cross-checks (when the validation module is there)."""
     try:
-        from generator.validation import raise_for, validate_game
+        from generator.checks import raise_for, validate_game
     except ImportError:
         return
     raise_for(validate_game(data))

@@ -66,7 +66,7 @@ def service(
 
 def _load(game: str) -> GameData:
     """The game, refused (located, exit 2) if its data fails the cross-checks."""
-    from generator.validation import raise_for, validate_game
+    from generator.checks import raise_for, validate_game
 
     data = load_game(game)
     raise_for(validate_game(data))

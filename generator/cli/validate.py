@@ -11,7 +11,7 @@ from rich.table import Table
 from generator.cli.app import GAME_HELP, app, console
 from generator.data import load_game
 from generator.errors import DataErrors
-from generator.validation import exit_code, run_checks
+from generator.checks import exit_code, run_checks
 
 
 @app.command()

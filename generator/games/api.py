@@ -155,6 +155,14 @@ class GameModule:
         """Cross-checks beyond the schema (counts, ids, worked examples), each located."""
         return []
 
+    def data_checks(self) -> list[tuple[str, str, Callable[["GameData"], Any]]]:
+        """(name, title, check) cross-checks `validate` and the build run after the generic ones."""
+        return []
+
+    def build_steps(self) -> list[tuple[str, str]]:
+        """(label, "module:function") build steps of this game, run right after the data check."""
+        return []
+
     # --- rules --------------------------------------------------------------------------
     def make_rules(self, game: "GameData", options: Mapping[str, Any] | None = None) -> Any:
         """Precomputed, immutable rules for this data and rules options (variants)."""
@@ -258,6 +266,14 @@ class GameModule:
     def rulebook_directives(self) -> dict[str, Callable[..., Any]]:
         """Directive name -> function producing rulebook flowables (see generator.rulebook)."""
         return {}
+
+    def rulebook_context(self, game: "GameData") -> dict[str, Any]:
+        """Extra names rules.md may use (Dragon Pants: terrains, presets, cards by id)."""
+        return {}
+
+    def rulebook_facts(self, game: "GameData") -> list[Any]:
+        """Computed facts the game's rulebook directives share (Dragon Pants: preset analyses)."""
+        return []
 
     def template_globals(self, game: "GameData") -> dict[str, Any]:
         """Extra names the game's card and piece templates may use (special faces, icons)."""

@@ -22,7 +22,7 @@ from generator.report.findings import find
 from generator.report.plan import MIXED, Config, configurations, plan_batches
 from generator.report.record import GameRecord
 from generator.report.simulate import DECISION_CAP, DECISION_CAP_HAZARD, Job, play_batch
-from generator.validation import validate_game
+from generator.checks import validate_game
 
 REPORT_VERSION = 2
 RANDOM = "random"

@@ -28,7 +28,7 @@ from generator.data import GameData
 from generator.errors import LayoutError
 from generator.paper import pt_to_mm
 from generator.rulebook import figures, tables
-from generator.rulebook.facts import PresetFacts
+from generator.games.dragon_pants.rulebook_facts import PresetFacts
 from generator.rulebook.markup import Directive, inline_xml
 from generator.rulebook.styles import Styles
 

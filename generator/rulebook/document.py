@@ -17,7 +17,6 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplat
 from generator.data import GameData
 from generator.errors import LayoutError
 from generator.paper import mm_to_pt, paper_size_mm
-from generator.rulebook.facts import preset_facts
 from generator.rulebook.flow import HeadingParagraph, RulesFlow
 from generator.rulebook.markup import Block, Directive, parse
 from generator.rulebook.source import render_rules, rules_path
@@ -102,7 +101,7 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
     rules_file = rules_path(game)
     blocks = parse(text, rules_file.name)
     rules_blocks, aid_blocks = split_aid(blocks)
-    presets = preset_facts(game)
+    presets = game.module.rulebook_facts(game) if game.module is not None else []
 
     buffer = io.BytesIO()
     doc = _Doc(buffer, game, paper)

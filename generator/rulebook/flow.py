@@ -9,7 +9,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 from generator.data import GameData
 from generator.rulebook import figures
 from generator.rulebook.directives import DirectiveContext, check_arguments, sight_example
-from generator.rulebook.facts import PresetFacts
+from generator.games.dragon_pants.rulebook_facts import PresetFacts
 from generator.rulebook.markup import Block, Callout, Directive, Heading, ListBlock, Paragraph as TextBlock, inline_xml
 from generator.rulebook.source import source_line
 from generator.rulebook.styles import ACCENT, SHADE, Styles

@@ -13,7 +13,6 @@ import jinja2
 
 from generator.data import GameData
 from generator.errors import LayoutError
-from generator.rulebook.facts import template_context
 
 RULES_FILE = "rules.md"
 
@@ -57,3 +56,20 @@ def _template_line(exc: BaseException) -> int | None:
         if frame.filename.endswith(RULES_FILE):
             return frame.lineno
     return None
+
+
+def template_context(game: GameData) -> dict[str, object]:
+    """What every rules.md may refer to, plus what the game's rules module adds."""
+    from generator.rulebook.words import names, plural, words
+
+    context: dict[str, object] = {
+        "game": game.game,
+        "settings": game.settings,
+        "options": game.game.rules_options,
+        "components": {c.id: c for c in game.game.components},
+        "decks": {c.id: game.rows(c.id) for c in game.game.components if c.kind == "deck"},
+        "words": words, "plural": plural, "names": names,
+    }
+    if game.module is not None:
+        context.update(game.module.rulebook_context(game))
+    return context

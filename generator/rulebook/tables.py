@@ -14,7 +14,7 @@ from generator.data.components import time_track
 from generator.data import GameData
 from generator.data.hexmap import Terrain
 from generator.games.dragon_pants.models import PowerCard, signed
-from generator.rulebook.facts import PresetFacts, answers, preset_facts
+from generator.games.dragon_pants.rulebook_facts import PresetFacts, answers, preset_facts
 from generator.rulebook.markup import inline_xml
 from generator.rulebook.styles import RULE, SHADE, Styles
 

@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 from generator.data import GameData
 from generator.diagrams import board_scene, scene_drawing
 from generator.paper import mm_to_pt, pt_to_mm
-from generator.rulebook.facts import names
+from generator.rulebook.words import names
 from generator.rulebook.markup import inline_xml
 from generator.rulebook.styles import Styles
 
@@ -16,15 +16,18 @@ def title_page(game: GameData, styles: Styles, width: float, height: float) -> l
     info = game.game
     players = info.players
     player_text = f"{players.min}–{players.max} players" if players.min != players.max else f"{players.min} players"
-    board_mm = min(pt_to_mm(width) * 0.62, pt_to_mm(height) * 0.42)
-    board = scene_drawing(board_scene(game, None), width_mm=board_mm)
-    board.hAlign = "CENTER"
+    picture: list[Flowable] = []
+    if "board" in game.files:   # a game played on a hex map shows its board on the cover
+        board_mm = min(pt_to_mm(width) * 0.62, pt_to_mm(height) * 0.42)
+        board = scene_drawing(board_scene(game, None), width_mm=board_mm)
+        board.hAlign = "CENTER"
+        picture = [board]
     flow: list[Flowable] = [Spacer(1, mm_to_pt(8)), Paragraph(inline_xml(info.name), styles.title)]
     if info.tagline:
         flow.append(Paragraph(inline_xml(info.tagline), styles.subtitle))
     if info.also_known_as:
         flow.append(Paragraph(inline_xml(f"also known as *{info.also_known_as}*"), styles.title_line))
-    flow += [Spacer(1, mm_to_pt(6)), board, Spacer(1, mm_to_pt(6))]
+    flow += [Spacer(1, mm_to_pt(6)), *picture, Spacer(1, mm_to_pt(6))]
     facts = f"**{player_text}** · about **{info.playtime_minutes} minutes** · ages **{info.minimum_age}+**"
     flow.append(Paragraph(inline_xml(facts), styles.title_line))
     flow.append(Paragraph(inline_xml("Designed by " + names(info.designers)), styles.title_line))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.data.located_yaml import format_path
-from generator.validation import validate_game
+from generator.checks import validate_game
 
 
 def test_canonical_data_loads_and_validates(game) -> None:

@@ -38,6 +38,24 @@ class DragonPants(GameModule):
     }
     settings_model = PantsSettings
 
+    def data_checks(self) -> list:
+        from generator.games.dragon_pants.validation import CHECKS
+
+        return list(CHECKS)
+
+    def build_steps(self) -> list[tuple[str, str]]:
+        return [("Destiny analysis", "generator.destiny.report:build_step")]
+
+    def rulebook_context(self, game: "GameData") -> dict:
+        from generator.games.dragon_pants.rulebook_facts import template_context
+
+        return template_context(game)
+
+    def rulebook_facts(self, game: "GameData") -> list:
+        from generator.games.dragon_pants.rulebook_facts import preset_facts
+
+        return preset_facts(game)
+
     def template_globals(self, game: "GameData") -> dict:
         from generator.games.dragon_pants.cards import template_globals
 

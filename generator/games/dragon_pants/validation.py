@@ -12,97 +12,26 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Literal
 
 from generator.data.components import time_track
-from generator.build.context import BuildContext
 from generator.data import GameData
 from generator.games.dragon_pants.models import signed
 from generator.destiny import analyse_deck
 from generator.engine.cards import DRAGON_PANTS_EFFECTS, ENGINE_OPTIONS
 from generator.engine.hexgrid import Hex, neighbours
-from generator.errors import DataError, DataErrors, Location, RuleCheckError
+from generator.errors import Location
+from generator.checks import Check, Finding, FindingKind
 
-FindingKind = Literal["data", "rule"]
 REACTION_TRIGGERS = {"attack", "curse", "theft", "bite"}
-
-
-@dataclass(frozen=True)
-class Finding:
-    check: str
-    kind: FindingKind
-    message: str
-    location: Location
-
-    @property
-    def severity(self) -> str:
-        return "error"
-
-    def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
-
-    def to_json(self) -> dict[str, object]:
-        loc = self.location
-        return {
-            "check": self.check,
-            "kind": self.kind,
-            "message": self.message,
-            "file": str(loc.file),
-            "line": loc.line,
-            "column": loc.column,
-            "field": loc.field,
-        }
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    name: str
-    title: str
-    findings: tuple[Finding, ...]
-
-    @property
-    def passed(self) -> bool:
-        return not self.findings
-
-
-Check = Callable[[GameData], Iterator[Finding]]
 CHECKS: list[tuple[str, str, Check]] = []
 
 
-def check(name: str, title: str) -> Callable[[Check], Check]:
-    """Register a cross-check under a short name and the title shown in the table."""
+def check(name: str, title: str):
+    """Register a Dragon Pants cross-check under a short name and the title shown in the table."""
 
     def register(function: Check) -> Check:
         CHECKS.append((name, title, function))
         return function
 
     return register
-
-
-def validate_game(game: GameData) -> list[Finding]:
-    """Every finding of every check, in check order."""
-    return [finding for result in run_checks(game) for finding in result.findings]
-
-
-def run_checks(game: GameData) -> list[CheckResult]:
-    return [CheckResult(name, title, tuple(function(game))) for name, title, function in CHECKS]
-
-
-def exit_code(findings: list[Finding]) -> int:
-    if any(f.kind == "data" for f in findings):
-        return 2
-    return 1 if findings else 0
-
-
-def raise_for(findings: list[Finding]) -> None:
-    """Turn findings into the exception the CLI reports: DataErrors (2) or RuleCheckError (1)."""
-    data = [f for f in findings if f.kind == "data"]
-    if data:
-        raise DataErrors([DataError(f.location, f.message) for f in data])
-    if findings:
-        raise RuleCheckError("\n".join(str(f) for f in findings))
-
-
-def build_step(context: BuildContext) -> None:
-    """First build step: refuse to build from data that fails any check."""
-    raise_for(validate_game(context.game))
 
 
 def _finding(check_name: str, kind: FindingKind, game: GameData, file: str, path: tuple, message: str) -> Finding:

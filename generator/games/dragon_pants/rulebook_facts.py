@@ -10,12 +10,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from generator.data import GameData
+from generator.rulebook.words import names, plural, words
 from generator.data.components import time_track
 from generator.games.dragon_pants.models import PowerCard, signed
 from generator.destiny import analyse_presets
 
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                "ten", "eleven", "twelve")
 
 
 @dataclass(frozen=True)
@@ -43,24 +42,6 @@ def answers(card: PowerCard, cards: Iterable[PowerCard]) -> str:
     card_names = {c.id: c.name for c in cards}
     parts = [TRIGGER_WORDS.get(t) or f"a {card_names.get(t, t)}" for t in card.reacts_to]
     return names(parts).replace(" and ", " or ")
-
-
-def words(n: int) -> str:
-    """Small whole numbers as words ("two"), larger ones as digits: rulebook style."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-
-
-def plural(n: int, singular: str, plural_form: str | None = None) -> str:
-    """"1 card", "3 cards"."""
-    return f"{n} {singular if n == 1 else (plural_form or singular + 's')}"
-
-
-def names(items: Iterable[Any]) -> str:
-    """Join names the way a sentence does: "A", "A and B", "A, B and C"."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def preset_facts(game: GameData) -> list[PresetFacts]:

@@ -1,0 +1,31 @@
+"""A game with no rules module builds a whole kit and rulebook: `new` then `build`, and the peer deck."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from generator.data.loader import project_root
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=300)
+
+
+def test_a_new_game_validates_and_builds(tmp_path):
+    made = run("new", "mygame", "--dir", str(tmp_path), cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    built = run("build", str(tmp_path / "mygame"), "--out", str(tmp_path / "kit"), cwd=tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "Traceback" not in built.stderr
+    files = {p.name for p in (tmp_path / "kit").iterdir()}
+    assert {"cards.pdf", "rulebook.pdf", "print-and-play.pdf"} <= files
+    assert "rules-check.html" not in files   # no rules module: no simulated check
+
+
+def test_the_peer_deck_builds(tmp_path):
+    built = run("build", str(project_root() / "examples" / "peer-deck"), "--out", str(tmp_path / "kit"), cwd=tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (tmp_path / "kit" / "cards.pdf").stat().st_size > 0
