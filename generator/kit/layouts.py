@@ -21,9 +21,10 @@ class SheetLayout(BaseModel):
     flow: Literal["grid", "shelves"] = "grid"
     columns: int = Field(default=1, ge=1, le=20)
     rows: int = Field(default=1, ge=1, le=20)
-    spacing: Literal["shared", "bleed"] = "bleed"
-    gap_mm: float = Field(default=0, ge=0, le=50)
-    margin_mm: float = Field(default=0, ge=0, le=50)
+    turn: bool = False
+    gap_mm: float = Field(default=1, ge=0, le=50)
+    min_bleed_mm: float = Field(default=2, ge=0, le=10)
+    margin_mm: float = Field(default=5, ge=0, le=50)
     backs: Literal["none", "duplex", "fold"] = "none"
     marks: Literal["crop", "outline", "none"] = "crop"
 

@@ -16,6 +16,7 @@ from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListI
 
 from generator.fonts import register_reportlab_fonts
 from generator.paper import mm_to_pt, paper_size_mm
+from generator.pdf import with_page_boxes
 from generator.report.charts import bar_chart_drawing, column_chart_drawing
 from generator.report.view import ReportView, Table as ViewTable
 
@@ -102,7 +103,7 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
                 block.append(Paragraph(escape(table.note), styles["note"]))
         story += block
     doc.build(story, onFirstPage=_footer(view), onLaterPages=_footer(view))
-    return buffer.getvalue()
+    return with_page_boxes(buffer.getvalue(), title=view.title)
 
 
 def _fit(chart, width_mm: float):

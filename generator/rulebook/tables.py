@@ -51,6 +51,9 @@ def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styl
     kind = WholeTable if len(rows) <= SHORT_TABLE_ROWS else Table
     table = kind(body, colWidths=list(widths), repeatRows=1 if header else 0, hAlign="LEFT")
     commands = [
+        # Cells hold paragraphs, but reportlab sets each cell's font first (Helvetica unless
+        # told), and that font would be referenced without being embedded.
+        ("FONTNAME", (0, 0), (-1, -1), "Vera"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
         ("TOPPADDING", (0, 0), (-1, -1), 2.2),
