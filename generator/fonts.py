@@ -28,6 +28,10 @@ REPORTLAB_FACES = {
     "Vera-Italic": "VeraIt.ttf",
     "Vera-BoldItalic": "VeraBI.ttf",
 }
+# What every SVG asks for: our family first (cairo draws with it; cairosvg reads only the
+# first name), then look-alikes and a generic family, so a viewer without Vera still shows a
+# sans-serif rather than its default serif.
+SVG_FONT_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
 # Names as they appear in embedded PDF font descriptors (tests look for these).
 EMBEDDED_NAMES = ("BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold")
 

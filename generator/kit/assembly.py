@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.kit.faces import render_template
+from generator.kit.layouts import PRINTER_MARGIN_MM
 from generator.paper import mm_to_pt, paper_size_mm
 
 if TYPE_CHECKING:
@@ -27,6 +28,9 @@ PARTS = (
     ("board.pdf", "Board overview, full-size poster and setup maps", "single-sided"),
     ("extras.pdf", "Time track, time marker and pawns", "single-sided, on card stock if you can"),
 )
+# Parts another part already ends with: the rulebook's last page is the player aid, so the aid
+# is listed at that page rather than printed a second time.
+ENDS_WITH = {"player-aid.pdf": "rulebook.pdf"}
 
 
 def write_print_and_play(context: "BuildContext", target: Path) -> None:
@@ -34,7 +38,7 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
     from generator.kit.parallel import submit_all
     from generator.kit.render_jobs import DocumentJob
     from generator.kit.sheet import Placement, SheetPage
-    from generator.pdf import MergePart, count_pages, merge
+    from generator.pdf import MergePart, count_pages, finish_document, merge
 
     game, paper, duplex = context.game, context.options.paper, context.options.duplex
     counts = {}
@@ -45,9 +49,15 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
             counts[role] = count_pages(context.artifacts[role].read_bytes())
     contents = []
     blanks_before: set[str] = set()
+    merged = [role for role, _, _ in PARTS if role in counts and ENDS_WITH.get(role) not in counts]
     page = 2
     for role, title, advice in PARTS:
         if role not in counts:
+            continue
+        if role not in merged:
+            last = page - 1
+            holder = next(t for r, t, _ in PARTS if r == ENDS_WITH[role])
+            contents.append((title, f"page {last}, the last of the {holder.lower()}", counts[role], advice))
             continue
         if role in DUPLEX_PARTS and duplex and page % 2 == 0:
             # Card fronts must fall on the front of a sheet, or duplex puts backs behind the wrong page.
@@ -63,14 +73,16 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
     size = paper_size_mm(paper)
     svg = render_template(
         "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=paper.upper() if paper == "a4" else paper.capitalize(),
-        duplex=duplex, total=page - 1, profile=game.print_profile,
+        duplex=duplex, total=page - 1, profile=game.print_profile, band=PRINTER_MARGIN_MM,
     )
     cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])
     cover = submit_all([DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))], [])
     context.settle()
     size_pt = (mm_to_pt(size[0]), mm_to_pt(size[1]))
-    parts = [MergePart(cover.result()[0]["cover"], "Contents and printing advice")]
+    cover_pdf = finish_document(cover.result()[0]["cover"], title=f"{game.game.name}: contents", subject="",
+                                page_boxes=[None])
+    parts = [MergePart(cover_pdf, "Contents and printing advice")]
     parts += [MergePart(context.artifacts[role].read_bytes(), title, 1 if role in blanks_before else 0, size_pt)
-              for role, title, _ in PARTS if role in counts]
+              for role, title, _ in PARTS if role in merged]
     target.write_bytes(merge(parts, title=f"{game.game.name}: print-and-play kit",
                              subject=f"{paper.upper()}, everything in one file"))

@@ -1,7 +1,7 @@
 """The small pieces: the time track card, its marker, and one fold-over pawn per den.
 
-Box numbers come from destiny.yaml's time_track; pawn colours and numbers from the dens in
-board.yaml and print.yaml's den_colours; sizes from print.yaml's extras.
+Box numbers come from destiny.yaml's time_track; pawn colours from the dens in board.yaml and
+print.yaml's den_colours; sizes from print.yaml's extras.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def pawn_faces(game: GameData) -> list[Face]:
     faces = []
     for den in game.board.dens:
         colour = game.print_profile.den_colours[den.id]
-        svg = render_template("kit/pawn.svg.j2", W=width, F=figure, B=base, b=bleed, number=den.number,
+        svg = render_template("kit/pawn.svg.j2", W=width, F=figure, B=base, b=bleed,
                               colour=colour.hex, colour_name=colour.name, pt=PT_TO_MM)
         faces.append(Face(pawn_key(den.id), svg, (width, 2 * figure + 2 * base), bleed))
     return faces
@@ -65,6 +65,7 @@ def extras_faces(game: GameData) -> tuple[list[Face], list[Item]]:
     track, marker, pawns = time_track_face(game), time_marker_face(game), pawn_faces(game)
     box = game.game.box
     items = [Item(track.key, None, "time track") for _ in range(box.time_track_cards)]
-    items += [Item(p.key, None, f"pawn {d.number}") for p, d in zip(pawns, game.board.dens)]
+    colours = game.print_profile.den_colours
+    items += [Item(p.key, None, f"{colours[d.id].name} pawn") for p, d in zip(pawns, game.board.dens)]
     items += [Item(marker.key, None, "time marker") for _ in range(box.time_markers)]
     return [track, marker, *pawns], items

@@ -44,7 +44,8 @@ def cell_grid(cells: list[list[Flowable]], width: float, columns: int) -> Table:
 def seat_caption(game: GameData, players: int) -> str:
     den = {d.id: d for d in game.board.dens}
     colours = game.print_profile.den_colours
-    seats = [f"**{i + 1}** {den[d].name}" + (f" ({colours[d].name.lower()})" if d in colours else "")
+    # Seat, then the colour its den tile and pawn carry (the name players look for on the pieces).
+    seats = [f"**{i + 1}** " + (colours[d].name if d in colours else den[d].name)
              for i, d in enumerate(game.board.seats[players])]
     return f"**{players} players:** " + ", ".join(seats) + "."
 

@@ -165,7 +165,7 @@ def card_table(game: GameData, styles: Styles, width: float) -> Table:
 
 
 def card_list(game: GameData, styles: Styles, width: float) -> Table:
-    """The compact list for the player aid: name, count and the short text printed on the card."""
+    """The compact list for the player aid: name, count and a one-line summary (the card prints the whole rule)."""
     rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "What it does"]]
     for card in game.power.cards:
         rows.append([f"**{card.name}**", str(card.count), card_kind(card, game), card.text])
