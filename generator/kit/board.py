@@ -6,8 +6,10 @@ and the rules engine agree on where every hex is.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from generator.data import GameData
-from generator.engine.hexgrid import Hex, centre, corners
+from generator.engine.hexgrid import SQRT3, Hex, centre, corners
 from generator.kit.faces import Face
 from generator.kit.sheet import Composite, Placement
 from generator.kit.tiles import den_key, tile_key
@@ -31,6 +33,21 @@ def board_origin(game: GameData) -> tuple[float, float, float, float]:
     max_x, max_y = max(p[0] for p in points), max(p[1] for p in points)
     return (BOARD_MARGIN_MM - min_x, BOARD_MARGIN_MM - min_y,
             max_x - min_x + 2 * BOARD_MARGIN_MM, max_y - min_y + 2 * BOARD_MARGIN_MM)
+
+
+def board_art_extent(game: GameData) -> Callable[[float, float], tuple[float, float] | None]:
+    """For a strip of board x coordinates [x0, x1], the top and bottom of the tiles reaching into
+    it (board coordinates, as the composite places them), or None where no tile does."""
+    radius = game.print_profile.hex.corner_to_corner_mm / 2
+    ox, oy, _, _ = board_origin(game)
+    centres = [(x + ox, y + oy) for x, y in (centre(h, radius) for h, _ in board_hexes(game))]
+    half_height = radius * SQRT3 / 2
+
+    def extent(x0: float, x1: float) -> tuple[float, float] | None:
+        ys = [cy for cx, cy in centres if x0 - radius < cx < x1 + radius]
+        return (min(ys) - half_height, max(ys) + half_height) if ys else None
+
+    return extent
 
 
 def board_composite(game: GameData, faces: dict[str, Face]) -> Composite:

@@ -13,8 +13,7 @@ from pathlib import Path
 
 from generator.data import GameData
 from generator.errors import LayoutError
-from generator.engine.hexgrid import SQRT3, centre
-from generator.kit.board import BOARD_KEY, board_composite, board_grid_face, board_hexes, board_origin
+from generator.kit.board import BOARD_KEY, board_art_extent, board_composite, board_grid_face
 from generator.kit.board_pages import overview_page, setup_page
 from generator.kit.cards import back_faces, destiny_faces, power_faces
 from generator.kit.extras import extras_faces
@@ -129,17 +128,7 @@ def plan_pieces(game: GameData, paper: str, duplex: bool = True) -> KitPlan:
 
     board = board_composite(game, faces)
     poster_layout = sheet_layout("poster")
-    radius = profile.hex.corner_to_corner_mm / 2
-    ox, oy, _, _ = board_origin(game)
-    centres = [(x + ox, y + oy) for x, y in (centre(h, radius) for h, _ in board_hexes(game))]
-    half_height = radius * SQRT3 / 2
-
-    def art_extent(x0: float, x1: float) -> tuple[float, float] | None:
-        """Top and bottom of the tiles that reach into the board's x range [x0, x1]."""
-        ys = [cy for cx, cy in centres if x0 - radius < cx < x1 + radius]
-        return (min(ys) - half_height, max(ys) + half_height) if ys else None
-
-    plan = plan_poster(board.size, poster_layout, paper, profile.poster.overlap_mm, art_extent)
+    plan = plan_poster(board.size, poster_layout, paper, profile.poster.overlap_mm, board_art_extent(game))
     overview = overview_page(game, poster_layout, paper, BOARD_KEY, board.size)
     label_baseline = plan.page_size[1] - PRINTER_MARGIN_MM - LABEL_DESCENT_MM - 0.2
     poster = poster_pages(plan, BOARD_KEY, board.size, f"{name}: board poster", PRINTER_MARGIN_MM, label_baseline)
