@@ -76,9 +76,9 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
         top = margin + TITLE_BAND_MM + row * cell_h
         w, h = face.size_mm
         page.placements.append(Placement(face.key, cx - w / 2, top + caption_mm, w, h))
-        seats = ", ".join(f"seat {i + 1} {colours[d].name}" for i, d in enumerate(game.board.seats[players]))
+        seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(game.board.seats[players]))
         unused = [colours[d].name for d in dens if d not in game.board.seats[players]]
-        captions.append((cx, top + 4.5, f"{players} players", seats[0].upper() + seats[1:],
+        captions.append((cx, top + 4.5, f"{players} players", f"Seats: {seats}",
                          f"Empty dens: {', '.join(unused)}" if unused else "Every den in use"))
     key_index = len(counts)
     key_x = margin + (key_index % columns + 0.5) * cell_w

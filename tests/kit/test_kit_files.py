@@ -84,7 +84,7 @@ def test_print_and_play_puts_card_fronts_on_odd_pages(kits, paper):
     whole = PdfReader(context.artifacts["print-and-play.pdf"])
     cover = whole.pages[0].extract_text()
     assert "100 mm" in cover and "long edge" in cover
-    parts = sum(len(PdfReader(context.artifacts[n]).pages) for n in KIT_PDFS[:-1])
+    parts = sum(len(PdfReader(context.artifacts[n]).pages) for n in ("rulebook.pdf", *KIT_PDFS[:-1]))
     assert len(whole.pages) in (parts + 1, parts + 2)  # cover, parts, maybe one blank before the cards
     match = re.search(r"Power and Destiny cards\s*pages (\d+)", cover)
     assert match and int(match.group(1)) % 2 == 1
@@ -93,6 +93,16 @@ def test_print_and_play_puts_card_fronts_on_odd_pages(kits, paper):
     assert whole.pages[first].extract_text() == cards.pages[0].extract_text()
     doc = pymupdf.open(context.artifacts["print-and-play.pdf"])
     assert abs(mm(doc[0].rect.width) - PAPER[paper][0]) < 0.05
+
+
+def test_print_and_play_prints_the_player_aid_once(kits):
+    """The rulebook ends with the aid: print-and-play lists it there instead of adding it again."""
+    whole = pymupdf.open(kits("letter").artifacts["print-and-play.pdf"])
+    aid = pymupdf.open(kits("letter").artifacts["player-aid.pdf"])[0].get_text().split("\n")[0]
+    assert sum(1 for page in whole if page.get_text().startswith(aid)) == 1
+    cover = " ".join(whole[0].get_text().split())
+    rulebook_pages = pymupdf.open(kits("letter").artifacts["rulebook.pdf"]).page_count
+    assert f"Player aid page {1 + rulebook_pages}, the last of the rulebook" in cover
 
 
 def test_every_card_png_shows_what_the_pdf_shows(kits, game):
