@@ -98,3 +98,31 @@ def test_failed_build_keeps_the_previous_kit(tmp_path):
     assert "power_cards.yaml:" in result.stderr and "Fireball" in result.stderr
     assert (out / "cards.pdf").read_bytes() == b"previous kit"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dragon_pants", "out"]  # no staging left behind
+
+
+def test_each_card_prints_its_whole_effect_as_the_rulebook_states_it(game, kits):
+    """The words in a printed card's text box are its `rules`, and the rulebook's card reference
+    prints those same words: neither leaves out a rule the other gives."""
+    from generator.kit.kit import plan_kit
+
+    pdf = pymupdf.open(kits("letter", duplex=False).artifacts["cards.pdf"])
+    rulebook = pymupdf.open(kits("letter").artifacts["rulebook.pdf"])
+    reference = " ".join(" ".join(page.get_text() for page in rulebook).split())
+    plan = plan_kit(game, "letter", duplex=False)
+    frame = card_frame(game)
+    bx0, by0, bx1, by1 = frame.body_box
+    pt = 72 / 25.4
+    found = {}
+    for page, sheet in zip(pdf, plan.documents["cards.pdf"]):
+        for placement in sheet.placements:
+            if placement.form in found or not placement.form.startswith("power-") or placement.form.endswith("-back"):
+                continue
+            x0, y0, _, _ = placement.trim
+            box = pymupdf.Rect((x0 + bx0) * pt, (y0 + by0 - 1) * pt, (x0 + bx1) * pt, (y0 + by1 + 1) * pt)
+            words = sorted(page.get_text("words", clip=box), key=lambda w: (round(w[3], 1), w[0]))
+            found[placement.form] = " ".join(w[4] for w in words)
+    for card in game.power.cards:
+        printed = found[f"power-{card.id.replace('_', '-')}"]
+        effect = " ".join(card.rules.split())
+        assert printed == effect, card.name
+        assert effect in reference, card.name

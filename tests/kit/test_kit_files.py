@@ -145,3 +145,28 @@ def test_no_text_in_the_band_home_printers_cannot_reach(kits, paper):
                     edge = mm(min(x0, y0, width - x1, height - y1))
                     text = "".join(span["text"] for span in line["spans"])
                     assert edge >= 3.0, f"{document} page {page.number + 1}: {text!r} is {edge:.1f} mm from the edge"
+
+
+def test_every_svg_falls_back_to_a_sans_serif(game, kits, small_svgs):
+    """A viewer without Bitstream Vera must still draw sans-serif text: every SVG root names our
+    font first, then look-alikes and the generic family; no element names a font without them."""
+    import xml.etree.ElementTree as ElementTree
+
+    svgs = [p.read_text(encoding="utf-8") for p in sorted((Path(kits("letter").out_dir) / "svg").glob("*.svg"))]
+    assert len(svgs) > 30
+    for svg in svgs + small_svgs:
+        root = ElementTree.fromstring(svg)
+        families = [f.strip().strip("'\"") for f in root.get("font-family", "").split(",")]
+        assert families[0] == "Bitstream Vera Sans" and families[-1] == "sans-serif", families
+        for element in root.iter():
+            own = element.get("font-family")
+            assert own is None or own.rstrip().endswith("sans-serif"), own
+
+
+@pytest.fixture
+def small_svgs(game) -> list[str]:
+    """SVGs made outside templates: a board diagram and a report chart."""
+    from generator.diagrams import board_scene, scene_svg
+    from generator.report.charts import Bar, BarChart, bar_chart_svg
+
+    return [scene_svg(board_scene(game, 3)), bar_chart_svg(BarChart("t", (Bar("a", 0.5),)))]

@@ -202,3 +202,33 @@ def test_poster_pages_together_show_every_tile_in_colour(game, kits, paper):
     radius = game.print_profile.hex.corner_to_corner_mm / 2
     hex_area = 3 * math.sqrt(3) / 2 * radius ** 2
     assert coloured_mm2 > 0.6 * len(board_hexes(game)) * hex_area
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_overview_prints_at_the_scale_it_states(game, kits, paper):
+    """The stated percentage is exact: the grid's printed width over the full-size board's."""
+    page = pymupdf.open(kits(paper).artifacts["board.pdf"])[0]
+    text = " ".join(page.get_text().split())
+    stated = int(text.split("Shown at ")[1].split(" %")[0]) / 100
+    grid = [p for segment in stroked_lines(page, 0.5 * stated, (0x2B / 255,) * 3) for p in segment]
+    assert grid
+    ox, oy, _, _ = board_origin(game)
+    radius = game.print_profile.hex.corner_to_corner_mm / 2
+    full = [x for h, _ in board_hexes(game) for x, _ in corners(h, radius)]
+    printed_width = max(x for x, _ in grid) - min(x for x, _ in grid)
+    assert printed_width / (max(full) - min(full)) == pytest.approx(stated, rel=1e-4)
+
+
+def test_setup_maps_give_every_seat_a_colour_the_pieces_carry(game, kits):
+    """For each player count the setup page names, seat by seat, the colour of the den that seat
+    uses in the data; den tiles and pawns carry those colour names."""
+    board = pymupdf.open(kits("letter").artifacts["board.pdf"])
+    setup = " ".join(board[board.page_count - 1].get_text().split())
+    colours = game.print_profile.den_colours
+    for players, dens in game.board.seats.items():
+        seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(dens))
+        assert f"{players} players Seats: {seats}" in setup
+    tiles = "".join(page.get_text() for page in pymupdf.open(kits("letter").artifacts["tiles.pdf"]))
+    pawns = pymupdf.open(kits("letter").artifacts["extras.pdf"])[0].get_text()
+    for colour in colours.values():
+        assert colour.name.upper() in tiles and colour.name.upper() in pawns
