@@ -63,6 +63,11 @@ def use_bundled_fonts_for_cairo() -> Path:
         + "".join(f"  <dir>{d}</dir>\n" for d in dirs)
         + f"  <cachedir>{cache_dir}</cachedir>\n"
         + f'  <alias><family>sans-serif</family><prefer><family>{FAMILY}</family></prefer></alias>\n'
+        # Never reload the configuration mid-run. fontconfig otherwise re-checks its files every
+        # 30 s, and a reload (say, another build touching the shared cache folder) gives cairo
+        # new font faces: the next document then embeds a second subset of Vera, and the same
+        # job no longer gives the same bytes.
+        + "  <config><rescan><int>0</int></rescan></config>\n"
         + "</fontconfig>\n"
     )
     if not conf.exists() or conf.read_text() != text:

@@ -129,7 +129,7 @@ def test_every_card_png_shows_what_the_pdf_shows(kits, game):
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_no_text_in_the_band_home_printers_cannot_reach(kits, paper):
-    """Labels, page names and captions keep their line box 3 mm or more from every paper edge.
+    """Labels, page names and captions keep their line box 5 mm or more from every paper edge.
 
     Page text is set at 20 pt or smaller; larger text belongs to tile art, which a poster page
     cuts off at its window (a den's seat number may run under the cut), so it is not checked."""
@@ -144,7 +144,7 @@ def test_no_text_in_the_band_home_printers_cannot_reach(kits, paper):
                     x0, y0, x1, y1 = line["bbox"]
                     edge = mm(min(x0, y0, width - x1, height - y1))
                     text = "".join(span["text"] for span in line["spans"])
-                    assert edge >= 3.0, f"{document} page {page.number + 1}: {text!r} is {edge:.1f} mm from the edge"
+                    assert edge >= 5.0, f"{document} page {page.number + 1}: {text!r} is {edge:.1f} mm from the edge"
 
 
 def test_every_svg_falls_back_to_a_sans_serif(game, kits, small_svgs):
