@@ -4,7 +4,7 @@ Why not pypdf: it parses every object into Python values and clones them, which 
 build most of a second; these jobs only need a handful of dictionary edits and renumbered
 references. Object bodies stay bytes (stream data is never decoded, scanned or copied apart),
 so finishing a 20-page cairo document takes about a millisecond and merging the kit's 7
-documents (75 pages) about 10 ms, where pypdf took about 100 ms for the merge alone
+documents (75 pages) about 12 ms, where pypdf took about 100 ms for the merge alone
 (bench/bench_pdf.py).
 
 Accepted input: what cairo (1.16+) and reportlab write, and our own output: one classic
@@ -26,7 +26,8 @@ Public API:
 - `merge(parts, *, title, subject) -> bytes`: `parts` is a sequence of
   `MergePart(pdf, title, blanks_before=0, blank_size=(612, 792))`. Pages follow in order,
   each keeping its own dictionary (attributes it inherited from its page tree are copied onto
-  it; a page without TrimBox or BleedBox gets its MediaBox as both, blank pages too); `blanks_before` empty pages of `blank_size` points go before a part. The outline has
+  it; a page without TrimBox or BleedBox gets its MediaBox as both, blank pages too; forms
+  listed twice in a resource dictionary, as cairo writes them, are listed once); `blanks_before` empty pages of `blank_size` points go before a part. The outline has
   one closed entry per part, titled as given and opening its first page (/Fit), with the
   part's own bookmarks nested under it; the catalog asks viewers to show it (/PageMode
   /UseOutlines). A part with no pages is refused (ValueError).

@@ -123,7 +123,9 @@ def merge(parts: Sequence[MergePart], *, title: str, subject: str) -> bytes:
                 body = set_keys(body, tree.inherited[old])
             if old in pages:
                 body = _with_boxes(body, None, {})
-            bodies[new] = renumber(without_repeated_keys(body), mapping)
+            if b"/XObject" in body:   # where cairo repeats keys: a resource dictionary's forms
+                body = without_repeated_keys(body)
+            bodies[new] = renumber(body, mapping)
         all_pages += [mapping[page] for page in tree.pages]
         entry = mapping[outlines] if outlines is not None else reserve()
         children = _outline_children(document, outlines, mapping) if outlines is not None else None
