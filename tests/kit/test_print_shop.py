@@ -1,7 +1,8 @@
 """The kit as a print shop and a home printer see it, checked with third-party tools.
 
 Every PDF a build writes (so a new game's or component's PDFs are covered when they land):
-`qpdf --check` clean, every font embedded per `pdffonts`, TrimBox and BleedBox on every page,
+`qpdf --check` clean, every font embedded per `pdffonts`, Ghostscript reading every page without
+a warning, TrimBox and BleedBox on every page,
 nothing printed within 5 mm of the paper edge (rendered by poppler's `pdftoppm`, not the
 MuPDF the other read-back tests use), and a miscut simulation: the trim of every card, tile
 and token is moved out by up to 2 mm and the colours there must be its own (or paper, or a
@@ -31,7 +32,7 @@ KITS = [("letter", True), ("a4", True), ("letter", False), ("a4", False)]
 def tool(name: str) -> str:
     path = shutil.which(name)
     if path is None:
-        pytest.fail(f"{name} is not installed; `python3 run.py test` installs it (qpdf, poppler-utils)")
+        pytest.fail(f"{name} is not installed; `python3 run.py test` installs it (qpdf, poppler-utils, ghostscript)")
     return path
 
 
@@ -61,6 +62,16 @@ def test_pdffonts_lists_every_font_embedded(kits, paper, duplex):
         assert fonts, pdf.name
         for line in fonts:
             assert line[emb:emb + 3] == "yes", f"{pdf.name}: not embedded: {line}"
+
+
+@pytest.mark.parametrize("paper, duplex", KITS)
+def test_ghostscript_reads_every_pdf_without_a_complaint(kits, paper, duplex):
+    """A third reader (after qpdf and poppler): Ghostscript interprets every page, warning of nothing."""
+    for pdf in kit_pdfs(kits, paper, duplex):
+        result = subprocess.run([tool("gs"), "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=nullpage", str(pdf)],
+                                capture_output=True, text=True)
+        report = result.stdout + result.stderr
+        assert result.returncode == 0 and "rror" not in report and "arning" not in report, f"{pdf.name}: {report}"
 
 
 @pytest.mark.parametrize("paper, duplex", KITS)
