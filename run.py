@@ -6,13 +6,15 @@
     python3 run.py bench            run the benchmarks under bench/
 
 The first run creates .venv/ and installs the project with its test extras; later runs
-reinstall only when pyproject.toml changes.
+reinstall only when pyproject.toml changes. `test` also installs the PDF checkers the tests
+read the kit with (qpdf, poppler-utils, ghostscript) when they are missing and it runs as root.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -42,6 +44,30 @@ def ensure_environment() -> None:
     STAMP.write_text(wanted + "\n")
 
 
+# The independent readers the print tests check the kit with (qpdf --check, pdffonts,
+# pdftoppm, Ghostscript): command -> Debian package.
+CHECK_TOOLS = {"qpdf": "qpdf", "pdffonts": "poppler-utils", "pdftoppm": "poppler-utils", "gs": "ghostscript"}
+
+
+def ensure_check_tools() -> None:
+    """Install the PDF checkers the tests use when they are missing (apt-get, as root).
+
+    Without root or apt-get, say what to install; the tests that need a tool then fail
+    naming it, rather than passing without looking.
+    """
+    missing = sorted({package for tool, package in CHECK_TOOLS.items() if shutil.which(tool) is None})
+    if not missing:
+        return
+    if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        print(f"Installing {', '.join(missing)} ...", flush=True)
+        quiet = {"stdout": subprocess.DEVNULL, "env": {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}}
+        subprocess.run(["apt-get", "update", "-qq"], check=False, **quiet)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, **quiet)
+        return
+    print(f"The print tests need {', '.join(missing)}; install them (e.g. apt-get install {' '.join(missing)}).",
+          file=sys.stderr, flush=True)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"kit", "test", "bench"}:
         print(__doc__.strip())
@@ -52,6 +78,7 @@ def main(argv: list[str]) -> int:
     if command == "kit":
         return subprocess.call([str(BIN / "dragon-pnp"), "build", "dragon_pants", *rest])
     if command == "test":
+        ensure_check_tools()
         return subprocess.call([str(PYTHON), "-m", "pytest", "-n", "2", "-q", *rest])
     status = 0
     for bench in sorted((ROOT / "bench").glob("bench_*.py")):

@@ -6,7 +6,7 @@ Each figure is a fresh `python` process per run (imports included, as a user pay
   kit cold         the print kit alone (cards, tiles, board, extras, svg/, png/, print-and-play.pdf),
                    render cache off: every face rendered. This is the headline figure.
   kit warm         the same with a render cache from an earlier build of unchanged data: nothing rendered
-  kit 1 card edit  one Power card's text changed (a new text every run) in a copy of the data,
+  kit 1 card edit  one Power card's printed rules changed (new words every run) in a copy of the data,
                    cache warm from the unchanged data: cards.pdf and that card's PNG are rendered
   build cold/warm  `dragon-pnp build --no-check`: the whole pipeline without the rules check
                    (rulebook included), cache off / warm
@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-EDITED_CARD = "text: Not played. Wear them when time runs out and you win."
+EDITED_CARD = "The Pants cannot be played."   # in its rules, the effect the card prints
 
 KIT_ONLY = """
 import sys
@@ -98,7 +98,7 @@ def main() -> None:
                     "--out", str(tmp / out)]
 
         def edit(run: int) -> None:
-            text = EDITED_CARD.replace("you win.", f"you win (edit {run}).")
+            text = EDITED_CARD.replace("played.", f"played (edit {run}).")
             (edited / "power_cards.yaml").write_text(cards.replace(EDITED_CARD, text))
 
         jobs = {

@@ -29,6 +29,10 @@ REPORTLAB_FACES = {
     "Vera-Italic": "VeraIt.ttf",
     "Vera-BoldItalic": "VeraBI.ttf",
 }
+# What every SVG asks for: our family first (cairo draws with it; cairosvg reads only the
+# first name), then look-alikes and a generic family, so a viewer without Vera still shows a
+# sans-serif rather than its default serif.
+SVG_FONT_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
 # Names as they appear in embedded PDF font descriptors (tests look for these).
 EMBEDDED_NAMES = ("BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold")
 
@@ -59,6 +63,11 @@ def use_bundled_fonts_for_cairo() -> Path:
         + "".join(f"  <dir>{d}</dir>\n" for d in dirs)
         + f"  <cachedir>{cache_dir}</cachedir>\n"
         + f'  <alias><family>sans-serif</family><prefer><family>{FAMILY}</family></prefer></alias>\n'
+        # Never reload the configuration mid-run. fontconfig otherwise re-checks its files every
+        # 30 s, and a reload (say, another build touching the shared cache folder) gives cairo
+        # new font faces: the next document then embeds a second subset of Vera, and the same
+        # job no longer gives the same bytes.
+        + "  <config><rescan><int>0</int></rescan></config>\n"
         + "</fontconfig>\n"
     )
     # Named by its content and written whole: installs elsewhere on the machine (other font

@@ -6,11 +6,11 @@ and the rules engine agree on where every hex is.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from generator.data.components import hex_map, tile_spec
 from generator.data import GameData
-from generator.engine.hexgrid import Hex, centre, corners
+from generator.engine.hexgrid import SQRT3, Hex, centre, corners
 from generator.kit.faces import Face
 from generator.kit.sheet import Composite, Placement
 from generator.components.tiles import den_key, tile_key
@@ -38,6 +38,21 @@ def board_origin(game: GameData) -> tuple[float, float, float, float]:
     max_x, max_y = max(p[0] for p in points), max(p[1] for p in points)
     return (BOARD_MARGIN_MM - min_x, BOARD_MARGIN_MM - min_y,
             max_x - min_x + 2 * BOARD_MARGIN_MM, max_y - min_y + 2 * BOARD_MARGIN_MM)
+
+
+def board_art_extent(game: GameData) -> Callable[[float, float], tuple[float, float] | None]:
+    """For a strip of board x coordinates [x0, x1], the top and bottom of the tiles reaching into
+    it (board coordinates, as the composite places them), or None where no tile does."""
+    radius = tile_spec(game).corner_to_corner_mm / 2
+    ox, oy, _, _ = board_origin(game)
+    centres = [(x + ox, y + oy) for x, y in (centre(h, radius) for h, _ in board_hexes(game))]
+    half_height = radius * SQRT3 / 2
+
+    def extent(x0: float, x1: float) -> tuple[float, float] | None:
+        ys = [cy for cx, cy in centres if x0 - radius < cx < x1 + radius]
+        return (min(ys) - half_height, max(ys) + half_height) if ys else None
+
+    return extent
 
 
 def board_composite(game: GameData, faces: dict[str, Face]) -> Composite:
@@ -75,7 +90,8 @@ def plan(spec: "BoardSpec", context: "PlanContext") -> "ComponentPlan":
     from generator.components.board_pages import overview_page, setup_page
     from generator.components.tiles import tile_faces
     from generator.data.components import document_of
-    from generator.kit.layouts import sheet_layout
+    from generator.kit.imposition import LABEL_DESCENT_MM
+    from generator.kit.layouts import PRINTER_MARGIN_MM, sheet_layout
     from generator.kit.poster import plan_poster, poster_pages
 
     game = context.game
@@ -84,17 +100,11 @@ def plan(spec: "BoardSpec", context: "PlanContext") -> "ComponentPlan":
     faces = {f.key: f for f in [*tiles, grid]}
     board = board_composite(game, faces)
     layout = sheet_layout("poster")
-    poster_plan = plan_poster(board.size, layout, context.paper, spec.poster_overlap_mm)
-    radius = tile_spec(game).corner_to_corner_mm / 2
-    ox, oy, _, _ = board_origin(game)
-    centres = [(x + ox, y + oy) for x, y in (centre(h, radius) for h, _ in board_hexes(game))]
-
-    def has_art(window: tuple[float, float, float, float]) -> bool:
-        x0, y0, x1, y1 = window
-        return any(x0 - radius < cx < x1 + radius and y0 - radius < cy < y1 + radius for cx, cy in centres)
-
+    poster_plan = plan_poster(board.size, layout, context.paper, spec.poster_overlap_mm, board_art_extent(game))
     overview = overview_page(game, layout, context.paper, BOARD_KEY, board.size)
-    poster = poster_pages(poster_plan, BOARD_KEY, board.size, has_art, f"{game.game.name}: board poster")
+    label_baseline = poster_plan.page_size[1] - PRINTER_MARGIN_MM - LABEL_DESCENT_MM - 0.2
+    poster = poster_pages(poster_plan, BOARD_KEY, board.size, f"{game.game.name}: board poster", PRINTER_MARGIN_MM,
+                          label_baseline)
     document = document_of(spec)
     # Overview and poster place the same tile faces: one part, so each tile is written once.
     sections = [Section(document, "Board overview and full-size poster", [overview, *poster])]

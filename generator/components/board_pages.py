@@ -3,6 +3,7 @@ player count, drawn by generator.diagrams so the rulebook and the kit show the s
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from generator.data.components import hex_map
@@ -19,7 +20,8 @@ def overview_page(game: GameData, layout: SheetLayout, paper: str, board_key: st
     page_w, page_h = layout.page_size(paper)
     margin = layout.margin_mm
     avail_w, avail_h = page_w - 2 * margin, page_h - 2 * margin - TITLE_BAND_MM
-    scale = min(avail_w / board_size[0], avail_h / board_size[1])
+    # A whole percentage, so the scale the page states is the scale it prints at.
+    scale = math.floor(100 * min(avail_w / board_size[0], avail_h / board_size[1]) + 1e-9) / 100
     w, h = board_size[0] * scale, board_size[1] * scale
     x, y = (page_w - w) / 2, margin + TITLE_BAND_MM + (avail_h - h) / 2
     page = SheetPage((page_w, page_h))
@@ -32,7 +34,8 @@ def overview_page(game: GameData, layout: SheetLayout, paper: str, board_key: st
         "kit/page_title.svg.j2", W=page_w, margin=margin,
         title=f"{game.game.name}: the board",
         lines=[f"{sum(counts.values()) + len(hex_map(game).dens)} tiles: " + ", ".join(pieces) + ".",
-               f"Shown at {scale * 100:.0f} %. Lay the tiles out like this, or print the full-size poster pages."],
+               f"Shown at {round(scale * 100)} % of full size. Lay the tiles out like this, or print the "
+               "full-size poster pages."],
     )
     return page
 
@@ -75,7 +78,7 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
         w, h = face.size_mm
         page.placements.append(Placement(face.key, cx - w / 2, top + caption_mm, w, h))
         seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(hex_map(game).seats[players]))
-        unused = [dens[d].name for d in dens if d not in hex_map(game).seats[players]]
+        unused = [colours[d].name for d in dens if d not in hex_map(game).seats[players]]
         captions.append((cx, top + 4.5, f"{players} players", f"Seats: {seats}",
                          f"Empty dens: {', '.join(unused)}" if unused else "Every den in use"))
     key_index = len(counts)
@@ -84,6 +87,7 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
     page.svg_overlay = render_template(
         "kit/setup_overlay.svg.j2", W=page_w, margin=margin, captions=captions, key_x=key_x, key_y=key_y,
         title=f"{game.game.name}: setup for {counts[0]} to {counts[-1]} players",
-        lines=["Each player takes the den with their seat number; seats go clockwise, so seat order is turn order."],
+        lines=["Your seat's den on the map has a colour: take the pawn of that colour and put it on that colour's "
+               "den tile.", "Seats go round the table clockwise, so seat order is turn order."],
     )
     return page, faces

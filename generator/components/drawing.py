@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from generator.components.templates import RenderSite
+from generator.fonts import SVG_FONT_FAMILY
 from generator.errors import DataError, Location
 from generator.kit.faces import format_mm
 from generator.kit.text_fit import text_width_mm
@@ -125,7 +126,7 @@ def with_mark(svg: str, mark: str | None, frame: PieceFrame) -> str:
     text = (f'<rect x="{format_mm(centre - width / 2)}" y="{format_mm(baseline - size * 0.95)}" '
             f'width="{format_mm(width)}" height="{format_mm(size * 1.25)}" rx="0.5" fill="#ffffff" fill-opacity="0.9"/>\n'
             f'<text x="{format_mm(centre)}" y="{format_mm(baseline)}" font-size="{format_mm(size)}" '
-            f'font-family="Bitstream Vera Sans" text-anchor="middle" fill="#4a4a4a">{_escape(mark)}</text>\n')
+            f'font-family="{_escape(SVG_FONT_FAMILY)}" text-anchor="middle" fill="#4a4a4a">{_escape(mark)}</text>\n')
     end = svg.rfind("</svg>")
     return svg[:end] + text + svg[end:]
 

@@ -21,7 +21,7 @@ def pawn_faces(game: GameData) -> list[Face]:
     faces = []
     for den in hex_map(game).dens:
         colour = game.print_profile.seat_colours[den.id]
-        svg = render_template("kit/pawn.svg.j2", W=width, F=figure, B=base, b=bleed, number=den.number,
+        svg = render_template("kit/pawn.svg.j2", W=width, F=figure, B=base, b=bleed,
                               colour=colour.hex, colour_name=colour.name, pt=PT_TO_MM)
         faces.append(Face(pawn_key(den.id), svg, (width, 2 * figure + 2 * base), bleed))
     return faces
@@ -44,11 +44,12 @@ def standee_sides(strip: Face, spec: StandeesSpec) -> tuple[Face, Face]:
 def plan(spec: StandeesSpec, context: PlanContext) -> ComponentPlan:
     game = context.game
     faces = pawn_faces(game)
-    items = [Item(face.key, None, f"pawn {den.number}") for face, den in zip(faces, hex_map(game).dens)]
+    colours = game.print_profile.seat_colours
+    items = [Item(face.key, None, f"{colours[den.id].name} {spec.name.lower().rstrip('s')}")
+             for face, den in zip(faces, hex_map(game).dens)]
     pages = impose(items, {f.key: f for f in faces}, sheet_layout("extras"), context.paper, context.marks,
                    f"{game.game.name}: {spec.name.lower()}")
     sides, exports = [], []
-    colours = game.print_profile.seat_colours
     for face, den in zip(faces, hex_map(game).dens):
         front, back = standee_sides(face, spec)
         sides += [front, back]

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import jinja2
+from markupsafe import Markup
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from generator.data.loader import project_root
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
+from generator.fonts import SVG_FONT_FAMILY
 from generator.kit.faces import format_mm
 from generator.kit.text_fit import PT_MM, FittedText, fit_line as fit_one_line, fit_text as fit_block
 
@@ -145,6 +147,7 @@ def _make_environment(game: "GameData") -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     environment.globals.update(range=_bounded_range, mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
+                               font_family=Markup(SVG_FONT_FAMILY),
                                colour=colour)
     for name in ("center", "indent", "wordwrap", "format"):
         environment.filters[name] = _bounded_filter(environment.filters[name])

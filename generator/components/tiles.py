@@ -22,8 +22,17 @@ from generator.games.dragon_pants.pictograms import star_points
 if TYPE_CHECKING:
     from generator.components.base import ComponentPlan, PlanContext
     from generator.data.components import TilesSpec
+from generator.kit.text_fit import text_width_mm
 
 PT_TO_MM = 25.4 / 72.0
+DEN_NAME_WIDTH_MM = 62.0     # the colour's name across a den tile's white panel
+DEN_NAME_LARGEST_MM = 12.0
+
+
+def _fitted_size(text: str, width_mm: float, largest_mm: float) -> float:
+    """Bold type size (mm) at which `text` spans at most `width_mm`, capped at `largest_mm`."""
+    at_one_mm = text_width_mm(text, 72 / 25.4, bold=True)
+    return round(min(largest_mm, width_mm / at_one_mm), 3)
 
 
 @dataclass(frozen=True)
@@ -99,13 +108,14 @@ def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
         svg = render_template(
             "kit/tile.svg.j2", h=frame, art="den", name=den_terrain.name if den_terrain else "Den",
             note="", colour=colour.hex, den=den, colour_name=colour.name, pt=PT_TO_MM,
+            colour_mm=_fitted_size(colour.name.upper(), DEN_NAME_WIDTH_MM, DEN_NAME_LARGEST_MM),
         )
         faces.append(Face(den_key(den.id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
     # Grouped by terrain (in data order) so each kind is counted and cut together.
     order = list(hex_map(game).terrains)
     tiles = sorted(hex_map(game).tiles, key=lambda t: order.index(t.terrain))
     items = [Item(tile_key(t.terrain), None, hex_map(game).terrains[t.terrain].name) for t in tiles]
-    items += [Item(den_key(d.id), None, f"den {d.number}") for d in hex_map(game).dens]
+    items += [Item(den_key(d.id), None, f"{profile.seat_colours[d.id].name} den") for d in hex_map(game).dens]
     return faces, items
 
 

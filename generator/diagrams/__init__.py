@@ -8,8 +8,8 @@
     los = sight_scene(game, "flat", (-3, 0), (3, 0))      # A shoots at B; the engine judges it
 
 `legend_scene(game)` is a key (one sample hex per terrain, a seated and an empty den).
-`board_scene(game, players=None)` is the overview with every den's printed number. Fills come
-from `print_profile.palette("terrain")` / `den_colours`; every terrain and den also carries a
+`board_scene(game, players=None)` is the overview, every den in its colour. Fills come
+from `print_profile.palette("terrain")` / `seat_colours`; every terrain and den also carries a
 shape mark (peaks, waves, star, numbered disc, dashed den ring) so prints read in greyscale.
 """
 

@@ -33,6 +33,7 @@ def scene_drawing(scene: BoardScene, width_mm: float | None = None) -> Drawing:
         return [mm_to_pt(v * k) for v in d] if d else None
 
     drawing = Drawing(mm_to_pt(scene.width_mm * k), mm_to_pt(height * k))
+    drawing.initialFontName = "Vera"   # else the renderer starts in Helvetica, which is never embedded
     for shape in scene_shapes(scene):
         if isinstance(shape, Polygon):
             drawing.add(RLPolygon(flat(shape.points), fillColor=_colour(shape.fill), strokeColor=_colour(shape.stroke),

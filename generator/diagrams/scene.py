@@ -117,12 +117,13 @@ class BoardScene:
 
 
 def board_scene(game: GameData, players: int | None = None, hex_size_mm: float = 5.0,
-                margin_mm: float = 1.0, den_style: Literal["seats", "numbers", "plain"] = "seats",
+                margin_mm: float = 1.0, den_style: Literal["seats", "colours", "numbers", "plain"] = "seats",
                 with_dens: bool = True) -> BoardScene:
     """The whole board. With `players`, dens in use show seat numbers in their colours and the
-    others are left pale; without it every den shows its printed number (`den_style="numbers"`).
-    `den_style="plain"` leaves all dens unmarked, for diagrams about something else;
-    `with_dens=False` leaves the dens out and crops the scene to the board tiles.
+    others are left pale; without it every den is in its colour and unmarked (`den_style="colours"`),
+    as the den tiles carry colours, not numbers. `den_style="numbers"` also marks each den with its
+    number in the data, `"plain"` leaves dens in the den terrain's colour, for diagrams about
+    something else; `with_dens=False` leaves the dens out and crops the scene to the board tiles.
     """
     board = game.board
     profile = game.print_profile
@@ -131,7 +132,7 @@ def board_scene(game: GameData, players: int | None = None, hex_size_mm: float =
         raise ValueError(f"no seat map for {players} players; the board has seat maps for {known}")
     seat_of = {den_id: i + 1 for i, den_id in enumerate(board.seats[players])} if players else {}
     if players is None and den_style == "seats":
-        den_style = "numbers"
+        den_style = "colours"
 
     den_terrain = next((tid for tid, t in board.terrains.items() if t.is_den), None)
     placed: list[tuple[Hex, str]] = [((t.q, t.r), t.terrain) for t in board.tiles]
@@ -156,7 +157,7 @@ def board_scene(game: GameData, players: int | None = None, hex_size_mm: float =
             named = profile.seat_colours.get(den.id)
             colour = named.hex if named else fill
             seat = seat_of.get(den.id) if den_style == "seats" else (den.number if den_style == "numbers" else None)
-            in_colour = seat is not None
+            in_colour = seat is not None or den_style == "colours"
             fill = colour if in_colour else (NEUTRAL_DEN if den_style == "seats" else fill)
             dens.append(DenMarker(den.id, den.name, hex_, frame.point(hex_), den.number, seat,
                                   colour, named.name if named else den.id))

@@ -11,7 +11,7 @@ import svgwrite
 from generator.diagrams.draw import scene_shapes
 from generator.diagrams.scene import BoardScene
 from generator.diagrams.shapes import Circle, Label, Point, Polygon, Polyline
-from generator.fonts import FAMILY
+from generator.fonts import SVG_FONT_FAMILY
 
 
 def scene_svg(scene: BoardScene) -> str:
@@ -19,7 +19,7 @@ def scene_svg(scene: BoardScene) -> str:
     w, h = _num(scene.width_mm), _num(scene.height_mm)
     # geometricPrecision: exact glyph advances (cairo otherwise may round them to whole points).
     dwg = svgwrite.Drawing(size=(f"{w}mm", f"{h}mm"), viewBox=f"0 0 {w} {h}", debug=False,
-                           **{"text-rendering": "geometricPrecision"})
+                           **{"text-rendering": "geometricPrecision", "font-family": SVG_FONT_FAMILY})
     for shape in scene_shapes(scene):
         dwg.add(_element(dwg, shape))
     return dwg.tostring()
@@ -44,7 +44,7 @@ def _element(dwg: svgwrite.Drawing, shape):
                           **_paint(shape.fill, shape.stroke, shape.width_mm, None))
     if isinstance(shape, Label):
         x, y = shape.baseline
-        return dwg.text(shape.text, insert=(_num(x), _num(y)), font_family=FAMILY,
+        return dwg.text(shape.text, insert=(_num(x), _num(y)), font_family=SVG_FONT_FAMILY,
                         font_size=_num(shape.size_mm), font_weight="bold" if shape.bold else "normal",
                         fill=shape.fill, text_anchor=shape.anchor)
     raise TypeError(f"unknown shape {shape!r}")

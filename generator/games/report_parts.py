@@ -127,7 +127,7 @@ class BarChart:
 
     @property
     def height_mm(self) -> float:
-        return 10.0 + self.row_mm * len(self.bars) + 6.0
+        return 11.5 + self.row_mm * len(self.bars) + 6.5   # title band (charts.PLOT_TOP_MM), bars, axis
 
 
 @dataclass(frozen=True)

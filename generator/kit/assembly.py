@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.kit.faces import render_template
+from generator.kit.layouts import PRINTER_MARGIN_MM
 from generator.paper import mm_to_pt, paper_size_mm
 
 if TYPE_CHECKING:
@@ -21,6 +22,9 @@ FRONT_PARTS = (
     ("rulebook.pdf", "Rulebook", "single-sided or duplex, as you like"),
     ("player-aid.pdf", "Player aid", "one per player, single-sided"),
 )
+# Parts another part already ends with: the rulebook's last page is the player aid, so the aid
+# is listed at that page rather than printed a second time.
+ENDS_WITH = {"player-aid.pdf": "rulebook.pdf"}
 
 
 def kit_parts(context: "BuildContext") -> list[tuple[str, str, str | None]]:
@@ -36,7 +40,7 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
     from generator.kit.parallel import submit_all
     from generator.kit.render_jobs import DocumentJob
     from generator.kit.sheet import Placement, SheetPage
-    from generator.pdf import MergePart, count_pages, merge
+    from generator.pdf import MergePart, count_pages, finish_document, merge
 
     game, paper, duplex = context.game, context.options.paper, context.options.duplex
     counts = {}
@@ -48,9 +52,15 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
             counts[role] = count_pages(context.artifacts[role].read_bytes())
     contents = []
     blanks_before: set[str] = set()
+    merged = [role for role, _, _ in parts_in_order if role in counts and ENDS_WITH.get(role) not in counts]
     page = 2
     for role, title, advice in parts_in_order:
         if role not in counts:
+            continue
+        if role not in merged:
+            last = page - 1
+            holder = next(t for r, t, _ in parts_in_order if r == ENDS_WITH[role])
+            contents.append((title, f"page {last}, the last of the {holder.lower()}", counts[role], advice))
             continue
         if advice is None and duplex and page % 2 == 0:
             # Card fronts must fall on the front of a sheet, or duplex puts backs behind the wrong page.
@@ -67,14 +77,16 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
     svg = render_template(
         "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=paper.upper() if paper == "a4" else paper.capitalize(),
         duplex=duplex, total=page - 1, profile=game.print_profile, in_the_box=context.in_the_box,
-        kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()),
+        kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()), band=PRINTER_MARGIN_MM,
     )
     cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])
     cover = submit_all([DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))], [])
     context.settle()
     size_pt = (mm_to_pt(size[0]), mm_to_pt(size[1]))
-    parts = [MergePart(cover.result()[0]["cover"], "Contents and printing advice")]
+    cover_pdf = finish_document(cover.result()[0]["cover"], title=f"{game.game.name}: contents", subject="",
+                                page_boxes=[None])
+    parts = [MergePart(cover_pdf, "Contents and printing advice")]
     parts += [MergePart(context.artifacts[role].read_bytes(), title, 1 if role in blanks_before else 0, size_pt)
-              for role, title, _ in parts_in_order if role in counts]
+              for role, title, _ in parts_in_order if role in merged]
     target.write_bytes(merge(parts, title=f"{game.game.name}: print-and-play kit",
                              subject=f"{paper.upper()}, everything in one file"))

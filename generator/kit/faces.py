@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 import jinja2
+from markupsafe import Markup
 
 from generator.data.loader import project_root
+from generator.fonts import SVG_FONT_FAMILY
 
 Shape = Literal["rect", "hex", "circle"]
 
@@ -75,7 +77,7 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
 
 
 def render_template(template: str, **values: Any) -> str:
-    return environment().get_template(template).render(**values, mm=_mm)
+    return environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY))
 
 
 def _mm(value: float) -> str:

@@ -42,7 +42,10 @@ def draw_marks(context: Any, page: SheetPage) -> None:
         context.set_dash(())
         for segment in page.fold_marks:
             if segment.a[1] < page.size[1] / 2:
-                _text(context, "fold", segment.a[0], min(segment.a[1], segment.b[1]) - 1, FOLD_TEXT_MM, INK)
+                # Beside the mark, not beyond its end: the mark already reaches the printable edge.
+                middle = (segment.a[1] + segment.b[1]) / 2
+                _text(context, "fold", segment.a[0] + 0.8, middle + 0.35 * FOLD_TEXT_MM, FOLD_TEXT_MM, INK,
+                      anchor="start")
     context.set_source_rgb(*CUT_LINE)
     context.set_line_width(CUT_LINE_MM)
     for outline in page.outlines:
@@ -82,15 +85,16 @@ def _stroke_segments(context: Any, segments: list[Segment], colour: tuple[float,
     context.stroke()
 
 
-def _text(context: Any, text: str, x: float, baseline: float, size: float, colour: tuple[float, float, float]) -> None:
-    """One line of text centred on x with its baseline at `baseline` (SVG's text-anchor middle)."""
+def _text(context: Any, text: str, x: float, baseline: float, size: float, colour: tuple[float, float, float],
+          anchor: str = "middle") -> None:
+    """One line of text centred on x (or starting at x) with its baseline at `baseline`, as SVG's text-anchor."""
     import cairocffi
 
     context.set_font_options(_print_font_options())
     context.select_font_face(FAMILY, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
     context.set_font_size(size)
     x_bearing, _, width, _, _, _ = context.text_extents(text)
-    context.move_to(x - (x_bearing + width / 2), baseline)
+    context.move_to(x - (x_bearing + width / 2) if anchor == "middle" else x - x_bearing, baseline)
     context.set_source_rgb(*colour)
     context.show_text(text)
 

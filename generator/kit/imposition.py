@@ -1,9 +1,12 @@
 """The one imposer: puts pieces on pages following a sheet layout (see sheet_layouts.yaml).
 
-Grid layouts centre a block of equal pieces on the paper. With `backs: duplex` every fronts
-page is followed by its backs page, mirrored left to right so a long-edge duplex flip lands
-each back behind its own front; with `backs: fold` each back sits beside its front, sharing
-a fold line. Shelf layouts pack mixed pieces in rows. Millimetres, y down.
+Grid layouts fill a page with pieces of one size (generator.kit.slots decides how many and
+where): each piece keeps its own bleed and a gutter from its neighbours, and crop marks mark
+every cut outside each block. With `backs: duplex` every fronts page is followed by its backs
+page, mirrored left to right so a long-edge duplex flip lands each back behind its own front;
+with `backs: fold` each back sits beside its front, sharing a fold line. Shelf layouts pack
+mixed pieces in rows. Nothing is drawn within the layout's `margin_mm` of the paper edge.
+Millimetres, y down.
 """
 
 from __future__ import annotations
@@ -12,13 +15,17 @@ import math
 from dataclasses import dataclass
 
 from generator.errors import LayoutError
-from generator.kit.crop_marks import block_crop_marks
+from generator.kit.crop_marks import band_crop_marks
 from generator.kit.faces import Face, Item
 from generator.kit.layouts import SheetLayout
 from generator.kit.sheet import Placement, Point, Rect, Segment, SheetPage
+from generator.kit.slots import SheetPlan, Slot, SlotRules, plan_sheet
 
-LABEL_CLEARANCE_MM = 2.0
-LABEL_EDGE_MM = 4.0  # keep labels out of the band most printers cannot reach
+LABEL_CLEARANCE_MM = 1.5
+LABEL_CAP_MM = 1.8        # the page label's capitals above its baseline
+LABEL_DESCENT_MM = 0.6    # and its descenders below
+LABEL_ROOM_MM = LABEL_CLEARANCE_MM + LABEL_CAP_MM + LABEL_DESCENT_MM + 0.4   # label and its clearance
+MIN_MARK_MM = 2.0         # a crop mark shorter than this is too short to lay a ruler on
 
 
 @dataclass(frozen=True)
@@ -42,138 +49,109 @@ def impose(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper
 # --- grids ----------------------------------------------------------------------------------
 
 
+def grid_plan(face: Face, layout: SheetLayout, paper: str, marks: MarkStyle) -> SheetPlan:
+    """Where a full page of `face`-sized pieces goes on `paper` under `layout` (a LayoutError if none fits)."""
+    trim_w, trim_h = face.trim_mm
+    over_x, over_y = (face.size_mm[0] - trim_w) / 2, (face.size_mm[1] - trim_h) / 2
+    spread = (over_x / face.bleed_mm, over_y / face.bleed_mm) if face.bleed_mm else (1.0, 1.0)
+    per_cell = 2 if layout.backs == "fold" else 1
+    rules = SlotRules(
+        cell=(trim_w * per_cell, trim_h), spread=spread, bleed=face.bleed_mm,
+        min_bleed=min(layout.min_bleed_mm, face.bleed_mm), gap=layout.gap_mm, margin=layout.margin_mm,
+        mark_room=marks.gap + MIN_MARK_MM if layout.marks == "crop" else 0.0,
+        most=layout.columns * layout.rows, turn=layout.turn and layout.backs != "fold", label_room=LABEL_ROOM_MM,
+    )
+    page = layout.page_size(paper)
+    plan = plan_sheet(rules, page)
+    if plan is None:
+        raise LayoutError(
+            f"{trim_w * per_cell:g} x {trim_h:g} mm pieces with {rules.min_bleed:g} mm bleed do not fit a "
+            f"{page[0]:g} x {page[1]:g} mm page inside its {layout.margin_mm:g} mm margin"
+        )
+    return plan
+
+
 def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper: str, marks: MarkStyle,
           title: str) -> list[SheetPage]:
     face = faces[items[0].front]
     sides = [i.front for i in items] + [i.back for i in items if i.back is not None and layout.backs != "none"]
-    if any(faces[key].size_mm != face.size_mm for key in sides):
+    if any(faces[key].size_mm != face.size_mm or faces[key].trim_mm != face.trim_mm for key in sides):
         raise LayoutError(f"{title}: a grid layout needs pieces of one size")
-    layout = fitted_grid(layout, face, paper, title)
+    try:
+        plan = grid_plan(face, layout, paper, marks)
+    except LayoutError as error:
+        raise LayoutError(f"{title}: {error}") from None
     page_w, page_h = layout.page_size(paper)
-    trim_w, trim_h = face.trim_mm
-    ext_x, ext_y = (face.size_mm[0] - trim_w) / 2, (face.size_mm[1] - trim_h) / 2
-    per_cell = 2 if layout.backs == "fold" else 1
-    cell_trim_w = trim_w * per_cell
-    if layout.spacing == "shared":
-        pitch_x, pitch_y = cell_trim_w, trim_h
-        block_w = layout.columns * pitch_x + 2 * ext_x
-        block_h = layout.rows * pitch_y + 2 * ext_y
-    else:
-        pitch_x, pitch_y = cell_trim_w + 2 * ext_x + layout.gap_mm, trim_h + 2 * ext_y + layout.gap_mm
-        block_w = layout.columns * pitch_x - layout.gap_mm
-        block_h = layout.rows * pitch_y - layout.gap_mm
-    if block_w > page_w + 1e-6 or block_h > page_h + 1e-6:
-        raise LayoutError(
-            f"{title}: {layout.columns} x {layout.rows} pieces of {trim_w:g} x {trim_h:g} mm need "
-            f"{block_w:.1f} x {block_h:.1f} mm, more than the {page_w:g} x {page_h:g} mm page"
-        )
-    left = (page_w - block_w) / 2 + ext_x      # trim edge of the first column
-    top = (page_h - block_h) / 2 + ext_y
-    per_page = layout.columns * layout.rows
+    trim_w = face.trim_mm[0]
+    slots = plan.slots
+    per_page = len(slots)
     pages: list[SheetPage] = []
     sheets = math.ceil(len(items) / per_page)
     for sheet in range(sheets):
         chunk = items[sheet * per_page:(sheet + 1) * per_page]
-        occupied = {(i % layout.columns, i // layout.columns) for i in range(len(chunk))}
         front = SheetPage((page_w, page_h))
         back = SheetPage((page_w, page_h))
-        cuts_x: set[float] = set()
-        cuts_y: set[float] = set()
-        folds_x: set[float] = set()
-        for index, item in enumerate(chunk):
-            col, row = index % layout.columns, index // layout.columns
-            x, y = left + col * pitch_x, top + row * pitch_y
-            parts = [(item.front, x, "front")]
+        used: list[tuple[Slot, ...]] = []
+        for band in plan.bands:
+            used.append(tuple(slot for slot in band.slots if slots.index(slot) < len(chunk)))
+        for item, slot in zip(chunk, slots):
             if layout.backs == "fold":
                 if item.back is None:
                     raise LayoutError(f"{title}: {item.label} has no back to fold")
-                parts.append((item.back, x + trim_w, "back"))
-                folds_x.add(round(x + trim_w, 6))
-            for form, px, side in parts:
-                trim = (px, y, px + trim_w, y + trim_h)
-                clip = None
-                if layout.spacing == "shared":
-                    clip = _shared_clip(trim, ext_x, ext_y, col, row, occupied, layout, side)
-                front.placements.append(Placement(form, px - ext_x, y - ext_y, *face.size_mm, trim, clip))
-                cuts_x.update((round(trim[0], 6), round(trim[2], 6)))
-                cuts_y.update((round(trim[1], 6), round(trim[3], 6)))
-                if layout.marks == "outline":
-                    _cut_line(front, faces[form], trim)
+                x0, y0, _, y1 = slot.trim
+                front.placements.append(_placed(faces[item.front], (x0, y0, x0 + trim_w, y1), plan.bleed, sides="ltb"))
+                front.placements.append(_placed(faces[item.back], (x0 + trim_w, y0, x0 + 2 * trim_w, y1), plan.bleed,
+                                                sides="rtb"))
+            else:
+                front.placements.append(_placed(faces[item.front], slot.trim, plan.bleed, turn=90 if slot.turned else 0))
+            if layout.marks == "outline":
+                for placement in front.placements[-2 if layout.backs == "fold" else -1:]:
+                    _cut_line(front, faces[placement.form], placement.trim)
             if layout.backs == "duplex" and item.back is not None:
-                mx = page_w - x - trim_w
-                trim = (mx, y, mx + trim_w, y + trim_h)
-                clip = None
-                if layout.spacing == "shared":
-                    mirrored = {(layout.columns - 1 - c, r) for c, r in occupied}
-                    clip = _shared_clip(trim, ext_x, ext_y, layout.columns - 1 - col, row, mirrored, layout, "front")
-                back.placements.append(Placement(item.back, mx - ext_x, y - ext_y, *face.size_mm, trim, clip))
-        cuts_x -= folds_x
+                x0, y0, x1, y1 = slot.trim
+                mirrored = (page_w - x1, y0, page_w - x0, y1)
+                back.placements.append(_placed(faces[item.back], mirrored, plan.bleed, turn=270 if slot.turned else 0))
         if layout.marks == "crop":
-            block = _bounds([p.trim for p in front.placements if p.trim])
-            front.crop_marks = block_crop_marks(block, sorted(cuts_x), sorted(cuts_y), marks.gap, marks.length,
-                                                (page_w, page_h))
-            front.fold_marks = block_crop_marks(block, sorted(folds_x), [], marks.gap, marks.length, (page_w, page_h))
+            for band, band_slots in zip(plan.bands, used):
+                if not band_slots:
+                    continue
+                folds = {round(s.trim[0] + trim_w, 6) for s in band_slots} if layout.backs == "fold" else set()
+                front.crop_marks += band_crop_marks([s.trim for s in band_slots], band.zone, marks.gap, marks.length,
+                                                    exclude_x=folds)
+                if folds:
+                    front.fold_marks += band_crop_marks([s.trim for s in band_slots], band.zone, marks.gap,
+                                                        marks.length, only_x=folds)
             back.crop_marks = [_mirror(s, page_w) for s in front.crop_marks]
         count = f" {sheet + 1} of {sheets}" if sheets > 1 else ""
-        _label(front, f"{title}: fronts{count}" if layout.backs == "duplex" else f"{title}{count}", marks)
-        _single_item_boxes(front)
+        _label(front, f"{title}: fronts{count}" if layout.backs == "duplex" else f"{title}{count}", layout.margin_mm)
         pages.append(front)
         if back.placements:
-            _label(back, f"{title}: backs{count} (print on the back of the page before)", marks)
-            _single_item_boxes(back)
+            _label(back, f"{title}: backs{count} (print on the back of the page before)", layout.margin_mm)
             pages.append(back)
     return pages
 
 
-def fitted_grid(layout: SheetLayout, face: Face, paper: str, title: str = "") -> SheetLayout:
-    """The layout's grid, cut down to as many columns and rows as the paper holds.
-
-    `columns` and `rows` are the most a page takes: a grid fits when its bleed block lies on
-    the paper and every trim line stays `margin_mm` from the paper edge, where a home printer
-    can still print it. Any piece size thus imposes on any paper it fits at all.
-    """
-    page_w, page_h = layout.page_size(paper)
-    trim_w, trim_h = face.trim_mm
-    ext_x, ext_y = (face.size_mm[0] - trim_w) / 2, (face.size_mm[1] - trim_h) / 2
-    cell_w = trim_w * (2 if layout.backs == "fold" else 1)
-    columns = min(layout.columns, _fit_count(cell_w, ext_x, page_w, layout))
-    rows = min(layout.rows, _fit_count(trim_h, ext_y, page_h, layout))
-    if not columns or not rows:
-        raise LayoutError(f"{title}: a {cell_w:g} x {trim_h:g} mm piece does not fit on {paper} paper with its "
-                          f"bleed and a {layout.margin_mm:g} mm margin")
-    return layout.model_copy(update={"columns": columns, "rows": rows})
-
-
-def _fit_count(trim: float, ext: float, page: float, layout: SheetLayout) -> int:
-    """How many pieces of `trim` (plus `ext` bleed each side) fit across `page`."""
-    count = 0
-    while True:
-        n = count + 1
-        if layout.spacing == "shared":
-            block, trims = n * trim + 2 * ext, n * trim
-        else:
-            block = n * (trim + 2 * ext) + (n - 1) * layout.gap_mm
-            trims = block - 2 * ext
-        if block > page + 1e-6 or trims + 2 * max(layout.margin_mm, ext) > page + 1e-6:
-            return count
-        count = n
-
-
-def _shared_clip(trim: Rect, ext_x: float, ext_y: float, col: int, row: int, occupied: set[tuple[int, int]],
-                 layout: SheetLayout, side: str) -> tuple[Point, ...]:
-    """Trim plus bleed on each side with no neighbour: shared cuts show no neighbour's bleed."""
+def _placed(face: Face, trim: Rect, bleed: float, turn: int = 0, sides: str = "lrtb") -> Placement:
+    """The face on `trim` (turned `turn` degrees clockwise), its art clipped to `bleed` past the
+    trim on the named sides (l, r, t, b: page sides) and to the trim on the others."""
     x0, y0, x1, y1 = trim
-    left_free = (col - 1, row) not in occupied
-    right_free = (col + 1, row) not in occupied
-    if layout.backs == "fold":  # no bleed across the fold: the other side is right there
-        right_free = right_free and side != "front"
-        left_free = left_free and side != "back"
-    up_free = (col, row - 1) not in occupied
-    down_free = (col, row + 1) not in occupied
-    x0 -= ext_x if left_free else 0
-    x1 += ext_x if right_free else 0
-    y0 -= ext_y if up_free else 0
-    y1 += ext_y if down_free else 0
+    fw, fh = face.size_mm
+    tw, th = face.trim_mm
+    if turn in (90, 270):
+        fw, fh, tw, th = fh, fw, th, tw
+    over_x, over_y = (fw - tw) / 2, (fh - th) / 2
+    ratio_x, ratio_y = (over_x / face.bleed_mm, over_y / face.bleed_mm) if face.bleed_mm else (0.0, 0.0)
+    reach_x, reach_y = min(over_x, bleed * ratio_x), min(over_y, bleed * ratio_y)
+    if face.shape == "hex":
+        clip = _hexagon(trim, bleed)
+    else:
+        clip = _rectangle((x0 - (reach_x if "l" in sides else 0), y0 - (reach_y if "t" in sides else 0),
+                           x1 + (reach_x if "r" in sides else 0), y1 + (reach_y if "b" in sides else 0)))
+    return Placement(face.key, x0 - over_x, y0 - over_y, fw, fh, trim, clip, rotate=turn)
+
+
+def _rectangle(rect: Rect) -> tuple[Point, ...]:
+    x0, y0, x1, y1 = rect
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
@@ -183,6 +161,13 @@ def _cut_line(page: SheetPage, face: Face, trim: Rect) -> None:
         page.circles.append((((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2), (trim[2] - trim[0]) / 2))
     else:
         page.outlines.append(_outline(face, trim))
+def _hexagon(trim: Rect, bleed: float) -> tuple[Point, ...]:
+    """The flat-topped hexagon lying `bleed` outside every side of the hexagon inscribed in `trim`."""
+    x0, y0, x1, y1 = trim
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    radius = (x1 - x0) / 2 + 2 * bleed / math.sqrt(3)
+    return tuple((cx + radius * math.cos(math.radians(60 * i)), cy + radius * math.sin(math.radians(60 * i)))
+                 for i in range(6))
 
 
 def _outline(face: Face, trim: Rect) -> tuple[Point, ...]:
@@ -204,30 +189,36 @@ def _bounds(rects: list[Rect]) -> Rect:
     return (min(r[0] for r in rects), min(r[1] for r in rects), max(r[2] for r in rects), max(r[3] for r in rects))
 
 
-def _single_item_boxes(page: SheetPage) -> None:
-    """A page holding one piece gets its TrimBox and BleedBox (what print shops read)."""
-    if len(page.placements) == 1 and page.placements[0].trim:
-        p = page.placements[0]
-        page.trim_box = p.trim
-        page.bleed_box = (p.x, p.y, p.x + p.width, p.y + p.height)
+def _ink_bounds(page: SheetPage) -> Rect:
+    """Everything the imposer drew on the page: art (as clipped) and marks."""
+    rects = []
+    for p in page.placements:
+        if p.clip:
+            xs, ys = [x for x, _ in p.clip], [y for _, y in p.clip]
+            rects.append((min(xs), min(ys), max(xs), max(ys)))
+        else:
+            rects.append((p.x, p.y, p.x + p.width, p.y + p.height))
+    for s in page.crop_marks + page.fold_marks:
+        rects.append((min(s.a[0], s.b[0]), min(s.a[1], s.b[1]), max(s.a[0], s.b[0]), max(s.a[1], s.b[1])))
+    return _bounds(rects)
 
 
-def _label(page: SheetPage, text: str, marks: MarkStyle) -> None:
-    """Put the page label in the widest free margin, clear of the marks."""
+def _label(page: SheetPage, text: str, margin: float) -> None:
+    """Put the page label in the widest free strip between the ink and the keep-out band."""
     page_w, page_h = page.size
-    art = _bounds([(p.x, p.y, p.x + p.width, p.y + p.height) for p in page.placements])
-    reach = marks.gap + marks.length if page.crop_marks else 0.0
-    baseline = art[3] + reach + LABEL_CLEARANCE_MM
-    if baseline <= page_h - LABEL_EDGE_MM:
-        page.label = text
-        page.label_at = (page_w / 2, baseline, 0)
-        return
-    # Narrow bottom margin: run the label up the left margin, between two mark positions.
-    ys = sorted({s.a[1] for s in page.crop_marks if s.a[1] == s.b[1]} | {art[1], art[3]})
-    gaps = [(b - a, (a + b) / 2) for a, b in zip(ys, ys[1:])]
-    middle = max(gaps)[1] if gaps else page_h / 2
+    x0, y0, x1, y1 = _ink_bounds(page)
+    height = LABEL_CAP_MM + LABEL_DESCENT_MM
+    strips = [  # (room, anchor x, baseline y, rotation)
+        ((page_h - margin) - (y1 + LABEL_CLEARANCE_MM), page_w / 2, page_h - margin - LABEL_DESCENT_MM - 0.2, 0),
+        ((y0 - LABEL_CLEARANCE_MM) - margin, page_w / 2, margin + 0.2 + LABEL_CAP_MM, 0),
+        ((x0 - LABEL_CLEARANCE_MM) - margin, margin + 0.2 + LABEL_CAP_MM, page_h / 2, -90),
+        ((page_w - margin) - (x1 + LABEL_CLEARANCE_MM), page_w - margin - 0.2 - LABEL_CAP_MM, page_h / 2, 90),
+    ]
+    room, x, y, turn = max(strips, key=lambda strip: strip[0])
+    if room < height:
+        raise LayoutError(f"{text}: no room for the page label inside the {margin:g} mm margin")
     page.label = text
-    page.label_at = (max(art[0] - 2.2, 3.5), middle, -90)
+    page.label_at = (x, y, turn)
 
 
 # --- shelves --------------------------------------------------------------------------------
@@ -238,14 +229,15 @@ def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, pap
     """Mixed pieces left to right in rows, rows top to bottom, each piece with its own bleed."""
     page_w, page_h = layout.page_size(paper)
     margin, gap = layout.margin_mm, layout.gap_mm
+    label_room = LABEL_ROOM_MM
     usable_w = page_w - 2 * margin
-    rows: list[list[Face]] = []
+    usable_h = page_h - 2 * margin - label_room
     pages_rows: list[list[list[Face]]] = [[]]
     height_used = 0.0
     for item in items:
         face = faces[item.front]
         w, h = face.size_mm
-        if w > usable_w or h > page_h - 2 * margin:
+        if w > usable_w or h > usable_h:
             raise LayoutError(f"{title}: {item.label} ({w:.0f} x {h:.0f} mm) does not fit the page")
         row = pages_rows[-1][-1] if pages_rows[-1] else None
         if row is not None and sum(f.size_mm[0] for f in row) + gap * len(row) + w <= usable_w:
@@ -253,7 +245,7 @@ def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, pap
             continue
         row_h = max(f.size_mm[1] for f in row) if row else 0.0
         height_used += row_h + (gap if row else 0)
-        if height_used + h > page_h - 2 * margin and pages_rows[-1]:
+        if height_used + h > usable_h and pages_rows[-1]:
             pages_rows.append([])
             height_used = 0.0
         pages_rows[-1].append([face])
@@ -276,8 +268,6 @@ def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, pap
                 x += w + gap
             y += row_h + gap
         count = f" {number + 1} of {len(pages_rows)}" if len(pages_rows) > 1 else ""
-        page.label = f"{title}{count}"
-        page.label_at = (page_w / 2, page_h - margin / 2, 0)
-        _single_item_boxes(page)
+        _label(page, f"{title}{count}", margin)
         pages.append(page)
     return pages

@@ -225,24 +225,11 @@ def write_documents(plan: KitPlan, rendered: dict[str, bytes], folder: Path) -> 
             titles = [section for section, _ in plan.sections[document]]
             pdf = merge([MergePart(part, section) for part, section in zip(parts, titles)], title=title, subject=layout)
         target = folder / document
-        target.write_bytes(finish_document(pdf, title=title, subject=layout,
-                                           page_boxes=[page_boxes(page) for page in pages]))
+        # Every page's TrimBox and BleedBox is the sheet itself: a print shop prints sheets
+        # whole, and the cutting follows the crop marks.
+        target.write_bytes(finish_document(pdf, title=title, subject=layout, page_boxes=[None] * len(pages)))
         written[document] = target
     return written
-
-
-def page_boxes(page: SheetPage) -> "PageBoxes | None":
-    """A page's TrimBox and BleedBox in PDF points (y up), where the page holds one item."""
-    from generator.pdf import PageBoxes
-
-    if page.trim_box is None or page.bleed_box is None:
-        return None
-    return PageBoxes(trim=_pdf_rect(page.trim_box, page.size[1]), bleed=_pdf_rect(page.bleed_box, page.size[1]))
-
-
-def _pdf_rect(rect: Rect, page_height_mm: float) -> tuple[float, float, float, float]:
-    x0, y0, x1, y1 = rect
-    return (mm_to_pt(x0), mm_to_pt(page_height_mm - y1), mm_to_pt(x1), mm_to_pt(page_height_mm - y0))
 
 
 def write_svgs(plan: KitPlan, folder: Path) -> list[Path]:

@@ -12,6 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from generator.paper import paper_size_mm
 
 LAYOUT_FILE = Path(__file__).with_name("sheet_layouts.yaml")
+# The band at the paper edge that home printers cannot reach: nothing that matters goes there.
+PRINTER_MARGIN_MM = 5.0
 
 
 class SheetLayout(BaseModel):
@@ -21,9 +23,10 @@ class SheetLayout(BaseModel):
     flow: Literal["grid", "shelves"] = "grid"
     columns: int = Field(default=1, ge=1, le=20)
     rows: int = Field(default=1, ge=1, le=20)
-    spacing: Literal["shared", "bleed"] = "bleed"
-    gap_mm: float = Field(default=0, ge=0, le=50)
-    margin_mm: float = Field(default=0, ge=0, le=50)
+    turn: bool = False
+    gap_mm: float = Field(default=1, ge=0, le=50)
+    min_bleed_mm: float = Field(default=2, ge=0, le=10)
+    margin_mm: float = Field(default=PRINTER_MARGIN_MM, ge=0, le=50)
     backs: Literal["none", "duplex", "fold"] = "none"
     marks: Literal["crop", "outline", "none"] = "crop"
 

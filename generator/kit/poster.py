@@ -1,8 +1,12 @@
-"""The full-size board poster, tiled over as many pages as it needs.
+"""The full-size board poster, tiled over as few pages as it needs.
 
-Pages overlap by the profile's `poster.overlap_mm`. Every page carries registration marks
-at board positions inside each overlap strip, so the same mark appears on both neighbours:
-trim one page along its dashed edge line and lay it over the next until the marks meet.
+The board is cut into columns of pages. Each column is only as tall as the art in it, and
+its pages start where its art starts, so the narrow ends of a hexagonal board do not cost
+pages that would print mostly paper. Pages overlap by the profile's `poster.overlap_mm`, and
+every page carries registration marks at board positions inside its overlap strips, so the
+same mark appears on both neighbours: stack each column's pages (trim a page's top along its
+dashed line, lay it over the page above until the marks meet), then lay each column over
+the one to its left the same way.
 """
 
 from __future__ import annotations
@@ -15,19 +19,35 @@ from generator.kit.faces import render_template
 from generator.kit.layouts import SheetLayout
 from generator.kit.sheet import Placement, SheetPage
 
-ROW_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MARK_INSET_MM = 6.0          # registration marks keep this far from a window's corners
+MIN_SHARED_MM = 24.0         # two pages sharing less of an edge than this get no marks on it
+# board x range -> board y range its art covers there, or None where it has none
+ArtExtent = Callable[[float, float], tuple[float, float] | None]
+
+
+@dataclass(frozen=True)
+class PosterWindow:
+    """One page's view of the board: its column, its place in the column, and its top-left corner."""
+
+    column: int
+    row: int
+    x0: float
+    y0: float
+
+    @property
+    def name(self) -> str:
+        return f"{COLUMN_NAMES[self.column]}{self.row + 1}"
 
 
 @dataclass(frozen=True)
 class PosterPlan:
-    """How the board is cut into pages: page size, grid, and each page's window on the board."""
+    """How the board is cut into pages: page size, margins, and each page's window on the board."""
 
     page_size: tuple[float, float]
     margin: float
     overlap: float
-    columns: int
-    rows: int
-    origin: tuple[float, float]   # board coordinate at the top-left of the first window
+    windows: tuple[PosterWindow, ...]
 
     @property
     def window(self) -> tuple[float, float]:
@@ -37,80 +57,100 @@ class PosterPlan:
     def step(self) -> tuple[float, float]:
         return (self.window[0] - self.overlap, self.window[1] - self.overlap)
 
-    def window_at(self, col: int, row: int) -> tuple[float, float, float, float]:
-        """The board rectangle (x0, y0, x1, y1) shown on page (col, row)."""
-        x0 = self.origin[0] + col * self.step[0]
-        y0 = self.origin[1] + row * self.step[1]
-        return (x0, y0, x0 + self.window[0], y0 + self.window[1])
+    @property
+    def columns(self) -> int:
+        return max(w.column for w in self.windows) + 1
+
+    def rows_in(self, column: int) -> int:
+        return sum(1 for w in self.windows if w.column == column)
+
+    def bounds(self, window: PosterWindow) -> tuple[float, float, float, float]:
+        """The board rectangle (x0, y0, x1, y1) shown on that window's page."""
+        return (window.x0, window.y0, window.x0 + self.window[0], window.y0 + self.window[1])
 
 
-def plan_poster(board_size: tuple[float, float], layout: SheetLayout, paper: str, overlap: float) -> PosterPlan:
-    """Fewest pages over both orientations; the board is centred in the area the pages cover."""
+def plan_poster(board_size: tuple[float, float], layout: SheetLayout, paper: str, overlap: float,
+                art: ArtExtent) -> PosterPlan:
+    """Fewest pages over both orientations: columns across the board, each column's pages
+    covering just the art in it; ties go to the fuller pages (portrait first)."""
     best = None
     for orientation in ("portrait", "landscape"):
         size = layout.model_copy(update={"orientation": orientation}).page_size(paper)
-        window = (size[0] - 2 * layout.margin_mm, size[1] - 2 * layout.margin_mm)
-        step = (window[0] - overlap, window[1] - overlap)
-        columns = max(1, math.ceil((board_size[0] - overlap) / step[0]))
-        rows = max(1, math.ceil((board_size[1] - overlap) / step[1]))
-        covered = (columns * step[0] + overlap, rows * step[1] + overlap)
-        origin = ((board_size[0] - covered[0]) / 2, (board_size[1] - covered[1]) / 2)
-        plan = PosterPlan(size, layout.margin_mm, overlap, columns, rows, origin)
-        if best is None or columns * rows < best.columns * best.rows:
+        plan = _columns_plan(board_size, size, layout.margin_mm, overlap, art)
+        if best is None or len(plan.windows) < len(best.windows):
             best = plan
     assert best is not None
     return best
 
 
-def poster_pages(plan: PosterPlan, board_key: str, board_size: tuple[float, float],
-                 board_has_art: Callable[[tuple[float, float, float, float]], bool], title: str) -> list[SheetPage]:
-    """One page per window that shows some of the board, each with its marks and label."""
+def _columns_plan(board_size: tuple[float, float], page: tuple[float, float], margin: float, overlap: float,
+                  art: ArtExtent) -> PosterPlan:
+    window = (page[0] - 2 * margin, page[1] - 2 * margin)
+    step = (window[0] - overlap, window[1] - overlap)
+    columns = max(1, math.ceil((board_size[0] - overlap) / step[0]))
+    covered = columns * step[0] + overlap
+    left = (board_size[0] - covered) / 2
+    windows = []
+    for column in range(columns):
+        x0 = left + column * step[0]
+        extent = art(x0, x0 + window[0])
+        if extent is None:
+            continue
+        top, bottom = extent
+        rows = max(1, math.ceil((bottom - top - overlap) / step[1]))
+        start = (top + bottom) / 2 - (rows * step[1] + overlap) / 2
+        windows += [PosterWindow(column, row, x0, start + row * step[1]) for row in range(rows)]
+    # Columns without art are dropped; name the rest A, B, C... from the left.
+    used = sorted({w.column for w in windows})
+    windows = [PosterWindow(used.index(w.column), w.row, w.x0, w.y0) for w in windows]
+    return PosterPlan(page, margin, overlap, tuple(windows))
+
+
+def registration_marks(plan: PosterPlan) -> list[tuple[float, float]]:
+    """Board positions of the registration marks: two in every overlap strip two pages share."""
+    ww, wh = plan.window
+    ov = plan.overlap
+    marks: list[tuple[float, float]] = []
+    by_column: dict[int, list[PosterWindow]] = {}
+    for w in plan.windows:
+        by_column.setdefault(w.column, []).append(w)
+    for column, windows in by_column.items():
+        for upper, lower in zip(windows, windows[1:]):          # within a column: the horizontal strip
+            y = lower.y0 + ov / 2
+            marks += [(upper.x0 + 0.25 * ww, y), (upper.x0 + 0.75 * ww, y)]
+        for left in windows:                                     # across columns: the vertical strip
+            for right in by_column.get(column + 1, []):
+                top = max(left.y0, right.y0) + MARK_INSET_MM
+                bottom = min(left.y0, right.y0) + wh - MARK_INSET_MM
+                if bottom - top < MIN_SHARED_MM:
+                    continue
+                x = right.x0 + ov / 2
+                marks += [(x, top + 0.25 * (bottom - top)), (x, top + 0.75 * (bottom - top))]
+    return marks
+
+
+def poster_pages(plan: PosterPlan, board_key: str, board_size: tuple[float, float], title: str,
+                 band: float, label_baseline: float) -> list[SheetPage]:
+    """One page per window, each with its cut lines, the registration marks it shows, and a label;
+    nothing within `band` mm of the paper edge."""
+    marks = registration_marks(plan)
     pages = []
-    total = plan.columns * plan.rows
-    for row in range(plan.rows):
-        for col in range(plan.columns):
-            x0, y0, x1, y1 = plan.window_at(col, row)
-            if not board_has_art((x0, y0, x1, y1)):
-                continue
-            page = SheetPage(plan.page_size)
-            m = plan.margin
-            clip = ((m, m), (m + plan.window[0], m), (m + plan.window[0], m + plan.window[1]), (m, m + plan.window[1]))
-            page.placements.append(Placement(board_key, m - x0, m - y0, board_size[0], board_size[1], clip=clip))
-            name = f"{ROW_NAMES[row]}{col + 1}"
-            page.svg_overlay = render_template(
-                "kit/poster_marks.svg.j2", plan=plan, col=col, row=row, name=name,
-                marks=_registration_marks(plan, col, row), rows=ROW_NAMES,
-            )
-            page.label = f"{title}: page {name} ({len(pages) + 1} of {{total}}), row {ROW_NAMES[row]} of {ROW_NAMES[plan.rows - 1]}, column {col + 1} of {plan.columns}"
-            # Baseline 0.5 mm above the middle of the bottom margin: clear of the window and of
-            # the band home printers cannot reach.
-            page.label_at = (plan.page_size[0] / 2, plan.page_size[1] - m / 2 - 0.5, 0)
-            pages.append(page)
-    for page in pages:
-        page.label = page.label.replace("{total}", str(len(pages)))
+    m = plan.margin
+    ww, wh = plan.window
+    for window in plan.windows:
+        x0, y0, x1, y1 = plan.bounds(window)
+        page = SheetPage(plan.page_size)
+        clip = ((m, m), (m + ww, m), (m + ww, m + wh), (m, m + wh))
+        page.placements.append(Placement(board_key, m - x0, m - y0, board_size[0], board_size[1], clip=clip))
+        shown = [(m + bx - x0, m + by - y0) for bx, by in marks if x0 <= bx <= x1 and y0 <= by <= y1]
+        above = f"{COLUMN_NAMES[window.column]}{window.row}" if window.row > 0 else ""
+        left = COLUMN_NAMES[window.column - 1] if window.column > 0 else ""
+        page.svg_overlay = render_template("kit/poster_marks.svg.j2", plan=plan, name=window.name, marks=shown,
+                                           above=above, left=left, band=band)
+        column = COLUMN_NAMES[window.column]
+        page.label = (f"{title}: page {window.name} ({len(pages) + 1} of {len(plan.windows)}), "
+                      f"column {column} of {COLUMN_NAMES[plan.columns - 1]}, "
+                      f"{window.row + 1} of {plan.rows_in(window.column)} from the top")
+        page.label_at = (plan.page_size[0] / 2, label_baseline, 0)
+        pages.append(page)
     return pages
-
-
-def _registration_marks(plan: PosterPlan, col: int, row: int) -> list[tuple[float, float]]:
-    """Page positions of marks in each overlap strip this page shares with a neighbour."""
-    x0, y0, _, _ = plan.window_at(col, row)
-    m, (ww, wh), ov = plan.margin, plan.window, plan.overlap
-    marks = []
-    strips_x = []
-    if col > 0:
-        strips_x.append(x0 + ov / 2)
-    if col < plan.columns - 1:
-        strips_x.append(x0 + ww - ov / 2)
-    strips_y = []
-    if row > 0:
-        strips_y.append(y0 + ov / 2)
-    if row < plan.rows - 1:
-        strips_y.append(y0 + wh - ov / 2)
-    # Marks sit at fixed board positions: a quarter and three quarters along each shared edge.
-    for bx in strips_x:
-        for fy in (0.25, 0.75):
-            marks.append((bx, y0 + fy * wh))
-    for by in strips_y:
-        for fx in (0.25, 0.75):
-            marks.append((x0 + fx * ww, by))
-    return [(m + bx - x0, m + by - y0) for bx, by in marks]

@@ -189,11 +189,12 @@ def _paint(context: Any, placement: "Placement", drawing: Drawing) -> None:
     context.save()
     _clip(context, placement)
     x, y = mm_to_pt(placement.x), mm_to_pt(placement.y)
-    if placement.rotate == 180:
-        context.translate(x + mm_to_pt(placement.width), y + mm_to_pt(placement.height))
-        context.rotate(math.pi)
-    else:
-        context.translate(x, y)
+    w, h = mm_to_pt(placement.width), mm_to_pt(placement.height)
+    # The placed box is the face's bleed box as it lands on the page, turned clockwise by
+    # `rotate`: turn the face about its top-left corner, then move it into that box.
+    corner = {0: (x, y), 90: (x + w, y), 180: (x + w, y + h), 270: (x, y + h)}[placement.rotate]
+    context.translate(*corner)
+    context.rotate(math.radians(placement.rotate))
     context.scale(placement.scale, placement.scale)
     # The face fills its exact size; the recording's last partial point is empty.
     context.rectangle(0, 0, drawing.width_pt, drawing.height_pt)

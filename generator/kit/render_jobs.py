@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from generator.kit.sheet import Composite, SheetPage
 
 # Bump when rendering code changes what bytes a given job turns into (render.py, cairo setup).
-RENDER_VERSION = "kit-render-6"
+RENDER_VERSION = "kit-render-8"
 _ELEMENT = re.compile(r"<[a-zA-Z]")
 
 

@@ -20,7 +20,7 @@ class Placement:
     trim: Rect | None = None
     clip: tuple[Point, ...] | None = None   # polygon the art is clipped to
     scale: float = 1.0
-    rotate: int = 0       # 0 or 180
+    rotate: int = 0       # degrees clockwise: 0, 90, 180 or 270 (the placed box is the turned one)
 
 
 @dataclass(frozen=True)
@@ -51,5 +51,3 @@ class SheetPage:
     label: str = ""
     label_at: tuple[float, float, int] | None = None  # x, y, rotation of the label
     svg_overlay: str = ""   # extra SVG drawn over everything (poster marks, diagrams)
-    trim_box: Rect | None = None
-    bleed_box: Rect | None = None

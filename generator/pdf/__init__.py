@@ -4,7 +4,7 @@ Why not pypdf: it parses every object into Python values and clones them, which 
 build most of a second; these jobs only need a handful of dictionary edits and renumbered
 references. Object bodies stay bytes (stream data is never decoded, scanned or copied apart),
 so finishing a 20-page cairo document takes about a millisecond and merging the kit's 7
-documents (75 pages) about 10 ms, where pypdf took about 100 ms for the merge alone
+documents (75 pages) about 12 ms, where pypdf took about 100 ms for the merge alone
 (bench/bench_pdf.py).
 
 Accepted input: what cairo (1.16+) and reportlab write, and our own output: one classic
@@ -17,12 +17,17 @@ Public API:
 
 - `finish_document(pdf, *, title, subject, page_boxes) -> bytes`: `page_boxes` holds one entry
   per page, a `PageBoxes(trim, bleed)` (rectangles x0, y0, x1, y1 in PDF points, y up; written
-  with at most 4 decimals) or None to leave that page alone. Info is replaced by /Title,
-  /Subject, /Creator and /Producer (dragon-pnp), with no dates; everything else is kept.
+  with at most 4 decimals) or None for TrimBox and BleedBox equal to the page's MediaBox, so
+  every page carries both boxes. Info is replaced by /Title, /Subject, /Creator and /Producer
+  (dragon-pnp), with no dates. Dictionary keys cairo repeats (`/x6 9 0 R` twice in a resource
+  dictionary) are written once; everything else is kept.
+- `with_page_boxes(pdf, *, title) -> bytes`: TrimBox and BleedBox (the MediaBox) on every page
+  that lacks them, Info kept (for what reportlab writes).
 - `merge(parts, *, title, subject) -> bytes`: `parts` is a sequence of
   `MergePart(pdf, title, blanks_before=0, blank_size=(612, 792))`. Pages follow in order,
   each keeping its own dictionary (attributes it inherited from its page tree are copied onto
-  it); `blanks_before` empty pages of `blank_size` points go before a part. The outline has
+  it; a page without TrimBox or BleedBox gets its MediaBox as both, blank pages too; forms
+  listed twice in a resource dictionary, as cairo writes them, are listed once); `blanks_before` empty pages of `blank_size` points go before a part. The outline has
   one closed entry per part, titled as given and opening its first page (/Fit), with the
   part's own bookmarks nested under it; the catalog asks viewers to show it (/PageMode
   /UseOutlines). A part with no pages is refused (ValueError).
@@ -44,8 +49,9 @@ page labels and viewer preferences. Links and bookmarks that point at pages dire
 does not hold become `null`.
 """
 
-from generator.pdf.documents import MergePart, PageBoxes, count_pages, finish_document, merge
+from generator.pdf.documents import MergePart, PageBoxes, count_pages, finish_document, merge, with_page_boxes
 from generator.pdf.objects import PdfObjects, parse
 from generator.pdf.syntax import UnsupportedPdf
 
-__all__ = ["MergePart", "PageBoxes", "PdfObjects", "UnsupportedPdf", "count_pages", "finish_document", "merge", "parse"]
+__all__ = ["MergePart", "PageBoxes", "PdfObjects", "UnsupportedPdf", "count_pages", "finish_document", "merge", "parse",
+           "with_page_boxes"]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.pdf.objects import PdfObjects, parse, write
-from generator.pdf.syntax import dictionary, get, number, reference, renumber, set_keys, text_string
+from generator.pdf.syntax import dictionary, get, number, reference, renumber, set_keys, text_string, without_repeated_keys
 
 Rect = tuple[float, float, float, float]   # x0, y0, x1, y1 in PDF points, y up
 
@@ -41,18 +41,47 @@ def count_pages(pdf: bytes) -> int:
 
 
 def finish_document(pdf: bytes, *, title: str, subject: str, page_boxes: Sequence[PageBoxes | None]) -> bytes:
-    """The PDF with page boxes added, its Info replaced by ours and a content-derived /ID."""
+    """The PDF with page boxes on every page, its Info replaced by ours and a content-derived /ID.
+
+    A page given None gets its MediaBox as TrimBox and BleedBox (the sheet is the product), so
+    a print shop that honours TrimBox sees every page. Repeated dictionary keys (cairo writes
+    some) are dropped.
+    """
     document = parse(pdf)
-    pages = document.pages()
-    if len(page_boxes) != len(pages):
-        raise ValueError(f"{len(page_boxes)} page boxes for {len(pages)} pages")
-    for page, boxes in zip(pages, page_boxes):
-        if boxes is not None:
-            document.bodies[page] = set_keys(document.bodies[page], {
-                b"/TrimBox": _rect(boxes.trim), b"/BleedBox": _rect(boxes.bleed)})
+    tree = document.page_tree()
+    if len(page_boxes) != len(tree.pages):
+        raise ValueError(f"{len(page_boxes)} page boxes for {len(tree.pages)} pages")
+    for number_, body in document.bodies.items():
+        document.bodies[number_] = without_repeated_keys(body)
+    for page, boxes in zip(tree.pages, page_boxes):
+        document.bodies[page] = _with_boxes(document.bodies[page], boxes, tree.inherited.get(page, {}))
     info = document.info if document.info is not None else max(document.bodies) + 1
     document.bodies[info] = _info(title, subject)
     return write(document.bodies, document.root, info, title)
+
+
+def with_page_boxes(pdf: bytes, *, title: str) -> bytes:
+    """The PDF (say, one reportlab wrote) with TrimBox and BleedBox set to the MediaBox on every
+    page lacking them; its Info is kept. `title` seeds the /ID, as in `finish_document`."""
+    document = parse(pdf)
+    tree = document.page_tree()
+    for page in tree.pages:
+        document.bodies[page] = _with_boxes(document.bodies[page], None, tree.inherited.get(page, {}))
+    info = document.info if document.info is not None else max(document.bodies) + 1
+    if document.info is None:
+        document.bodies[info] = b"<< >>"
+    return write(document.bodies, document.root, info, title)
+
+
+def _with_boxes(page: bytes, boxes: PageBoxes | None, inherited: dict[bytes, bytes]) -> bytes:
+    """A page dictionary with its boxes: those given, else (when it has none) its MediaBox."""
+    if boxes is not None:
+        return set_keys(page, {b"/TrimBox": _rect(boxes.trim), b"/BleedBox": _rect(boxes.bleed)})
+    keys = dictionary(page)
+    media = keys.get(b"/MediaBox", inherited.get(b"/MediaBox"))
+    if media is None:
+        raise ValueError("a page without a MediaBox")
+    return set_keys(page, {key: keys.get(key, media) for key in (b"/TrimBox", b"/BleedBox")})
 
 
 def merge(parts: Sequence[MergePart], *, title: str, subject: str) -> bytes:
@@ -77,6 +106,7 @@ def merge(parts: Sequence[MergePart], *, title: str, subject: str) -> bytes:
             all_pages.append(_blank_page(bodies, reserve(), reserve(), page_root, part.blank_size))
         document = parse(part.pdf)
         tree = document.page_tree()
+        pages = set(tree.pages)
         if not tree.pages:
             raise ValueError(f"merge part {part.title!r} has no pages")
         dropped = {document.root, *tree.nodes} | ({document.info} if document.info is not None else set())
@@ -91,6 +121,10 @@ def merge(parts: Sequence[MergePart], *, title: str, subject: str) -> bytes:
             body = document.bodies[old]
             if old in tree.inherited:
                 body = set_keys(body, tree.inherited[old])
+            if old in pages:
+                body = _with_boxes(body, None, {})
+            if b"/XObject" in body:   # where cairo repeats keys: a resource dictionary's forms
+                body = without_repeated_keys(body)
             bodies[new] = renumber(body, mapping)
         all_pages += [mapping[page] for page in tree.pages]
         entry = mapping[outlines] if outlines is not None else reserve()
@@ -151,8 +185,9 @@ def _outline_children(document: PdfObjects, outlines: int, mapping: dict[int, in
 
 def _blank_page(bodies: dict[int, bytes], page: int, content: int, parent: int, size: tuple[float, float]) -> int:
     bodies[content] = b"<< /Length 0 >>\nstream\n\nendstream"
-    bodies[page] = (b"<< /Type /Page /Parent %d 0 R /MediaBox [ 0 0 %s %s ] /Resources << >> /Contents %d 0 R >>"
-                    % (parent, number(size[0]), number(size[1]), content))
+    box = b"[ 0 0 %s %s ]" % (number(size[0]), number(size[1]))
+    bodies[page] = (b"<< /Type /Page /Parent %d 0 R /MediaBox %s /TrimBox %s /BleedBox %s /Resources << >> /Contents %d 0 R >>"
+                    % (parent, box, box, box, content))
     return page
 
 

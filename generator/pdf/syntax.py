@@ -229,6 +229,74 @@ def set_keys(body: bytes, values: dict[bytes, bytes | None]) -> bytes:
     return body
 
 
+def without_repeated_keys(body: bytes) -> bytes:
+    """The body with each dictionary (nested ones too) keeping only the last of a repeated key.
+
+    cairo 1.16 lists a form XObject in a resource dictionary once per use (`/x6 9 0 R /x6 9 0 R`);
+    readers take the last value, and qpdf --check warns. Stream data is not touched, and a body
+    with no repeated key comes back unchanged.
+    """
+    value, rest = split_stream(body)
+    names = _NAME.findall(value)
+    if len(names) == len(set(names)):
+        return body
+    start = skip_space(value, 0)
+    if not value.startswith((b"<<", b"["), start):
+        return body
+    end = value_end(value, start)
+    rewritten = _rewrite_container(value[start:end])
+    return body if rewritten is None else value[:start] + rewritten + value[end:] + rest
+
+
+_NAME = re.compile(rb"/[^\s()<>\[\]{}/%]*")
+
+
+def _rewrite_container(data: bytes) -> bytes | None:
+    """The dictionary or array written again without repeated keys (the last one wins, in its
+    own place), or None when nothing in it repeats."""
+    if data.startswith(b"["):
+        values, changed = [], False
+        at = skip_space(data, 1)
+        while not data.startswith(b"]", at):
+            end = value_end(data, at)
+            inner = _rewrite_value(data[at:end])
+            changed |= inner is not None
+            values.append(data[at:end] if inner is None else inner)
+            at = skip_space(data, end)
+        return b"[ " + b" ".join(values) + b" ]" if changed else None
+    found = _all_items(data)
+    changed = len({key for key, _ in found}) != len(found)
+    items: dict[bytes, bytes] = {}
+    for key, (start, end) in found:
+        inner = _rewrite_value(data[start:end])
+        changed |= inner is not None
+        items.pop(key, None)
+        items[key] = data[start:end] if inner is None else inner
+    return b"<< " + b" ".join(key + b" " + value for key, value in items.items()) + b" >>" if changed else None
+
+
+def _rewrite_value(value: bytes) -> bytes | None:
+    return _rewrite_container(value) if value.startswith((b"<<", b"[")) else None
+
+
+def _all_items(body: bytes) -> list[tuple[bytes, tuple[int, int]]]:
+    """Every key of the dictionary at the start of `body`, repeats included, with its value's span."""
+    at = skip_space(body, 2)
+    items = []
+    while not body.startswith(b">>", at):
+        item = _ITEM.match(body, at)
+        if item is None:
+            raise PdfSyntaxError(f"expected a name key at {at}")
+        if item.group(2) is not None:
+            items.append((item.group(1), item.span(2)))
+            at = item.end()
+            continue
+        value_stop = value_end(body, item.end())
+        items.append((item.group(1), (item.end(), value_stop)))
+        at = skip_space(body, value_stop)
+    return items
+
+
 def reference(value: bytes | None) -> int | None:
     """The object number of an indirect reference value such as b'12 0 R'."""
     match = _REFERENCE.fullmatch(value.strip()) if value else None

@@ -14,7 +14,7 @@ import svgwrite
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 
-from generator.fonts import FAMILY
+from generator.fonts import FAMILY, SVG_FONT_FAMILY
 from generator.games.report_parts import BAR, FLAG, SECOND, Bar, BarChart, ColumnChart
 from generator.paper import mm_to_pt
 
@@ -24,7 +24,13 @@ __all__ = ["BAR", "FLAG", "SECOND", "Bar", "BarChart", "ColumnChart", "bar_chart
 INK = "#222222"
 MUTED = "#777777"
 GRID = "#dddddd"
-FONT_MM = 2.6  # label text height
+# Text sizes in mm (the SVG's user units; the PDF sets them at 0.95 of that in points): every
+# label at least 8 pt, so a printed report stays readable.
+FONT_MM = 3.0
+TITLE_MM = 3.6
+MIN_LABEL_PT = 8.0
+PLOT_TOP_MM = 11.5   # below the title
+COLUMN_AXIS_MM = 13.0   # room left of a column chart for its tick labels
 
 
 # --- SVG ----------------------------------------------------------------------------------
@@ -33,7 +39,7 @@ FONT_MM = 2.6  # label text height
 def _svg(width: float, height: float) -> svgwrite.Drawing:
     drawing = svgwrite.Drawing(size=(f"{width}mm", f"{height}mm"), viewBox=f"0 0 {width} {height}",
                                profile="full", debug=False)
-    drawing.attribs["font-family"] = f"{FAMILY}, sans-serif"
+    drawing.attribs["font-family"] = SVG_FONT_FAMILY
     drawing.attribs["role"] = "img"
     return drawing
 
@@ -47,15 +53,15 @@ def _text(d: svgwrite.Drawing, x: float, y: float, text: str, size: float = FONT
 def bar_chart_svg(chart: BarChart) -> str:
     d = _svg(chart.width_mm, chart.height_mm)
     d.set_desc(title=chart.title)
-    d.add(_text(d, 1, 4.5, chart.title, 3.2, weight="bold"))
+    d.add(_text(d, 1, 4.5, chart.title, TITLE_MM, weight="bold"))
     x0, x1 = chart.label_mm, chart.width_mm - 18.0
     scale = (x1 - x0) / chart.maximum if chart.maximum else 0
-    top = 10.0
+    top = PLOT_TOP_MM
     bottom = top + chart.row_mm * len(chart.bars)
     for tick in _ticks(chart.maximum):
         x = x0 + tick * scale
         d.add(d.line((x, top - 1), (x, bottom), stroke=GRID, stroke_width=0.2))
-        d.add(_text(d, x, bottom + 3.5, _tick_label(tick, chart.maximum), 2.2, "middle", MUTED))
+        d.add(_text(d, x, bottom + 3.5, _tick_label(tick, chart.maximum), FONT_MM, "middle", MUTED))
     for i, bar in enumerate(chart.bars):
         y = top + i * chart.row_mm
         colour = FLAG if bar.flagged else BAR
@@ -70,38 +76,38 @@ def bar_chart_svg(chart: BarChart) -> str:
                 d.add(d.line((x, mid - 1.2), (x, mid + 1.2), stroke=INK, stroke_width=0.3))
             end = max(end, b)
         if bar.note:
-            d.add(_text(d, end + 1.5, y + chart.row_mm * 0.62, bar.note, 2.3, fill=MUTED))
+            d.add(_text(d, end + 1.5, y + chart.row_mm * 0.62, bar.note, FONT_MM, fill=MUTED))
     if chart.reference is not None:
         x = x0 + chart.reference * scale
         d.add(d.line((x, top - 2), (x, bottom), stroke=FLAG, stroke_width=0.35, stroke_dasharray="1,0.8"))
         if chart.reference_label:
-            d.add(_text(d, x + 1, top - 2.3, chart.reference_label, 2.2, fill=FLAG))
+            d.add(_text(d, x + 1, top - 2.3, chart.reference_label, FONT_MM, fill=FLAG))
     return d.tostring()
 
 
 def column_chart_svg(chart: ColumnChart) -> str:
     d = _svg(chart.width_mm, chart.height_mm)
     d.set_desc(title=chart.title)
-    d.add(_text(d, 1, 4.5, chart.title, 3.2, weight="bold"))
-    x0, x1, top, bottom = 10.0, chart.width_mm - 2.0, 10.0, chart.height_mm - 7.0
+    d.add(_text(d, 1, 4.5, chart.title, TITLE_MM, weight="bold"))
+    x0, x1, top, bottom = COLUMN_AXIS_MM, chart.width_mm - 2.0, PLOT_TOP_MM, chart.height_mm - 7.0
     peak = chart.maximum or max((v for _, _, values in chart.series for v in values), default=1.0) or 1.0
     slot = (x1 - x0) / max(1, len(chart.categories))
     width = slot * 0.8 / max(1, len(chart.series))
     for tick in _ticks(peak):
         y = bottom - tick / peak * (bottom - top)
         d.add(d.line((x0, y), (x1, y), stroke=GRID, stroke_width=0.2))
-        d.add(_text(d, x0 - 1, y + 0.8, _tick_label(tick, peak), 2.0, "end", MUTED))
+        d.add(_text(d, x0 - 1, y + 0.8, _tick_label(tick, peak), FONT_MM, "end", MUTED))
     for s, (_, colour, values) in enumerate(chart.series):
         for i, value in enumerate(values):
             h = value / peak * (bottom - top)
             d.add(d.rect((x0 + i * slot + slot * 0.1 + s * width, bottom - h), (width, h), fill=colour))
     for i, category in enumerate(chart.categories):
         if i % chart.tick_every == 0:
-            d.add(_text(d, x0 + (i + 0.5) * slot, bottom + 3.2, category, 2.1, "middle", MUTED))
+            d.add(_text(d, x0 + (i + 0.5) * slot, bottom + 3.2, category, FONT_MM, "middle", MUTED))
     for s, (name, colour, _) in enumerate(chart.series):
         x = x0 + 2 + s * 45
         d.add(d.rect((x, top - 3.6), (2.5, 2.5), fill=colour))
-        d.add(_text(d, x + 3.5, top - 1.4, name, 2.3))
+        d.add(_text(d, x + 3.5, top - 1.4, name, FONT_MM))
     return d.tostring()
 
 
@@ -142,15 +148,15 @@ def bar_chart_drawing(chart: BarChart, font: str = "Vera") -> Drawing:
     canvas = _MmDrawing(w, h, font)
     d, y_of, text = canvas.drawing, canvas.y, canvas.text
 
-    text(1, 4.5, chart.title, 3.2, face=f"{font}-Bold")
+    text(1, 4.5, chart.title, TITLE_MM, face=f"{font}-Bold")
     x0, x1 = chart.label_mm, w - 18.0
     scale = (x1 - x0) / chart.maximum if chart.maximum else 0
-    top = 10.0
+    top = PLOT_TOP_MM
     bottom = top + chart.row_mm * len(chart.bars)
     for tick in _ticks(chart.maximum):
         x = x0 + tick * scale
         d.add(Line(_pt(x), y_of(top - 1), _pt(x), y_of(bottom), strokeColor=colors.HexColor(GRID), strokeWidth=_pt(0.2)))
-        text(x, bottom + 3.5, _tick_label(tick, chart.maximum), 2.2, "middle", MUTED)
+        text(x, bottom + 3.5, _tick_label(tick, chart.maximum), FONT_MM, "middle", MUTED)
     for i, bar in enumerate(chart.bars):
         y = top + i * chart.row_mm
         colour = colors.HexColor(FLAG if bar.flagged else BAR)
@@ -167,13 +173,13 @@ def bar_chart_drawing(chart: BarChart, font: str = "Vera") -> Drawing:
                 d.add(Line(_pt(x), y_of(mid - 1.2), _pt(x), y_of(mid + 1.2), strokeColor=ink, strokeWidth=_pt(0.3)))
             end = max(end, b)
         if bar.note:
-            text(end + 1.5, y + chart.row_mm * 0.62, bar.note, 2.3, fill=MUTED)
+            text(end + 1.5, y + chart.row_mm * 0.62, bar.note, FONT_MM, fill=MUTED)
     if chart.reference is not None:
         x = x0 + chart.reference * scale
         d.add(Line(_pt(x), y_of(top - 2), _pt(x), y_of(bottom), strokeColor=colors.HexColor(FLAG),
                    strokeWidth=_pt(0.35), strokeDashArray=[_pt(1), _pt(0.8)]))
         if chart.reference_label:
-            text(x + 1, top - 2.3, chart.reference_label, 2.2, fill=FLAG)
+            text(x + 1, top - 2.3, chart.reference_label, FONT_MM, fill=FLAG)
     return d
 
 
@@ -182,15 +188,15 @@ def column_chart_drawing(chart: ColumnChart, font: str = "Vera") -> Drawing:
     canvas = _MmDrawing(w, h, font)
     d, y_of, text = canvas.drawing, canvas.y, canvas.text
 
-    text(1, 4.5, chart.title, 3.2, face=f"{font}-Bold")
-    x0, x1, top, bottom = 10.0, w - 2.0, 10.0, h - 7.0
+    text(1, 4.5, chart.title, TITLE_MM, face=f"{font}-Bold")
+    x0, x1, top, bottom = COLUMN_AXIS_MM, w - 2.0, PLOT_TOP_MM, h - 7.0
     peak = chart.maximum or max((v for _, _, values in chart.series for v in values), default=1.0) or 1.0
     slot = (x1 - x0) / max(1, len(chart.categories))
     width = slot * 0.8 / max(1, len(chart.series))
     for tick in _ticks(peak):
         y = bottom - tick / peak * (bottom - top)
         d.add(Line(_pt(x0), y_of(y), _pt(x1), y_of(y), strokeColor=colors.HexColor(GRID), strokeWidth=_pt(0.2)))
-        text(x0 - 1, y + 0.8, _tick_label(tick, peak), 2.0, "end", MUTED)
+        text(x0 - 1, y + 0.8, _tick_label(tick, peak), FONT_MM, "end", MUTED)
     for s, (_, colour, values) in enumerate(chart.series):
         for i, value in enumerate(values):
             bar_h = value / peak * (bottom - top)
@@ -198,11 +204,11 @@ def column_chart_drawing(chart: ColumnChart, font: str = "Vera") -> Drawing:
                        fillColor=colors.HexColor(colour), strokeColor=None))
     for i, category in enumerate(chart.categories):
         if i % chart.tick_every == 0:
-            text(x0 + (i + 0.5) * slot, bottom + 3.2, category, 2.1, "middle", MUTED)
+            text(x0 + (i + 0.5) * slot, bottom + 3.2, category, FONT_MM, "middle", MUTED)
     for s, (name, colour, _) in enumerate(chart.series):
         x = x0 + 2 + s * 45
         d.add(Rect(_pt(x), y_of(top - 1.1), _pt(2.5), _pt(2.5), fillColor=colors.HexColor(colour), strokeColor=None))
-        text(x + 3.5, top - 1.4, name, 2.3)
+        text(x + 3.5, top - 1.4, name, FONT_MM)
     return d
 
 

@@ -17,6 +17,7 @@ from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListI
 from generator.fonts import register_reportlab_fonts
 from generator.paper import mm_to_pt, paper_size_mm
 from generator.report.charts import BarChart, bar_chart_drawing, column_chart_drawing
+from generator.pdf import with_page_boxes
 from generator.report.view import ReportView, Table as ViewTable
 
 MARGIN_MM = 16.0
@@ -107,7 +108,7 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
                 block.append(Paragraph(escape(table.note), styles["note"]))
         story += block
     doc.build(story, onFirstPage=_footer(view), onLaterPages=_footer(view))
-    return buffer.getvalue()
+    return with_page_boxes(buffer.getvalue(), title=view.title)
 
 
 def _fit(chart, width_mm: float):

@@ -7,7 +7,7 @@
     ::: card_list                  the compact card list for the player aid
     ::: variants                   the rules options a group may switch on
     ::: setup_boards columns=3     the board for every player count, dens numbered by seat
-    ::: board players=4 width=90   one board (without players: every den's printed number)
+    ::: board players=4 width=90   one board (without players: every den in its colour, unnumbered)
     ::: sight flat A=-3,1 B=0,1 others="-2,1" expect=clear caption="..."
                                    a line-of-sight example judged by the rules engine; consecutive
                                    sight lines share one grid, three to a row

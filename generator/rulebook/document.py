@@ -17,6 +17,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplat
 from generator.data import GameData
 from generator.errors import LayoutError
 from generator.paper import mm_to_pt, paper_size_mm
+from generator.pdf import with_page_boxes
 from generator.rulebook.flow import HeadingParagraph, RulesFlow
 from generator.rulebook.markup import Block, Directive, parse
 from generator.rulebook.source import render_rules, rules_path
@@ -122,7 +123,10 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
         aid_doc.pageTemplates = [t for t in aid_doc.pageTemplates if t.id == "aid"]
         aid_doc.build(_aid_story(game, aid_doc, presets, rules_file, aid_blocks))
         aid_pdf = aid_buffer.getvalue()
-    return Rulebook(buffer.getvalue(), pages, aid_pdf)
+    # Every page carries TrimBox and BleedBox (the page itself), as the kit's other PDFs do.
+    title = f"{game.game.name}: rules"
+    boxed_aid = with_page_boxes(aid_pdf, title=f"{title}, player aid") if aid_pdf is not None else None
+    return Rulebook(with_page_boxes(buffer.getvalue(), title=title), pages, boxed_aid)
 
 
 def _aid_story(game: GameData, doc: _Doc, presets, rules_file: Path, blocks: list[Block]) -> list[Flowable]:

@@ -32,6 +32,7 @@ def cell_grid(cells: list[list[Flowable]], width: float, columns: int) -> Table:
     rows[-1] = rows[-1] + [[] for _ in range(columns - len(rows[-1]))]
     table = Table(rows, colWidths=[width / columns] * columns, hAlign="CENTER", spaceBefore=4, spaceAfter=4)
     table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), "Vera"),   # not Helvetica, which is never embedded
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
@@ -44,7 +45,8 @@ def cell_grid(cells: list[list[Flowable]], width: float, columns: int) -> Table:
 def seat_caption(game: GameData, players: int) -> str:
     den = {d.id: d for d in game.board.dens}
     colours = game.print_profile.seat_colours
-    seats = [f"**{i + 1}** {den[d].name}" + (f" ({colours[d].name.lower()})" if d in colours else "")
+    # Seat, then the colour its den tile and pawn carry (the name players look for on the pieces).
+    seats = [f"**{i + 1}** " + (colours[d].name if d in colours else den[d].name)
              for i, d in enumerate(game.board.seats[players])]
     return f"**{players} players:** " + ", ".join(seats) + "."
 
@@ -127,6 +129,7 @@ def time_track(game: GameData, styles: Styles, width: float, start: int) -> Flow
     per_row = -(-len(numbers) // track.rows)
     box = min(mm_to_pt(9), width / per_row)
     drawing = Drawing(box * per_row + 2, box * track.rows + 2)
+    drawing.initialFontName = "Vera"   # else the renderer starts in Helvetica, which is never embedded
     for i, n in enumerate(numbers):
         row, col = divmod(i, per_row)
         x, y = 1 + col * box, 1 + (track.rows - 1 - row) * box

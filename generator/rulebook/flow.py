@@ -88,6 +88,7 @@ class RulesFlow:
                       for p in block.paragraphs]
         box = Table([[paragraphs]], colWidths=[self.width])
         box.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), "Vera"),   # not Helvetica, which is never embedded
             ("BACKGROUND", (0, 0), (-1, -1), SHADE),
             ("LINEBEFORE", (0, 0), (0, -1), 2.2, ACCENT),
             ("LEFTPADDING", (0, 0), (-1, -1), 8),

@@ -53,6 +53,9 @@ def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styl
     kind = WholeTable if len(rows) <= SHORT_TABLE_ROWS else Table
     table = kind(body, colWidths=list(widths), repeatRows=1 if header else 0, hAlign="LEFT")
     commands = [
+        # Cells hold paragraphs, but reportlab sets each cell's font first (Helvetica unless
+        # told), and that font would be referenced without being embedded.
+        ("FONTNAME", (0, 0), (-1, -1), "Vera"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
         ("TOPPADDING", (0, 0), (-1, -1), 2.2),
@@ -164,7 +167,7 @@ def card_table(game: GameData, styles: Styles, width: float) -> Table:
 
 
 def card_list(game: GameData, styles: Styles, width: float) -> Table:
-    """The compact list for the player aid: name, count and the short text printed on the card."""
+    """The compact list for the player aid: name, count and a one-line summary (the card prints the whole rule)."""
     rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "What it does"]]
     for card in game.power.cards:
         rows.append([f"**{card.name}**", str(card.count), card_kind(card, game), card.text])

@@ -38,9 +38,13 @@ def test_seat_numbers_follow_the_seat_map(game, players):
             assert colours[den.hex] == game.print_profile.seat_colours[den.den_id].hex
 
 
-def test_overview_numbers_every_den(game):
+def test_overview_shows_dens_by_colour_without_numbers(game):
+    """Den tiles print colours, not numbers, so the overview must not number the dens either."""
     scene = board_scene(game)
-    assert {den.den_id: den.seat for den in scene.dens} == {d.id: d.number for d in game.board.dens}
+    assert not [s for s in scene_shapes(scene) if isinstance(s, Label)]
+    colours = {cell.hex: cell.fill for cell in scene.cells}
+    for den in scene.dens:
+        assert colours[den.hex] == game.print_profile.den_colours[den.den_id].hex
 
 
 def test_unknown_player_count_is_refused(game):

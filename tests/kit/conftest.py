@@ -12,6 +12,7 @@ from generator.build.context import BuildContext, BuildOptions
 from generator.data import load_game
 from generator.kit.kit import plan_kit, render_plan, write_documents
 from generator.kit.steps import kit_step, print_and_play_step
+from generator.rulebook.build import build_step as rulebook_step
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -35,9 +36,12 @@ def game():
 
 
 def build_kit(game, folder: Path, paper: str, duplex: bool = True) -> BuildContext:
+    """Every file `dragon-pnp build --no-check` writes: the print kit, the rulebook and player aid
+    (typeset while the kit renders, as in a build) and print-and-play.pdf."""
     folder.mkdir(parents=True, exist_ok=True)
     context = BuildContext(game, BuildOptions(paper=paper, duplex=duplex, check=False), folder)
     kit_step(context)
+    rulebook_step(context)
     print_and_play_step(context)
     return context
 

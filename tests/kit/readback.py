@@ -14,10 +14,15 @@ def mm(value: float) -> float:
 
 
 def fill_rects(page: pymupdf.Page, size_mm: tuple[float, float]) -> list[tuple[float, float]]:
-    """Top-left corners of filled rectangles of exactly `size_mm` (a face's bleed background)."""
+    """Top-left corners of filled rectangles of exactly `size_mm` (a face's bleed background).
+
+    A face turned a quarter turn reaches the PDF as a closed path of four lines rather than a
+    rectangle operator; both count.
+    """
     found = []
     for drawing in page.get_drawings():
-        if drawing["type"] != "f" or not drawing["items"] or drawing["items"][0][0] != "re":
+        kinds = [item[0] for item in drawing["items"]]
+        if drawing["type"] != "f" or not (kinds[:1] in (["re"], ["qu"]) or kinds in (["l"] * 3, ["l"] * 4)):
             continue
         r = drawing["rect"]
         if abs(mm(r.width) - size_mm[0]) < 0.05 and abs(mm(r.height) - size_mm[1]) < 0.05:

@@ -1,51 +1,74 @@
-"""Card sheets read back from the PDFs: page size, trim positions, crop marks, duplex backs."""
+"""Card sheets read back from the PDFs: page size, where each card lands, its own bleed and
+gutter, crop marks at every cut, duplex backs, fold-over pairs, text in the safe zone."""
 
 from __future__ import annotations
 
+import math
+
 import pymupdf
 import pytest
-from pypdf import PdfReader
 
-from tests.kit.readback import PAPER, PT, TOL, fill_rects, mm, near, same_points, stroked_lines
+from tests.kit.readback import PAPER, TOL, fill_rects, mm, near, same_points, stroked_lines
 
 CARD = (63.0, 88.0)
-BLEED = 3.0
-BLEED_SIZE = (CARD[0] + 2 * BLEED, CARD[1] + 2 * BLEED)
-GAP, MARK = 1.0, 5.0
-
-
-def grid_trims(paper: str, columns: int = 3, rows: int = 3) -> list[tuple[float, float]]:
-    """Card trims of a centred 3 x 3 block of poker cards sharing their cut lines."""
-    width, height = PAPER[paper]
-    left = (width - columns * CARD[0]) / 2
-    top = (height - rows * CARD[1]) / 2
-    return [(left + c * CARD[0], top + r * CARD[1]) for r in range(rows) for c in range(columns)]
+BLEED = 3.0                  # each face's own bleed, as its SVG draws it
+MIN_BLEED, GUTTER = 2.0, 1.0  # what the sheet keeps of it at least, and the white gap between bleeds
+EDGE = 5.0                   # home printers cannot print nearer the paper edge than this
+UPRIGHT = (CARD[0] + 2 * BLEED, CARD[1] + 2 * BLEED)
+TURNED = (UPRIGHT[1], UPRIGHT[0])
+TOTAL = 19 + 33
 
 
 def card_pages(context):
     return pymupdf.open(context.artifacts["cards.pdf"])
 
 
+def trims(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
+    """Every card's trim on the page, from the bleed-box background each face draws."""
+    found = [(x + BLEED, y + BLEED, x + BLEED + CARD[0], y + BLEED + CARD[1]) for x, y in fill_rects(page, UPRIGHT)]
+    found += [(x + BLEED, y + BLEED, x + BLEED + CARD[1], y + BLEED + CARD[0]) for x, y in fill_rects(page, TURNED)]
+    return sorted(found, key=lambda t: (round(t[1]), t[0]))
+
+
+def gap(a, b) -> float:
+    """The distance between two rectangles (0 if they touch or overlap)."""
+    dx = max(b[0] - a[2], a[0] - b[2], 0.0)
+    dy = max(b[1] - a[3], a[1] - b[3], 0.0)
+    return math.hypot(dx, dy)
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_card_pages_are_the_paper_size(kits, paper):
     doc = card_pages(kits(paper))
     width, height = PAPER[paper]
-    assert doc.page_count == 14  # power 3 sheets + destiny 4 sheets, each fronts then backs
+    assert doc.page_count == 16  # Power 3 sheets + Destiny 5 sheets of 8, each fronts then backs
     for page in doc:
         assert abs(mm(page.rect.width) - width) < 0.05 and abs(mm(page.rect.height) - height) < 0.05
 
 
+@pytest.mark.parametrize("paper, upright, turned", [("letter", 6, 2), ("a4", 0, 8)])
+def test_a_full_sheet_holds_eight_cards(kits, paper, upright, turned):
+    """3 x 3 poker cards need trims or bleed inside the 5 mm band on Letter and A4 alike once
+    each card keeps its own bleed; Letter takes 3 x 2 upright and 2 turned, A4 4 x 2 turned."""
+    page = card_pages(kits(paper))[0]
+    assert len(fill_rects(page, UPRIGHT)) == upright and len(fill_rects(page, TURNED)) == turned
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_every_card_sits_on_its_trim(kits, paper):
+def test_every_card_keeps_its_own_bleed_and_a_gutter_inside_the_printable_area(kits, paper):
     doc = card_pages(kits(paper))
-    slots = grid_trims(paper)
+    width, height = PAPER[paper]
     fronts = 0
     for index in range(0, doc.page_count, 2):
-        placed = fill_rects(doc[index], BLEED_SIZE)
-        expected = [(x - BLEED, y - BLEED) for x, y in slots[:len(placed)]]
-        assert same_points(placed, expected), f"page {index + 1}: {placed}"
+        placed = trims(doc[index])
         fronts += len(placed)
-    assert fronts == 19 + 33
+        for t in placed:
+            assert t[0] - MIN_BLEED >= EDGE - TOL and t[1] - MIN_BLEED >= EDGE - TOL, (index, t)
+            assert t[2] + MIN_BLEED <= width - EDGE + TOL and t[3] + MIN_BLEED <= height - EDGE + TOL, (index, t)
+        for i, a in enumerate(placed):
+            for b in placed[i + 1:]:
+                assert gap(a, b) >= 2 * MIN_BLEED + GUTTER - TOL, (index, a, b)
+    assert fronts == TOTAL
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -54,93 +77,89 @@ def test_backs_mirror_fronts_for_a_long_edge_flip(kits, paper):
     doc = card_pages(kits(paper))
     width = PAPER[paper][0]
     for index in range(0, doc.page_count, 2):
-        fronts = fill_rects(doc[index], BLEED_SIZE)
-        backs = fill_rects(doc[index + 1], BLEED_SIZE)
-        flipped = [(width - x - BLEED_SIZE[0], y) for x, y in fronts]
-        assert same_points(backs, flipped), f"pages {index + 1}/{index + 2}"
-
-
-def test_backs_page_of_a_partial_sheet_is_mirrored(kits):
-    """The last Power sheet holds one card at the left; its back must be at the right."""
-    doc = card_pages(kits("letter"))
-    fronts, backs = fill_rects(doc[4], BLEED_SIZE), fill_rects(doc[5], BLEED_SIZE)
-    assert len(fronts) == len(backs) == 1
-    assert fronts[0][0] < 50 < backs[0][0]
+        fronts, backs = trims(doc[index]), trims(doc[index + 1])
+        flipped = [(width - t[2], t[1]) for t in fronts]
+        assert same_points([(t[0], t[1]) for t in backs], flipped), f"pages {index + 1}/{index + 2}"
+        assert sorted(t[2] - t[0] for t in fronts) == pytest.approx(sorted(t[2] - t[0] for t in backs), abs=TOL)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_crop_marks_extend_every_cut_outside_the_trim(kits, paper):
+def test_backs_page_of_a_partial_sheet_is_mirrored(kits, paper):
+    """The last Destiny sheet holds one card at the top left; its back must be at the top right."""
+    doc = card_pages(kits(paper))
+    fronts, backs = trims(doc[14]), trims(doc[15])
+    assert len(fronts) == len(backs) == 1
+    width = PAPER[paper][0]
+    assert fronts[0][2] < width / 2 < backs[0][0]
+    assert backs[0][0] == pytest.approx(width - fronts[0][2], abs=TOL)
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_crop_marks_mark_every_cut_outside_every_card(kits, paper):
+    """Each trim edge has a mark on its line at both ends of the cut; no mark lies on a card or on
+    a neighbour's bleed, nor within 5 mm of the paper edge."""
     doc = card_pages(kits(paper))
     width, height = PAPER[paper]
-    slots = grid_trims(paper)
-    left, top = slots[0]
-    right, bottom = left + 3 * CARD[0], top + 3 * CARD[1]
-    expected = []
-    for k in range(4):
-        x = left + k * CARD[0]
-        expected += [((x, top - GAP), (x, max(top - GAP - MARK, 0))), ((x, bottom + GAP), (x, min(bottom + GAP + MARK, height)))]
-        y = top + k * CARD[1]
-        expected += [((left - GAP, y), (left - GAP - MARK, y)), ((right + GAP, y), (right + GAP + MARK, y))]
     for index in range(doc.page_count):
-        if len(fill_rects(doc[index], BLEED_SIZE)) != 9:
-            continue
+        placed = trims(doc[index])
         marks = stroked_lines(doc[index], 0.2)
-        assert len(marks) == len(expected), f"page {index + 1}"
-        for a, b in expected:
-            assert any((near(m[0], a) and near(m[1], b)) or (near(m[0], b) and near(m[1], a)) for m in marks), (a, b)
-        for (ax, ay), (bx, by) in marks:  # outside the trimmed block
-            assert not (left + TOL < (ax + bx) / 2 < right - TOL and top + TOL < (ay + by) / 2 < bottom - TOL)
-
-
-def test_single_card_page_sets_trim_and_bleed_boxes(kits):
-    reader = PdfReader(kits("letter").artifacts["cards.pdf"])
-    page = reader.pages[4]  # the last Power fronts page holds one card
-    x, y = grid_trims("letter")[0]
-    height = PAPER["letter"][1]
-    trim = [float(v) / PT for v in page.trimbox]
-    bleed = [float(v) / PT for v in page.bleedbox]
-    expected_trim = [x, height - y - CARD[1], x + CARD[0], height - y]
-    assert all(abs(a - b) < TOL for a, b in zip(trim, expected_trim)), trim
-    assert all(abs(a - b) < TOL for a, b in zip(bleed, [expected_trim[0] - 3, expected_trim[1] - 3,
-                                                          expected_trim[2] + 3, expected_trim[3] + 3]))
-    full = reader.pages[0]
-    assert [float(v) for v in full.trimbox] == [float(v) for v in full.mediabox]
+        assert marks, f"page {index + 1}"
+        for a, b in marks:
+            for x, y in (a, b):
+                assert EDGE - TOL <= x <= width - EDGE + TOL and EDGE - TOL <= y <= height - EDGE + TOL
+            middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            for t in placed:
+                assert not (t[0] + TOL < middle[0] < t[2] - TOL and t[1] + TOL < middle[1] < t[3] - TOL)
+                on_its_line = any(abs(a[0] - v) < TOL and abs(b[0] - v) < TOL for v in (t[0], t[2])) or \
+                    any(abs(a[1] - v) < TOL and abs(b[1] - v) < TOL for v in (t[1], t[3]))
+                bleed = (t[0] - MIN_BLEED, t[1] - MIN_BLEED, t[2] + MIN_BLEED, t[3] + MIN_BLEED)
+                crosses = bleed[0] < middle[0] < bleed[2] and bleed[1] < middle[1] < bleed[3]
+                assert on_its_line or not crosses, (index, a, b, t)
+        for t in placed:
+            for x in (t[0], t[2]):
+                ends = [m for m in marks if abs(m[0][0] - x) < TOL and abs(m[1][0] - x) < TOL]
+                assert any(min(m[0][1], m[1][1]) >= t[3] for m in ends), (index, t, "below")
+                assert any(max(m[0][1], m[1][1]) <= t[1] for m in ends), (index, t, "above")
+            for y in (t[1], t[3]):
+                ends = [m for m in marks if abs(m[0][1] - y) < TOL and abs(m[1][1] - y) < TOL]
+                assert any(max(m[0][0], m[1][0]) <= t[0] for m in ends), (index, t, "left")
+                assert any(min(m[0][0], m[1][0]) >= t[2] for m in ends), (index, t, "right")
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_fold_layout_puts_each_back_beside_its_front(kits, paper):
-    """--no-duplex: landscape pages, front and back side by side sharing a fold line."""
+    """--no-duplex: landscape pages, front and back side by side sharing a fold line, each pair
+    with its own bleed and a gutter from the next."""
     doc = pymupdf.open(kits(paper, duplex=False).artifacts["cards.pdf"])
     height, width = PAPER[paper]  # landscape
     total = 0
     for page in doc:
         assert abs(mm(page.rect.width) - width) < 0.05 and abs(mm(page.rect.height) - height) < 0.05
-        placed = fill_rects(page, BLEED_SIZE)
-        assert len(placed) % 2 == 0
+        placed = trims(page)
+        assert len(placed) % 2 == 0 and len(placed) <= 8
         total += len(placed) // 2
-        left = (width - 4 * CARD[0]) / 2
-        top = (height - 2 * CARD[1]) / 2
-        for i in range(len(placed) // 2):
-            col, row = i % 2, i // 2
-            front = (left + 2 * col * CARD[0] - BLEED, top + row * CARD[1] - BLEED)
-            back = (front[0] + CARD[0], front[1])
-            assert any(near(p, front) for p in placed) and any(near(p, back) for p in placed)
+        pairs = [(a, b) for a in placed for b in placed if abs(a[2] - b[0]) < TOL and abs(a[1] - b[1]) < TOL]
+        assert len(pairs) == len(placed) // 2
         folds = stroked_lines(page, 0.25)
         fold_x = {round(a[0], 1) for a, b in folds if abs(a[0] - b[0]) < 0.01}
-        expected_x = {round(left + (2 * c + 1) * CARD[0], 1) for c in range(min(2, len(placed) // 2))}
-        assert expected_x <= fold_x
-    assert total == 19 + 33
+        assert {round(front[2], 1) for front, _ in pairs} <= fold_x
+        cells = [(front[0], front[1], back[2], back[3]) for front, back in pairs]
+        for i, a in enumerate(cells):
+            assert a[0] >= EDGE + MIN_BLEED - TOL and a[2] <= width - EDGE - MIN_BLEED + TOL
+            for b in cells[i + 1:]:
+                assert gap(a, b) >= 2 * MIN_BLEED + GUTTER - TOL
+    assert total == TOTAL
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_card_text_stays_inside_the_safe_zone(kits, paper):
-    """Every glyph printed on a card lies at least `safe_mm` inside that card's trim."""
+    """Every glyph printed on a card lies at least `safe_mm` inside that card's trim, upright or turned."""
     doc = card_pages(kits(paper))
     safe = 4.0
     checked = 0
     for index in range(doc.page_count):
         page = doc[index]
-        cards = fill_rects(page, BLEED_SIZE)
+        cards = trims(page)
         for block in page.get_text("dict")["blocks"]:
             for line in block.get("lines", []):
                 for span in line["spans"]:
@@ -148,15 +167,31 @@ def test_card_text_stays_inside_the_safe_zone(kits, paper):
                         continue
                     x0, y0, x1, y1 = (mm(v) for v in span["bbox"])
                     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-                    owner = [(x + BLEED, y + BLEED) for x, y in cards
-                             if x + BLEED <= cx <= x + BLEED + CARD[0] and y + BLEED <= cy <= y + BLEED + CARD[1]]
+                    owner = [t for t in cards if t[0] <= cx <= t[2] and t[1] <= cy <= t[3]]
                     if not owner:
                         continue  # the page label in the margin
-                    tx, ty = owner[0]
-                    assert tx + safe - TOL <= x0 and x1 <= tx + CARD[0] - safe + TOL, (index, span["text"])
-                    # Vertically, judge the ink: Vera's caps rise 0.73 em above the baseline, descenders 0.24 below.
-                    baseline, size = mm(span["origin"][1]), mm(span["size"])
-                    assert ty + safe - TOL <= baseline - 0.73 * size, (index, span["text"])
-                    assert baseline + 0.24 * size <= ty + CARD[1] - safe + TOL, (index, span["text"])
+                    t = owner[0]
+                    upright = abs(line["dir"][0] - 1) < 1e-3
+                    if upright:
+                        assert t[0] + safe - TOL <= x0 and x1 <= t[2] - safe + TOL, (index, span["text"])
+                        # Vertically, judge the ink: Vera's caps rise 0.73 em above the baseline, descenders 0.24 below.
+                        baseline, size = mm(span["origin"][1]), mm(span["size"])
+                        assert t[1] + safe - TOL <= baseline - 0.73 * size, (index, span["text"])
+                        assert baseline + 0.24 * size <= t[3] - safe + TOL, (index, span["text"])
+                    else:  # turned a quarter: the line box across the card's width is the ink's
+                        assert t[1] + safe - TOL <= y0 and y1 <= t[3] - safe + TOL, (index, span["text"])
+                        assert t[0] + safe - 1.0 <= x0 and x1 <= t[2] - safe + 1.0, (index, span["text"])
                     checked += 1
     assert checked > 200
+
+
+def test_every_page_boxes_the_whole_sheet(kits):
+    """TrimBox and BleedBox on every page, all the sheet itself: a shop honouring TrimBox prints
+    every page whole, at one size."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(kits("letter").artifacts["cards.pdf"])
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        media = [float(v) for v in page.mediabox]
+        assert [float(v) for v in page.trimbox] == media == [float(v) for v in page.bleedbox]

@@ -115,9 +115,9 @@ def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeyp
 
     cards = data / "power_cards.yaml"
     text = cards.read_text()
-    old = "text: Not played. Wear them when time runs out and you win."
+    old = "The Pants cannot be played."   # printed on the card (its rules)
     assert old in text
-    cards.write_text(text.replace(old, "text: Never played. Wear them when time runs out and you win."))
+    cards.write_text(text.replace(old, "The Pants are never played."))
     after = load_game(data)
     rendered: list[str] = []
     original = parallel._submit

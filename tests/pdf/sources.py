@@ -13,12 +13,19 @@ from generator.fonts import register_reportlab_fonts, use_bundled_fonts_for_cair
 from generator.pdf.objects import write
 
 
-def cairo_pdf(sizes: list[tuple[float, float]], words: str = "Shield") -> bytes:
-    """A cairo PDF with a page of each size, each showing "<words> page <n>" in an embedded font."""
+def cairo_pdf(sizes: list[tuple[float, float]], words: str = "Shield", repeat_form: int = 0) -> bytes:
+    """A cairo PDF with a page of each size, each showing "<words> page <n>" in an embedded font;
+    with `repeat_form`, each page also paints one recorded square that many times (as the kit
+    paints a face), which cairo 1.16 lists once per use in the page's resources."""
     use_bundled_fonts_for_cairo()
     out = io.BytesIO()
     surface = cairocffi.PDFSurface(out, 1, 1)
     surface.set_metadata(cairocffi.PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
+    square = cairocffi.RecordingSurface(cairocffi.CONTENT_COLOR_ALPHA, (0, 0, 20, 20))
+    drawing = cairocffi.Context(square)
+    drawing.rectangle(0, 0, 20, 20)
+    drawing.set_source_rgb(0.8, 0.2, 0.1)
+    drawing.fill()
     for number, (w, h) in enumerate(sizes):
         surface.set_size(w, h)
         context = cairocffi.Context(surface)
@@ -26,6 +33,13 @@ def cairo_pdf(sizes: list[tuple[float, float]], words: str = "Shield") -> bytes:
         context.set_font_size(12)
         context.move_to(20, 40)
         context.show_text(f"{words} page {number + 1}")
+        for copy in range(repeat_form):
+            context.save()
+            context.rectangle(20 + 30 * copy, 60, 20, 20)
+            context.clip()
+            context.set_source_surface(square, 20 + 30 * copy, 60)
+            context.paint()
+            context.restore()
         surface.show_page()
     surface.finish()
     return out.getvalue()

@@ -7,8 +7,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from generator.pdf import MergePart, PageBoxes, UnsupportedPdf, count_pages, finish_document, merge
-from generator.pdf.syntax import get, renumber, set_keys, text_string
+from generator.pdf import MergePart, PageBoxes, UnsupportedPdf, count_pages, finish_document, merge, with_page_boxes
+from generator.pdf.syntax import get, renumber, set_keys, text_string, without_repeated_keys
 from tests.pdf.sources import cairo_pdf, one_page_bodies, opened, reportlab_pdf
 
 
@@ -23,7 +23,8 @@ def test_finish_adds_boxes_and_our_metadata_and_is_reproducible():
     first = reader.pages[0]
     assert [float(v) for v in first.trimbox] == pytest.approx([10, 20, 190.5, 270.25], abs=0.01)
     assert [float(v) for v in first.bleedbox] == pytest.approx([1.5, 11.5, 199, 278.75], abs=0.01)
-    assert "/TrimBox" not in reader.pages[1]
+    second = reader.pages[1]   # given no boxes: the page itself is both
+    assert [float(v) for v in second.trimbox] == [float(v) for v in second.bleedbox] == [0, 0, 200, 300]
     assert reader.metadata.title == "Drächen (cards)"
     assert reader.metadata.subject == "LETTER, duplex"
     assert reader.metadata.producer == "dragon-pnp"
@@ -106,3 +107,50 @@ def test_unsupported_layouts_are_refused_with_the_reason():
         count_pages(raw.replace(b"trailer\n<<", b"trailer\n<< /Prev 10", 1))
     with pytest.raises(UnsupportedPdf, match="encrypted"):
         count_pages(raw.replace(b"trailer\n<<", b"trailer\n<< /Encrypt 1 0 R", 1))
+
+
+def test_repeated_keys_are_written_once_the_last_winning():
+    body = (b"<<\n   /ExtGState << /a0 << /CA 1 /ca 1 >> >>\n"
+            b"   /XObject << /x6 9 0 R /x7 10 0 R /x7 10 0 R /x8 (a /x8 string) /x8 11 0 R >>\n"
+            b"   /Kids [ << /A 1 /A 2 >> (/A) ] /Font << /f-0-0 14 0 R >>\n>>")
+    cleaned = without_repeated_keys(body)
+    assert cleaned == (b"<< /ExtGState << /a0 << /CA 1 /ca 1 >> >> /XObject << /x6 9 0 R /x7 10 0 R /x8 11 0 R >> "
+                       b"/Kids [ << /A 2 >> (/A) ] /Font << /f-0-0 14 0 R >> >>")
+    unchanged = b"<< /Type /Page /Resources << /Type /Font >> >>"   # repeated names, no repeated key
+    assert without_repeated_keys(unchanged) is unchanged
+    stream = b"<< /Length 12 /Length 12 >>\nstream\n/a /a /a /a \nendstream"
+    assert without_repeated_keys(stream) == b"<< /Length 12 >>\nstream\n/a /a /a /a \nendstream"
+
+
+def test_finished_cairo_documents_repeat_no_key():
+    """cairo 1.16 names a form once per use in a page's resources; finishing writes it once."""
+    from generator.pdf.objects import parse
+
+    raw = cairo_pdf([(612, 792)] * 2, "Card", repeat_form=3)
+    repeated = [body for body in parse(raw).bodies.values()
+                if len([n for n in body.split(b"stream", 1)[0].split() if n.startswith(b"/x")])
+                > len({n for n in body.split(b"stream", 1)[0].split() if n.startswith(b"/x")})]
+    assert repeated, "this cairo no longer repeats keys; the test shows nothing"
+    finished = parse(finish_document(raw, title="t", subject="", page_boxes=[None, None]))
+    for body in finished.bodies.values():
+        value = body.split(b"stream", 1)[0]
+        names = [n for n in value.split() if n.startswith(b"/x")]
+        assert len(names) == len(set(names)), body[:200]
+
+
+def test_reportlab_documents_get_boxes_and_keep_their_info():
+    raw = reportlab_pdf(["Setup", "Turns"])
+    boxed = with_page_boxes(raw, title="rules")
+    reader = PdfReader(io.BytesIO(boxed), strict=True)
+    for page in reader.pages:
+        assert [float(v) for v in page.trimbox] == [float(v) for v in page.bleedbox] == [float(v) for v in page.mediabox]
+    assert reader.metadata.title == PdfReader(io.BytesIO(raw)).metadata.title
+    assert with_page_boxes(raw, title="rules") == boxed
+
+
+def test_merge_boxes_every_page_blank_ones_too():
+    rules = reportlab_pdf(["Setup"])
+    merged = merge([MergePart(rules, "Rulebook"), MergePart(rules, "Again", blanks_before=1)], title="t", subject="")
+    for page in PdfReader(io.BytesIO(merged)).pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        assert [float(v) for v in page.trimbox] == [float(v) for v in page.mediabox]

@@ -60,3 +60,25 @@ def test_build_step_writes_the_quick_check_into_the_kit(game, tmp_path):
     skipped = BuildContext(game, BuildOptions(check=False), tmp_path / "none")
     build_step(skipped)
     assert not skipped.artifacts
+
+
+def test_report_pdf_passes_the_print_checks(small_report, tmp_path):
+    """Like every kit PDF: qpdf --check clean, every font embedded, boxes on every page."""
+    import shutil
+    import subprocess
+
+    import pytest
+    from pypdf import PdfReader
+
+    pdf = write_report(small_report, tmp_path)["pdf"]
+    for tool in ("qpdf", "pdffonts"):
+        if shutil.which(tool) is None:
+            pytest.fail(f"{tool} is not installed; `python3 run.py test` installs it")
+    check = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+    assert check.returncode == 0 and "WARNING" not in check.stdout + check.stderr
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()
+    emb = fonts[0].index(" emb ") + 1
+    assert fonts[2:] and all(line[emb:emb + 3] == "yes" for line in fonts[2:])
+    for page in PdfReader(pdf).pages:
+        assert [float(v) for v in page.trimbox] == [float(v) for v in page.mediabox] == [float(v) for v in page.bleedbox]
+        assert "/TrimBox" in page

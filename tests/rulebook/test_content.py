@@ -163,3 +163,14 @@ def test_every_sight_example_states_what_it_shows(game):
     assert all("expect" in s.args for s in sights)
     shown = {(s.args["_"], s.args["expect"]) for s in sights}
     assert {("flat", "clear"), ("flat", "blocked"), ("diagonal", "clear"), ("flat", "immune")} <= shown
+
+
+def test_setup_maps_name_each_seats_colour_and_placing_needs_no_number(game, text):
+    """Den tiles and pawns carry colours, not numbers: the rulebook's maps give each seat its
+    colour, and setting up asks players to match colours only."""
+    colours = game.print_profile.den_colours
+    for players, dens in game.board.seats.items():
+        seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(dens))
+        assert f"{players} players: {seats}." in text
+    assert "den with their seat number" not in text and "Seat 1 sits by den 1" not in text
+    assert "Take the pawn of that colour and put it on the den tile of the same colour" in text

@@ -85,8 +85,8 @@ def power_card_values(game: GameData, card_id: str) -> dict[str, Any]:
     title_pt = fit_line(card.name, frame.text_width, largest_pt=TITLE_LARGEST_PT, smallest_pt=minimum,
                         where=f"{where} name", location=game.locate("power_cards.yaml", "cards", index, "name"))
     x0, y0, x1, y1 = frame.body_box
-    body = fit_text(card.text, (x1 - x0, y1 - y0), largest_pt=BODY_LARGEST_PT, smallest_pt=minimum,
-                    where=f"{where} text", location=game.locate("power_cards.yaml", "cards", index, "text"))
+    body = fit_text(card.rules, (x1 - x0, y1 - y0), largest_pt=BODY_LARGEST_PT, smallest_pt=minimum,
+                    where=f"{where} rules", location=game.locate("power_cards.yaml", "cards", index, "rules"))
     ax0, ay0, ax1, ay1 = frame.art_box
     picture = pictogram(card.target, card.reacts_to, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), (ay1 - ay0) / 9.2)
     kinds = " · ".join(k.upper() for k in card.kinds) if card.kinds else "PRIZE"

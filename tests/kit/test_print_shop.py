@@ -1,0 +1,215 @@
+"""The kit as a print shop and a home printer see it, checked with third-party tools.
+
+Every PDF a build writes (so a new game's or component's PDFs are covered when they land):
+`qpdf --check` clean, every font embedded per `pdffonts`, Ghostscript reading every page without
+a warning, TrimBox and BleedBox on every page,
+nothing printed within 5 mm of the paper edge (rendered by poppler's `pdftoppm`, not the
+MuPDF the other read-back tests use), and a miscut simulation: the trim of every card, tile
+and token is moved out by up to 2 mm and the colours there must be its own (or paper, or a
+crop mark), never a neighbour's.
+
+The tools are installed by `python3 run.py test`; a missing tool fails these tests by name.
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.kit.kit import plan_kit
+
+EDGE_MM = 5.0          # home printers cannot print nearer the paper edge than this
+MISCUT_MM = 2.0        # how far a cut may wander from the trim
+KITS = [("letter", True), ("a4", True), ("letter", False), ("a4", False)]
+
+
+def tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} is not installed; `python3 run.py test` installs it (qpdf, poppler-utils, ghostscript)")
+    return path
+
+
+def kit_pdfs(kits, paper: str, duplex: bool) -> list[Path]:
+    folder = Path(kits(paper, duplex).out_dir)
+    pdfs = sorted(folder.glob("*.pdf"))
+    assert pdfs
+    return pdfs
+
+
+@pytest.mark.parametrize("paper, duplex", KITS)
+def test_qpdf_finds_nothing_to_warn_about(kits, paper, duplex):
+    for pdf in kit_pdfs(kits, paper, duplex):
+        result = subprocess.run([tool("qpdf"), "--check", str(pdf)], capture_output=True, text=True)
+        report = result.stdout + result.stderr
+        assert result.returncode == 0 and "WARNING" not in report and "No syntax or stream encoding errors" in report, \
+            f"{pdf.name}: {report}"
+
+
+@pytest.mark.parametrize("paper, duplex", KITS)
+def test_pdffonts_lists_every_font_embedded(kits, paper, duplex):
+    for pdf in kit_pdfs(kits, paper, duplex):
+        lines = subprocess.run([tool("pdffonts"), str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()
+        header = lines[0]
+        emb = header.index(" emb ") + 1
+        fonts = [line for line in lines[2:] if line.strip()]
+        assert fonts, pdf.name
+        for line in fonts:
+            assert line[emb:emb + 3] == "yes", f"{pdf.name}: not embedded: {line}"
+
+
+@pytest.mark.parametrize("paper, duplex", KITS)
+def test_ghostscript_reads_every_pdf_without_a_complaint(kits, paper, duplex):
+    """A third reader (after qpdf and poppler): Ghostscript interprets every page, warning of nothing."""
+    for pdf in kit_pdfs(kits, paper, duplex):
+        result = subprocess.run([tool("gs"), "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=nullpage", str(pdf)],
+                                capture_output=True, text=True)
+        report = result.stdout + result.stderr
+        assert result.returncode == 0 and "rror" not in report and "arning" not in report, f"{pdf.name}: {report}"
+
+
+@pytest.mark.parametrize("paper, duplex", KITS)
+def test_every_page_has_consistent_trim_and_bleed_boxes(kits, paper, duplex):
+    """TrimBox and BleedBox set on every page (the page itself: kit sheets are printed whole and
+    cut by their marks), so a shop that honours TrimBox gets every page at its paper size."""
+    for pdf in kit_pdfs(kits, paper, duplex):
+        for number, page in enumerate(PdfReader(pdf).pages, start=1):
+            assert "/TrimBox" in page and "/BleedBox" in page, f"{pdf.name} page {number}"
+            media = [float(v) for v in page.mediabox]
+            assert [float(v) for v in page.trimbox] == media == [float(v) for v in page.bleedbox], \
+                f"{pdf.name} page {number}"
+
+
+def render(pdf: Path, dpi: int, folder: Path, gray: bool = False) -> list[Image.Image]:
+    """Every page of `pdf` as poppler draws it."""
+    stem = folder / pdf.stem
+    subprocess.run([tool("pdftoppm"), "-r", str(dpi), *(["-gray"] if gray else []), str(pdf), str(stem)], check=True)
+    pages = sorted(folder.glob(f"{pdf.stem}-*.p[gp]m"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    images = [Image.open(p).convert("L" if gray else "RGB") for p in pages]
+    for p in pages:
+        p.unlink()
+    return images
+
+
+@pytest.mark.parametrize("paper, duplex", KITS)
+def test_nothing_is_printed_in_the_band_home_printers_cannot_reach(kits, paper, duplex, tmp_path):
+    dpi = 60
+    band = math.floor(EDGE_MM / 25.4 * dpi) - 1   # whole pixels inside the band, one spare for antialiasing
+    for pdf in kit_pdfs(kits, paper, duplex):
+        for number, image in enumerate(render(pdf, dpi, tmp_path, gray=True), start=1):
+            w, h = image.size
+            strips = [image.crop((0, 0, w, band)), image.crop((0, h - band, w, h)),
+                      image.crop((0, 0, band, h)), image.crop((w - band, 0, w, h))]
+            darkest = min(strip.getextrema()[0] for strip in strips)
+            assert darkest >= 235, f"{pdf.name} page {number}: ink within {EDGE_MM:g} mm of the paper edge"
+
+
+# --- miscut ---------------------------------------------------------------------------------
+
+
+def outline(placement, shape: str) -> list[tuple[float, float]]:
+    """The trim as a polygon (mm, page coordinates), corners clockwise on the page."""
+    x0, y0, x1, y1 = placement.trim
+    if shape == "hex":
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+        return [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)]
+    if shape == "circle":
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+        return [(cx + r * math.cos(math.radians(15 * i)), cy + r * math.sin(math.radians(15 * i))) for i in range(24)]
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+QUANTUM = 16   # colour levels per channel when matching a piece's own colours
+
+
+def quantized(colour) -> tuple[int, int, int]:
+    return tuple(c // QUANTUM for c in colour)
+
+
+def own_or_paper(sample, own: set, edge: set, tolerance: float = 40.0) -> bool:
+    """Paper, a neutral crop mark, one of the piece's own colours, or its edge colour thinned by paper."""
+    if min(sample) >= 235 or max(sample) - min(sample) <= 14:
+        return True
+    q = quantized(sample)
+    if any((q[0] + i, q[1] + j, q[2] + k) in own for i in (-1, 0, 1) for j in (-1, 0, 1) for k in (-1, 0, 1)):
+        return True
+    for colour in edge:
+        # On the line from the colour to white: the bleed's outer edge antialiased against the gutter.
+        direction = [255 - c for c in colour]
+        length2 = sum(d * d for d in direction) or 1.0
+        t = max(0.0, min(1.0, sum((s - c) * d for s, c, d in zip(sample, colour, direction)) / length2))
+        if math.dist(sample, [c + t * d for c, d in zip(colour, direction)]) <= tolerance:
+            return True
+    return False
+
+
+def miscut_faults(image: Image.Image, dpi: int, page, faces) -> list[str]:
+    """Points up to 2 mm outside each trim whose colour is neither paper nor the piece's own.
+
+    An edge on one of the page's fold lines (a fold-over card's front and back meet there) is a
+    fold, not a cut, and is passed over; every other edge is a cut a knife may miss, a shared
+    one included.
+    """
+    scale = dpi / 25.4
+    pixels = image.load()
+    faults = []
+
+    def at(x: float, y: float):
+        return pixels[min(max(int(x * scale), 0), image.width - 1), min(max(int(y * scale), 0), image.height - 1)]
+
+    pieces = [(p, outline(p, faces[p.form].shape)) for p in page.placements if p.trim is not None and p.form in faces]
+    folds = {round(s.a[0], 3) for s in page.fold_marks if abs(s.a[0] - s.b[0]) < 1e-9}
+    for placement, corners in pieces:
+        x0, y0, x1, y1 = placement.trim
+        own = {quantized(at(x, y)) for x in _steps(x0 + 0.5, x1 - 0.5, 1.0) for y in _steps(y0 + 0.5, y1 - 0.5, 1.0)
+               if _inside(corners, x, y)}
+        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+            if abs(ax - bx) < 1e-9 and round(ax, 3) in folds:
+                continue
+            length = math.hypot(bx - ax, by - ay)
+            nx, ny = (by - ay) / length, -(bx - ax) / length   # outward, for corners clockwise on the page
+            steps = [i / 30 for i in range(1, 30)]
+            edge = {at(ax + (bx - ax) * t - nx * d, ay + (by - ay) * t - ny * d) for t in steps for d in (0.6, 1.2)}
+            for t in steps:
+                for d in (0.6, 1.0, 1.4, 1.8, MISCUT_MM):
+                    x, y = ax + (bx - ax) * t + nx * d, ay + (by - ay) * t + ny * d
+                    sample = at(x, y)
+                    if not own_or_paper(sample, own, edge):
+                        faults.append(f"{placement.form} at ({x:.1f}, {y:.1f}) mm shows {sample}")
+    return faults
+
+
+def _steps(start: float, stop: float, step: float) -> list[float]:
+    return [start + i * step for i in range(int((stop - start) / step) + 1)]
+
+
+def _inside(polygon: list[tuple[float, float]], x: float, y: float) -> bool:
+    """Ray casting: is (x, y) inside the polygon?"""
+    inside = False
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            inside = not inside
+    return inside
+
+
+@pytest.mark.parametrize("paper, duplex", KITS)
+def test_a_miscut_of_two_millimetres_never_shows_a_neighbour(game, kits, paper, duplex, tmp_path):
+    plan = plan_kit(game, paper, duplex)
+    folder = Path(kits(paper, duplex).out_dir)
+    documents = ("cards.pdf", "tiles.pdf", "extras.pdf") if duplex else ("cards.pdf",)
+    dpi = 100
+    checked = 0
+    for name in documents:
+        images = render(folder / name, dpi, tmp_path)
+        assert len(images) == len(plan.documents[name])
+        for number, (image, page) in enumerate(zip(images, plan.documents[name]), start=1):
+            faults = miscut_faults(image, dpi, page, plan.faces)
+            assert not faults, f"{name} page {number}: {faults[:5]}"
+            checked += sum(1 for p in page.placements if p.trim is not None)
+    assert checked >= (19 + 33) * (2 if duplex else 2)
