@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-import yaml
 
 from generator.cli.app import app
 from generator.data import load_game
+from generator.data.located_yaml import load_yaml
 from generator.engine import Action, Rules, new_game
 from generator.engine.positions import dump_position, load_position
-from generator.errors import IllegalActionError, NotationError
+from generator.errors import DataError, IllegalActionError, NotationError
 
 
 @app.command()
@@ -89,8 +89,8 @@ def _out(text: str) -> None:
 def _game_named_in(position: Path) -> str | None:
     """The `game` field of a position file, if it can be read; load_position reports any problem."""
     try:
-        raw = yaml.safe_load(position.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        raw, _ = load_yaml(position)
+    except DataError:
         return None
     name = raw.get("game") if isinstance(raw, dict) else None
     return name if isinstance(name, str) and name else None

@@ -6,6 +6,7 @@ All schema errors of all files are collected and raised together.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,7 +79,7 @@ def load_game(game: str | Path) -> GameData:
     sources: dict[str, SourceMap] = {}
     for name, model in {**DATA_FILES, **OPTIONAL_FILES}.items():
         file = root / name
-        if not file.is_file():
+        if not os.path.lexists(file):
             if name in OPTIONAL_FILES:
                 continue
             errors.append(DataError(Location(_shown(file)), f"missing data file; expected {name}"))
@@ -148,10 +149,13 @@ def _kind(value: Any) -> str:
 
 
 def _shown(file: Path) -> Path:
-    """Paths in messages are relative to the working folder when possible, as a user typed them."""
+    """Paths in messages are relative to the working folder when possible, as a user typed them.
+
+    Only the folders are resolved, never the file itself, which may be a broken or looping link.
+    """
     try:
-        return file.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
+        return (file.parent.resolve() / file.name).relative_to(Path.cwd().resolve())
+    except (ValueError, OSError, RuntimeError):
         return file
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from generator.data.located_yaml import SourceMap, load_yaml
+from generator.data.reading import decode_utf8, read_bounded
 from generator.engine.rules import Rules
 from generator.engine.state import EVENT_KINDS, GameResult, GameState
 from generator.errors import DataError, Location, NotationError
@@ -154,15 +155,15 @@ def _flow(value: Any) -> str:
 def load_position(path: Path | str, rules_for: Any) -> GameState:
     """Read a YAML or JSON position file; `rules_for(options)` builds the Rules it names."""
     file = Path(path)
-    if file.suffix.lower() == ".json":
-        # YAML reads most JSON, but forgives mistakes JSON does not: check it as JSON first.
-        try:
-            json.loads(file.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise PositionError(Location(file, exc.lineno, exc.colno), f"JSON syntax error: {exc.msg}") from None
-        except (OSError, UnicodeDecodeError):
-            pass  # load_yaml reports these with their location
     try:
+        if file.suffix.lower() == ".json":
+            # YAML reads most JSON, but forgives mistakes JSON does not: check it as JSON first.
+            try:
+                json.loads(decode_utf8(read_bounded(file), file))
+            except json.JSONDecodeError as exc:
+                raise PositionError(Location(file, exc.lineno, exc.colno), f"JSON syntax error: {exc.msg}") from None
+            except RecursionError:
+                pass  # load_yaml names the line where the nesting goes too deep
         raw, source = load_yaml(file)
     except DataError as exc:
         raise PositionError(exc.location, exc.message) from None
