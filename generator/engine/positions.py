@@ -362,6 +362,7 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
 
     state.destiny = values("destiny_deck")
     state.destiny_discard = values("destiny_discard")
+    _check_destiny_cards(rules, rd, state.destiny[::-1], state.destiny_discard[::-1])
     if length is None:
         length = time - sum(state.destiny_discard)
     state.length = length
@@ -407,6 +408,24 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
         if seat != state.decider + 1 or kind != state.decision:
             raise rd.error(("to_decide",), f"says seat {seat} decides {kind}, but the position has seat {state.decider + 1} to decide {state.decision}")
     return state
+
+
+def _check_destiny_cards(rules: Rules, rd: _Reader, deck: list[int], discard: list[int]) -> None:
+    """Every Destiny value must be a card of the game's box, no more often than the box has it."""
+    in_box: dict[int, int] = {}
+    for card in rules.data.destiny.cards:
+        if not card.blank:
+            in_box[card.value] = in_box.get(card.value, 0) + card.count
+    used: dict[int, int] = {}
+    for key, values in (("destiny_deck", deck), ("destiny_discard", discard)):
+        for j, value in enumerate(values):
+            used[value] = used.get(value, 0) + 1
+            shown = f"{value:+d}"
+            if value not in in_box:
+                known = ", ".join(f"{v:+d}" for v in sorted(in_box))
+                raise rd.error((key, j), f"no Destiny card has the value {shown}; the box has {known}")
+            if used[value] > in_box[value]:
+                raise rd.error((key, j), f"more {shown} Destiny cards than the box has ({in_box[value]})")
 
 
 def _seat(rd: _Reader, value: Any, players: int, path: tuple) -> int:

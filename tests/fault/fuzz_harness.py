@@ -559,7 +559,7 @@ def leftovers(folder: Path) -> list[str]:
 
 
 def kit_sane(folder: Path, before: dict[str, str]) -> str:
-    """'' when the kit looks whole: the same top-level files as the previous kit, PDFs complete."""
+    """'' when the kit looks whole: the same top-level files as the unbroken data's kit, PDFs complete."""
     now = snapshot(folder)
     top_before = {name for name in before if "/" not in name}
     top_now = {name for name in now if "/" not in name}
@@ -587,7 +587,8 @@ class Game:
     kit: Path
     files: list[str]
     position: Path | None = None
-    kit_files: dict[str, str] = field(default_factory=dict)
+    kit_files: dict[str, str] = field(default_factory=dict)  # the kit now in `kit`
+    baseline: dict[str, str] = field(default_factory=dict)  # the kit of the unbroken data
 
 
 def discover_games(project: Path) -> list[str]:
@@ -636,7 +637,7 @@ def run_case(index: int, game: Game, target: str, mutation: Mutation, seed: int,
     if outcome in ("refused", "unlocated") and (now != game.kit_files or left):
         outcome, detail = "kit_damaged", f"after exit {code}: leftovers {left}; {detail}"
     elif outcome is None:
-        problem = kit_sane(game.kit, game.kit_files) or (f"leftovers {left}" if left else "")
+        problem = kit_sane(game.kit, game.baseline) or (f"leftovers {left}" if left else "")
         outcome, detail = ("kit_insane", problem) if problem else ("ok", "")
     if outcome in ("ok", "kit_insane", "kit_damaged", "traceback", "hang", "memory", "stray_processes"):
         game.kit_files = now if game.kit.is_dir() else game.kit_files
@@ -689,7 +690,7 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str]) -
                                         scratch, max(timeout, 300), env)
         if code != 0:
             raise SystemExit(f"{name}: the unbroken game does not build (exit {code}): {stderr[-2000:]}")
-        game.kit_files = snapshot(game.kit)
+        game.kit_files = game.baseline = snapshot(game.kit)
         positions = scratch / "positions" / name
         positions.mkdir(parents=True)
         for suffix, extra in ((".yaml", []), (".json", ["--json"])):
