@@ -664,14 +664,17 @@ def _position_case(index: int, game: Game, target: str, mutation: Mutation, rng:
             file.unlink()
     shutil.copyfile(game.position.with_suffix(suffix), file)
     argv = ["play", "--position", str(file)]
-    if rng.random() < 0.3:
-        argv += ["--do", rng.choice(HOSTILE_ACTIONS)]
+    name = mutation.name
+    if rng.random() < 0.25:
+        action = rng.choice(HOSTILE_ACTIONS)
+        argv += ["--do", action]
+        name = f"action {action[:20]!r}"
     else:
         mutation.apply(file, rng)
         argv += ["--legal"] if rng.random() < 0.5 else ["--do", "end"]
     code, _, stderr, seconds, stray = run_cli(argv, scratch, timeout, env)
     outcome = classify(code, stderr, stray) or "ok"
-    return Result(index, game.name, target, mutation.name, "play", outcome, code, seconds, _last_lines(stderr))
+    return Result(index, game.name, target, name, "play", outcome, code, seconds, _last_lines(stderr))
 
 
 def _last_lines(text: str, count: int = 2) -> str:
@@ -705,9 +708,12 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str]) -
     return games
 
 
-def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check: bool = False,
+def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_every: int = 0,
              only: int | None = None, progress: Callable[[Result], None] | None = None) -> list[Result]:
-    """Run `cases` seeded cases against the generator in `project`; one Result per case."""
+    """Run `cases` seeded cases against the generator in `project`; one Result per case.
+
+    Every `cross_check_every`-th build case also runs `validate`, which must agree (0: never).
+    """
     sys.path.insert(0, str(project))
     for module in [m for m in sys.modules if m == "generator" or m.startswith("generator.")]:
         del sys.modules[module]
@@ -721,11 +727,30 @@ def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check: 
         for index, (game, target, mutation) in enumerate(plan_cases(games, cases, seed)):
             if only is not None and index != only:
                 continue
+            cross_check = cross_check_every > 0 and index % cross_check_every == 0
             result = run_case(index, game, target, mutation, seed, timeout, env, scratch, cross_check)
             results.append(result)
             if progress:
                 progress(result)
         return results
+
+
+def run_batch(project: Path, requests: list[dict[str, Any]], timeout: float) -> list[dict[str, Any]]:
+    """Run commands one by one, each in a forked child as the fuzz cases are; for tests.
+
+    A request is {"argv": [...], "cwd": folder, "env": {...}}; the answer per request is
+    {"exit": code or None on timeout, "stdout", "stderr", "seconds", "stray"}.
+    """
+    sys.path.insert(0, str(project))
+    import generator.cli  # noqa: F401
+
+    _preimport()
+    answers = []
+    for request in requests:
+        code, stdout, stderr, seconds, stray = run_cli(request["argv"], Path(request.get("cwd") or os.getcwd()),
+                                                       timeout, request.get("env") or {})
+        answers.append({"exit": code, "stdout": stdout, "stderr": stderr, "seconds": seconds, "stray": stray})
+    return answers
 
 
 def _preimport() -> None:
@@ -750,11 +775,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a case counts as a hang")
     parser.add_argument("--project", type=Path, default=PROJECT, help="the dragon-pnp checkout to test")
-    parser.add_argument("--cross-check", action="store_true", help="also run validate; it must agree with build")
+    parser.add_argument("--cross-check-every", type=int, default=1, metavar="N",
+                        help="also run validate on every N-th case (0: never); it must agree with build")
     parser.add_argument("--only", type=int, help="run just this case number")
     parser.add_argument("--json", action="store_true", help="print every result as JSON lines, then the tally")
     parser.add_argument("--verbose", action="store_true", help="print every case as it ends")
+    parser.add_argument("--batch", action="store_true",
+                        help="run the commands given as JSON on stdin (see run_batch) and print JSON answers")
     args = parser.parse_args(argv)
+    if args.batch:
+        print(json.dumps(run_batch(args.project.resolve(), json.load(sys.stdin), args.timeout)))
+        return 0
 
     def show(result: Result) -> None:
         if args.json:
@@ -764,7 +795,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"(exit {result.exit}, {result.seconds:.1f} s) {result.detail}", flush=True)
 
     started = time.monotonic()
-    results = campaign(args.project.resolve(), args.cases, args.seed, args.timeout, args.cross_check, args.only, show)
+    results = campaign(args.project.resolve(), args.cases, args.seed, args.timeout, args.cross_check_every, args.only, show)
     counts = tally(results)
     summary = {"cases": len(results), "seconds": round(time.monotonic() - started, 1), "outcomes": counts}
     print(json.dumps(summary) if args.json else
