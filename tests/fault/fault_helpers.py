@@ -28,7 +28,7 @@ class Run:
 
     @property
     def errors(self) -> list[str]:
-        return [line for line in self.stderr.splitlines() if line.startswith("error:")]
+        return [line for line in (self.stdout + "\n" + self.stderr).splitlines() if line.startswith("error:")]
 
     def refused(self, code: int, *words: str) -> bool:
         """Exit `code`, no traceback, and one `error:` line holding every word (file names...)."""
