@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -23,6 +24,9 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
 STAMP = VENV / ".installed"
+# System tools some tests need, by command, with their Debian package. Installed when missing
+# and run as root with apt-get; elsewhere those tests skip and say why.
+TEST_TOOLS = {"strace": "strace"}  # the crash tests kill a build at each rename of its swap
 
 
 def ensure_environment() -> None:
@@ -42,6 +46,23 @@ def ensure_environment() -> None:
     STAMP.write_text(wanted + "\n")
 
 
+def ensure_test_tools() -> None:
+    """Install the system tools of TEST_TOOLS that are missing, where that is possible."""
+    missing = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None})
+    if not missing:
+        return
+    can_install = os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get") is not None
+    if can_install:
+        print(f"Installing {', '.join(missing)} for the tests ...", flush=True)
+        quiet = {"stdout": subprocess.DEVNULL, "env": {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}}
+        subprocess.run(["apt-get", "update", "-qq"], **quiet)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], **quiet)
+    still = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None})
+    if still:
+        print(f"note: {', '.join(still)} not installed; the tests that need it are skipped "
+              f"(as root: apt-get install {' '.join(still)})", flush=True)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"kit", "test", "bench"}:
         print(__doc__.strip())
@@ -52,6 +73,7 @@ def main(argv: list[str]) -> int:
     if command == "kit":
         return subprocess.call([str(BIN / "dragon-pnp"), "build", "dragon_pants", *rest])
     if command == "test":
+        ensure_test_tools()
         return subprocess.call([str(PYTHON), "-m", "pytest", "-n", "2", "-q", *rest])
     status = 0
     for bench in sorted((ROOT / "bench").glob("bench_*.py")):
