@@ -127,7 +127,7 @@ def remove_stale_staging(target: Path) -> list[Path]:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
-                os.close(handle)  # a build is running in it
+                os.close(handle)  # a build is running in it (or the file system cannot tell)
                 continue
             try:
                 shutil.rmtree(folder, ignore_errors=True)
@@ -139,9 +139,19 @@ def remove_stale_staging(target: Path) -> list[Path]:
 
 def _lock_folder(folder: Path) -> int:
     handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    fcntl.flock(handle, fcntl.LOCK_EX)
+    _flock(handle)
     _held_locks.add(handle)
     return handle
+
+
+def _flock(handle: int) -> None:
+    """Take the lock; a file system without locks (some network mounts) goes unlocked, and
+    its staging folders are then never taken for stale ones."""
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    except OSError as exc:
+        if exc.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EINVAL):
+            raise
 
 
 def _unlock(handle: int) -> None:
@@ -154,7 +164,7 @@ def _folder_locked(folder: Path) -> Iterator[None]:
     """Serialise swaps and recoveries in one parent folder (two builds into the same target)."""
     handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        _flock(handle)
         _held_locks.add(handle)
         yield
     finally:

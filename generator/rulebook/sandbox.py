@@ -161,9 +161,11 @@ class RulesEnvironment(SandboxedEnvironment):
 def _bounded_filter(function: Callable[..., Any]) -> Callable[..., Any]:
     """A filter that refuses huge whole-number arguments and results larger than MAX_TEXT."""
 
+    value_at = 1 if getattr(function, "jinja_pass_arg", None) is None else 2  # after a context argument
+
     @functools.wraps(function)
     def bounded(*args: Any, **kwargs: Any) -> Any:
-        _check_arguments(args[1:], kwargs)
+        _check_arguments(args[value_at:], kwargs)
         return _checked_size(function(*args, **kwargs))
 
     return bounded

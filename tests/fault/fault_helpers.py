@@ -4,7 +4,6 @@ puts each command in its own process with a time limit (see fuzz_harness.run_bat
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys

@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import collections
 import hashlib
-import io
 import json
 import os
 import random
