@@ -55,11 +55,12 @@ def _refusal(target: Path, game_root: Path) -> str:
         where = target.parent.resolve() / target.name
     except (OSError, RuntimeError) as exc:
         return f"cannot use this path ({exc})"
-    guarded = {"the game's data folder": game_root, "the working folder": Path.cwd(), "your home folder": Path.home()}
-    for name, folder in guarded.items():
+    guarded = {"the game's data folder": lambda: game_root, "the working folder": Path.cwd,
+               "your home folder": Path.home}
+    for name, where_is in guarded.items():
         try:
-            folder = folder.resolve()
-        except (OSError, RuntimeError):
+            folder = where_is().resolve()
+        except (OSError, RuntimeError, KeyError):
             continue
         if where == folder:
             return f"this is {name}, not a kit folder; replacing it would delete it"
