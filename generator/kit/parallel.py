@@ -10,7 +10,8 @@ faces (tiles and the board poster) form one task, the costliest first, and card 
 last in small batches that even out the finish. A worker keeps the faces it walked for the
 rest of the build, so a PNG of a face it drew for a sheet costs only the raster. Where fork
 is not available, or DRAGON_PNP_WORKERS=1, tasks run one after another in this process. A
-job's bytes never depend on which process drew them.
+job's bytes never depend on which process drew them. Workers die with the process that
+forked them, however it ends: a killed build leaves no workers behind.
 """
 
 from __future__ import annotations
