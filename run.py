@@ -25,6 +25,12 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
 STAMP = VENV / ".installed"
+# System tools some tests need, by command, with their Debian package. Installed when missing
+# and run as root with apt-get; elsewhere those tests skip and say why.
+# System tools the tests use: the crash tests kill a build at each rename of its swap (strace);
+# the print tests check the kit with independent readers (qpdf, pdffonts, pdftoppm, Ghostscript).
+TEST_TOOLS = {"strace": "strace", "qpdf": "qpdf", "pdffonts": "poppler-utils", "pdftoppm": "poppler-utils",
+              "gs": "ghostscript"}
 
 
 def ensure_environment() -> None:
@@ -44,28 +50,21 @@ def ensure_environment() -> None:
     STAMP.write_text(wanted + "\n")
 
 
-# The independent readers the print tests check the kit with (qpdf --check, pdffonts,
-# pdftoppm, Ghostscript): command -> Debian package.
-CHECK_TOOLS = {"qpdf": "qpdf", "pdffonts": "poppler-utils", "pdftoppm": "poppler-utils", "gs": "ghostscript"}
-
-
-def ensure_check_tools() -> None:
-    """Install the PDF checkers the tests use when they are missing (apt-get, as root).
-
-    Without root or apt-get, say what to install; the tests that need a tool then fail
-    naming it, rather than passing without looking.
-    """
-    missing = sorted({package for tool, package in CHECK_TOOLS.items() if shutil.which(tool) is None})
+def ensure_test_tools() -> None:
+    """Install the system tools of TEST_TOOLS that are missing, where that is possible."""
+    missing = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None})
     if not missing:
         return
-    if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
-        print(f"Installing {', '.join(missing)} ...", flush=True)
+    can_install = os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get") is not None
+    if can_install:
+        print(f"Installing {', '.join(missing)} for the tests ...", flush=True)
         quiet = {"stdout": subprocess.DEVNULL, "env": {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}}
-        subprocess.run(["apt-get", "update", "-qq"], check=False, **quiet)
-        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, **quiet)
-        return
-    print(f"The print tests need {', '.join(missing)}; install them (e.g. apt-get install {' '.join(missing)}).",
-          file=sys.stderr, flush=True)
+        subprocess.run(["apt-get", "update", "-qq"], **quiet)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], **quiet)
+    still = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None})
+    if still:
+        print(f"note: {', '.join(still)} not installed; the tests that need it are skipped "
+              f"(as root: apt-get install {' '.join(still)})", flush=True)
 
 
 def main(argv: list[str]) -> int:
@@ -78,7 +77,7 @@ def main(argv: list[str]) -> int:
     if command == "kit":
         return subprocess.call([str(BIN / "dragon-pnp"), "build", "dragon_pants", *rest])
     if command == "test":
-        ensure_check_tools()
+        ensure_test_tools()
         return subprocess.call([str(PYTHON), "-m", "pytest", "-n", "2", "-q", *rest])
     status = 0
     for bench in sorted((ROOT / "bench").glob("bench_*.py")):

@@ -81,6 +81,12 @@ class NotationError(DragonPnpError):
     exit_code = 2
 
 
+class OutputFolderError(DragonPnpError):
+    """An output folder the build may not replace or cannot write, named in the message (exit 2)."""
+
+    exit_code = 2
+
+
 class LayoutError(DragonPnpError):
     """Content that cannot be laid out as asked, e.g. card text too long for its card (exit 2)."""
 

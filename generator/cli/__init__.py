@@ -6,12 +6,13 @@ no traceback ever reaches the user for bad input.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
 
 from generator.cli.app import app, print_error
-from generator.errors import DragonPnpError
+from generator.errors import DragonPnpError, OutputFolderError
 
 # Importing a command module registers its command on `app`.
 from generator.cli import validate as _validate  # noqa: E402,F401
@@ -36,6 +37,15 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(exc.exit_code)
     except (typer.Abort, KeyboardInterrupt):
         sys.exit(130)
+    except BrokenPipeError:
+        # The reader of our output went away (`| head`): nothing more to say to anyone.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+    except OSError as exc:
+        # The machine, not the data: a full disk, a read-only or vanished folder. One line.
+        where = os.fsdecode(exc.filename) if exc.filename else "dragon-pnp"
+        print_error(OutputFolderError(f"{where}: {exc.strerror or exc}"))
+        sys.exit(2)
     except typer.TyperException as exc:
         # Typer bundles its own click; its usage errors (bad option, missing value) land here.
         exc.show()  # type: ignore[attr-defined]

@@ -11,11 +11,12 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from generator.build.context import BuildOptions
+from generator.build.output_folder import prepare_output_folder
 from generator.build.pipeline import active_steps, run_build
 from generator.cli.app import GAME_HELP, app, console
 from generator.data import load_game
-from generator.data.loader import project_root
-from generator.errors import NotationError
+from generator.data.loader import project_root, resolve_game_dir
+from generator.errors import NotationError, OutputFolderError
 from generator.export.services import service as find_service
 
 PAPERS = ("letter", "a4")
@@ -32,14 +33,20 @@ def build(
                                       "(tgc or mpc) into service-<name>/; may be given more than once."),
 ) -> int:
     """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
-    data = load_game(game)
+    root = resolve_game_dir(game)
+    target = out if out is not None else project_root() / "output" / root.name
+    # First of all: restore a kit a crashed build left half-swapped, and refuse a wrong --out.
+    try:
+        prepare_output_folder(target, root)
+    except OSError as exc:
+        raise OutputFolderError(f"{target}: {exc.strerror or exc}") from None
+    data = load_game(root)
     chosen = (paper or data.print_profile.paper).lower()
     if chosen not in PAPERS:
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
     services = tuple(dict.fromkeys(find_service(name, "--service").id for name in service))
     _validate(data)
     options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services)
-    target = out if out is not None else project_root() / "output" / data.slug
     steps = active_steps(options, data)
     started = time.perf_counter()
     if sys.stdout.isatty():

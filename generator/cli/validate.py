@@ -11,7 +11,8 @@ from rich.table import Table
 from generator.cli.app import GAME_HELP, app, console
 from generator.data import load_game
 from generator.errors import DataErrors
-from generator.checks import exit_code, run_checks
+from generator.build.rehearsal import rehearse
+from generator.checks import CheckResult, exit_code, run_checks
 
 
 @app.command()
@@ -19,7 +20,8 @@ def validate(
     game: str = typer.Argument("dragon_pants", help=GAME_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable results."),
 ) -> int:
-    """Check a game's data files: schema, ids, box counts, board, seats and deck rules.
+    """Check a game's data files: schema, ids, box counts, board, seats and deck rules, then
+    lay out the rulebook and cards in memory, so validate fails on whatever build would.
 
     Exit 0 when valid, 1 when a rules check fails, 2 when the data is unreadable or malformed.
     """
@@ -36,6 +38,9 @@ def validate(
         console.print_json(json.dumps({"game": str(game), "valid": False, "exit_code": 2, "errors": errors}))
         return 2
     results = run_checks(data)
+    if not any(r.findings for r in results):
+        # Only data that passes every check is laid out, as build does.
+        results.append(CheckResult("layout", "Rules text, rulebook and card layout", tuple(rehearse(data))))
     findings = [f for r in results for f in r.findings]
     code = exit_code(findings)
     if as_json:

@@ -6,6 +6,7 @@ All schema errors of all files are collected and raised together.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -133,9 +134,12 @@ class _Loader:
             return self._raw[name]
         file = self.root / name
         self._raw[name] = None
-        if not _inside(file, self.root) or not file.is_file():
-            where = self.sources[MANIFEST].locate(named_at) if named_at and MANIFEST in self.sources else Location(_shown(file))
+        where = self.sources[MANIFEST].locate(named_at) if named_at and MANIFEST in self.sources else Location(_shown(file))
+        if not os.path.lexists(file):
             self.errors.append(DataError(where, f"missing data file; expected {name} in {_shown(self.root)}"))
+            return None
+        if _resolves(file) and not _inside(file, self.root):
+            self.errors.append(DataError(where, f"{name} leads outside the game folder {_shown(self.root)}"))
             return None
         try:
             raw, source = load_yaml(file)
@@ -169,9 +173,9 @@ class _Loader:
         from generator.data.rows import load_rows
 
         file = self.root / name
-        if not _inside(file, self.root) or not file.is_file():
+        if not os.path.lexists(file) or (_resolves(file) and not _inside(file, self.root)):
             self.errors.append(DataError(self.sources[MANIFEST].locate(named_at),
-                                         f"missing card file; expected {name} in {_shown(self.root)}"))
+                                         f"missing card file; expected {name} inside {_shown(self.root)}"))
             return None
         try:
             rows, source = load_rows(file, count_field)
@@ -204,6 +208,15 @@ class _Loader:
         except ValidationError as exc:
             self.errors.extend(_schema_errors(exc, self.sources[MANIFEST], ("settings",)))
             return None
+
+
+def _resolves(file: Path) -> bool:
+    """False for a link that loops or dangles: reading it then reports that, located."""
+    try:
+        file.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return False
+    return True
 
 
 def _inside(file: Path, root: Path) -> bool:
@@ -267,10 +280,13 @@ def _kind(value: Any) -> str:
 
 
 def _shown(file: Path) -> Path:
-    """Paths in messages are relative to the working folder when possible, as a user typed them."""
+    """Paths in messages are relative to the working folder when possible, as a user typed them.
+
+    Only the folders are resolved, never the file itself, which may be a broken or looping link.
+    """
     try:
-        return file.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
+        return (file.parent.resolve() / file.name).relative_to(Path.cwd().resolve())
+    except (ValueError, OSError, RuntimeError):
         return file
 
 

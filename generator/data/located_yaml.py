@@ -1,7 +1,10 @@
-"""YAML loading that remembers where every value came from.
+"""YAML loading that remembers where every value came from, within bounds.
 
 Schema and cross-check errors must name the file, line and column of the offending value, so
 the loader returns the plain data together with a `SourceMap` from field paths to positions.
+Data files are untrusted input: the file size, the nesting depth and the number of values
+after aliases are expanded are all bounded, so a few hundred bytes of anchors and aliases
+(a "billion laughs" file) or a list nested a thousand deep is a located error, not a hang.
 """
 
 from __future__ import annotations
@@ -12,9 +15,12 @@ from typing import Any
 
 import yaml
 
+from generator.data.reading import decode_utf8, read_bounded
 from generator.errors import DataError, Location
 
 PathKey = tuple[Any, ...]
+MAX_DEPTH = 40  # collections inside collections; real data nests four or five deep
+MAX_VALUES = 100_000  # values once every alias is expanded; real data has a few thousand
 
 
 @dataclass
@@ -47,27 +53,24 @@ def format_path(path: PathKey) -> str:
 def load_yaml(file: Path) -> tuple[Any, SourceMap]:
     """Read one YAML document; raise a located `DataError` for anything unreadable."""
     source = SourceMap(file)
-    try:
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise DataError(Location(file), f"cannot read file: {exc.strerror}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise DataError(
-            Location(file, line, column),
-            f"not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save the file as UTF-8",
-        ) from None
+    text = decode_utf8(read_bounded(file), file)
     if not text.strip():
         raise DataError(Location(file, 1, 1), "the file is empty; expected a YAML mapping")
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = _BoundedLoader(text)
         node = loader.get_single_node()
         if node is None:
             raise DataError(Location(file, 1, 1), "the file holds no YAML document")
-        data = _construct(loader, node, (), source)
+        data = _construct(loader, node, (), source, [MAX_VALUES])
+    except yaml.reader.ReaderError as exc:
+        line, column = _line_column(text, exc.position)
+        raise DataError(Location(file, line, column),
+                        f"character U+{exc.character:04X} is not allowed in YAML (a control character?); "
+                        "remove it") from None
+    except _TooDeep as exc:
+        raise DataError(Location(file, exc.mark.line + 1, exc.mark.column + 1),
+                        f"values nested more than {MAX_DEPTH} deep; data files nest a few levels at most") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
@@ -75,23 +78,64 @@ def load_yaml(file: Path) -> tuple[Any, SourceMap]:
         raise DataError(Location(file, line, column), f"YAML syntax error: {problem}") from None
     except yaml.YAMLError as exc:
         raise DataError(Location(file), f"YAML error: {exc}") from None
+    except RecursionError:
+        raise DataError(Location(file), "values are nested too deeply to read") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return data, source
 
 
-def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, source: SourceMap) -> Any:
-    """Build plain Python data from a node tree, recording each value's position."""
+class _TooDeep(Exception):
+    def __init__(self, mark: yaml.Mark):
+        self.mark = mark
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """A SafeLoader whose composer (which recurses once per level) stops at MAX_DEPTH."""
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self.depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _TooDeep(self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _line_column(text: str, position: int) -> tuple[int, int]:
+    line = text.count("\n", 0, position) + 1
+    return line, position - (text.rfind("\n", 0, position) + 1) + 1
+
+
+def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, source: SourceMap,
+               budget: list[int]) -> Any:
+    """Build plain Python data from a node tree, recording each value's position.
+
+    An alias makes two places share one node, so the tree is walked once per place it
+    appears: `budget` counts what is left of MAX_VALUES, which ends any alias bomb early.
+    """
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _located(source, node, path, f"more than {MAX_VALUES:,} values once aliases (*name) are expanded; "
+                                           "write the values out, or use fewer aliases")
     source.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise _located(source, key_node, path, "a mapping key must be text or a number, not a list or mapping")
             key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 raise _located(source, key_node, path, f"a mapping key must be text or a number, got {key!r}")
             if key in result:
                 raise _located(source, key_node, path + (key,), f"duplicate key {key!r}")
-            result[key] = _construct(loader, value_node, path + (key,), source)
+            result[key] = _construct(loader, value_node, path + (key,), source, budget)
             source.positions[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             if isinstance(value_node, yaml.ScalarNode):
                 # Scalars are reported at the value itself, which is where the mistake is.
@@ -101,7 +145,7 @@ def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, source: 
                 )
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_construct(loader, item, path + (i,), source) for i, item in enumerate(node.value)]
+        return [_construct(loader, item, path + (i,), source, budget) for i, item in enumerate(node.value)]
     return loader.construct_object(node, deep=True)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from generator.data.located_yaml import SourceMap, load_yaml
+from generator.data.reading import decode_utf8, read_bounded
 from generator.engine.rules import Rules
 from generator.engine.state import EVENT_KINDS, GameResult, GameState
 from generator.errors import DataError, Location
@@ -154,15 +155,15 @@ def _flow(value: Any) -> str:
 def load_position(path: Path | str, rules_for: Any) -> GameState:
     """Read a YAML or JSON position file; `rules_for(options)` builds the Rules it names."""
     file = Path(path)
-    if file.suffix.lower() == ".json":
-        # YAML reads most JSON, but forgives mistakes JSON does not: check it as JSON first.
-        try:
-            json.loads(file.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise PositionError(Location(file, exc.lineno, exc.colno), f"JSON syntax error: {exc.msg}") from None
-        except (OSError, UnicodeDecodeError):
-            pass  # load_yaml reports these with their location
     try:
+        if file.suffix.lower() == ".json":
+            # YAML reads most JSON, but forgives mistakes JSON does not: check it as JSON first.
+            try:
+                json.loads(decode_utf8(read_bounded(file), file))
+            except json.JSONDecodeError as exc:
+                raise PositionError(Location(file, exc.lineno, exc.colno), f"JSON syntax error: {exc.msg}") from None
+            except RecursionError:
+                pass  # load_yaml names the line where the nesting goes too deep
         raw, source = load_yaml(file)
     except DataError as exc:
         raise PositionError(exc.location, exc.message) from None
@@ -361,6 +362,7 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
 
     state.destiny = values("destiny_deck")
     state.destiny_discard = values("destiny_discard")
+    _check_destiny_cards(rules, rd, state.destiny[::-1], state.destiny_discard[::-1])
     if length is None:
         length = time - sum(state.destiny_discard)
     state.length = length
@@ -464,6 +466,22 @@ def _settles_alone(state: GameState, task: tuple) -> str | None:
         return (f"'{phrase}' leaves only one card to choose, which the engine takes by itself: put it under "
                 "'then' or give the hand another card")
     return None
+def _check_destiny_cards(rules: Rules, rd: _Reader, deck: list[int], discard: list[int]) -> None:
+    """Every Destiny value must be a card of the game's box, no more often than the box has it."""
+    in_box: dict[int, int] = {}
+    for card in rules.data.destiny.cards:
+        if not card.blank:
+            in_box[card.value] = in_box.get(card.value, 0) + card.count
+    used: dict[int, int] = {}
+    for key, values in (("destiny_deck", deck), ("destiny_discard", discard)):
+        for j, value in enumerate(values):
+            used[value] = used.get(value, 0) + 1
+            shown = f"{value:+d}"
+            if value not in in_box:
+                known = ", ".join(f"{v:+d}" for v in sorted(in_box))
+                raise rd.error((key, j), f"no Destiny card has the value {shown}; the box has {known}")
+            if used[value] > in_box[value]:
+                raise rd.error((key, j), f"more {shown} Destiny cards than the box has ({in_box[value]})")
 
 
 def _seat(rd: _Reader, value: Any, players: int, path: tuple) -> int:

@@ -10,15 +10,20 @@ faces (tiles and the board poster) form one task, the costliest first, and card 
 last in small batches that even out the finish. A worker keeps the faces it walked for the
 rest of the build, so a PNG of a face it drew for a sheet costs only the raster. Where fork
 is not available, or DRAGON_PNP_WORKERS=1, tasks run one after another in this process. A
-job's bytes never depend on which process drew them.
+job's bytes never depend on which process drew them. Workers die with the process that
+forked them, however it ends: a killed build leaves no workers behind.
 """
 
 from __future__ import annotations
 
 import atexit
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -37,12 +42,49 @@ def start_render_workers() -> None:
     global _workers
     if _workers is not None or worker_count() < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return
-    from generator.kit.render import warm_up
-
     _workers = ProcessPoolExecutor(max_workers=worker_count(), mp_context=multiprocessing.get_context("fork"),
-                                   initializer=warm_up)
+                                   initializer=_start_worker, initargs=(os.getpid(),))
     _workers.submit(int)  # a fork-context pool starts every worker on its first job
     atexit.register(stop_render_workers)
+
+
+def _start_worker(parent: int) -> None:
+    """A render worker's first act: tie its life to the build's process, then load cairo."""
+    from generator.kit.render import warm_up
+
+    die_with_parent(parent)
+    warm_up()
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process when `parent` dies, however it dies (a killed build leaves no workers).
+
+    On Linux the kernel sends SIGKILL at the parent's death (PR_SET_PDEATHSIG); elsewhere a
+    watchdog thread notices this process was handed to another parent and exits.
+    """
+    if not _kernel_kills_orphan():
+        threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the watch began
+        os._exit(1)
+
+
+def _kernel_kills_orphan() -> bool:
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError, TypeError):
+        return False
+    return prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 class _TaskQueue:

@@ -34,8 +34,20 @@ def inputs_digest(*folders: Path, settings: str = "") -> str:
     for folder in folders:
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             digest.update(str(path.relative_to(folder)).encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+            digest.update(_file_digest(path))
     return digest.hexdigest()
+
+
+def _file_digest(path: Path) -> bytes:
+    """SHA-256 of a file read in chunks (a game folder may hold a file far larger than memory)."""
+    file_hash = hashlib.sha256()
+    try:
+        with path.open("rb") as source:
+            for chunk in iter(lambda: source.read(1 << 20), b""):
+                file_hash.update(chunk)
+    except OSError:
+        file_hash.update(b"unreadable")
+    return file_hash.digest()
 
 
 def cache_folder() -> Path | None:

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate
+from reportlab.platypus.doctemplate import LayoutError as ReportlabLayoutError
 
 from generator.data import GameData
 from generator.errors import LayoutError
 from generator.paper import mm_to_pt, paper_size_mm
 from generator.pdf import with_page_boxes
 from generator.rulebook.flow import HeadingParagraph, RulesFlow
-from generator.rulebook.markup import Block, Directive, parse
-from generator.rulebook.source import render_rules, rules_path
+from generator.rulebook.markup import Block, Directive, Heading, parse
+from generator.rulebook.source import render_rules, rules_path, source_line
 from generator.rulebook.styles import RULE, make_styles
 from generator.rulebook.title import title_page
 
@@ -76,6 +77,14 @@ class _Doc(BaseDocTemplate):
     def _aid_page(self, canvas, doc) -> None:
         self._footer(canvas, f"{self.game_name} · player aid (print this page on its own)")
 
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        """As reportlab's, but a flowable too large for any page is reported as what it shows."""
+        first = flowables[0] if flowables else None
+        try:
+            super().handle_flowable(flowables)
+        except ReportlabLayoutError:
+            raise _TooLarge(first, self.height) from None
+
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, HeadingParagraph):
             # Outline levels may not skip (reportlab refuses level 2 straight after level 0).
@@ -94,6 +103,27 @@ def split_aid(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
     return blocks, []
 
 
+def require_sections(game: GameData, blocks: list[Block], rules_file: Path) -> None:
+    """The kit needs a rulebook with headings and a player aid: a rules.md emptied, cut short or
+    missing its `::: player_aid` line is an error, not a thin rulebook and no player-aid.pdf."""
+    markers = [b for b in blocks if isinstance(b, Directive) and b.name == "player_aid"]
+    if not markers:
+        raise LayoutError(f"{rules_file}: no '::: player_aid' line; the kit's player-aid.pdf is the text after "
+                          "that line, so the rules must end with it and the aid (was the file cut short?)")
+    if len(markers) > 1:
+        line = source_line(game, markers[1].source) if markers[1].source else None
+        raise LayoutError(f"{rules_file}{f':{line}' if line else ''}: a second '::: player_aid' line; "
+                          "the player aid starts once")
+    rules_part, aid_part = split_aid(blocks)
+    if not any(isinstance(b, Heading) for b in rules_part):
+        raise LayoutError(f"{rules_file}: the rules before '::: player_aid' have no heading ('# ...'); "
+                          "was the file emptied or cut short?")
+    if not aid_part:
+        line = source_line(game, markers[0].source) if markers[0].source else None
+        raise LayoutError(f"{rules_file}{f':{line}' if line else ''}: nothing follows '::: player_aid'; "
+                          "the player aid needs its text")
+
+
 def typeset(game: GameData, paper: str = "letter") -> Rulebook:
     """Lay out the whole rulebook (and the aid on its own) into PDF bytes."""
     if paper not in ("letter", "a4"):
@@ -101,6 +131,7 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
     text = render_rules(game)
     rules_file = rules_path(game)
     blocks = parse(text, rules_file.name)
+    require_sections(game, blocks, rules_file)
     rules_blocks, aid_blocks = split_aid(blocks)
     presets = game.module.rulebook_facts(game) if game.module is not None else []
 
@@ -113,7 +144,7 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
     if aid_blocks:
         story += [NextPageTemplate("aid"), PageBreak()]
         story += _aid_story(game, doc, presets, rules_file, aid_blocks)
-    doc.build(story)
+    _build(doc, story, rules_file)
     pages = doc.page
 
     aid_pdf = None
@@ -121,12 +152,40 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
         aid_buffer = io.BytesIO()
         aid_doc = _Doc(aid_buffer, game, paper)
         aid_doc.pageTemplates = [t for t in aid_doc.pageTemplates if t.id == "aid"]
-        aid_doc.build(_aid_story(game, aid_doc, presets, rules_file, aid_blocks))
+        _build(aid_doc, _aid_story(game, aid_doc, presets, rules_file, aid_blocks), rules_file)
         aid_pdf = aid_buffer.getvalue()
     # Every page carries TrimBox and BleedBox (the page itself), as the kit's other PDFs do.
     title = f"{game.game.name}: rules"
     boxed_aid = with_page_boxes(aid_pdf, title=f"{title}, player aid") if aid_pdf is not None else None
     return Rulebook(with_page_boxes(buffer.getvalue(), title=title), pages, boxed_aid)
+
+
+class _TooLarge(Exception):
+    def __init__(self, flowable: Flowable | None, page_height: float):
+        self.flowable = flowable
+        self.page_height = page_height
+
+
+def _build(doc: _Doc, story: list[Flowable], rules_file: Path) -> None:
+    """Build the PDF; content taller than a page is a LayoutError naming its source."""
+    try:
+        doc.build(story)
+    except _TooLarge as exc:
+        raise LayoutError(_too_large(exc.flowable, exc.page_height, rules_file)) from None
+
+
+def _too_large(flowable: Flowable | None, page_height: float, rules_file: Path) -> str:
+    heights = list(getattr(flowable, "_rowHeights", None) or [])
+    sources = list(getattr(flowable, "row_sources", None) or [])
+    if heights and sources:
+        row = max(range(len(heights)), key=lambda i: heights[i])
+        if heights[row] > page_height and row < len(sources) and sources[row] is not None:
+            return (f"{sources[row]}: this text is too long for the rulebook: its table row needs "
+                    f"{heights[row] / page_height:.1f} pages and a row must fit on one; shorten it")
+        return (f"{rules_file}: a table of {len(heights) - 1} rows needs {sum(heights) / page_height:.1f} pages "
+                "and cannot be split; shorten the text in it")
+    kind = type(flowable).__name__ if flowable is not None else "content"
+    return f"{rules_file}: a {kind} is taller than a page and cannot be split; make it smaller"
 
 
 def _aid_story(game: GameData, doc: _Doc, presets, rules_file: Path, blocks: list[Block]) -> list[Flowable]:

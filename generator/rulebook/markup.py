@@ -163,6 +163,6 @@ def inline_xml(text: str, where: str = "rules.md", line: int = 0) -> str:
     xml = INLINE_BOLD.sub(r"<b>\1</b>", xml)
     xml = INLINE_ITALIC.sub(r"<i>\1</i>", xml)
     if "*" in xml:
-        raise LayoutError(f"{where}:{line}: unmatched '*' in {text[:60]!r}; "
-                          "expected **bold** or *italic* pairs")
+        place = f"{where}:{line}" if line else f"{where} (text from the game data)"
+        raise LayoutError(f"{place}: unmatched '*' in {text[:60]!r}; expected **bold** or *italic* pairs")
     return xml

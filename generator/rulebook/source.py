@@ -1,7 +1,9 @@
 """Read `data/<game>/rules.md` and fill in its Jinja2 expressions from the game data.
 
 Undefined names are errors (StrictUndefined), reported as `rules.md:LINE: ...` with exit code 2,
-so a renamed data field can never leave a blank in the printed rules.
+so a renamed data field can never leave a blank in the printed rules. The template is the
+designer's code: it runs sandboxed and bounded (see sandbox.py), may include only files of
+its own game folder, and any failure in it is a located error, never a traceback or a hang.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from pathlib import Path
 import jinja2
 
 from generator.data import GameData
-from generator.errors import LayoutError
+from generator.data.reading import decode_utf8, read_bounded
+from generator.errors import DataError, LayoutError
+from generator.rulebook.sandbox import RulesEnvironment, template_failure
 
 RULES_FILE = "rules.md"
 
@@ -24,38 +28,45 @@ def rules_path(game: GameData) -> Path:
 def render_rules(game: GameData) -> str:
     """The rules text with every `{{ ... }}` and `{% ... %}` filled in from the data."""
     path = rules_path(game)
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         raise LayoutError(f"{path}: missing rules text; expected {RULES_FILE} beside the game's YAML files")
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(path.parent), encoding="utf-8"),
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                             trim_blocks=True, lstrip_blocks=True, autoescape=False)
     try:
-        template = env.get_template(RULES_FILE)
-        return template.render(template_context(game))
-    except UnicodeDecodeError as exc:
-        raise LayoutError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        source = decode_utf8(read_bounded(path), path)
+    except DataError as exc:
+        raise LayoutError(str(exc)) from None
+    env = RulesEnvironment(path.parent, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                           trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    try:
+        template = env.from_string(source)
+        template.filename = str(path)
+        template.name = RULES_FILE
+        return env.render_bounded(template, template_context(game))
     except jinja2.TemplateSyntaxError as exc:
-        raise LayoutError(f"{path}:{exc.lineno}: template syntax: {exc.message}") from None
-    except (jinja2.UndefinedError, TypeError, KeyError, AttributeError, ValueError) as exc:
-        line = _template_line(exc)
-        where = f"{path}:{line}" if line else str(path)
-        raise LayoutError(f"{where}: {exc}; check the name against the game data") from None
+        where = Path(exc.filename) if exc.filename else path
+        raise LayoutError(f"{where}:{exc.lineno}: template syntax: {exc.message}") from None
+    except Exception as exc:  # the template is the designer's code: whatever it raised is theirs to fix
+        raise LayoutError(f"{_where(exc, path)}: {template_failure(exc)}") from None
 
 
 def source_line(game: GameData, directive_text: str) -> int | None:
     """The line of rules.md that holds a directive, so errors point at the file the designer edits."""
-    for number, line in enumerate(rules_path(game).read_text(encoding="utf-8").splitlines(), start=1):
+    path = rules_path(game)
+    text = decode_utf8(read_bounded(path), path)
+    for number, line in enumerate(text.splitlines(), start=1):
         if line.strip() == directive_text.strip():
             return number
     return None
 
 
-def _template_line(exc: BaseException) -> int | None:
-    """Jinja2 rewrites tracebacks so template frames carry the template's own line numbers."""
+def _where(exc: BaseException, path: Path) -> str:
+    """`file:line` of the innermost template frame: Jinja2 rewrites tracebacks so template
+    frames carry the template's own file and line numbers."""
+    folder = str(path.parent.resolve())
     for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        if frame.filename.endswith(RULES_FILE):
-            return frame.lineno
-    return None
+        if frame.filename == str(path) or frame.filename.startswith(folder + "/") or frame.filename == "<template>":
+            name = path if frame.filename == "<template>" else Path(frame.filename)
+            return f"{name}:{frame.lineno}"
+    return str(path)
 
 
 def template_context(game: GameData) -> dict[str, object]:

@@ -13,6 +13,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from generator.data.components import time_track
 from generator.data import GameData
 from generator.data.hexmap import Terrain
+from generator.errors import Location
 from generator.games.dragon_pants.models import PowerCard, signed
 from generator.games.dragon_pants.rulebook_facts import PresetFacts, answers, preset_facts
 from generator.rulebook.markup import inline_xml
@@ -33,7 +34,25 @@ TARGET_WORDS = {
 SHORT_TABLE_ROWS = 10  # tables up to this many rows move to the next page whole rather than split
 
 
-class WholeTable(Table):
+class SourcedTable(Table):
+    """A table that knows, per row, which data field its text comes from (None: no field).
+
+    The parts of a split table keep their rows' sources, so whichever part does not fit a
+    page can still name the field to shorten.
+    """
+
+    row_sources: list[Location | None] = []
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        if len(parts) == 2:
+            first = len(parts[0]._cellvalues)
+            parts[0].row_sources = self.row_sources[:first]
+            parts[1].row_sources = self.row_sources[:self.repeatRows] + self.row_sources[first:]
+        return parts
+
+
+class WholeTable(SourcedTable):
     """A short table that is never split across pages.
 
     Unlike wrapping it in KeepTogether, it can still be kept with the heading or the
@@ -45,12 +64,16 @@ class WholeTable(Table):
 
 
 def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styles,
-         header: bool = True) -> Table:
-    """A ruled table with a shaded header row; plain strings become wrapped paragraphs."""
+         header: bool = True, sources: Sequence[Location | None] = ()) -> Table:
+    """A ruled table with a shaded header row; plain strings become wrapped paragraphs.
+
+    `sources` gives, per body row, the data field its longest text comes from, so a row too
+    tall for any page is reported at that field (see document.py).
+    """
     body = [[cell if isinstance(cell, Flowable) else Paragraph(inline_xml(str(cell)), styles.cell_head
                                                                 if header and r == 0 else styles.cell)
              for cell in row] for r, row in enumerate(rows)]
-    kind = WholeTable if len(rows) <= SHORT_TABLE_ROWS else Table
+    kind = WholeTable if len(rows) <= SHORT_TABLE_ROWS else SourcedTable
     table = kind(body, colWidths=list(widths), repeatRows=1 if header else 0, hAlign="LEFT")
     commands = [
         # Cells hold paragraphs, but reportlab sets each cell's font first (Helvetica unless
@@ -67,6 +90,7 @@ def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styl
         commands += [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("LINEBELOW", (0, 0), (-1, 0), 0.9, RULE)]
     table.setStyle(TableStyle(commands))
     table.spaceBefore, table.spaceAfter = 2, 7
+    table.row_sources = ([None] if header else []) + list(sources)
     return table
 
 
@@ -163,7 +187,9 @@ def card_table(game: GameData, styles: Styles, width: float) -> Table:
     for card in game.power.cards:
         rows.append([f"**{card.name}**", str(card.count), card_kind(card, game),
                      TARGET_WORDS[card.target], card.rules])
-    return grid(rows, [0.15 * width, 0.06 * width, 0.16 * width, 0.16 * width, 0.47 * width], styles)
+    sources = [game.locate("power_cards.yaml", "cards", i, "rules") for i in range(len(game.power.cards))]
+    return grid(rows, [0.15 * width, 0.06 * width, 0.16 * width, 0.16 * width, 0.47 * width], styles,
+                sources=sources)
 
 
 def card_list(game: GameData, styles: Styles, width: float) -> Table:
@@ -171,7 +197,8 @@ def card_list(game: GameData, styles: Styles, width: float) -> Table:
     rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "What it does"]]
     for card in game.power.cards:
         rows.append([f"**{card.name}**", str(card.count), card_kind(card, game), card.text])
-    return grid(rows, [0.17 * width, 0.06 * width, 0.2 * width, 0.57 * width], styles)
+    sources = [game.locate("power_cards.yaml", "cards", i, "text") for i in range(len(game.power.cards))]
+    return grid(rows, [0.17 * width, 0.06 * width, 0.2 * width, 0.57 * width], styles, sources=sources)
 
 
 def variants_table(game: GameData, styles: Styles, width: float) -> Table:
@@ -179,4 +206,5 @@ def variants_table(game: GameData, styles: Styles, width: float) -> Table:
     for option_id, option in game.game.rules_options.items():
         title = option_id.replace("_", " ").capitalize()
         rows.append([f"**{title}**", option.summary, "on" if option.default else "off"])
-    return grid(rows, [0.3 * width, 0.52 * width, 0.18 * width], styles)
+    sources = [game.locate("game.yaml", "rules_options", option_id, "summary") for option_id in game.game.rules_options]
+    return grid(rows, [0.3 * width, 0.52 * width, 0.18 * width], styles, sources=sources)

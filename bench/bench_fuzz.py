@@ -1,0 +1,56 @@
+"""The long fuzz run of issue 14: broken data files and positions, cases by outcome.
+
+    python bench/bench_fuzz.py [--cases 600] [--seed 1] [--project DIR]
+
+Runs tests/fault/fuzz_harness.py (the test suite runs 240 cases of it) with validate
+cross-checked on every case, and prints the cases tried by outcome, by file and by kind of
+damage, and the time per case. `--project` points it at another checkout (to measure the
+code as it was). Exit 1 if any case crashed, hung, lost the kit or was not located.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "fault"))
+
+from fuzz_harness import BAD, OUTCOMES, campaign, tally  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cases", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--project", type=Path, default=ROOT)
+    args = parser.parse_args()
+    started = time.monotonic()
+    results = campaign(args.project.resolve(), args.cases, args.seed, args.timeout, cross_check_every=1)
+    elapsed = time.monotonic() - started
+    counts = tally(results)
+    print(f"fuzz: {len(results)} cases (seed {args.seed}) in {elapsed:.0f} s, "
+          f"median {statistics.median(r.seconds for r in results):.2f} s a case, "
+          f"slowest {max(r.seconds for r in results):.1f} s")
+    print("  by outcome: " + ", ".join(f"{o} {counts[o]}" for o in OUTCOMES if counts[o]))
+    by_target: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    for result in results:
+        by_target[f"{result.game}/{result.target}"][result.outcome] += 1
+    for target, outcomes in sorted(by_target.items()):
+        print(f"  {target:32} " + ", ".join(f"{o} {n}" for o, n in sorted(outcomes.items())))
+    kinds = collections.Counter(r.mutation.split(" ")[0] for r in results)
+    print("  damage: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+    for result in results:
+        if result.outcome in BAD:
+            print(f"  #{result.case} {result.game}/{result.target} {result.mutation}: {result.outcome} "
+                  f"(exit {result.exit}, {result.seconds:.1f} s) {result.detail}")
+    return 1 if any(counts[o] for o in BAD) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,200 @@
+"""rules.md is the designer's code: sandboxed, bounded, confined, and checked by validate.
+
+Issue 14, findings 6, 7 and 8: template loops exhausted memory or ran for minutes, an
+include of /etc/passwd was a traceback, card rules too long for a page failed inside
+reportlab, an emptied rules.md dropped player-aid.pdf silently, and validate passed all of
+it. Now validate fails exactly where build fails, with the file and line.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import jinja2
+import pytest
+import yaml
+
+from fault_helpers import GAMES, copy_game, run_commands, snapshot
+from generator.rulebook import sandbox
+from generator.rulebook.sandbox import RulesEnvironment, TemplateLimitError
+
+TIME_LIMIT = 60
+HOSTILE = [
+    "{{ range(10**9)|list|length }}",
+    "{% for x in range(10**9) %}{% endfor %}",
+    "{{ range(10**6)|list }}",
+    "{% for a in range(99999) %}{% for b in range(99999) %}{% endfor %}{% endfor %}",
+    "{% for a in [1,2,3,4,5,6,7,8,9,0] %}{% for b in [1,2,3,4,5,6,7,8,9,0] %}{% for c in [1,2,3,4,5,6,7,8,9,0] %}"
+    "{% for d in [1,2,3,4,5,6,7,8,9,0] %}{% for e in [1,2,3,4,5,6,7,8,9,0] %}{% for f in [1,2,3,4,5,6,7,8,9,0] %}"
+    "{% endfor %}{% endfor %}{% endfor %}{% endfor %}{% endfor %}{% endfor %}",
+    "{% include '/etc/passwd' %}",
+    "{% include '../../../../../etc/hostname' %}",
+    "{% include 'rules.md' %}",
+    "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+    "{{ 'x' * 10**9 }}",
+    "{% macro f(n) %}{% if n %}{{ f(n-1) }}{{ f(n-1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+    "{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}",
+    "{{ lipsum(10**6) }}",
+    "{{ 'a'|center(10**9) }}",
+    "{{ '{:>999999999}'.format('x') }}",
+    "{% set x = namespace(a='ab') %}{% for i in range(10**5) %}{% set x.a = x.a ~ x.a %}{% endfor %}",
+]
+
+
+def insert_at_second_heading(text: str, snippet: str) -> tuple[str, int]:
+    """rules.md with `snippet` on a line of its own before its second heading; and that line."""
+    lines = text.split("\n")
+    headings = [i for i, line in enumerate(lines) if re.match(r"#{1,3} ", line)]
+    at = headings[1] if len(headings) > 1 else len(lines)
+    lines[at:at] = [snippet, ""]
+    return "\n".join(lines), at + 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hostile_templates_are_located_errors_in_validate_and_build(name: str, tmp_path: Path, cache_env) -> None:
+    requests, expected, games = [], [], []
+    for number, snippet in enumerate(HOSTILE):
+        game = copy_game(name, tmp_path / f"g{number}")
+        games.append(game)
+        text, line = insert_at_second_heading((game / "rules.md").read_text(encoding="utf-8"), snippet)
+        (game / "rules.md").write_text(text, encoding="utf-8")
+        requests.append(["validate", str(game)])
+        expected.append((snippet, f"rules.md:{line}"))
+    # build too for a few: the same error, and the previous kit untouched
+    kit = tmp_path / "kit"
+    built = run_commands([["build", str(copy_game(name, tmp_path / "clean")), "--no-check", "--out", str(kit)]],
+                         env=cache_env, timeout=300)[0]
+    assert built.exit == 0, built
+    before = snapshot(kit)
+    for number in (0, 5, 10):
+        requests.append(["build", str(games[number]), "--no-check", "--out", str(kit)])
+        expected.append(expected[number])
+    started = time.monotonic()
+    runs = run_commands(requests, timeout=TIME_LIMIT, cwd=tmp_path, env=cache_env)
+    failures = [f"{snippet}: {run}" for (snippet, where), run in zip(expected, runs) if not run.refused(2, where)]
+    assert not failures, "\n\n".join(failures[:4])
+    assert max(run.seconds for run in runs) < 30, f"a bounded template took {max(r.seconds for r in runs):.0f} s"
+    assert snapshot(kit) == before
+    assert time.monotonic() - started < TIME_LIMIT * 2
+
+
+def cut_before_aid(text: str) -> str:
+    return text[: text.index("::: player_aid")]
+
+
+def empty_aid(text: str) -> str:
+    return text[: text.index("::: player_aid")] + "::: player_aid\n"
+
+
+def second_aid(text: str) -> str:
+    return text + "\n::: player_aid\n\nMore aid.\n"
+
+
+SECTION_CASES = {
+    "an empty file": (lambda text: "", "rules.md"),
+    "cut before the player aid": (cut_before_aid, "player_aid"),
+    "nothing after '::: player_aid'": (empty_aid, "player_aid"),
+    "two '::: player_aid' lines": (second_aid, "player_aid"),
+    "headings removed": (lambda text: re.sub(r"(?m)^#{1,3} ", "", text), "heading"),
+}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_rulebook_and_player_aid_keep_their_sections(name: str, tmp_path: Path, cache_env) -> None:
+    """An emptied or cut rules.md used to build a one-page rulebook and drop player-aid.pdf."""
+    kit = tmp_path / "kit"
+    requests, expected = [["build", str(copy_game(name, tmp_path / "clean")), "--no-check", "--out", str(kit)]], []
+    for number, (what, (change, words)) in enumerate(SECTION_CASES.items()):
+        game = copy_game(name, tmp_path / f"g{number}")
+        (game / "rules.md").write_text(change((game / "rules.md").read_text(encoding="utf-8")), encoding="utf-8")
+        requests += [["validate", str(game)], ["build", str(game), "--no-check", "--out", str(kit)]]
+        expected += [(what, words)] * 2
+    runs = run_commands(requests, timeout=TIME_LIMIT, cwd=tmp_path, env=cache_env)
+    assert runs[0].exit == 0, runs[0]
+    before = snapshot(kit)
+    assert "player-aid.pdf" in before
+    failures = [f"{what}: {run}" for (what, words), run in zip(expected, runs[1:]) if not run.refused(2, "rules.md", words)]
+    assert not failures, "\n\n".join(failures[:4])
+    assert snapshot(kit) == before
+
+
+def long_rules_targets(game: Path) -> list[tuple[str, int]]:
+    """(file, card index) of every card with a `rules` text, in any YAML file of the game."""
+    found = []
+    for file in sorted(game.glob("*.yaml")):
+        data = yaml.safe_load(file.read_text(encoding="utf-8"))
+        cards = data.get("cards") if isinstance(data, dict) else None
+        if isinstance(cards, list) and cards and isinstance(cards[0], dict) and isinstance(cards[0].get("rules"), str):
+            found.append((file.name, 0))
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_card_rules_too_long_for_a_page_are_reported_at_the_card(name: str, tmp_path: Path, cache_env) -> None:
+    game = copy_game(name, tmp_path / "game")
+    targets = long_rules_targets(game)
+    if not targets:
+        pytest.skip(f"{name} has no cards with a rules text")
+    file, index = targets[0]
+    path = game / file
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["cards"][index]["rules"] = "A rule that goes on and on about what happens next. " * 600
+    path.write_text(yaml.safe_dump(data, sort_keys=False, width=100_000), encoding="utf-8")
+    validate, build = run_commands([["validate", str(game)], ["build", str(game), "--no-check", "--out",
+                                                               str(tmp_path / "kit")]],
+                                   timeout=TIME_LIMIT, cwd=tmp_path, env=cache_env)
+    for run in (validate, build):
+        assert run.refused(2, file, f"cards[{index}].rules", "too long"), run
+    assert not (tmp_path / "kit").exists()
+
+
+# --- the sandbox itself --------------------------------------------------------------------
+
+
+def render(source: str, root: Path, **context) -> str:
+    env = RulesEnvironment(root, undefined=jinja2.StrictUndefined)
+    return env.render_bounded(env.from_string(source), context)
+
+
+def test_includes_stay_inside_the_game_folder(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    (game / "parts").mkdir(parents=True)
+    (game / "parts" / "intro.md").write_text("Hello {{ who }}.")
+    (tmp_path / "secret.txt").write_text("secret")
+    (game / "escape.md").symlink_to(tmp_path / "secret.txt")
+    assert render("{% include 'parts/intro.md' %}", game, who="dragons") == "Hello dragons."
+    for outside in ("/etc/passwd", "../secret.txt", "parts/../../secret.txt", "escape.md", "C:/x"):
+        with pytest.raises(jinja2.TemplateNotFound):
+            render(f"{{% include '{outside}' %}}", game)
+
+
+def test_ordinary_templates_render_as_before(tmp_path: Path) -> None:
+    source = ("{% for c in cards %}{{ c }}{{ ', ' if not loop.last }}{% endfor %}; {{ '%.1f'|format(n) }}; "
+              "{{ '{:>4}'.format(7) }}; {{ range(3)|list|sum }}; {{ 'ab' * 2 }}; {{ 2 ** 10 }}")
+    assert render(source, tmp_path, cards=["a", "b"], n=2.25) == "a, b; 2.2;    7; 3; abab; 1024"
+
+
+def test_a_render_stops_at_its_deadline(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.3)
+    monkeypatch.setattr(sandbox, "MAX_STEPS", 10**12)
+    started = time.monotonic()
+    with pytest.raises(TemplateLimitError, match="took more than"):
+        render("{% for a in range(99999) %}{% for b in range(99999) %}{% endfor %}{% endfor %}", tmp_path)
+    assert time.monotonic() - started < 5
+
+
+def test_output_is_bounded(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(sandbox, "MAX_OUTPUT", 10_000)
+    with pytest.raises(TemplateLimitError, match="rendered text"):
+        render("{% for a in range(5000) %}{{ 'word ' }}{% endfor %}", tmp_path)
+
+
+def test_the_real_rules_render_in_the_sandbox() -> None:
+    """Every game's own rules.md stays within every bound (and validate says so)."""
+    runs = run_commands([["validate", name] for name in GAMES], timeout=TIME_LIMIT)
+    for name, run in zip(GAMES, runs):
+        assert run.exit == 0, f"{name}: {run}"
+        assert "Rules text, rulebook and card layout" in run.stdout, run
+
