@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
+from generator.data.reading import decode_utf8, read_bounded
 from generator.data.located_yaml import SourceMap, load_yaml
 from generator.errors import DataError, DragonPnpError, Location
 from generator.games.api import GameModule, GameState, PositionError
@@ -91,11 +92,11 @@ def read_position_file(path: Path | str) -> tuple[dict[str, Any], SourceMap]:
     if file.suffix.lower() == ".json":
         # YAML reads most JSON, but forgives mistakes JSON does not: check it as JSON first.
         try:
-            json.loads(file.read_text(encoding="utf-8"))
+            json.loads(decode_utf8(read_bounded(file), file))
         except json.JSONDecodeError as exc:
             raise PositionError((), f"JSON syntax error: {exc.msg}", Location(file, exc.lineno, exc.colno)) from None
-        except (OSError, UnicodeDecodeError):
-            pass  # load_yaml reports these with their location
+        except (OSError, UnicodeDecodeError, DataError, RecursionError):
+            pass  # load_yaml reports these (size, encoding, nesting depth) with their location
     try:
         raw, source = load_yaml(file)
     except DataError as exc:

@@ -87,7 +87,7 @@ def fit_text(
         size -= step_pt
     needed = f"{width:.1f} x {height:.1f} mm at {smallest_pt:g} pt"
     prefix = f"{location}: " if location else ""
-    raise LayoutError(f"{prefix}{where} does not fit its box ({needed}); shorten the text")
+    raise LayoutError(f"{prefix}{where} is too long for its box ({needed}); shorten the text")
 
 
 def fit_line(text: str, width_mm: float, *, largest_pt: float, smallest_pt: float, where: str,

@@ -104,9 +104,15 @@ def split_aid(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
 
 
 def require_sections(game: GameData, blocks: list[Block], rules_file: Path) -> None:
-    """The kit needs a rulebook with headings and a player aid: a rules.md emptied, cut short or
-    missing its `::: player_aid` line is an error, not a thin rulebook and no player-aid.pdf."""
+    """A game with rules needs a rulebook with headings and a player aid: a rules.md emptied, cut
+    short or missing its `::: player_aid` line is an error, not a thin rulebook and no
+    player-aid.pdf. A data-only game needs headings; its aid is optional."""
     markers = [b for b in blocks if isinstance(b, Directive) and b.name == "player_aid"]
+    if not markers and game.module is None:
+        # A data-only game (a card deck, say) may have no player aid; its rules still need headings.
+        if not any(isinstance(b, Heading) for b in blocks):
+            raise LayoutError(f"{rules_file}: the rules have no heading ('# ...'); was the file emptied or cut short?")
+        return
     if not markers:
         raise LayoutError(f"{rules_file}: no '::: player_aid' line; the kit's player-aid.pdf is the text after "
                           "that line, so the rules must end with it and the aid (was the file cut short?)")
