@@ -19,6 +19,7 @@ from generator.cli import decks as _decks  # noqa: E402,F401
 from generator.cli import play as _play  # noqa: E402,F401
 from generator.cli import build as _build  # noqa: E402,F401
 from generator.cli import check as _check  # noqa: E402,F401
+from generator.cli import studio as _studio  # noqa: E402,F401
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,270 @@
+"""One studio session: watch the game, rebuild on each save, publish what the page shows.
+
+A single rebuild thread does the work in stages, each published as soon as it is done, so
+the stage a designer is waiting for comes first: the kit pages and card gallery, then the
+rulebook, then the output folder (written atomically, as `dragon-pnp build --no-check`
+writes it). A save that arrives mid-rebuild stops it between stages (an unfinished output
+build is thrown away, the previous output untouched) and starts over with the new data.
+Data that fails to load or check is shown as located problems while the last good preview
+stays on the page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from generator.errors import DragonPnpError
+from generator.studio import build_adapter as adapter
+from generator.studio.balance import Balance
+from generator.studio.hub import Hub
+from generator.studio.images import ImageStore
+from generator.studio.preview import Previewer, Settings, ShownCard, ShownPage
+from generator.studio.problems import Problem, internal, located, problems_from
+from generator.studio.watcher import FolderWatcher
+
+DOCUMENT_TITLES = {
+    "rulebook.pdf": "Rulebook", "player-aid.pdf": "Player aid", "cards.pdf": "Cards", "tiles.pdf": "Tiles",
+    "board.pdf": "Board", "extras.pdf": "Time track, marker and pawns",
+}
+DOCUMENT_ORDER = ("rulebook.pdf", "player-aid.pdf", "cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf")
+
+
+class Superseded(Exception):
+    """A newer save arrived: stop this rebuild and start the next."""
+
+
+@dataclass
+class View:
+    """Everything the page shows about the preview; published whole on every change."""
+
+    game: dict = field(default_factory=dict)
+    settings: Settings = field(default_factory=Settings)
+    status: str = "starting"          # starting, building, ready, error
+    stage: str = ""
+    rebuild: int = 0
+    kit: list[ShownPage] = field(default_factory=list)
+    book: list[ShownPage] = field(default_factory=list)
+    cards: list[ShownCard] = field(default_factory=list)
+    changed: set[str] = field(default_factory=set)
+    problems: list[Problem] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    output: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        pages = self.kit + self.book
+        documents = []
+        for name in sorted({page.document for page in pages}, key=_document_rank):
+            documents.append({"name": name, "title": DOCUMENT_TITLES.get(name, name), "pages": [
+                {"id": page.id, "number": page.number, "src": f"/image/{page.image}", "width": page.width,
+                 "height": page.height, "changed": page.id in self.changed}
+                for page in pages if page.document == name]})
+        cards = [{"id": f"card/{card.key}", "key": card.key, "copies": card.copies, "src": f"/image/{card.image}",
+                  "width": card.width, "height": card.height, "bleed": list(card.bleed),
+                  "changed": f"card/{card.key}" in self.changed} for card in self.cards]
+        return {"game": self.game, "settings": {"paper": self.settings.paper, "duplex": self.settings.duplex},
+                "status": self.status, "stage": self.stage, "rebuild": self.rebuild, "documents": documents,
+                "cards": cards, "changed": sorted(self.changed), "problems": [p.to_json() for p in self.problems],
+                "timings": {k: round(v, 3) for k, v in self.timings.items()}, "output": self.output}
+
+
+def _document_rank(name: str) -> tuple[int, str]:
+    return (DOCUMENT_ORDER.index(name) if name in DOCUMENT_ORDER else len(DOCUMENT_ORDER), name)
+
+
+class StudioSession:
+    """The studio's state and its rebuild thread, independent of any web server."""
+
+    def __init__(self, game_dir: Path, out_dir: Path | None, settings: Settings, *, check_games: int = 100,
+                 write_output: bool = True, log: Callable[[str], None] = lambda line: None,
+                 watch_interval: float = 0.1):
+        self.game_dir = game_dir.resolve()
+        self.out_dir = out_dir
+        self.write_output = write_output
+        self.log = log
+        self.hub = Hub()
+        self.images = ImageStore()
+        self.previewer = Previewer(self.images)
+        self.view = View(settings=settings, game={"name": self.game_dir.name, "slug": self.game_dir.name,
+                                                  "folder": str(self.game_dir)})
+        self.balance = Balance(self.game_dir, check_games, 1, lambda state: self.hub.publish("balance", state))
+        self.watcher = FolderWatcher([self.game_dir, adapter.templates_folder()], self._saved, watch_interval)
+        self._wanted = threading.Event()   # set when a rebuild is due
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self.rebuilt = threading.Condition()
+
+    # --- life ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.hub.publish("balance", self.balance.state())
+        self._publish()
+        self.watcher.start()
+        self._thread = threading.Thread(target=self._run, name="studio-rebuild", daemon=True)
+        self._wanted.set()
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._wanted.set()
+        self.watcher.stop()
+        self.balance.stop()
+        self.hub.close()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+    def change_settings(self, paper: str | None = None, duplex: bool | None = None) -> None:
+        with self._lock:
+            settings = self.view.settings
+            self.view.settings = Settings(paper if paper is not None else settings.paper,
+                                          duplex if duplex is not None else settings.duplex)
+        self._wanted.set()
+
+    def state(self) -> dict:
+        with self._lock:
+            return self.view.to_json()
+
+    # --- rebuilding ------------------------------------------------------------------------
+
+    def _saved(self, paths: list[Path]) -> None:
+        self.log("changed: " + ", ".join(_shown(path) for path in paths))
+        self._wanted.set()
+
+    def _run(self) -> None:
+        while True:
+            self._wanted.wait()
+            if self._stopping.is_set():
+                return
+            self._wanted.clear()
+            try:
+                self._rebuild()
+            except Superseded:
+                continue
+            except Exception as error:  # a fault of dragon-pnp, not of the data: say so, keep serving
+                self.log("".join(traceback.format_exception(error)).rstrip())
+                self._fail([internal(error)])
+            finally:
+                with self.rebuilt:
+                    self.rebuilt.notify_all()
+
+    def _check_superseded(self) -> None:
+        if self._wanted.is_set():
+            raise Superseded()
+
+    def _rebuild(self) -> None:
+        started = time.perf_counter()
+        with self._lock:
+            settings = self.view.settings
+            before = {page.id: page.image for page in self.view.kit + self.view.book}
+            before.update({f"card/{card.key}": card.image for card in self.view.cards})
+            self.view.rebuild += 1
+            self.view.status, self.view.stage, self.view.timings = "building", "kit", {}
+        self._publish()
+
+        game = self._load()
+        if game is None:
+            return
+        self.balance.data_changed(_data_version(self.game_dir))
+        kit, cards = self.previewer.kit(game, settings)
+        kit_done = time.perf_counter()
+        with self._lock:
+            self.view.game = {"name": game.game.name, "slug": game.slug, "folder": str(self.game_dir)}
+            self.view.kit, self.view.cards, self.view.problems = kit, cards, []
+            if self.view.book and self.view.book[0].width != kit[0].width:
+                self.view.book = []  # the other paper size: not worth showing meanwhile
+            self.view.changed = _changed(before, kit, cards, [])
+            self.view.stage = "rulebook"
+            self.view.timings = {"kit": kit_done - started}
+        self._publish()
+        self._check_superseded()
+
+        book = self.previewer.rulebook(game, settings)
+        book_done = time.perf_counter()
+        with self._lock:
+            self.view.book = book
+            self.view.changed = _changed(before, kit, cards, book)
+            self.view.timings["rulebook"] = book_done - kit_done
+            self.view.stage = "output" if self.write_output and self.out_dir is not None else ""
+            self.view.status = "building" if self.view.stage else "ready"
+        self._publish()
+        self.log(f"preview rebuilt in {book_done - started:.2f} s: {_describe(self.view.changed)}")
+
+        if self.write_output and self.out_dir is not None:
+            files = adapter.write_output(game, settings.paper, settings.duplex, self.out_dir, self._advance)
+            with self._lock:
+                self.view.output = {"folder": str(self.out_dir), "files": files}
+                self.view.timings["output"] = time.perf_counter() - book_done
+                self.view.status, self.view.stage = "ready", ""
+            self._publish()
+            self.log(f"kit written to {_shown(self.out_dir)} in {time.perf_counter() - book_done:.2f} s")
+
+    def _advance(self, label: str) -> None:
+        """Called before each build step: a newer save abandons this output build."""
+        self._check_superseded()
+        with self._lock:
+            self.view.stage = f"output: {label.lower()}"
+
+    def _load(self):
+        """The game, loaded and cross-checked; None (with the problems published) if it is not usable."""
+        try:
+            game = adapter.load(self.game_dir)
+            findings = adapter.cross_check(game)
+        except DragonPnpError as error:
+            self._fail(problems_from(error, self.game_dir))
+            return None
+        if findings:
+            self._fail([located(location, message, kind, self.game_dir) for location, message, kind in findings])
+            return None
+        return game
+
+    def _fail(self, problems: list[Problem]) -> None:
+        with self._lock:
+            self.view.problems = problems
+            self.view.status, self.view.stage, self.view.changed = "error", "", set()
+        self._publish()
+        for problem in problems:
+            self.log(f"error: {problem.text}")
+
+    def _publish(self) -> None:
+        self.hub.publish("state", self.state())
+
+
+def _changed(before: dict[str, str], kit: list[ShownPage], cards: list[ShownCard], book: list[ShownPage]) -> set[str]:
+    """Ids of pages and cards that look different from the last rebuild (or are new)."""
+    now = {page.id: page.image for page in kit + book}
+    now.update({f"card/{card.key}": card.image for card in cards})
+    if not before:
+        return set()
+    return {key for key, image in now.items() if before.get(key) != image}
+
+
+def _describe(changed: set[str]) -> str:
+    if not changed:
+        return "nothing looks different"
+    pages = sorted(c for c in changed if not c.startswith("card/"))
+    shown = ", ".join(pages[:6]) + (" ..." if len(pages) > 6 else "")
+    return f"{len(pages)} page{'s' if len(pages) != 1 else ''} changed" + (f" ({shown})" if pages else "")
+
+
+def _data_version(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")):
+        digest.update(str(path.relative_to(folder)).encode() + b"\0")
+        try:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            pass
+    return digest.hexdigest()
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
