@@ -72,13 +72,35 @@ def cross_check(game: GameData) -> list[tuple[Location, str, str]]:
     return [(finding.location, finding.message, finding.kind) for finding in validate_game(game)]
 
 
-def plan_kit_preview(game: GameData, paper: str, duplex: bool, card_dpi: int) -> KitPreview:
-    """Every kit page as its own render job, and every card face as a gallery PNG job."""
-    from generator.kit.faces import render_template
-    from generator.kit.kit import forms_used, plan_cards, plan_pieces
+def plan_card_preview(game: GameData, paper: str, duplex: bool, card_dpi: int) -> KitPreview:
+    """The card sheets' pages as render jobs, and every card face as a gallery PNG job.
 
-    cards = plan_cards(game, paper, duplex)
-    plan = cards.combined(plan_pieces(game, paper, duplex))
+    Planned apart from the other pieces, as the kit step does, so a card edit shows first.
+    """
+    from generator.kit.kit import plan_cards
+
+    plan = plan_cards(game, paper, duplex)
+    faces = []
+    for key, copies in plan.card_faces:
+        face = plan.faces[key]
+        width, height = face.size_mm
+        faces.append(CardFace(key, copies, PngJob(f"{key}.png", face.svg, card_dpi),
+                              (face.bleed_mm / width, face.bleed_mm / height)))
+    return KitPreview(_page_jobs(plan), faces)
+
+
+def plan_piece_preview(game: GameData, paper: str, duplex: bool) -> KitPreview:
+    """The pages of every other kit document (tiles, board, extras) as render jobs."""
+    from generator.kit.kit import plan_pieces
+
+    return KitPreview(_page_jobs(plan_pieces(game, paper, duplex)), [])
+
+
+def _page_jobs(plan) -> list[KitPage]:
+    """Every page of a kit plan as a one-page render job named by its content."""
+    from generator.kit.faces import render_template
+    from generator.kit.kit import forms_used
+
     pages = []
     for document, sheet_pages in plan.documents.items():
         for number, page in enumerate(sheet_pages, start=1):
@@ -89,13 +111,7 @@ def plan_kit_preview(game: GameData, paper: str, duplex: bool, card_dpi: int) ->
             job = DocumentJob("page", (page,), faces, composites, (overlay,))
             # Named by content, so identical pages share one render and one cache entry.
             pages.append(KitPage(document, number, DocumentJob(f"page-{job.cache_key()[:20]}", *_fields(job))))
-    faces = []
-    for key, copies in cards.card_faces:
-        face = plan.faces[key]
-        width, height = face.size_mm
-        faces.append(CardFace(key, copies, PngJob(f"{key}.png", face.svg, card_dpi),
-                              (face.bleed_mm / width, face.bleed_mm / height)))
-    return KitPreview(pages, faces)
+    return pages
 
 
 def _fields(job: DocumentJob) -> tuple:
@@ -111,6 +127,12 @@ def start_render_workers() -> None:
     from generator.kit.parallel import start_render_workers as start
 
     start()
+
+
+def stop_render_workers() -> None:
+    from generator.kit.parallel import stop_render_workers as stop
+
+    stop()
 
 
 def render(documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache, build: str):

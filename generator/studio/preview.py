@@ -3,9 +3,9 @@
 Kit pages: every page is a render job of its own, keyed by its content (the SVG of each face
 it places, its marks and overlay), so a changed card re-renders the one sheet that shows it;
 the workers draw it with cairo and PDFium rasterises the PDF page. Card faces for the gallery
-are PNG jobs keyed the same way. Rulebook pages are rasterised again only when the typeset
-PDF's bytes changed. Page images are also kept in the render cache, so a studio started on
-data it has shown before draws nothing.
+are PNG jobs keyed the same way. The rulebook is typeset whole, as the build does, but only
+its pages whose drawing changed (see page_digest) are rasterised again. Page images are also
+kept in the render cache, so a studio started on data it has shown before draws nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 from generator.data import GameData
 from generator.studio import build_adapter as adapter
 from generator.studio.images import ImageStore
+from generator.studio.page_digest import page_digests
 from generator.studio.raster import JPEG_QUALITY, PREVIEW_DPI, PageImage, rasterise
 
 CARD_DPI = 150          # gallery cards: readable at a glance, 400 pixels wide for poker size
@@ -62,11 +63,18 @@ class Previewer:
         self.store = store
         self.cache = cache if cache is not None else adapter.render_cache()
         self._made: dict[str, tuple[str, int, int]] = {}     # content key -> (address, width, height)
-        self._books: dict[str, list[tuple[str, int, int]]] = {}  # PDF digest -> its page images
 
-    def kit(self, game: GameData, settings: Settings) -> tuple[list[ShownPage], list[ShownCard]]:
-        """Every kit page and every card face, rendering only the ones not seen before."""
-        plan = adapter.plan_kit_preview(game, settings.paper, settings.duplex, CARD_DPI)
+    def cards(self, game: GameData, settings: Settings) -> tuple[list[ShownPage], list[ShownCard]]:
+        """The card sheets and every card face, rendering only the ones not seen before."""
+        plan = adapter.plan_card_preview(game, settings.paper, settings.duplex, CARD_DPI)
+        return self._show(game, settings, plan)
+
+    def pieces(self, game: GameData, settings: Settings) -> list[ShownPage]:
+        """The pages of the other kit documents (tiles, board, extras), likewise."""
+        return self._show(game, settings, adapter.plan_piece_preview(game, settings.paper, settings.duplex))[0]
+
+    def _show(self, game: GameData, settings: Settings,
+              plan: adapter.KitPreview) -> tuple[list[ShownPage], list[ShownCard]]:
         page_keys = {page.job.name: _page_key(page.job.cache_key()) for page in plan.pages}
         card_keys = {card.job.name: card.job.cache_key() for card in plan.cards}
         missing_pages = {page.job.name: page.job for page in plan.pages if not self._known(page_keys[page.job.name])}
@@ -75,7 +83,7 @@ class Previewer:
             build = adapter.inputs_key(game, settings.paper, settings.duplex)
             rendered = adapter.render(list(missing_pages.values()), missing_cards, self.cache, build)
             pdfs, pngs = rendered.result()
-            for name, job in missing_pages.items():
+            for name in missing_pages:
                 image = rasterise(pdfs[name])[0]
                 self._keep(page_keys[name], image)
                 self._store_on_disk(page_keys[name], image)
@@ -88,32 +96,16 @@ class Previewer:
         return pages, cards
 
     def rulebook(self, game: GameData, settings: Settings) -> list[ShownPage]:
-        """The rulebook and player aid, typeset as the build does; rasterised when their bytes changed."""
+        """The rulebook and player aid, typeset as the build does; only pages that changed are rasterised."""
         shown = []
         for document, pdf in adapter.typeset_rulebook(game, settings.paper):
-            digest = hashlib.sha256(pdf).hexdigest()
-            images = self._books.get(digest)
-            if images is None or any(address not in self.store for address, _, _ in images):
-                images = self._rasterise_book(digest, pdf)
-                self._books[digest] = images
-            shown += [ShownPage(document, number, *image) for number, image in enumerate(images, start=1)]
+            keys = [_page_key(f"pdf-page|{digest}") for digest in page_digests(pdf)]
+            missing = [index for index, key in enumerate(keys) if not self._known(key)]
+            for index, image in zip(missing, rasterise(pdf, pages=missing) if missing else []):
+                self._keep(keys[index], image)
+                self._store_on_disk(keys[index], image)
+            shown += [ShownPage(document, number, *self._made[key]) for number, key in enumerate(keys, start=1)]
         return shown
-
-    def _rasterise_book(self, digest: str, pdf: bytes) -> list[tuple[str, int, int]]:
-        count_key = _page_key(f"book|{digest}")
-        cached = self.cache.get(count_key)
-        if cached is not None:
-            count = int(cached.decode())
-            keys = [_page_key(f"book|{digest}|{index}") for index in range(count)]
-            if all(self._known(key) for key in keys):
-                return [self._made[key] for key in keys]
-        images = rasterise(pdf)
-        keys = [_page_key(f"book|{digest}|{index}") for index in range(len(images))]
-        for key, image in zip(keys, images):
-            self._keep(key, image)
-            self._store_on_disk(key, image)
-        self.cache.put(count_key, str(len(images)).encode())
-        return [self._made[key] for key in keys]
 
     def _known(self, key: str) -> bool:
         """Whether the page image is at hand, fetching it from the render cache if it is there."""

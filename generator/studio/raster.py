@@ -25,15 +25,15 @@ class PageImage:
     height: int
 
 
-def rasterise(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[PageImage]:
-    """Every page of a PDF as a JPEG at `dpi`, white background."""
+def rasterise(pdf: bytes, dpi: int = PREVIEW_DPI, pages: list[int] | None = None) -> list[PageImage]:
+    """Pages of a PDF (all, or those at the 0-based `pages`) as JPEGs at `dpi`, white background."""
     import pypdfium2 as pdfium
 
     images = []
     with _pdfium_lock:
         document = pdfium.PdfDocument(pdf)
         try:
-            for index in range(len(document)):
+            for index in (range(len(document)) if pages is None else pages):
                 page = document[index]
                 bitmap = page.render(scale=dpi / 72.0)
                 picture = bitmap.to_pil().convert("RGB")

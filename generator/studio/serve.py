@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import ipaddress
+import signal
 import socket
 from dataclasses import dataclass
 from typing import Callable
@@ -79,17 +80,35 @@ class _Server(uvicorn.Server):
         super().handle_exit(sig, frame)
 
 
+class Stopped(Exception):
+    """SIGTERM arrived: unwind like Ctrl-C, so the render workers and the rules check are stopped too."""
+
+
+def _stop_on_sigterm(signum, frame) -> None:
+    raise Stopped()
+
+
 def serve(session: StudioSession, listening: Listening, allowed_hosts: list[str] | None,
           on_ready: Callable[[], None] = lambda: None) -> None:
-    """Start the session and serve until Ctrl-C (or SIGTERM); stops the session on the way out."""
+    """Start the session and serve until Ctrl-C or SIGTERM; stops everything it started on the way out.
+
+    uvicorn handles both signals while it serves and then raises the signal again; with the
+    default SIGTERM action that would end the process before the forked render workers are
+    told to stop, leaving them behind, so SIGTERM unwinds through `finally` here instead.
+    """
+    previous = signal.signal(signal.SIGTERM, _stop_on_sigterm)
     adapter.start_render_workers()
-    session.start()
-    app = create_app(session, allowed_hosts)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=2)
-    server = _Server(config, session.hub.close)
-    on_ready()
     try:
+        session.start()
+        app = create_app(session, allowed_hosts)
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                timeout_graceful_shutdown=2)
+        server = _Server(config, session.hub.close)
+        on_ready()
         server.run(sockets=[listening.socket])
+    except Stopped:
+        pass
     finally:
         session.stop()
+        adapter.stop_render_workers()
+        signal.signal(signal.SIGTERM, previous)

@@ -1,8 +1,8 @@
 """One studio session: watch the game, rebuild on each save, publish what the page shows.
 
 A single rebuild thread does the work in stages, each published as soon as it is done, so
-the stage a designer is waiting for comes first: the kit pages and card gallery, then the
-rulebook, then the output folder (written atomically, as `dragon-pnp build --no-check`
+the stage a designer is waiting for comes first: the card sheets and gallery, the other kit
+pages, then the rulebook, then the output folder (written atomically, as `dragon-pnp build --no-check`
 writes it). A save that arrives mid-rebuild stops it between stages (an unfinished output
 build is thrown away, the previous output untouched) and starts over with the new data.
 Data that fails to load or check is shown as located problems while the last good preview
@@ -32,7 +32,7 @@ DOCUMENT_TITLES = {
     "rulebook.pdf": "Rulebook", "player-aid.pdf": "Player aid", "cards.pdf": "Cards", "tiles.pdf": "Tiles",
     "board.pdf": "Board", "extras.pdf": "Time track, marker and pawns",
 }
-DOCUMENT_ORDER = ("rulebook.pdf", "player-aid.pdf", "cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf")
+DOCUMENT_ORDER = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "player-aid.pdf", "rulebook.pdf")
 
 
 class Superseded(Exception):
@@ -48,16 +48,26 @@ class View:
     status: str = "starting"          # starting, building, ready, error
     stage: str = ""
     rebuild: int = 0
-    kit: list[ShownPage] = field(default_factory=list)
-    book: list[ShownPage] = field(default_factory=list)
+    pages: dict[str, list[ShownPage]] = field(default_factory=dict)   # by the stage that made them
     cards: list[ShownCard] = field(default_factory=list)
+    shown_settings: Settings | None = None  # what the pages on show were made for
     changed: set[str] = field(default_factory=set)
+    changed_in: int = 0               # the rebuild that `changed` describes
     problems: list[Problem] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     output: dict = field(default_factory=dict)
 
+    def all_pages(self) -> list[ShownPage]:
+        return [page for stage in self.pages.values() for page in stage]
+
+    def images(self) -> dict[str, str]:
+        """Image address by page or card id: what `changed` compares."""
+        shown = {page.id: page.image for page in self.all_pages()}
+        shown.update({f"card/{card.key}": card.image for card in self.cards})
+        return shown
+
     def to_json(self) -> dict:
-        pages = self.kit + self.book
+        pages = self.all_pages()
         documents = []
         for name in sorted({page.document for page in pages}, key=_document_rank):
             documents.append({"name": name, "title": DOCUMENT_TITLES.get(name, name), "pages": [
@@ -69,7 +79,7 @@ class View:
                   "changed": f"card/{card.key}" in self.changed} for card in self.cards]
         return {"game": self.game, "settings": {"paper": self.settings.paper, "duplex": self.settings.duplex},
                 "status": self.status, "stage": self.stage, "rebuild": self.rebuild, "documents": documents,
-                "cards": cards, "changed": sorted(self.changed), "problems": [p.to_json() for p in self.problems],
+                "cards": cards, "changed": sorted(self.changed), "changed_in": self.changed_in, "problems": [p.to_json() for p in self.problems],
                 "timings": {k: round(v, 3) for k, v in self.timings.items()}, "output": self.output}
 
 
@@ -161,48 +171,59 @@ class StudioSession:
         started = time.perf_counter()
         with self._lock:
             settings = self.view.settings
-            before = {page.id: page.image for page in self.view.kit + self.view.book}
-            before.update({f"card/{card.key}": card.image for card in self.view.cards})
+            before = self.view.images() if self.view.shown_settings == settings else {}
             self.view.rebuild += 1
-            self.view.status, self.view.stage, self.view.timings = "building", "kit", {}
+            self.view.status, self.view.stage, self.view.timings = "building", "cards", {}
         self._publish()
 
         game = self._load()
         if game is None:
             return
-        self.balance.data_changed(_data_version(self.game_dir))
-        kit, cards = self.previewer.kit(game, settings)
-        kit_done = time.perf_counter()
         with self._lock:
             self.view.game = {"name": game.game.name, "slug": game.slug, "folder": str(self.game_dir)}
-            self.view.kit, self.view.cards, self.view.problems = kit, cards, []
-            if self.view.book and self.view.book[0].width != kit[0].width:
-                self.view.book = []  # the other paper size: not worth showing meanwhile
-            self.view.changed = _changed(before, kit, cards, [])
-            self.view.stage = "rulebook"
-            self.view.timings = {"kit": kit_done - started}
-        self._publish()
+            self.view.problems = []
+        # Stages in the order a designer waits for them; each is shown as soon as it is done.
+        card_pages, cards = self.previewer.cards(game, settings)
+        self._stage_done("cards", settings, card_pages, before, started, next_stage="pieces", cards=cards)
         self._check_superseded()
+        self._stage_done("pieces", settings, self.previewer.pieces(game, settings), before, started,
+                         next_stage="rulebook")
+        self._check_superseded()
+        self.balance.data_changed(_data_version(self.game_dir))
+        writing = self.write_output and self.out_dir is not None
+        self._stage_done("rulebook", settings, self.previewer.rulebook(game, settings), before, started,
+                         next_stage="output" if writing else "")
+        stages = ", ".join(f"{stage} {seconds:.2f}" for stage, seconds in self.view.timings.items())
+        self.log(f"preview rebuilt in {time.perf_counter() - started:.2f} s ({stages}): {_describe(self.view.changed)}")
 
-        book = self.previewer.rulebook(game, settings)
-        book_done = time.perf_counter()
-        with self._lock:
-            self.view.book = book
-            self.view.changed = _changed(before, kit, cards, book)
-            self.view.timings["rulebook"] = book_done - kit_done
-            self.view.stage = "output" if self.write_output and self.out_dir is not None else ""
-            self.view.status = "building" if self.view.stage else "ready"
-        self._publish()
-        self.log(f"preview rebuilt in {book_done - started:.2f} s: {_describe(self.view.changed)}")
-
-        if self.write_output and self.out_dir is not None:
+        if writing:
+            assert self.out_dir is not None
+            output_started = time.perf_counter()
             files = adapter.write_output(game, settings.paper, settings.duplex, self.out_dir, self._advance)
             with self._lock:
                 self.view.output = {"folder": str(self.out_dir), "files": files}
-                self.view.timings["output"] = time.perf_counter() - book_done
+                self.view.timings["output"] = time.perf_counter() - output_started
                 self.view.status, self.view.stage = "ready", ""
             self._publish()
-            self.log(f"kit written to {_shown(self.out_dir)} in {time.perf_counter() - book_done:.2f} s")
+            self.log(f"kit written to {_shown(self.out_dir)} in {time.perf_counter() - output_started:.2f} s")
+
+    def _stage_done(self, stage: str, settings: Settings, pages: list[ShownPage], before: dict[str, str],
+                    started: float, next_stage: str, cards: list[ShownCard] | None = None) -> None:
+        """Show a stage's pages (and cards), mark what changed since the last rebuild, publish."""
+        with self._lock:
+            if self.view.shown_settings != settings:
+                self.view.pages = {}  # made for another paper or layout: not worth showing meanwhile
+                self.view.shown_settings = settings
+            self.view.pages[stage] = pages
+            if cards is not None:
+                self.view.cards = cards
+            now = self.view.images()
+            self.view.changed = {key for key, image in now.items() if before and before.get(key) != image}
+            self.view.changed_in = self.view.rebuild
+            self.view.timings[stage] = time.perf_counter() - started
+            self.view.stage = next_stage
+            self.view.status = "building" if next_stage else "ready"
+        self._publish()
 
     def _advance(self, label: str) -> None:
         """Called before each build step: a newer save abandons this output build."""
@@ -216,6 +237,8 @@ class StudioSession:
             game = adapter.load(self.game_dir)
             findings = adapter.cross_check(game)
         except DragonPnpError as error:
+            if not self.watcher.settled():
+                raise Superseded() from None  # read mid-save: the finished file is on its way
             self._fail(problems_from(error, self.game_dir))
             return None
         if findings:
@@ -226,22 +249,14 @@ class StudioSession:
     def _fail(self, problems: list[Problem]) -> None:
         with self._lock:
             self.view.problems = problems
-            self.view.status, self.view.stage, self.view.changed = "error", "", set()
+            self.view.status, self.view.stage = "error", ""
+            self.view.changed, self.view.changed_in = set(), self.view.rebuild
         self._publish()
         for problem in problems:
             self.log(f"error: {problem.text}")
 
     def _publish(self) -> None:
         self.hub.publish("state", self.state())
-
-
-def _changed(before: dict[str, str], kit: list[ShownPage], cards: list[ShownCard], book: list[ShownPage]) -> set[str]:
-    """Ids of pages and cards that look different from the last rebuild (or are new)."""
-    now = {page.id: page.image for page in kit + book}
-    now.update({f"card/{card.key}": card.image for card in cards})
-    if not before:
-        return set()
-    return {key for key, image in now.items() if before.get(key) != image}
 
 
 def _describe(changed: set[str]) -> str:

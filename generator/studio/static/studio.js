@@ -50,13 +50,13 @@ function showStatus(state) {
   const t = state.timings;
   if (state.status === "error") return setStatus("error", `${state.problems.length} problem${state.problems.length === 1 ? "" : "s"} in the data`);
   if (state.status === "building") {
-    const stage = { kit: "kit pages", rulebook: "rulebook" }[state.stage] || (state.stage || "").replace(/^output: /, "writing the kit: ");
+    const stage = { cards: "cards", pieces: "tiles, board and extras", rulebook: "rulebook" }[state.stage] || (state.stage || "").replace(/^output: /, "writing the kit: ");
     return setStatus("building", `Rebuilding: ${stage}…`);
   }
   if (state.status === "ready") {
     const parts = [];
-    if (t.kit !== undefined) parts.push(`kit ${t.kit.toFixed(2)} s`);
-    if (t.rulebook !== undefined) parts.push(`rulebook ${t.rulebook.toFixed(2)} s`);
+    if (t.cards !== undefined) parts.push(`cards in ${t.cards.toFixed(2)} s`);
+    if (t.rulebook !== undefined) parts.push(`all pages in ${t.rulebook.toFixed(2)} s`);
     return setStatus("ready", `Up to date${parts.length ? " · " + parts.join(", ") : ""}`);
   }
   setStatus("starting", "Starting…");
