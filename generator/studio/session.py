@@ -134,7 +134,9 @@ class StudioSession:
             settings = self.view.settings
             self.view.settings = Settings(paper if paper is not None else settings.paper,
                                           duplex if duplex is not None else settings.duplex)
+            self.view.status, self.view.stage = "building", "cards"
         self._wanted.set()
+        self._publish()
 
     def state(self) -> dict:
         with self._lock:
