@@ -114,20 +114,35 @@ def ready(preview: dict) -> bool:
     return preview["status"] == "ready"
 
 
+def launch(folder: Path, *extra: str) -> RunningStudio:
+    """A studio on a private copy of the Dragon Pants data in `folder`."""
+    game = folder / "game" / "dragon_pants"
+    shutil.copytree(DATA, game)
+    return RunningStudio(game, folder / "out", *extra)
+
+
 @pytest.fixture
 def start_studio(tmp_path):
-    """Start studios on private copies of the Dragon Pants data; all are stopped afterwards."""
+    """Start studios on private copies of the data; all are stopped afterwards."""
     started: list[RunningStudio] = []
 
     def start(*extra: str) -> RunningStudio:
-        game = tmp_path / f"game{len(started)}" / "dragon_pants"
-        shutil.copytree(DATA, game)
-        studio = RunningStudio(game, tmp_path / f"out{len(started)}", *extra)
-        started.append(studio)
-        return studio
+        started.append(launch(tmp_path / f"studio{len(started)}", *extra))
+        return started[-1]
 
     yield start
     for studio in started:
+        studio.stop()
+
+
+@pytest.fixture(scope="module")
+def shared_studio(tmp_path_factory):
+    """One ready studio for the tests of a module that only look (they must not change its data)."""
+    studio = launch(tmp_path_factory.mktemp("studio"))
+    try:
+        studio.wait_for(ready)
+        yield studio
+    finally:
         studio.stop()
 
 

@@ -260,7 +260,6 @@ function summaryView(s) {
     s.notes.forEach((t) => ul.append(el("li", "", t)));
     box.append(ul);
   }
-  for (const table of [s.overview, s.duel]) if (table) box.append(el("h3", "", table.title), tableView(table));
   const charts = el("div", "charts");
   for (const chart of s.charts) {
     const holder = el("div", "chart");
@@ -269,6 +268,7 @@ function summaryView(s) {
     charts.append(holder);
   }
   box.append(charts);
+  for (const table of [s.duel, s.overview]) if (table) box.append(el("h3", "", table.title), tableView(table));
   return box;
 }
 
