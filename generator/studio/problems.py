@@ -48,6 +48,15 @@ def problems_from(error: DragonPnpError, root: Path | None = None) -> list[Probl
     return [Problem(str(error), kind=kind)]
 
 
+def located_fault(error: BaseException) -> Problem | None:
+    """A template the designer broke (Jinja2 names the file and line of a syntax error), else None."""
+    filename, line = getattr(error, "filename", None), getattr(error, "lineno", None)
+    if not isinstance(filename, str) or not isinstance(line, int):
+        return None
+    message = getattr(error, "message", None) or str(error)
+    return located(Location(filename, line), f"template error: {message}", kind="template")
+
+
 def internal(error: BaseException) -> Problem:
     """A fault of dragon-pnp itself, not of the data: named, never shown as a traceback."""
     return Problem(f"dragon-pnp failed unexpectedly ({type(error).__name__}: {error}); "

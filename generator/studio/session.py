@@ -25,7 +25,7 @@ from generator.studio.balance import Balance
 from generator.studio.hub import Hub
 from generator.studio.images import ImageStore
 from generator.studio.preview import Previewer, Settings, ShownCard, ShownPage
-from generator.studio.problems import Problem, internal, located, problems_from
+from generator.studio.problems import Problem, internal, located, located_fault, problems_from
 from generator.studio.watcher import FolderWatcher
 
 DOCUMENT_TITLES = {
@@ -158,9 +158,13 @@ class StudioSession:
                 self._rebuild()
             except Superseded:
                 continue
-            except Exception as error:  # a fault of dragon-pnp, not of the data: say so, keep serving
-                self.log("".join(traceback.format_exception(error)).rstrip())
-                self._fail([internal(error)])
+            except DragonPnpError as error:  # found past loading (a card text that cannot fit, say)
+                self._fail(problems_from(error, self.game_dir))
+            except Exception as error:  # a broken template, or a fault of dragon-pnp: say so, keep serving
+                template = located_fault(error)
+                if template is None:
+                    self.log("".join(traceback.format_exception(error)).rstrip())
+                self._fail([template or internal(error)])
             finally:
                 with self.rebuilt:
                     self.rebuilt.notify_all()

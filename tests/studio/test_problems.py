@@ -40,3 +40,21 @@ def test_other_user_errors_keep_their_message():
     [problem] = problems_from(LayoutError("power_cards.yaml: card 'x': text does not fit"))
     assert problem.kind == "layout" and problem.file is None
     assert problem.text == "power_cards.yaml: card 'x': text does not fit"
+
+
+def test_a_broken_template_is_located(tmp_path):
+    import jinja2
+
+    from generator.studio.problems import internal, located_fault
+
+    template = tmp_path / "power_card.svg.j2"
+    template.write_text("<svg>\n{% if card %}\n</svg>\n")
+    environment = jinja2.Environment(loader=jinja2.FileSystemLoader(str(tmp_path)))
+    with pytest.raises(jinja2.TemplateSyntaxError) as caught:
+        environment.get_template("power_card.svg.j2")
+    problem = located_fault(caught.value)
+    assert problem is not None and problem.kind == "template"
+    assert problem.file == str(template) and problem.line == 2 and problem.excerpt == "{% if card %}"
+    assert problem.message.startswith("template error:")
+    assert located_fault(KeyError("x")) is None
+    assert "KeyError" in internal(KeyError("x")).message
