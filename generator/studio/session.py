@@ -92,7 +92,7 @@ class StudioSession:
 
     def __init__(self, game_dir: Path, out_dir: Path | None, settings: Settings, *, check_games: int = 100,
                  write_output: bool = True, log: Callable[[str], None] = lambda line: None,
-                 watch_interval: float = 0.1):
+                 watch_interval: float = 0.05):
         self.game_dir = game_dir.resolve()
         self.out_dir = out_dir
         self.write_output = write_output
