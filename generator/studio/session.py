@@ -1,8 +1,9 @@
 """One studio session: watch the game, rebuild on each save, publish what the page shows.
 
 A single rebuild thread does the work in stages, each published as soon as it is done, so
-the stage a designer is waiting for comes first: the card sheets and gallery, the other kit
-pages, then the rulebook, then the output folder (written atomically, as `dragon-pnp build --no-check`
+the stage a designer is waiting for comes first: the card sheets and gallery (card text is
+what changes most), the rulebook and player aid (rules and numbers), the tiles, board and
+extras (the board changes least), then the output folder (written atomically, as `dragon-pnp build --no-check`
 writes it). A save that arrives mid-rebuild stops it between stages (an unfinished output
 build is thrown away, the previous output untouched) and starts over with the new data.
 Data that fails to load or check is shown as located problems while the last good preview
@@ -190,15 +191,15 @@ class StudioSession:
             self.view.problems = []
         # Stages in the order a designer waits for them; each is shown as soon as it is done.
         card_pages, cards = self.previewer.cards(game, settings)
-        self._stage_done("cards", settings, card_pages, before, started, next_stage="pieces", cards=cards)
+        self._stage_done("cards", settings, card_pages, before, started, next_stage="rulebook", cards=cards)
         self._check_superseded()
-        self._stage_done("pieces", settings, self.previewer.pieces(game, settings), before, started,
-                         next_stage="rulebook")
-        self._check_superseded()
-        self.balance.data_changed(_data_version(self.game_dir))
-        writing = self.write_output and self.out_dir is not None
         self._stage_done("rulebook", settings, self.previewer.rulebook(game, settings), before, started,
+                         next_stage="pieces")
+        self._check_superseded()
+        writing = self.write_output and self.out_dir is not None
+        self._stage_done("pieces", settings, self.previewer.pieces(game, settings), before, started,
                          next_stage="output" if writing else "")
+        self.balance.data_changed(_data_version(self.game_dir))
         stages = ", ".join(f"{stage} {seconds:.2f}" for stage, seconds in self.view.timings.items())
         self.log(f"preview rebuilt in {time.perf_counter() - started:.2f} s ({stages}): {_describe(self.view.changed)}")
 

@@ -56,7 +56,7 @@ function showStatus(state) {
   if (state.status === "ready") {
     const parts = [];
     if (t.cards !== undefined) parts.push(`cards in ${t.cards.toFixed(2)} s`);
-    if (t.rulebook !== undefined) parts.push(`all pages in ${t.rulebook.toFixed(2)} s`);
+    if (t.pieces !== undefined) parts.push(`all pages in ${t.pieces.toFixed(2)} s`);
     return setStatus("ready", `Up to date${parts.length ? " · " + parts.join(", ") : ""}`);
   }
   setStatus("starting", "Starting…");
