@@ -36,6 +36,9 @@ DOCUMENT_TITLES = {
 DOCUMENT_ORDER = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "player-aid.pdf", "rulebook.pdf")
 
 
+SAVE_SETTLES = 0.2  # seconds a broken save is given to turn out half written before it is shown
+
+
 class Superseded(Exception):
     """A newer save arrived: stop this rebuild and start the next."""
 
@@ -244,8 +247,11 @@ class StudioSession:
             game = adapter.load(self.game_dir)
             findings = adapter.cross_check(game)
         except DragonPnpError as error:
-            if not self.watcher.settled():
-                raise Superseded() from None  # read mid-save: the finished file is on its way
+            # A file read while an editor was still writing it looks broken: give the watcher a
+            # few looks, and if the file changed meanwhile, start over instead of showing this.
+            self._stopping.wait(SAVE_SETTLES)
+            if self._wanted.is_set():
+                raise Superseded() from None
             self._fail(problems_from(error, self.game_dir))
             return None
         if findings:

@@ -46,18 +46,6 @@ class FolderWatcher:
         if self._thread is not None:
             self._thread.join(timeout=2)
 
-    def settled(self, wait: float = 0.05) -> bool:
-        """After `wait` seconds, whether nothing changed since the last look (else report it).
-
-        A file read while an editor was still writing it can look broken; the rebuild asks
-        this before showing such a problem, and starts over if the file was still changing.
-        """
-        self._stop.wait(wait)
-        changed = self.poll()
-        if changed:
-            self.on_change(changed)
-        return not changed
-
     def poll(self) -> list[Path]:
         """One look: the files whose contents changed (added and removed files included)."""
         with self._lock:
