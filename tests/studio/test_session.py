@@ -119,3 +119,21 @@ def test_paper_and_layout_changes_rebuild_every_page(session):
     assert len(pages_by_id(a4)["cards.pdf/1"]) and pages_by_id(a4)["cards.pdf/1"]["src"] != \
         pages_by_id(letter)["cards.pdf/1"]["src"]
     assert "A4" in (Path(a4["output"]["folder"]) / "cards.pdf").read_bytes().decode("latin-1")
+
+
+def test_a_studio_opened_on_broken_data_shows_why_and_recovers(game_copy, tmp_path):
+    settings = game_copy / "game.yaml"
+    good = settings.read_text()
+    settings.write_text(good.replace("hand_limit: 3", "hand_limit: 0"))
+    studio = StudioSession(game_copy, None, Settings(), write_output=False, watch_interval=0.05)
+    studio.start()
+    try:
+        broken = wait(studio, lambda s: s["status"] == "error")
+        [problem] = broken["problems"]
+        assert problem["field"] == "hand_limit" and problem["file"].endswith("game.yaml")
+        assert broken["documents"] == []
+        settings.write_text(good)
+        fixed = wait(studio, lambda s: s["status"] == "ready")
+        assert fixed["problems"] == [] and fixed["documents"]
+    finally:
+        studio.stop()
