@@ -119,12 +119,14 @@ class Studio:
 
 def start_time(game: Path, out: Path, env: dict[str, str]) -> float:
     studio = Studio(game, out, env)
-    state = studio.events.until(complete)
-    with ThreadPoolExecutor(6) as browser:  # a browser fetches six images at a time from one host
-        list(browser.map(lambda src: fetch(studio.port, src), pages(state).values()))
-    elapsed = time.perf_counter() - studio.started
-    studio.events.until(ready)
-    studio.stop()
+    try:
+        state = studio.events.until(complete)
+        with ThreadPoolExecutor(6) as browser:  # a browser fetches six images at a time from one host
+            list(browser.map(lambda src: fetch(studio.port, src), pages(state).values()))
+        elapsed = time.perf_counter() - studio.started
+        studio.events.until(ready)
+    finally:
+        studio.stop()
     return elapsed
 
 
@@ -161,18 +163,20 @@ def main() -> None:
         warm = [start_time(game, tmp / "out", env) for _ in range(args.runs)]
 
         studio = Studio(game, tmp / "out", env)
-        studio.events.until(ready)
-        card_edits, limit_edits = [], []
-        for run in range(args.runs):
-            text = EDITED_CARD.replace("you win.", f"you win (edit {run}).")
-            card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text), "cards.pdf"))
-        for run in range(args.runs):
-            limit = HAND_LIMIT.sub(f"hand_limit: {4 + run % 16}", rules)
-            limit_edits.append(edit_latency(studio, game_file, limit, "rulebook.pdf"))
-            game_file.write_text(rules)
+        try:
             studio.events.until(ready)
-        problems = studio.events.problems
-        studio.stop()
+            card_edits, limit_edits = [], []
+            for run in range(args.runs):
+                text = EDITED_CARD.replace("you win.", f"you win (edit {run}).")
+                card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text), "cards.pdf"))
+            for run in range(args.runs):
+                limit = HAND_LIMIT.sub(f"hand_limit: {4 + run % 16}", rules)
+                limit_edits.append(edit_latency(studio, game_file, limit, "rulebook.pdf"))
+                game_file.write_text(rules)
+                studio.events.until(ready)
+            problems = studio.events.problems
+        finally:
+            studio.stop()
 
     def line(name: str, figures: list[float], target: float) -> None:
         median = statistics.median(figures)
