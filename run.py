@@ -2,7 +2,8 @@
 """Set up and run dragon-pnp on a fresh machine that has only Python 3.11+ and cairo.
 
     python3 run.py kit [ARGS...]    build the Dragon Pants kit into output/dragon_pants/
-    python3 run.py test [ARGS...]   run the whole test suite
+    python3 run.py test [ARGS...]   run the whole test suite (installs Debian's chromium for the
+                                    studio's browser tests when it is missing and this is root)
     python3 run.py bench            run the benchmarks under bench/
 
 The first run creates .venv/ and installs the project with its test extras; later runs
@@ -65,6 +66,26 @@ def ensure_test_tools() -> None:
     if still:
         print(f"note: {', '.join(still)} not installed; the tests that need it are skipped "
               f"(as root: apt-get install {' '.join(still)})", flush=True)
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def ensure_chromium() -> None:
+    """The studio's browser tests drive Debian's chromium; install it if missing and we may.
+
+    Without it (not root, not Debian, no package lists) those tests skip and say why.
+    """
+    if CHROMIUM.exists():
+        return
+    if not hasattr(os, "geteuid") or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
+        print("chromium is not installed (and this is not root on Debian): the studio's browser tests will skip",
+              flush=True)
+        return
+    print("Installing chromium for the studio's browser tests: apt-get update && apt-get install -y chromium",
+          flush=True)
+    quiet = {"stdout": subprocess.DEVNULL, "env": {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}}
+    if subprocess.call(["apt-get", "update", "-qq"], **quiet) != 0 or \
+            subprocess.call(["apt-get", "install", "-y", "-qq", "chromium"], **quiet) != 0:
+        print("installing chromium failed: the studio's browser tests will skip", flush=True)
 
 
 def main(argv: list[str]) -> int:
@@ -78,6 +99,7 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(BIN / "dragon-pnp"), "build", "dragon_pants", *rest])
     if command == "test":
         ensure_test_tools()
+        ensure_chromium()
         return subprocess.call([str(PYTHON), "-m", "pytest", "-n", "2", "-q", *rest])
     status = 0
     for bench in sorted((ROOT / "bench").glob("bench_*.py")):

@@ -24,6 +24,7 @@ from generator.cli import export as _export  # noqa: E402,F401
 from generator.cli import schema as _schema  # noqa: E402,F401
 from generator.cli import new as _new  # noqa: E402,F401
 from generator.cli import games as _games  # noqa: E402,F401
+from generator.cli import studio as _studio  # noqa: E402,F401
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,195 @@
+"""Benchmark: the studio's preview latency, measured as the browser sees it (its event stream).
+
+A studio runs on a copy of the Dragon Pants data (its own render cache, port 0, no browser):
+  start cold       process start to every page of the first preview served (six fetches at a time,
+                   as a browser does), empty render cache
+  start warm       the same with the cache of an earlier studio on the same data (median of runs)
+  card text edit   one Power card's text changed (a new text each time) to the state event
+                   that marks its cards.pdf page changed, and that page's image fetched
+  hand limit edit  game.yaml's hand limit changed (a new value each time) to the event with the
+                   changed rulebook page, and its image fetched
+Each edit waits for the studio to finish the previous rebuild (the output folder included), as
+a designer who looks before the next save. Targets (issue 13): card edit 0.5 s, hand limit
+1.5 s, warm start 3 s (medians, 2-core machine).
+
+Usage: .venv/bin/python bench/bench_studio.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITED_CARD = "text: Not played. Wear them when time runs out and you win."
+HAND_LIMIT = re.compile(r"^hand_limit: \d+", re.MULTILINE)
+
+
+class Events:
+    """The studio's server-sent events, read line by line from a raw HTTP connection."""
+
+    def __init__(self, port: int):
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.connection.request("GET", "/api/events")
+        self.response = self.connection.getresponse()
+        self.last: dict = {}
+        self.problems: list[str] = []
+
+    def next_state(self) -> dict:
+        event = None
+        while True:
+            line = self.response.fp.readline().decode()
+            if not line:
+                raise SystemExit("the studio closed its event stream")
+            line = line.rstrip("\n")
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: ") and event == "state":
+                self.last = json.loads(line[6:])
+                return self.last
+
+    def until(self, wanted) -> dict:
+        while True:
+            state = self.next_state()
+            if state["status"] == "error":
+                # A file read mid-save looks broken; the studio looks again and recovers.
+                self.problems.append(state["problems"][0]["text"])
+            if wanted(state):
+                return state
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def fetch(port: int, path: str) -> bytes:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    if response.status != 200:
+        raise SystemExit(f"GET {path}: {response.status}")
+    return body
+
+
+def pages(state: dict) -> dict[str, str]:
+    return {page["id"]: page["src"] for doc in state["documents"] for page in doc["pages"]}
+
+
+def complete(state: dict) -> bool:
+    """Every document of the kit, rulebook included, is on the page."""
+    return {"cards.pdf", "tiles.pdf", "rulebook.pdf"} <= {doc["name"] for doc in state["documents"]} \
+        and state["stage"] not in ("cards", "pieces", "rulebook")
+
+
+def ready(state: dict) -> bool:
+    return state["status"] == "ready"
+
+
+class Studio:
+    def __init__(self, game: Path, out: Path, env: dict[str, str]):
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "generator", "studio", str(game), "--port", "0", "--no-browser", "--out", str(out)],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not found:
+            raise SystemExit(f"the studio did not start: {line}{self.process.stdout.read()}")
+        self.port = int(found.group(1))
+        self.events = Events(self.port)
+
+    def stop(self) -> None:
+        self.events.close()
+        self.process.terminate()
+        self.process.wait(timeout=20)
+
+
+def start_time(game: Path, out: Path, env: dict[str, str]) -> float:
+    studio = Studio(game, out, env)
+    try:
+        state = studio.events.until(complete)
+        with ThreadPoolExecutor(6) as browser:  # a browser fetches six images at a time from one host
+            list(browser.map(lambda src: fetch(studio.port, src), pages(state).values()))
+        elapsed = time.perf_counter() - studio.started
+        studio.events.until(ready)
+    finally:
+        studio.stop()
+    return elapsed
+
+
+def edit_latency(studio: Studio, file: Path, new_text: str, document: str) -> float:
+    """Seconds from saving `new_text` into `file` to the changed page of `document` fetched."""
+    before = studio.events.last["rebuild"]
+    started = time.perf_counter()
+    file.write_text(new_text)
+    state = studio.events.until(
+        lambda s: s["changed_in"] > before and any(c.startswith(document + "/") for c in s["changed"]))
+    changed = [c for c in state["changed"] if c.startswith(document + "/")]
+    fetch(studio.port, pages(state)[changed[0]])
+    elapsed = time.perf_counter() - started
+    studio.events.until(ready)
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        game = tmp / "dragon_pants"
+        shutil.copytree(ROOT / "data" / "dragon_pants", game)
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "DRAGON_PNP_CACHE": str(tmp / "cache")}
+        cards_file, game_file = game / "power_cards.yaml", game / "game.yaml"
+        cards, rules = cards_file.read_text(), game_file.read_text()
+        if EDITED_CARD not in cards or not HAND_LIMIT.search(rules):
+            raise SystemExit("the data no longer has the card text or hand limit this bench edits")
+        print(f"{args.runs} runs, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
+
+        cold = start_time(game, tmp / "out", env)
+        warm = [start_time(game, tmp / "out", env) for _ in range(args.runs)]
+
+        studio = Studio(game, tmp / "out", env)
+        try:
+            studio.events.until(ready)
+            card_edits, limit_edits = [], []
+            for run in range(args.runs):
+                text = EDITED_CARD.replace("you win.", f"you win (edit {run}).")
+                card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text), "cards.pdf"))
+            for run in range(args.runs):
+                limit = HAND_LIMIT.sub(f"hand_limit: {4 + run % 16}", rules)
+                limit_edits.append(edit_latency(studio, game_file, limit, "rulebook.pdf"))
+                game_file.write_text(rules)
+                studio.events.until(ready)
+            problems = studio.events.problems
+        finally:
+            studio.stop()
+
+    def line(name: str, figures: list[float], target: float) -> None:
+        median = statistics.median(figures)
+        print(f"{name:16s} median {median:.2f} s (min {min(figures):.2f}, max {max(figures):.2f}); "
+              f"target {target:.1f} s: {'met' if median <= target else 'MISSED'}")
+
+    print(f"{'start cold':16s} {cold:.2f} s")
+    line("start warm", warm, 3.0)
+    line("card text edit", card_edits, 0.5)
+    line("hand limit edit", limit_edits, 1.5)
+    if problems:
+        print(f"{len(problems)} saves were read half written and shown as a problem until the next look: {problems[0]}")
+
+
+if __name__ == "__main__":
+    main()

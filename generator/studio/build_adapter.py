@@ -1,0 +1,205 @@
+"""The studio's one door into the build: loading, planning, rendering, typesetting, writing.
+
+Everything the studio needs from the kit, rulebook, report and build pipeline goes through
+these functions, so when those entry points move only this module changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from generator.build.context import BuildOptions
+from generator.data import GameData, load_game
+from generator.data.loader import project_root
+from generator.errors import Location
+from generator.kit.render_cache import RenderCache
+from generator.kit.render_jobs import DocumentJob, PngJob
+
+# The documents a kit preview shows, in the order the print-and-play file has them.
+RULEBOOK_DOCUMENTS = ("rulebook.pdf", "player-aid.pdf")
+
+
+@dataclass(frozen=True)
+class KitPage:
+    """One printed page of a kit document, as a render job of its own (one-page PDF)."""
+
+    document: str
+    number: int          # 1-based, within its document
+    job: DocumentJob
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A distinct card face (or back) for the gallery, as a PNG job, with its trim inside the bleed."""
+
+    key: str
+    copies: int
+    job: PngJob
+    bleed_fraction: tuple[float, float]  # bleed as a fraction of the image's width and height
+
+
+@dataclass(frozen=True)
+class KitPreview:
+    pages: list[KitPage]
+    cards: list[CardFace]
+
+
+def templates_folder() -> Path:
+    return Path(project_root()) / "templates"
+
+
+def default_output(game: GameData) -> Path:
+    """Where `dragon-pnp build` writes this game's kit."""
+    return Path(project_root()) / "output" / game.slug
+
+
+def default_output_for(game_dir: Path) -> Path:
+    """The same for a game whose data does not load yet (the slug is its folder's name)."""
+    return Path(project_root()) / "output" / game_dir.name
+
+
+def load(game_dir: Path) -> GameData:
+    """Load and schema-check a game; raises the located DataErrors `build` would print."""
+    return load_game(game_dir)
+
+
+def cross_check(game: GameData) -> list[tuple[Location, str, str]]:
+    """The findings that make `build` refuse the data: (where, what is wrong, "data" or "rule")."""
+    from generator.validation import validate_game
+
+    return [(finding.location, finding.message, finding.kind) for finding in validate_game(game)]
+
+
+def plan_card_preview(game: GameData, paper: str, duplex: bool, card_dpi: int) -> KitPreview:
+    """The card sheets' pages as render jobs, and every card face as a gallery PNG job.
+
+    Planned apart from the other pieces, as the kit step does, so a card edit shows first.
+    """
+    from generator.kit.kit import plan_cards
+
+    plan = plan_cards(game, paper, duplex)
+    faces = []
+    for key, copies in plan.card_faces:
+        face = plan.faces[key]
+        width, height = face.size_mm
+        faces.append(CardFace(key, copies, PngJob(f"{key}.png", face.svg, card_dpi),
+                              (face.bleed_mm / width, face.bleed_mm / height)))
+    return KitPreview(_page_jobs(plan), faces)
+
+
+def plan_piece_preview(game: GameData, paper: str, duplex: bool) -> KitPreview:
+    """The pages of every other kit document (tiles, board, extras) as render jobs."""
+    from generator.kit.kit import plan_pieces
+
+    return KitPreview(_page_jobs(plan_pieces(game, paper, duplex)), [])
+
+
+def _page_jobs(plan) -> list[KitPage]:
+    """Every page of a kit plan as a one-page render job named by its content."""
+    from generator.kit.faces import render_template
+    from generator.kit.kit import forms_used
+
+    pages = []
+    for document, sheet_pages in plan.documents.items():
+        for number, page in enumerate(sheet_pages, start=1):
+            used = forms_used([page], plan.composites)
+            faces = {key: face.svg for key, face in plan.faces.items() if key in used}
+            composites = {key: form for key, form in plan.composites.items() if key in used}
+            overlay = render_template("kit/page_overlay.svg.j2", page=page) if page.svg_overlay else ""
+            job = DocumentJob("page", (page,), faces, composites, (overlay,))
+            # Named by content, so identical pages share one render and one cache entry.
+            pages.append(KitPage(document, number, DocumentJob(f"page-{job.cache_key()[:20]}", *_fields(job))))
+    return pages
+
+
+def _fields(job: DocumentJob) -> tuple:
+    return job.pages, job.faces, job.composites, job.overlays
+
+
+def render_cache() -> RenderCache:
+    return RenderCache.from_environment()
+
+
+def start_render_workers() -> None:
+    """Fork the render workers now, before the server starts any thread (forking beside threads is unsafe)."""
+    from generator.kit.parallel import start_render_workers as start
+
+    start()
+
+
+def stop_render_workers() -> None:
+    from generator.kit.parallel import stop_render_workers as stop
+
+    stop()
+
+
+def render(documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache, build: str):
+    """Start rendering what the cache lacks; `.result()` gives ({name: pdf}, {name: png})."""
+    from generator.kit.parallel import submit_all
+
+    return submit_all(documents, pngs, cache, build=build)
+
+
+def inputs_key(game: GameData, paper: str, duplex: bool) -> str:
+    """The digest the kit step uses for this game's data, templates and settings."""
+    from generator.kit.render_cache import inputs_digest
+
+    return inputs_digest(game.root, templates_folder(), settings=f"{paper}|{duplex}")
+
+
+def typeset_rulebook(game: GameData, paper: str) -> list[tuple[str, bytes]]:
+    """The rulebook and player aid PDFs, as the build's rulebook step makes them."""
+    from generator.rulebook.document import typeset
+
+    book = typeset(game, paper)
+    documents = [("rulebook.pdf", book.pdf)]
+    if book.aid_pdf is not None:
+        documents.append(("player-aid.pdf", book.aid_pdf))
+    return documents
+
+
+def write_output(game: GameData, paper: str, duplex: bool, out_dir: Path,
+                 advance: Callable[[str], None]) -> list[str]:
+    """The kit as `dragon-pnp build --no-check` writes it, swapped into `out_dir` atomically.
+
+    `advance` is called before each step; raising from it abandons the build and leaves the
+    previous output untouched. Returns the files written, relative to `out_dir`.
+    """
+    from generator.build.pipeline import run_build
+
+    context = run_build(game, BuildOptions(paper=paper, duplex=duplex, check=False), out_dir, advance)
+    return sorted(str(path.relative_to(out_dir)) for path in context.artifacts.values())
+
+
+def quick_check(game: GameData, games: int, seed: int, progress: Callable[[int, int], None]) -> dict:
+    """The report of the quick rules check `build` runs (games per configuration, all player counts)."""
+    from generator.report.check import CheckSettings, Execution, run_check
+
+    players = tuple(range(game.game.players.min, game.game.players.max + 1))
+    settings = CheckSettings(games=games, duel_games=games, seed=seed, players=players)
+    return run_check(game, settings, Execution(progress=progress))
+
+
+def check_summary(report: dict) -> dict:
+    """Headline figures and charts (inline SVG) of a rules-check report, as its HTML page shows them."""
+    from generator.report.charts import BarChart, bar_chart_svg, column_chart_svg
+    from generator.report.view import build_view
+
+    view = build_view(report)
+    charts = [c for c in [view.first_chart, view.duel_chart, *view.seat_charts, *view.destiny_charts] if c is not None]
+
+    def table(t) -> dict | None:
+        return None if t is None else {"title": t.title, "header": t.header, "rows": t.rows, "note": t.note}
+
+    return {
+        "title": view.title,
+        "subtitle": view.subtitle,
+        "attention": view.attention,
+        "notes": view.notes,
+        "overview": table(view.overview),
+        "duel": table(view.duel),
+        "charts": [{"title": c.title, "svg": bar_chart_svg(c) if isinstance(c, BarChart) else column_chart_svg(c)}
+                   for c in charts],
+    }

@@ -1,0 +1,126 @@
+"""The studio's web server (Starlette): the page, its images, its event stream, its few actions.
+
+Files are served only from the build's output folder and the studio's own static folder (see
+safe_paths); preview images come from memory by content address. Changes are pushed as
+server-sent events: one-way pushes are all the preview needs, they pass through anything
+that speaks HTTP, and the browser reconnects by itself. Requests that change something must
+carry the `X-Studio` header, which a page from another site cannot send without asking
+first, and (unless the user chose a host) only requests addressed to this machine by name
+are answered, so a web page cannot drive the studio through DNS rebinding either.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from generator.studio.safe_paths import file_inside, plain_relative
+from generator.studio.session import StudioSession
+
+STATIC = Path(__file__).resolve().parent / "static"
+LOCAL_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
+PAPERS = ("letter", "a4")
+
+
+def create_app(session: StudioSession, allowed_hosts: list[str] | None = None) -> Starlette:
+    """The ASGI app for one session; `allowed_hosts` None means this machine's own names only."""
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def static(request: Request) -> Response:
+        return _file(STATIC, request.path_params["path"], cache="no-cache")
+
+    async def output(request: Request) -> Response:
+        if session.out_dir is None:
+            return _refused(404)
+        return _file(session.out_dir, request.path_params["path"], cache="no-store")
+
+    async def image(request: Request) -> Response:
+        found = session.images.get(request.path_params["digest"])
+        if found is None:
+            return _refused(404)
+        data, media_type = found
+        return Response(data, media_type=media_type, headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
+    async def state(request: Request) -> Response:
+        return JSONResponse({"preview": session.state(), "balance": session.balance.state()},
+                            headers={"Cache-Control": "no-store"})
+
+    async def events(request: Request) -> Response:
+        async def stream():
+            yield "retry: 1000\n\n"
+            async for event, text in session.hub.subscribe():
+                if event == "ping":
+                    yield ": ping\n\n"
+                else:
+                    yield f"event: {event}\ndata: {text}\n\n"
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def settings(request: Request) -> Response:
+        body = await _action_body(request)
+        if isinstance(body, Response):
+            return body
+        paper, duplex = body.get("paper"), body.get("duplex")
+        if paper is not None and paper not in PAPERS:
+            return JSONResponse({"error": f"paper: expected one of {', '.join(PAPERS)}"}, status_code=400)
+        if duplex is not None and not isinstance(duplex, bool):
+            return JSONResponse({"error": "duplex: expected true or false"}, status_code=400)
+        session.change_settings(paper, duplex)
+        return JSONResponse({"ok": True})
+
+    async def balance(request: Request) -> Response:
+        body = await _action_body(request)
+        if isinstance(body, Response):
+            return body
+        started = session.balance.start()
+        return JSONResponse({"ok": started, "balance": session.balance.state()})
+
+    routes = [
+        Route("/", index),
+        Route("/static/{path:path}", static),
+        Route("/output/{path:path}", output),
+        Route("/image/{digest}", image),
+        Route("/api/state", state),
+        Route("/api/events", events),
+        Route("/api/settings", settings, methods=["POST"]),
+        Route("/api/balance", balance, methods=["POST"]),
+    ]
+    hosts = allowed_hosts if allowed_hosts is not None else LOCAL_NAMES
+    return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)])
+
+
+def _file(root: Path, requested: str, cache: str) -> Response:
+    if not plain_relative(requested):
+        return _refused(403)
+    path = file_inside(root, requested)
+    if path is None:
+        return _refused(404)
+    return FileResponse(path, headers={"Cache-Control": cache})
+
+
+def _refused(status: int) -> Response:
+    return Response("not found\n" if status == 404 else "refused\n", status_code=status, media_type="text/plain")
+
+
+async def _action_body(request: Request) -> dict | Response:
+    """The JSON body of a request that changes something, or the response refusing it."""
+    if request.headers.get("x-studio") != "1":
+        return Response("refused: this request must come from the studio page\n", status_code=403,
+                        media_type="text/plain")
+    try:
+        body = json.loads(await request.body() or b"{}")
+    except ValueError:
+        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
+    if not isinstance(body, dict):
+        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
+    return body

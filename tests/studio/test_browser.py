@@ -1,0 +1,109 @@
+"""The studio in a real browser (headless Debian chromium), used as a designer would use it.
+
+Screenshots of each step are written to the test's temporary folder (`studio-*.png`).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+EDITED = "text: Flat line. The target discards one card of their choice."
+TIMEOUT = 120_000  # ms: a loaded 2-core machine can take a while to start a studio cold
+
+
+def opened(browser, studio):
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(studio.url)
+    page.wait_for_selector("body[data-status=ready]", timeout=TIMEOUT)
+    return page, errors
+
+
+def all_images_loaded(page, selector: str) -> bool:
+    return page.eval_on_selector_all(selector, "imgs => imgs.length > 0 && imgs.every(i => i.complete && i.naturalWidth > 0)")
+
+
+def test_preview_follows_edits_and_shows_problems(browser, start_studio, tmp_path):
+    studio = start_studio()
+    page, errors = opened(browser, studio)
+    preview = studio.state()["preview"]
+    total = sum(len(d["pages"]) for d in preview["documents"])
+    assert page.locator("#documents figure.page").count() == total
+    page.wait_for_function("() => [...document.querySelectorAll('#documents img')].every(i => i.complete && i.naturalWidth > 0)",
+                           timeout=TIMEOUT)
+    assert page.locator("section.document h2").first.inner_text().startswith("Cards")
+    assert "Up to date" in page.inner_text("#status")
+    page.screenshot(path=str(tmp_path / "studio-preview.png"))
+
+    # Edit a card in the copy of the data: its sheet is marked changed and the new image arrives.
+    old_src = page.get_attribute('figure.page[data-id="cards.pdf/1"] img', "src")
+    cards = studio.game_dir / "power_cards.yaml"
+    original = cards.read_text()
+    cards.write_text(original.replace(EDITED, "text: Flat line. The target drops a card of their choosing."))
+    changed = page.locator('figure.page.changed[data-id="cards.pdf/1"] img')
+    changed.wait_for(timeout=TIMEOUT)
+    page.wait_for_function(
+        """old => { const img = document.querySelector('figure.page[data-id="cards.pdf/1"] img');
+                    return img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0; }""",
+        arg=old_src, timeout=TIMEOUT)
+    assert page.locator('figure.page.changed[data-id^="tiles.pdf"]').count() == 0
+    assert re.search(r"\d+ changed", page.inner_text("#changes"))
+    page.click('button[data-tab="cards"]')
+    page.locator('figure.card.changed[data-id="card/power-fireball"]').wait_for(timeout=TIMEOUT)
+    assert all_images_loaded(page, "#gallery img")
+    page.screenshot(path=str(tmp_path / "studio-cards.png"))
+    page.click('button[data-tab="pages"]')
+
+    # Break the YAML: the located problem shows, the last good pages stay.
+    lines = original.splitlines()
+    number = next(i for i, line in enumerate(lines) if line.strip() == "- id: shock")
+    lines[number] = "  - id: shock: [oops"
+    cards.write_text("\n".join(lines) + "\n")
+    page.wait_for_selector("body[data-status=error]", timeout=TIMEOUT)
+    problem = page.inner_text("#problems")
+    assert re.search(rf"power_cards\.yaml:{number + 1}:\d+", problem), problem
+    assert "YAML syntax error" in problem and "shock: [oops" in problem
+    assert page.locator("#documents figure.page").count() == total
+    assert all_images_loaded(page, "#documents img")
+    page.screenshot(path=str(tmp_path / "studio-error.png"))
+
+    # Fix it: the problem goes and the preview is back.
+    cards.write_text(original)
+    page.wait_for_selector("body[data-status=ready]", timeout=TIMEOUT)
+    assert page.locator("#problems").is_hidden()
+    assert page.locator("#documents figure.page").count() == total
+    assert errors == []
+    page.close()
+
+
+def test_balance_panel_and_paper_switch(browser, start_studio, tmp_path):
+    studio = start_studio("--check-games", "3")
+    page, errors = opened(browser, studio)
+
+    page.click('button[data-tab="balance"]')
+    page.click("#run-check")
+    page.wait_for_selector("body[data-balance=done]", timeout=TIMEOUT)
+    results = page.inner_text("#balance-results")
+    assert "rules check" in results and "simulated games" in results
+    assert page.locator("#balance-results .chart svg").count() >= 2
+    page.screenshot(path=str(tmp_path / "studio-balance.png"))
+
+    # A data change marks the results out of date.
+    settings = studio.game_dir / "game.yaml"
+    settings.write_text(settings.read_text().replace("hand_limit: 3", "hand_limit: 4"))
+    page.wait_for_selector("body[data-balance=done-stale]", timeout=TIMEOUT)
+    assert page.locator("#balance-stale").is_visible()
+
+    # A4: every page is rebuilt at the new size.
+    page.click('button[data-tab="pages"]')
+    page.click('button[data-paper="a4"]')
+    page.wait_for_function(
+        """() => document.body.dataset.status === 'ready' &&
+                 document.querySelector('[data-paper="a4"]').getAttribute('aria-pressed') === 'true' &&
+                 [...document.querySelectorAll('#documents img')].every(i => ['827', '1170'].includes(i.getAttribute('width')))""",
+        timeout=TIMEOUT)
+    assert errors == []
+    page.close()

@@ -1,0 +1,33 @@
+"""Only rulebook pages whose drawing changed get new digests (and so are rasterised again)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pymupdf
+
+from generator.rulebook.document import typeset
+from generator.studio.page_digest import page_digests
+
+
+def test_a_hand_limit_edit_changes_only_the_pages_that_print_it(game):
+    before = typeset(game, "letter").pdf
+    edited = dataclasses.replace(game, game=game.game.model_copy(update={"hand_limit": 4}))
+    after = typeset(edited, "letter").pdf
+    old, new = page_digests(before), page_digests(after)
+    assert len(old) == len(new) > 5
+    changed = [number for number, (a, b) in enumerate(zip(old, new), start=1) if a != b]
+    assert changed, "the hand limit is printed in the rulebook"
+    assert len(changed) < len(old) // 2
+    # The pages whose digest changed are exactly those whose text shows a different limit.
+    texts_before = [page.get_text() for page in pymupdf.open(stream=before, filetype="pdf")]
+    texts_after = [page.get_text() for page in pymupdf.open(stream=after, filetype="pdf")]
+    differs = [n for n, (a, b) in enumerate(zip(texts_before, texts_after), start=1) if a != b]
+    assert changed == differs
+
+
+def test_equal_documents_give_equal_digests_and_pages_differ_from_each_other(game):
+    pdf = typeset(game, "a4").pdf
+    digests = page_digests(pdf)
+    assert digests == page_digests(pdf)
+    assert len(set(digests)) == len(digests)

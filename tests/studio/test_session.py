@@ -1,0 +1,139 @@
+"""The studio's rebuild loop without a web server: stages, what changed, problems, the output folder."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from generator.studio.preview import Settings
+from generator.studio.session import StudioSession
+
+EDITED = "text: Flat line. The target discards one card of their choice."
+
+
+def wait(session: StudioSession, wanted, timeout: float = 120.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        state = session.state()
+        if wanted(state):
+            return state
+        assert time.monotonic() < deadline, f"gave up: {state['status']} {state['stage']} {state['problems']}"
+        time.sleep(0.05)
+
+
+def image(session: StudioSession, src: str) -> Image.Image:
+    data, _ = session.images.get(src.removeprefix("/image/"))
+    return Image.open(io.BytesIO(data))
+
+
+@pytest.fixture
+def session(game_copy, tmp_path):
+    studio = StudioSession(game_copy, tmp_path / "out", Settings("letter", True), watch_interval=0.05)
+    studio.start()
+    yield studio
+    studio.stop()
+
+
+def pages_by_id(state: dict) -> dict[str, dict]:
+    return {page["id"]: page for document in state["documents"] for page in document["pages"]}
+
+
+def sources(state: dict) -> dict[str, str]:
+    return {page_id: page["src"] for page_id, page in pages_by_id(state).items()}
+
+
+def test_preview_edit_break_and_fix(session, game_copy, tmp_path):
+    first = wait(session, lambda s: s["status"] == "ready")
+    names = [document["name"] for document in first["documents"]]
+    assert names == ["cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "player-aid.pdf", "rulebook.pdf"]
+    pages = pages_by_id(first)
+    # Letter at the preview's 100 DPI, portrait or landscape as the page is.
+    assert {(p["width"], p["height"]) for p in pages.values()} <= {(850, 1100), (1100, 850)}
+    assert image(session, pages["cards.pdf/1"]["src"]).size in {(850, 1100), (1100, 850)}
+    assert len(first["cards"]) == 22 and first["changed"] == []
+    output = tmp_path / "out"
+    assert {"cards.pdf", "rulebook.pdf", "print-and-play.pdf"} <= set(first["output"]["files"])
+    assert (output / "print-and-play.pdf").read_bytes().startswith(b"%PDF-")
+
+    # Edit one card's text: its sheet, its gallery face and the rules pages quoting it change, nothing else.
+    cards = game_copy / "power_cards.yaml"
+    original = cards.read_text()
+    assert EDITED in original
+    cards.write_text(original.replace(EDITED, EDITED.replace("their choice.", "their choosing.")))
+    edited = wait(session, lambda s: s["rebuild"] > first["rebuild"] and s["status"] == "ready")
+    changed = set(edited["changed"])
+    assert "card/power-fireball" in changed
+    changed_pages = sorted(c for c in changed if not c.startswith("card/"))
+    assert [c for c in changed_pages if c.startswith("cards.pdf/")] == ["cards.pdf/1"]
+    assert all(c.split("/")[0] in ("cards.pdf", "player-aid.pdf", "rulebook.pdf") for c in changed_pages)
+    assert len(changed_pages) <= 4
+    now = pages_by_id(edited)
+    assert all(now[i]["src"] == pages[i]["src"] for i in pages if i not in changed)
+    assert all(now[i]["src"] != pages[i]["src"] for i in changed_pages)
+    assert {c for c in changed if c.startswith("card/")} == {"card/power-fireball"}
+
+    # Break the YAML: located problems, the last good preview stays, the output folder is untouched.
+    written = {path: path.read_bytes() for path in output.iterdir() if path.is_file()}
+    lines = original.splitlines()
+    broken_line = next(i for i, line in enumerate(lines) if line.strip() == "- id: shock")
+    lines[broken_line] = "  - id: shock: [oops"
+    cards.write_text("\n".join(lines) + "\n")
+    broken = wait(session, lambda s: s["status"] == "error")
+    [problem] = broken["problems"]
+    assert problem["file"].endswith("power_cards.yaml") and problem["line"] == broken_line + 1
+    assert "oops" in problem["excerpt"]
+    assert sources(broken) == sources(edited)
+    assert {path: path.read_bytes() for path in output.iterdir() if path.is_file()} == written
+
+    # Fix it: the preview comes back, showing what differs from the last good one.
+    cards.write_text(original)
+    fixed = wait(session, lambda s: s["status"] == "ready" and s["rebuild"] > broken["rebuild"])
+    assert fixed["problems"] == []
+    assert pages_by_id(fixed)["cards.pdf/1"]["src"] == pages["cards.pdf/1"]["src"] or \
+        "cards.pdf/1" in fixed["changed"]
+    assert {c for c in fixed["changed"] if c.startswith("card/")} == {"card/power-fireball"}
+    assert set(fixed["changed"]) == changed
+
+
+def test_a_rule_the_data_breaks_is_shown_located(session, game_copy):
+    wait(session, lambda s: s["status"] == "ready")
+    destiny = game_copy / "destiny.yaml"
+    text = destiny.read_text()
+    assert "length: 10" in text
+    destiny.write_text(text.replace("length: 10", "length: 40", 1))
+    broken = wait(session, lambda s: s["status"] == "error")
+    assert broken["problems"]
+    assert all(p["file"].endswith("destiny.yaml") and p["line"] for p in broken["problems"])
+
+
+def test_paper_and_layout_changes_rebuild_every_page(session):
+    letter = wait(session, lambda s: s["status"] == "ready")
+    session.change_settings(paper="a4", duplex=False)
+    a4 = wait(session, lambda s: s["status"] == "ready" and s["settings"] == {"paper": "a4", "duplex": False})
+    sizes = {(p["width"], p["height"]) for d in a4["documents"] for p in d["pages"]}
+    assert sizes <= {(827, 1169), (1169, 827), (827, 1170), (1170, 827)}  # 297 mm is 1169.3 pixels
+    assert len(pages_by_id(a4)["cards.pdf/1"]) and pages_by_id(a4)["cards.pdf/1"]["src"] != \
+        pages_by_id(letter)["cards.pdf/1"]["src"]
+    assert "A4" in (Path(a4["output"]["folder"]) / "cards.pdf").read_bytes().decode("latin-1")
+
+
+def test_a_studio_opened_on_broken_data_shows_why_and_recovers(game_copy, tmp_path):
+    settings = game_copy / "game.yaml"
+    good = settings.read_text()
+    settings.write_text(good.replace("hand_limit: 3", "hand_limit: 0"))
+    studio = StudioSession(game_copy, None, Settings(), write_output=False, watch_interval=0.05)
+    studio.start()
+    try:
+        broken = wait(studio, lambda s: s["status"] == "error")
+        [problem] = broken["problems"]
+        assert problem["field"] == "hand_limit" and problem["file"].endswith("game.yaml")
+        assert broken["documents"] == []
+        settings.write_text(good)
+        fixed = wait(studio, lambda s: s["status"] == "ready")
+        assert fixed["problems"] == [] and fixed["documents"]
+    finally:
+        studio.stop()
