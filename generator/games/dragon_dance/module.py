@@ -36,12 +36,11 @@ class DragonDance(GameModule):
         """This game's data from a DanceData, a loaded GameData (its folder) or a folder path."""
         if isinstance(game, DanceData):
             return game
-        root = getattr(game, "root", game)
-        return _load_cached(str(Path(root).resolve()))
+        return _load_cached(str(_folder(game).resolve()))
 
     def validate(self, game: Any) -> list[DataError]:
         try:
-            load_dance(Path(getattr(game, "root", game)))
+            load_dance(_folder(game))
         except DataErrors as exc:
             return list(exc.errors)
         except DataError as exc:
@@ -127,6 +126,18 @@ def why_illegal(state: DanceState, seat: int, notation: Any) -> str:
         return f"{card.name} cannot follow up: it must be a Combo card in hand, playable at {RANGE_NAMES[state.range]} range (D10)"
     shown = ", ".join(map(str, state.dice[seat])) or "none"
     return f"no remaining die shows {notation.face} (available: {shown})"
+
+
+def _folder(game: Any) -> Path:
+    """The game folder of a path, a folder name under data/, or loaded game data (its `root`)."""
+    if isinstance(game, (str, Path)):
+        candidate = Path(game)
+        if not candidate.is_dir():
+            from generator.data.loader import resolve_game_dir
+
+            return resolve_game_dir(game)
+        return candidate
+    return Path(game.root)
 
 
 @lru_cache(maxsize=16)

@@ -290,7 +290,7 @@ class _Reader:
         if (result is not None) != (state.phase == OVER):
             raise self.fail(("result",), "a result is given exactly when the phase is over")
         if result is None:
-            if min(state.life) <= 0:
+            if min(state.life) <= 0 and state.phase != COMBO:   # mid-round, the combo may still come
                 raise self.fail(("result",), "a side is at 0 life: the game ended (D12); give the result and phase over")
             return
         winners = self.get(("result", "winners"), kind=list)

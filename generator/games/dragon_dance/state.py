@@ -61,6 +61,7 @@ class DanceState:
         self.counts: dict[str, int] = {}
         self.log: list[tuple] = []
         self._combos: tuple = ()
+        self._played_range = self.range
 
     # --- the game interface -----------------------------------------------------------------
 
