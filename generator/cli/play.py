@@ -15,7 +15,9 @@ import typer
 import yaml
 
 from generator.cli.app import app
+from generator.cli.play_module import play_with_module, rules_module_of
 from generator.data import load_game
+from generator.data.loader import resolve_game_dir
 from generator.engine import Action, Rules, new_game
 from generator.engine.positions import dump_position, load_position
 from generator.errors import IllegalActionError, NotationError
@@ -23,12 +25,13 @@ from generator.errors import IllegalActionError, NotationError
 
 @app.command()
 def play(
+    game_name: Optional[str] = typer.Argument(None, metavar="[GAME]", help="A game name under data/ or a game folder (default: the position's game, else dragon_pants)."),
     new: bool = typer.Option(False, "--new", help="Deal a new game."),
     position: Optional[Path] = typer.Option(None, "--position", help="A position file (YAML or JSON) to continue."),
     do: list[str] = typer.Option([], "--do", help='An action in notation, e.g. "play fireball 3"; repeat for several.'),
     legal: bool = typer.Option(False, "--legal", help="List the legal actions of whoever must decide (after any --do)."),
     as_json: bool = typer.Option(False, "--json", help="Print the position (or --legal list) as JSON."),
-    players: int = typer.Option(4, "--players", help="Players for --new."),
+    players_given: Optional[int] = typer.Option(None, "--players", help="Players for --new (Dragon Pants: default 4)."),
     seed: int = typer.Option(0, "--seed", help="Shuffle seed for --new."),
     preset: Optional[str] = typer.Option(None, "--preset", help="Destiny preset for --new (default: the game's)."),
     option: list[str] = typer.Option([], "--option", help="A rules option for --new, e.g. banish_any_range=true."),
@@ -40,11 +43,18 @@ def play(
     """
     if new == (position is not None):
         raise NotationError("give exactly one of --new or --position FILE")
-    data = load_game(game or (_game_named_in(position) if position is not None else None) or "dragon_pants")
+    name = game_name or game or (_game_named_in(position) if position is not None else None) or "dragon_pants"
+    folder = resolve_game_dir(name)
+    module_name = rules_module_of(folder)
+    if module_name is not None and module_name != "dragon_pants":
+        # Games with a rules module play through the game interface (generator.games.api).
+        return play_with_module(folder, module_name, new, position, do, legal, as_json, seed,
+                                _parse_options(option), players_given)
+    data = load_game(folder)
     if new:
         try:
             rules = Rules.from_game(data, _parse_options(option))
-            state = new_game(rules, players=players, seed=seed, preset=preset)
+            state = new_game(rules, players=players_given or 4, seed=seed, preset=preset)
         except ValueError as exc:
             raise NotationError(str(exc)) from None
     else:
