@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 
@@ -160,4 +160,4 @@ def _out(text: str) -> None:
     sys.stdout.flush()
 
 
-__all__ = ["play_with_module", "rules_module_of", "Mapping"]
+__all__ = ["play_with_module", "rules_module_of"]

@@ -159,4 +159,4 @@ def _evaluator(rules: Rules) -> Evaluator:
 
 GAME = DragonDance()
 
-__all__ = ["GAME", "DragonDance", "why_illegal", "Finding"]
+__all__ = ["GAME", "DragonDance", "why_illegal"]

@@ -158,8 +158,8 @@ def _outcome_problems(data: DanceData, rules: Rules, number: int, example: Worke
     errors = []
     expect = example.expect
     if example.combo is not None and not outcome.combo_offered:
-        role = next(r for r in data.roles if r in example.play and data.card(r, example.play[r].card).combo) \
-            if any(data.card(r, s.card).combo for r, s in example.play.items()) else None
+        combo_players = [r for r, side in example.play.items() if data.card(r, side.card).combo]
+        role = combo_players[0] if combo_players else None
         if role is None:
             errors.append(DataError(data.locate(file, "examples", number, "combo"),
                                     f"{where}: the combo needs a Combo card played this round"))

@@ -18,7 +18,7 @@ from generator.games.dragon_dance.positions import dump_position, state_from_dic
 from generator.games.dragon_dance.state import CARD, COMBO, DIE, NOT_CHOSEN, OVER, new_game
 from generator.games.turns import SeatByBoard
 
-from .helpers import DRAGON, KNIGHT, dance_data, rules
+from .helpers import dance_data, rules
 
 ROLES = ("knight", "dragon")
 
