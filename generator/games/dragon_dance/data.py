@@ -1,0 +1,399 @@
+"""Dragon Dance's own data: rule settings, the two card rosters and the worked examples.
+
+Read straight from the game folder with located YAML (`read_dance`), so every mistake names
+its file, line and field. The same models are declared on the game module (`data_files`,
+`settings_model`) for the generic loader to take over. Checks here need no rules engine; the
+worked examples are played through the engine by `worked_examples.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from generator.data.located_yaml import SourceMap, format_path, load_yaml
+from generator.errors import DataError, DataErrors, Location
+
+IDENT = r"^[a-z][a-z0-9_]*$"
+FILE_NAME = r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.ya?ml$"
+FACES = (1, 2, 3, 4, 5, 6)
+RANGES = ("long", "short")
+TABLE_KEYS = ("none", *FACES)
+MAX_TABLE_VALUE = 20
+GAME_FILE = "game.yaml"
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# --- game.yaml `settings:` --------------------------------------------------------------------
+
+
+class RoleSettings(Model):
+    """One side of the duel: its deck, starting life and dice, and the kit pieces that show them."""
+
+    deck: str = Field(pattern=IDENT)                 # id of a deck component in game.yaml
+    life: int = Field(ge=1, le=99)
+    life_tokens: str | None = Field(default=None, pattern=IDENT)   # tokens component counting life
+    dice: int = Field(ge=0, le=12)
+    dice_set: str | None = Field(default=None, pattern=IDENT)      # die set of the dice component
+
+
+class DanceSettings(Model):
+    """The rule numbers of game.yaml `settings:`."""
+
+    start_range: Literal["long", "short"] = "long"
+    round_cap: int = Field(ge=1, le=10_000)
+    setup_minutes: float = Field(ge=0, le=120)
+    seconds_per_round: float = Field(gt=0, le=3600)
+    roles: dict[str, RoleSettings]
+    examples: str = Field(pattern=FILE_NAME)
+
+
+class RulesOptionSpec(Model):
+    default: bool
+    ruling: str
+    summary: str
+
+
+class Manifest(BaseModel):
+    """The parts of game.yaml the rules module reads; the generic loader checks the rest."""
+
+    model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
+
+    name: str = Field(min_length=1)
+    roles: list[str] = Field(min_length=2, max_length=2)
+    provisional: bool = False
+    version: str | None = None
+    rules_options: dict[str, RulesOptionSpec] = {}
+    settings: DanceSettings
+    components: list[dict[str, Any]] = []
+
+
+# --- card rows -------------------------------------------------------------------------------
+
+
+class ActionCard(Model):
+    """One action card: where it plays, what kind it is and its table of values by die."""
+
+    id: str = Field(pattern=IDENT)
+    name: str = Field(min_length=1)
+    count: int = 1
+    version: str = Field(min_length=1)
+    ranges: list[Literal["long", "short"]] = Field(min_length=1, max_length=2)
+    kind: Literal["attack", "defence", "movement", "special"]
+    movement: Literal["reduce", "increase"] | None = None
+    combo: bool = False
+    effect: Literal["dodge", "recuperate"] | None = None
+    table: dict[str | int, int] | None = None
+    text: str = Field(min_length=1)
+    rules: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "ActionCard":
+        if self.count != 1:
+            raise ValueError(f"each action card is unique in its deck (D1); expected count 1, got {self.count}")
+        if len(set(self.ranges)) != len(self.ranges):
+            raise ValueError(f"ranges lists a range twice: {self.ranges}")
+        if self.kind in ("attack", "defence"):
+            if self.table is None:
+                raise ValueError(f"an {self.kind} card needs a table (none and faces 1-6)")
+            keys = list(self.table)
+            if sorted(map(str, keys)) != sorted(map(str, TABLE_KEYS)) or any(
+                    isinstance(k, str) and k != "none" for k in keys):
+                raise ValueError(f"a table has exactly the keys none, 1, 2, 3, 4, 5, 6; got {keys}")
+            for key, value in self.table.items():
+                if not 0 <= value <= MAX_TABLE_VALUE:
+                    raise ValueError(f"table value for {key} must be 0-{MAX_TABLE_VALUE}, got {value}")
+        elif self.table is not None:
+            raise ValueError(f"a {self.kind} card has no table; only attacks and defences do")
+        if self.kind == "movement" and self.movement is None:
+            raise ValueError("a movement card needs `movement: reduce` or `movement: increase`")
+        if self.movement is not None and self.kind not in ("movement", "attack"):
+            raise ValueError(f"only movement and attack cards move; this is a {self.kind} card")
+        if (self.kind == "special") != (self.effect is not None):
+            raise ValueError("a special card needs an effect (dodge or recuperate) and only special cards have one")
+        if self.combo and self.kind != "attack":
+            raise ValueError("only attack cards carry Combo")
+        return self
+
+    def value(self, die: int | None) -> int:
+        """The table entry for a die face, or for no die (None); 0 for cards without a table."""
+        if self.table is None:
+            return 0
+        return self.table["none" if die is None else die]
+
+    def values(self) -> tuple[int, ...]:
+        """The table as (no die, face 1, ..., face 6)."""
+        return tuple(self.value(None if k == "none" else k) for k in TABLE_KEYS)  # type: ignore[arg-type]
+
+
+class Roster(Model):
+    """A deck file: `cards:`, one row per action card."""
+
+    cards: list[ActionCard] = Field(min_length=1, max_length=30)
+
+
+# --- examples.yaml ---------------------------------------------------------------------------
+
+
+class ExampleSide(Model):
+    die: int | Literal["none"]
+    card: str = Field(pattern=IDENT)
+    other_dice: list[int] = []
+
+    @model_validator(mode="after")
+    def _faces(self) -> "ExampleSide":
+        for face in ([self.die] if isinstance(self.die, int) else []) + self.other_dice:
+            if face not in FACES:
+                raise ValueError(f"a die face is 1-6, got {face}")
+        return self
+
+    @property
+    def face(self) -> int | None:
+        return None if self.die == "none" else self.die  # type: ignore[return-value]
+
+
+class ExampleCombo(Model):
+    card: str = Field(pattern=IDENT)
+    die: int | Literal["none"]
+
+    @property
+    def face(self) -> int | None:
+        return None if self.die == "none" else self.die  # type: ignore[return-value]
+
+
+class ExampleExpect(Model):
+    values: dict[str, int] = {}
+    combo_value: int | None = None
+    life_lost: dict[str, int]
+    range_after: Literal["long", "short"] | None = None
+
+
+class WorkedExample(Model):
+    seed_example: int = Field(ge=1)
+    title: str = Field(min_length=1)
+    range: Literal["long", "short"]
+    play: dict[str, ExampleSide]
+    combo: ExampleCombo | None = None
+    expect: ExampleExpect
+
+
+class Examples(Model):
+    examples: list[WorkedExample] = Field(min_length=1)
+
+
+# --- the loaded game ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DanceData:
+    """Everything the rules module reads from a Dragon Dance folder, validated."""
+
+    root: Path
+    name: str
+    roles: tuple[str, ...]
+    settings: DanceSettings
+    rosters: dict[str, Roster]              # role -> its deck's cards
+    roster_files: dict[str, str]            # role -> card file name
+    examples: Examples
+    rules_options: dict[str, RulesOptionSpec]
+    provisional: bool
+    version: str | None
+    components: tuple[dict[str, Any], ...] = ()
+    sources: dict[str, SourceMap] = field(default_factory=dict, compare=False)
+
+    def locate(self, file: str, *path: Any) -> Location:
+        """File, line and column of a field, for errors found after loading."""
+        source = self.sources.get(file)
+        if source is None:
+            return Location(file, None, None, format_path(path) or None)
+        return source.locate(path)
+
+    def card(self, role: str, card_id: str) -> ActionCard:
+        for card in self.rosters[role].cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(f"{role} has no card {card_id!r}")
+
+    def card_path(self, role: str, card_id: str) -> tuple[str, int]:
+        """(file, row) of a card, for located errors."""
+        for row, card in enumerate(self.rosters[role].cards):
+            if card.id == card_id:
+                return self.roster_files[role], row
+        raise KeyError(f"{role} has no card {card_id!r}")
+
+
+def read_dance(folder: Path) -> DanceData:
+    """Read and schema-check game.yaml, both card files and the examples; cross-check them.
+
+    Raises DataErrors listing every problem found, each located. The worked examples are not
+    played here (see `loading.load_dance`).
+    """
+    folder = Path(folder)
+    errors: list[DataError] = []
+    sources: dict[str, SourceMap] = {}
+    manifest = _read(folder, GAME_FILE, Manifest, sources, errors)
+    if manifest is None:
+        raise DataErrors(errors)
+    settings = manifest.settings
+    roster_files: dict[str, str] = {}
+    rosters: dict[str, Roster] = {}
+    decks = {c.get("id"): c for c in manifest.components if c.get("kind") == "deck"}
+    for role in manifest.roles:
+        role_settings = settings.roles.get(role)
+        if role_settings is None:
+            errors.append(DataError(_at(sources, GAME_FILE, "settings", "roles"),
+                                    f"no settings for role '{role}'; roles are {manifest.roles}"))
+            continue
+        deck = decks.get(role_settings.deck)
+        if deck is None or not isinstance(deck.get("cards"), str):
+            errors.append(DataError(_at(sources, GAME_FILE, "settings", "roles", role, "deck"),
+                                    f"no deck component '{role_settings.deck}' with a cards file in components"))
+            continue
+        roster_files[role] = deck["cards"]
+        roster = _read(folder, deck["cards"], Roster, sources, errors)
+        if roster is not None:
+            rosters[role] = roster
+    for role in settings.roles:
+        if role not in manifest.roles:
+            errors.append(DataError(_at(sources, GAME_FILE, "settings", "roles", role),
+                                    f"'{role}' is not one of the roles {manifest.roles}"))
+    examples = _read(folder, settings.examples, Examples, sources, errors)
+    if errors:
+        raise DataErrors(errors)
+    data = DanceData(
+        root=folder, name=manifest.name, roles=tuple(manifest.roles), settings=settings,
+        rosters=rosters, roster_files=roster_files, examples=examples,  # type: ignore[arg-type]
+        rules_options=dict(manifest.rules_options), provisional=manifest.provisional,
+        version=manifest.version, components=tuple(manifest.components), sources=sources,
+    )
+    errors.extend(cross_check(data))
+    if errors:
+        raise DataErrors(errors)
+    return data
+
+
+KNOWN_OPTIONS = ("combo_before_movement", "recuperate_keeps_dice")
+
+
+def cross_check(data: DanceData) -> list[DataError]:
+    """Checks across files that need no engine: ids, the always-legal Recuperate, options, kit counts."""
+    errors: list[DataError] = []
+    for role, roster in data.rosters.items():
+        file = data.roster_files[role]
+        seen: dict[str, int] = {}
+        recuperates = []
+        for row, card in enumerate(roster.cards):
+            if card.id in seen:
+                errors.append(DataError(data.locate(file, "cards", row, "id"),
+                                        f"card id '{card.id}' is used twice (also row {seen[card.id]})"))
+            seen[card.id] = row
+            if card.effect == "recuperate":
+                recuperates.append(row)
+                if set(card.ranges) != set(RANGES):
+                    errors.append(DataError(data.locate(file, "cards", row, "ranges"),
+                                            "Recuperate must be playable at both ranges so a player always "
+                                            "has a legal card (D6)"))
+        if len(recuperates) != 1:
+            errors.append(DataError(data.locate(file, "cards"),
+                                    f"each deck needs exactly one card with effect recuperate (D6, D11); "
+                                    f"found {len(recuperates)}"))
+        combos = [row for row, card in enumerate(roster.cards) if card.combo]
+        if len(combos) == 1:
+            errors.append(DataError(data.locate(file, "cards", combos[0], "combo"),
+                                    "a Combo card needs another Combo card to follow it (D10)"))
+    for name in data.rules_options:
+        if name not in KNOWN_OPTIONS:
+            errors.append(DataError(data.locate(GAME_FILE, "rules_options", name),
+                                    f"the dragon_dance rules know no option '{name}'; known: {', '.join(KNOWN_OPTIONS)}"))
+    errors.extend(_kit_counts(data))
+    return errors
+
+
+def _kit_counts(data: DanceData) -> list[DataError]:
+    """Life tokens and dice printed in the kit must match the life and dice the rules start with."""
+    errors: list[DataError] = []
+    by_id = {c.get("id"): (i, c) for i, c in enumerate(data.components)}
+    for role, role_settings in data.settings.roles.items():
+        if role_settings.life_tokens is not None:
+            found = by_id.get(role_settings.life_tokens)
+            where = data.locate(GAME_FILE, "settings", "roles", role, "life_tokens")
+            if found is None or found[1].get("kind") != "tokens":
+                errors.append(DataError(where, f"no tokens component '{role_settings.life_tokens}'"))
+            else:
+                count = sum(int(face.get("count", 0)) for face in found[1].get("faces", []))
+                if count != role_settings.life:
+                    errors.append(DataError(
+                        data.locate(GAME_FILE, "components", found[0], "faces"),
+                        f"{role_settings.life_tokens} prints {count} tokens but the {role} starts "
+                        f"with {role_settings.life} life (settings.roles.{role}.life)"))
+        if role_settings.dice_set is not None:
+            where = data.locate(GAME_FILE, "settings", "roles", role, "dice_set")
+            sets = [(i, j, s) for i, c in enumerate(data.components) if c.get("kind") == "dice"
+                    for j, s in enumerate(c.get("sets", [])) if s.get("id") == role_settings.dice_set]
+            if not sets:
+                errors.append(DataError(where, f"no die set '{role_settings.dice_set}' in a dice component"))
+            elif sets[0][2].get("count") != role_settings.dice:
+                i, j, die_set = sets[0]
+                errors.append(DataError(
+                    data.locate(GAME_FILE, "components", i, "sets", j, "count"),
+                    f"die set {role_settings.dice_set} has {die_set.get('count')} dice but the {role} "
+                    f"plays with {role_settings.dice} (settings.roles.{role}.dice)"))
+    return errors
+
+
+def _read(folder: Path, name: str, model: type[BaseModel], sources: dict[str, SourceMap],
+          errors: list[DataError]) -> Any:
+    file = folder / name
+    if not file.is_file():
+        errors.append(DataError(Location(_shown(file)), f"missing data file; expected {name}"))
+        return None
+    try:
+        raw, source = load_yaml(file)
+    except DataError as exc:
+        errors.append(DataError(Location(_shown(Path(exc.location.file)), exc.location.line,
+                                         exc.location.column, exc.location.field), exc.message))
+        return None
+    source.file = _shown(file)
+    sources[name] = source
+    if not isinstance(raw, dict):
+        errors.append(DataError(source.locate(()), "expected a mapping of fields"))
+        return None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        for error in exc.errors(include_url=False):
+            path = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.endswith("]") and "[" in p))
+            errors.append(DataError(source.locate(path), _describe(error)))
+        return None
+
+
+def _describe(error: dict[str, Any]) -> str:
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        return "unknown field; check the spelling (unknown keys are not allowed)"
+    if kind == "missing":
+        return "required field is missing"
+    message = error["msg"].removeprefix("Value error, ")
+    message = message[0].lower() + message[1:] if message else message
+    if kind in ("value_error", "assertion_error"):
+        return message
+    shown = repr(error.get("input"))
+    return f"expected: {message}; got {shown if len(shown) <= 60 else shown[:57] + '...'}"
+
+
+def _at(sources: dict[str, SourceMap], file: str, *path: Any) -> Location:
+    source = sources.get(file)
+    return source.locate(path) if source else Location(file, None, None, format_path(path) or None)
+
+
+def _shown(file: Path) -> Path:
+    try:
+        return file.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return file
