@@ -24,7 +24,9 @@ def outcome_table(rules: Rules, axis: Sequence[int], carried: Sequence[int] | No
     choices = 1 << half
     deals = rules.deals
     spirits = [p for p in range(size) if not deals[axis[p]]]
+    dealers = [p for p in range(size) if deals[axis[p]]]
     reach = [rules.hit[rules.suit_of[axis[p]]][0][p] for p in range(size)]
+    shift = [1 << (_FIELD * p) for p in range(size)]
     # Spirits of each side whose Reform reaches the other side: the only coupling between sides.
     crossing = [0, 0]
     for p in spirits:
@@ -32,98 +34,109 @@ def outcome_table(rules: Rules, axis: Sequence[int], carried: Sequence[int] | No
         if any((t < half) != (side == 0) for t in reach[p]):
             crossing[side] |= 1 << p
     always = rules.reform_always
-    axis_mask = rules.axis_mask
-    own_active = [[axis_mask[side][m] for m in range(choices)] for side in (0, 1)]
+    own_active = [[rules.axis_mask[side][m] for m in range(choices)] for side in (0, 1)]
 
     def acting(active: int) -> int:
-        spirit_bits = 0
+        """The Spirits that Reform this round, given the activated positions."""
+        bits = 0
         for p in spirits:
             if always or active >> p & 1:
-                spirit_bits |= 1 << p
-        return spirit_bits
+                bits |= 1 << p
+        return bits
 
-    def mods(spirit_bits: int) -> tuple[list[int], list[int], list[int]]:
-        dmg, hp, rng = [0] * size, [0] * size, [0] * size
+    def mods(spirit_bits: int) -> tuple[list[int], int, list[int]]:
+        """Damage and range modifiers per position, and the Health modifiers negated and packed."""
+        dmg, rng = [0] * size, [0] * size
+        minus_hp = 0
         for p in spirits:
             if spirit_bits >> p & 1:
                 rd, rh, rr = rules.reform[axis[p]]
                 for t in reach[p]:
                     dmg[t] += rd
-                    hp[t] += rh
                     rng[t] += rr
-        return dmg, hp, rng
+                    minus_hp -= rh * shift[t]
+        return dmg, minus_hp, rng
 
-    health_mods: list[list[list[int]]] = [[], []]
+    minus_health: list[list[int]] = [[], []]
     keys: list[list[int]] = [[], []]
     for side in (0, 1):
         for m in range(choices):
             bits = acting(own_active[side][m])
-            health_mods[side].append(mods(bits & _side_bits(side, half))[1])
+            minus_health[side].append(mods(bits & _side_bits(side, half))[1])
             keys[side].append(bits & crossing[side])
 
     base, suit_of, hit, health = rules.damage, rules.suit_of, rules.hit, rules.health
-    dealt_cache: dict[tuple[int, int, int], list[int]] = {}
 
-    def dealt(side: int, m: int, enemy_key: int) -> list[int]:
-        """Damage per axis position dealt by `side`'s activated dragons."""
-        key = (side, m, enemy_key)
-        found = dealt_cache.get(key)
-        if found is not None:
-            return found
+    def dealt(side: int, m: int, enemy_key: int) -> int:
+        """Damage per axis position dealt by `side`'s activated dragons, packed (see `_pack`)."""
         active = own_active[side][m]
-        own_spirits = acting(active) & _side_bits(side, half)
-        dmg, _, rng = mods(own_spirits | enemy_key)
-        out = [0] * size
-        for p in range(size):
-            if active >> p & 1 and deals[axis[p]]:
+        dmg, _, rng = mods((acting(active) & _side_bits(side, half)) | enemy_key)
+        out = 0
+        for p in dealers:
+            if active >> p & 1:
                 d = base[axis[p]] + dmg[p]
                 if d > 0:
                     bonus = rng[p] if rng[p] < MAX_RANGE_BONUS else MAX_RANGE_BONUS
                     for t in hit[suit_of[axis[p]]][bonus][p]:
-                        out[t] += d
-        dealt_cache[key] = out
+                        out += d * shift[t]
         return out
 
-    printed = [health[c] for c in axis]
-    start = list(carried) if carried is not None else [0] * size
+    # Each pair is then a few additions of packed integers: a field's top bit is set exactly
+    # where damage >= modified Health (and damage >= 1, since Health never drops below 1).
+    dealt_by = [{key: [dealt(side, m, key) for m in range(choices)] for key in set(keys[1 - side])}
+                for side in (0, 1)]
+    start = _pack(list(carried) if carried is not None else [0] * size)
+    against_health = start + _pack([_BIAS - health[c] for c in axis])
+    against_one = start + _pack([_BIAS - 1] * size)
+    top = _pack([_BIAS] * size)
     fronts = (1 << (half - 1)) | (1 << half)
+    compact: dict[int, int] = {}
+    d0_by_key = dealt_by[0]
+    keys1, minus1 = keys[1], minus_health[1]
     table = []
     for m0 in range(choices):
-        hp0, key0 = health_mods[0][m0], keys[0][m0]
+        minus0 = minus_health[0][m0] + against_health
+        d1_column = dealt_by[1][keys[0][m0]]
         row = []
         for m1 in range(choices):
-            d0 = dealt(0, m0, keys[1][m1])
-            d1 = dealt(1, m1, key0)
-            hp1 = health_mods[1][m1]
-            destroyed = 0
-            for p in range(size):
-                h = printed[p] + hp0[p] + hp1[p]
-                if start[p] + d0[p] + d1[p] >= (h if h > 1 else 1):
-                    destroyed |= 1 << p
-            row.append(destroyed or fronts)
+            damage = d0_by_key[keys1[m1]][m0] + d1_column[m1]
+            spaced = (damage + minus0 + minus1[m1]) & (damage + against_one) & top
+            destroyed = compact.get(spaced)
+            if destroyed is None:
+                destroyed = sum(1 << p for p in range(size) if spaced >> (_FIELD * p + _FIELD - 1) & 1) or fronts
+                compact[spaced] = destroyed
+            row.append(destroyed)
         table.append(row)
     return table
+
+
+_FIELD = 16                 # bits per axis position in a packed vector
+_BIAS = 1 << (_FIELD - 1)   # added to each field so a comparison shows in its top bit
+
+
+def _pack(values: Sequence[int]) -> int:
+    """Small signed integers, one per axis position, as one integer of 16-bit fields.
+
+    Sums of packed vectors are packed sums as long as every final field lies in 0..65535, which
+    holds here: damage and Health stay far below 2^15.
+    """
+    return sum(v << (_FIELD * p) for p, v in enumerate(values))
 
 
 def payoff_matrix(table: list[list[int]], weights: Sequence[float], seat: int) -> list[list[float]]:
     """Payoff to `seat` (rows = its choices): weight of enemy dragons destroyed minus its own."""
     size = len(weights)
     half = size // 2
-    sign = [(1.0 if p >= half else -1.0) if seat == 0 else (1.0 if p < half else -1.0) for p in range(size)]
-    signed = [sign[p] * weights[p] for p in range(size)]
-    cache: dict[int, float] = {}
-
-    def value(mask: int) -> float:
-        found = cache.get(mask)
-        if found is None:
-            found = sum(signed[p] for p in range(size) if mask >> p & 1)
-            cache[mask] = found
-        return found
-
+    signed = [(weights[p] if (p >= half) == (seat == 0) else -weights[p]) for p in range(size)]
+    values: dict[int, float] = {}
+    for row in table:
+        for mask in row:
+            if mask not in values:
+                values[mask] = sum(signed[p] for p in range(size) if mask >> p & 1)
     if seat == 0:
-        return [[value(m) for m in row] for row in table]
+        return [[values[m] for m in row] for row in table]
     n = len(table)
-    return [[value(table[m0][m1]) for m0 in range(n)] for m1 in range(n)]
+    return [[values[table[m0][m1]] for m0 in range(n)] for m1 in range(n)]
 
 
 def _side_bits(side: int, half: int) -> int:

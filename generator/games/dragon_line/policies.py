@@ -18,12 +18,13 @@ import random
 from typing import Any, Sequence
 
 from generator.games.dragon_line.duel import outcome_table, payoff_matrix
+from generator.games.dragon_line.knowledge import enemy_cards, guess_enemy_line
 from generator.games.dragon_line.rules import Rules
 from generator.games.dragon_line.solver import solve_row_player
 from generator.games.dragon_line.state import ACTIVATE, DRAFT, LINE, REFILL, REMOVE, LineState
 
 GUESSES = 3          # draws of the enemy's face-down cards per activation decision
-VALUE_WEIGHT = 0.5   # how much a card's learned value adds to its weight as a loss (1 = a card)
+VALUE_WEIGHT = 0.125  # a loss weighs 1 card plus this per standard deviation of the card's learned value
 
 
 # --- what a card is worth where -------------------------------------------------------------------
@@ -70,19 +71,28 @@ def slot_fitness(rules: Rules, card: int, slot: int) -> float:
     return score
 
 
-def line_plan(rules: Rules, fixed: Sequence[int], pool: Sequence[int], values: Sequence[float]) -> list[int]:
+def fitness_table(rules: Rules) -> list[list[float]]:
+    """`slot_fitness` of every card at every slot."""
+    return [[slot_fitness(rules, c, k) for k in range(rules.line_size)] for c in range(rules.deck_size)]
+
+
+def line_plan(fixed: Sequence[int], pool: Sequence[int], values: Sequence[float],
+              fitness: Sequence[Sequence[float]], size: int) -> list[int]:
     """The best ordered completion of a line begun with `fixed`, from `pool`: learned value of the
     cards kept, plus their fitness where they stand (front weighs most)."""
-    size = rules.line_size
-    free = size - len(fixed)
+    start = len(fixed)
+    free = size - start
+    weighted = [k for k in range(start, size) if k < len(SLOT_WEIGHTS)]
     best: list[int] = []
     best_score = float("-inf")
-    for chosen in itertools.permutations(pool, free):
-        line = list(fixed) + list(chosen)
-        score = sum(values[c] for c in chosen)
-        score += sum(SLOT_WEIGHTS[k] * slot_fitness(rules, c, k) for k, c in enumerate(line) if k < len(SLOT_WEIGHTS))
+    for chosen in itertools.permutations(pool, len(weighted)):
+        score = 0.0
+        for k, c in zip(weighted, chosen):
+            score += values[c] + SLOT_WEIGHTS[k] * fitness[c][k]
+        rest = sorted((c for c in pool if c not in chosen), key=lambda c: -values[c])[:free - len(chosen)]
+        score += sum(values[c] for c in rest)
         if score > best_score + 1e-12:
-            best, best_score = list(chosen), score
+            best, best_score = list(chosen) + rest, score
     return best
 
 
@@ -92,35 +102,15 @@ SLOT_WEIGHTS = (0.25, 0.12, 0.05)   # fitness counts most where the fighting is:
 # --- what the seat knows ----------------------------------------------------------------------------
 
 
-def unseen_cards(state: LineState, seat: int) -> list[int]:
-    """Cards the seat has not seen since the deal: the enemy's hand and face-down line, the random
-    discards and the enemy's line-up leftovers."""
-    rules = state.rules
-    known = set(state.hands[seat]) | set(state.lines[seat]) | set(state.fallen)
-    known.update(c for c, up in zip(state.lines[1 - seat], state.shown[1 - seat]) if up)
-    cut = rules.settings.random_discard
-    leftovers = (len(state.buried) - cut) // 2
-    if leftovers:
-        start = cut + seat * leftovers            # the buried pile holds seat 1's leftovers, then seat 2's
-        known.update(state.buried[start:start + leftovers])
-    if state.phase in (DRAFT, LINE):
-        known.update(state.stacks[seat])
-    return [c for c in range(rules.deck_size) if c not in known]
-
-
 def guessed_axes(state: LineState, seat: int, rng: random.Random, guesses: int) -> list[list[int]]:
-    """Axis layouts with the enemy's face-down cards drawn from the unseen cards (one if none hidden)."""
+    """Axis layouts with the enemy's face-down cards guessed from what the seat saw (one if none hidden)."""
     enemy = 1 - seat
-    hidden = [i for i, up in enumerate(state.shown[enemy]) if not up]
-    if not hidden:
+    if all(state.shown[enemy]):
         return [state.axis()]
-    pool = unseen_cards(state, seat)
+    knowledge = enemy_cards(state, seat)
     layouts = []
     for _ in range(guesses):
-        drawn = rng.sample(pool, len(hidden))
-        line = list(state.lines[enemy])
-        for slot, card in zip(hidden, drawn):
-            line[slot] = card
+        line = guess_enemy_line(state, seat, rng, knowledge)
         lines = [state.lines[seat], line] if seat == 0 else [line, state.lines[seat]]
         layouts.append(lines[0][::-1] + lines[1])
     return layouts
@@ -205,21 +195,23 @@ class StrongPolicy(_LinePlayer):
 
     def __init__(self, rules: Rules, values: Sequence[float] | None = None):
         super().__init__(rules)
-        self.values = list(values if values is not None else _fallback_values(rules))
-        spread = max(self.values) - min(self.values) or 1.0
-        mean = sum(self.values) / len(self.values)
-        self.weight = [1.0 + VALUE_WEIGHT * (v - mean) / spread for v in self.values]
+        raw = list(values if values is not None else _fallback_values(rules))
+        mean = sum(raw) / len(raw)
+        spread = (sum((v - mean) ** 2 for v in raw) / len(raw)) ** 0.5 or 1.0
+        self.values = [(v - mean) / spread for v in raw]          # in standard deviations
+        self.weight = [1.0 + VALUE_WEIGHT * v for v in self.values]
+        self.fitness = fitness_table(rules)
 
     def draft(self, state: LineState, seat: int, rng: random.Random) -> int:
         return self._best(state.stacks[seat], lambda c: self.values[c], rng)
 
     def place(self, state: LineState, seat: int, rng: random.Random) -> int:
-        plan = line_plan(self.rules, state.lines[seat], state.stacks[seat], self.values)
+        plan = line_plan(state.lines[seat], state.stacks[seat], self.values, self.fitness, self.rules.line_size)
         return plan[0]
 
     def refill(self, state: LineState, seat: int, rng: random.Random) -> int:
         slot = len(state.lines[seat])
-        return self._best(state.hands[seat], lambda c: slot_fitness(self.rules, c, slot), rng)
+        return self._best(state.hands[seat], lambda c: self.fitness[c][slot], rng)
 
     def activate(self, state: LineState, seat: int, rng: random.Random) -> Any:
         matrix = round_matrix(state, seat, rng, self.weight)

@@ -61,6 +61,7 @@ def state_to_dict(state: LineState) -> dict[str, Any]:
             "shown": list(state.shown[s]),
             "damage": list(state.carried[s]),
             "drafted": names(state.drafted[s]),
+            "seen_stacks": [names(_cards(m)) for m in state.seen_stacks[s]],
             "fielded": names(state.fielded[s]),
             "removed": state.removed[s],
         } for s in BOTH],
@@ -77,6 +78,10 @@ def _hand_to_dict(entry: Mapping[str, Any], ids: tuple[str, ...]) -> dict[str, A
     out["drafted"] = [[ids[c] for c in cards] for cards in entry["drafted"]]
     out["fielded"] = [[ids[c] for c in cards] for cards in entry["fielded"]]
     return out
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(mask.bit_length()) if mask >> c & 1]
 
 
 def _slots(mask: int) -> tuple[int, ...]:
@@ -193,12 +198,13 @@ def state_from_dict(rules: Rules, data: Mapping[str, Any], file: str = "position
     if len(seats) != 2:
         raise r.fail("seats", f"expected two seats, got {len(seats)}")
     state.stacks, state.hands, state.lines, state.shown, state.carried = [], [], [], [], []
-    state.drafted, state.fielded, state.removed = [], [], []
+    state.drafted, state.fielded, state.removed, state.seen_stacks = [], [], [], []
     for s, entry in enumerate(seats):
         where = f"seats[{s}]"
         if not isinstance(entry, Mapping):
-            raise r.fail(where, "expected a mapping with stack, hand, line, shown, damage, drafted, fielded, removed")
-        unknown = sorted(set(entry) - {"stack", "hand", "line", "shown", "damage", "drafted", "fielded", "removed"})
+            raise r.fail(where, "expected a mapping with stack, hand, line, shown, damage, drafted, seen_stacks, "
+                                "fielded, removed")
+        unknown = sorted(set(entry) - {"stack", "hand", "line", "shown", "damage", "drafted", "seen_stacks", "fielded", "removed"})
         if unknown:
             raise r.fail(f"{where}.{unknown[0]}", "unknown field; check the spelling")
         state.stacks.append(r.cards(entry, "stack", f"{where}.stack"))
@@ -218,6 +224,9 @@ def state_from_dict(rules: Rules, data: Mapping[str, Any], file: str = "position
         state.shown.append(list(shown))
         state.carried.append(list(damage))
         state.drafted.append(r.cards(entry, "drafted", f"{where}.drafted"))
+        seen = r.get(entry, "seen_stacks", list, f"{where}.seen_stacks")
+        state.seen_stacks.append([sum(1 << c for c in r.cards({"s": stack}, "s", f"{where}.seen_stacks[{i}]"))
+                                  for i, stack in enumerate(seen)])
         state.fielded.append(r.cards(entry, "fielded", f"{where}.fielded"))
         state.removed.append(r.get(entry, "removed", int, f"{where}.removed"))
     state.fallback_rounds = r.get(data, "fallback_rounds", int, "fallback_rounds")

@@ -44,7 +44,7 @@ class LineState:
     seats = SEATS
     __slots__ = ("rules", "seed", "single", "record", "events", "counts", "result", "hand", "points",
                  "hands_log", "phase", "step", "picks_left", "stacks", "hands", "lines", "shown",
-                 "carried", "buried", "fallen", "round", "rounds_total", "last", "drafted",
+                 "carried", "buried", "fallen", "round", "rounds_total", "last", "drafted", "seen_stacks",
                  "fielded", "fallback_rounds", "removed", "_to_move")
 
     def __init__(self, rules: Rules, seed: int, single: bool = False, record: bool = False,
@@ -125,6 +125,7 @@ class LineState:
         self.carried = [[], []]
         self.fallen: list[int] = []
         self.drafted: list[list[int]] = [[], []]
+        self.seen_stacks: list[list[int]] = [[_mask(self.stacks[0])], [_mask(self.stacks[1])]]
         self.fielded: list[list[int]] = [[], []]
         self.fallback_rounds = 0
         self.removed = [0, 0]
@@ -161,6 +162,8 @@ class LineState:
         if self.picks_left:
             return
         self.stacks.reverse()                                    # trade stacks
+        for s in BOTH:
+            self.seen_stacks[s].append(_mask(self.stacks[s]))     # what each seat now has in front of it
         if self.record:
             self.events.append(Event("trade", None, None))
         self.step += 1
@@ -400,6 +403,7 @@ class LineState:
         other.rounds_total = self.rounds_total
         other.last = self.last
         other.drafted = [list(self.drafted[0]), list(self.drafted[1])]
+        other.seen_stacks = [list(self.seen_stacks[0]), list(self.seen_stacks[1])]
         other.fielded = [list(self.fielded[0]), list(self.fielded[1])]
         other.fallback_rounds = self.fallback_rounds
         other.removed = list(self.removed)
@@ -420,6 +424,14 @@ class LineState:
         """Every card's place (for invariants): each of the deck's cards is in exactly one."""
         return {"buried": self.buried, "fallen": self.fallen, "stack 1": self.stacks[0], "stack 2": self.stacks[1],
                 "hand 1": self.hands[0], "hand 2": self.hands[1], "line 1": self.lines[0], "line 2": self.lines[1]}
+
+
+def _mask(cards: list[int]) -> int:
+    """A set of cards as a bit mask (bit c = card c)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
 
 
 def seat_name(seat: int) -> str:
