@@ -322,6 +322,12 @@ def _check_phase(r: _Reader, state: LineState) -> None:
     hands = [len(h) for h in state.hands]
     lines = [len(line) for line in state.lines]
     stacks = [len(st) for st in state.stacks]
+    expected_seen = state.step + 1 if phase == DRAFT else len(picks) + 1
+    for s in BOTH:
+        seen = len(state.seen_stacks[s])
+        if seen != expected_seen and not (phase not in (DRAFT, LINE) and seen == 0):
+            raise r.fail(f"seats[{s}].seen_stacks", f"expected the {expected_seen} stacks this seat has seen so far"
+                                                    + ("" if phase in (DRAFT, LINE) else " (or none)"))
     if phase in (DRAFT, LINE):
         if len(state.buried) != settings.random_discard or state.fallen:
             raise r.fail("buried", f"during the draft only the {settings.random_discard} face-down cards are discarded")

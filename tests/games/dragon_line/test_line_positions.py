@@ -55,7 +55,7 @@ def test_a_hand_written_position_loads_and_round_trips():
     (lambda p: p.update(round=0), "round", "from 1 to"),
     (lambda p: p["seats"][0].update(colour="red"), "seats[0].colour", "unknown field"),
     (lambda p: p.update(phase="refill"), "seats", "both lines are full"),
-    (lambda p: p.update(phase="draft", draft_step=0, picks_left=1), "buried", "during the draft"),
+    (lambda p: p.update(phase="draft", draft_step=0, picks_left=1), "seats[0].seen_stacks", "stacks this seat has seen"),
 ])
 def test_impossible_positions_name_the_field(edit, field, words):
     error = broken(edit)
