@@ -27,15 +27,8 @@ from generator.games.dragon_line.learning import METHOD, hand_samples, learn_val
 
 def _chunk(task: tuple[Sequence[float] | None, list[int]]):
     values, seeds = task
-    data = GAME.load()
-    rules = GAME.make_rules(_without_values(data))
+    rules = GAME.make_rules(GAME.load(with_values=False))   # never start from the last answer
     return hand_samples(rules, values, seeds)
-
-
-def _without_values(data):
-    """The data with any stored values left out, so learning never starts from its own last answer."""
-    data.card_values = None
-    return data
 
 
 def main() -> int:
@@ -46,7 +39,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=ROOT / "data" / "dragon_line" / "card_values.yaml")
     args = parser.parse_args()
-    data = _without_values(GAME.load())
+    data = GAME.load(with_values=False)
     rules = GAME.make_rules(data)
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

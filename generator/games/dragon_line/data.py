@@ -196,13 +196,14 @@ def cards_digest(deck: DragonDeck, suits: SuitTable) -> str:
     return hashlib.sha256(json.dumps(rule_values, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def load_line_data(folder: str | Path) -> LineData:
-    """Read and schema-check game.yaml, dragons.yaml, suits.yaml (and card_values.yaml if present)."""
+def load_line_data(folder: str | Path, with_values: bool = True) -> LineData:
+    """Read and schema-check game.yaml, dragons.yaml, suits.yaml (and card_values.yaml if present;
+    `with_values=False` leaves it out, for relearning values after the cards changed)."""
     root = Path(folder)
     errors: list[DataError] = []
     models: dict[str, BaseModel] = {}
     sources: dict[str, SourceMap] = {}
-    files = {"game": ("game.yaml", LineManifest), **DATA_FILES, **OPTIONAL_FILES}
+    files = {"game": ("game.yaml", LineManifest), **DATA_FILES, **(OPTIONAL_FILES if with_values else {})}
     for attribute, (name, model) in files.items():
         path = root / name
         if not path.is_file():

@@ -35,13 +35,13 @@ class DragonLine(GameModule):
     settings_model = LineSettings
 
     # --- data --------------------------------------------------------------------------------
-    def load(self, folder: str | Path | None = None) -> LineData:
+    def load(self, folder: str | Path | None = None, with_values: bool = True) -> LineData:
         """The game's data read by this module's own loader (until the generic loader reads it)."""
         if folder is None:
             from generator.data.loader import project_root
 
             folder = project_root() / "data" / "dragon_line"
-        return load_line_data(folder)
+        return load_line_data(folder, with_values)
 
     def validate(self, game: Any) -> list[Any]:
         return validate(game)
@@ -111,3 +111,10 @@ class DragonLine(GameModule):
 
     def playtime_minutes(self, game: Any, state: GameState, trace: PlayTrace) -> float | None:
         return metrics.playtime_minutes(state)
+
+    # --- print -----------------------------------------------------------------------------------
+    def template_globals(self, game: Any) -> dict[str, Any]:
+        """`reach(suit, range_bonus)`: the offsets an ability hits, for card pictograms and diagrams,
+        from the same tables the engine resolves rounds with."""
+        rules = self.make_rules(game)
+        return {"reach": rules.reach, "line_size": rules.line_size}
