@@ -1,0 +1,327 @@
+"""Dragon Line's data files as pydantic models, read from a game folder with located errors.
+
+Until the generic loader reads every game's manifest, `load_line_data` reads the folder itself
+and returns a `LineData` shaped like the generic `GameData` (`.game.settings`,
+`.game.rules_options`, `.dragons`, `.suits`, `.card_values`, `.locate`), so the rules module
+works unchanged on either. `validate` holds the cross-checks the schema cannot express.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from generator.data.components import Component
+from generator.data.located_yaml import SourceMap, load_yaml
+from generator.errors import DataError, DataErrors, Location
+
+IDENT = r"^[a-z][a-z0-9_]*$"
+# A card may be Reformed from in front and from behind, so at most two Range Reforms count.
+MAX_RANGE_BONUS = 2
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# --- dragons.yaml ------------------------------------------------------------------------------
+
+
+class Reform(Model):
+    """A Spirit card's modifiers for the dragons in front and behind (L1, L5)."""
+
+    damage: int = Field(default=0, ge=-5, le=5)
+    health: int = Field(default=0, ge=-5, le=5)
+    range: int = Field(default=0, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _something(self) -> "Reform":
+        if not (self.damage or self.health or self.range):
+            raise ValueError("a Reform changes something: give damage, health or range")
+        return self
+
+
+class DragonCard(Model):
+    id: str = Field(pattern=IDENT)
+    name: str = Field(min_length=1, max_length=20)
+    suit: str = Field(pattern=IDENT)
+    count: int = Field(default=1, ge=1, le=1)          # every dragon is unique (L1)
+    health: int = Field(ge=1, le=12)
+    damage: int | None = Field(default=None, ge=0, le=12)
+    reform: Reform | None = None
+
+
+class DragonDeck(Model):
+    """dragons.yaml: the 35 dragon cards."""
+
+    provisional: bool = False
+    cards: list[DragonCard] = Field(min_length=1)
+
+
+# --- suits.yaml --------------------------------------------------------------------------------
+
+
+class Suit(Model):
+    id: str = Field(pattern=IDENT)
+    name: str = Field(min_length=1)
+    ability: str = Field(min_length=1)
+    effect: Literal["damage", "reform"]
+    count: int = Field(ge=1, le=20)
+    summary: str = Field(min_length=1)
+    reach: list[list[int]] = Field(min_length=1, max_length=MAX_RANGE_BONUS + 1)
+
+    @model_validator(mode="after")
+    def _reach(self) -> "Suit":
+        for offsets in self.reach:
+            if not offsets:
+                raise ValueError("every reach list names at least one position")
+            if len(set(offsets)) != len(offsets):
+                raise ValueError(f"reach {offsets} names a position twice")
+            if any(abs(o) > 7 for o in offsets):
+                raise ValueError(f"reach {offsets} goes past the eight-slot line")
+        return self
+
+
+class SuitTable(Model):
+    """suits.yaml: the five suits, their abilities and reach tables."""
+
+    suits: list[Suit] = Field(min_length=1)
+
+
+# --- game.yaml ---------------------------------------------------------------------------------
+
+
+class Playtime(Model):
+    setup_seconds: float = Field(ge=0)
+    draft_pick_seconds: float = Field(ge=0)
+    line_card_seconds: float = Field(ge=0)
+    round_seconds: float = Field(ge=0)
+    between_hands_seconds: float = Field(ge=0)
+
+
+class LineSettings(Model):
+    """game.yaml `settings:` for Dragon Line (the rule numbers of L6-L9)."""
+
+    deck_size: int = Field(ge=2, le=200)
+    random_discard: int = Field(ge=0, le=200)
+    stack_size: int = Field(ge=1, le=100)
+    draft_picks: list[int] = Field(min_length=1, max_length=10)
+    line_size: int = Field(ge=1, le=8)
+    match_hands: int = Field(ge=1, le=25)
+    round_cap: int = Field(ge=1, le=1000)
+    playtime: Playtime
+
+    @model_validator(mode="after")
+    def _picks(self) -> "LineSettings":
+        if any(p < 1 for p in self.draft_picks):
+            raise ValueError(f"every draft step takes at least one card, got {self.draft_picks}")
+        return self
+
+
+class RulesOption(Model):
+    default: bool
+    ruling: str
+    summary: str
+
+
+class PlayerRange(Model):
+    min: int
+    max: int
+
+
+class LineManifest(Model):
+    """The parts of game.yaml Dragon Line reads (the generic manifest holds the same fields)."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+    name: str
+    players: PlayerRange
+    rules_module: str
+    provisional: bool = False
+    version: str | None = None
+    rules_options: dict[str, RulesOption] = {}
+    settings: LineSettings
+    components: list[Component] = []
+
+
+# --- card_values.yaml --------------------------------------------------------------------------
+
+
+class CardValues(Model):
+    """card_values.yaml: per-card draft values the strong policy learned by simulation."""
+
+    cards_digest: str = Field(pattern=r"^[0-9a-f]{16}$")   # of the rule values they were learned on
+    method: str
+    seed: int
+    hands: int = Field(ge=1)
+    values: dict[str, float]
+
+
+DATA_FILES = {"dragons": ("dragons.yaml", DragonDeck), "suits": ("suits.yaml", SuitTable)}
+OPTIONAL_FILES = {"card_values": ("card_values.yaml", CardValues)}
+
+
+@dataclass
+class LineData:
+    """Dragon Line's validated data, with the source maps for located errors."""
+
+    root: Path
+    game: LineManifest
+    dragons: DragonDeck
+    suits: SuitTable
+    card_values: CardValues | None = None
+    sources: dict[str, SourceMap] = field(default_factory=dict)
+
+    @property
+    def slug(self) -> str:
+        return self.root.name
+
+    def locate(self, file: str, *path: Any) -> Location:
+        source = self.sources.get(file)
+        return source.locate(path) if source else Location(file, field=_format(path) or None)
+
+
+def cards_digest(deck: DragonDeck, suits: SuitTable) -> str:
+    """A short hash of every value the rules read from the cards, to tell stale learned values."""
+    rule_values = {
+        "cards": [[c.id, c.suit, c.health, c.damage, c.reform.model_dump() if c.reform else None]
+                  for c in deck.cards],
+        "suits": [[s.id, s.effect, s.reach] for s in suits.suits],
+    }
+    return hashlib.sha256(json.dumps(rule_values, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def load_line_data(folder: str | Path, with_values: bool = True) -> LineData:
+    """Read and schema-check game.yaml, dragons.yaml, suits.yaml (and card_values.yaml if present;
+    `with_values=False` leaves it out, for relearning values after the cards changed)."""
+    root = Path(folder)
+    errors: list[DataError] = []
+    models: dict[str, BaseModel] = {}
+    sources: dict[str, SourceMap] = {}
+    files = {"game": ("game.yaml", LineManifest), **DATA_FILES, **(OPTIONAL_FILES if with_values else {})}
+    for attribute, (name, model) in files.items():
+        path = root / name
+        if not path.is_file():
+            if attribute not in OPTIONAL_FILES:
+                errors.append(DataError(Location(path), f"missing data file; expected {name}"))
+            continue
+        try:
+            raw, source = load_yaml(path)
+        except DataError as exc:
+            errors.append(exc)
+            continue
+        sources[name] = source
+        if not isinstance(raw, dict):
+            errors.append(DataError(source.locate(()), "expected a mapping of fields"))
+            continue
+        try:
+            models[attribute] = model.model_validate(raw)
+        except ValidationError as exc:
+            errors.extend(schema_errors(exc, source))
+    if errors:
+        raise DataErrors(errors)
+    data = LineData(root=root, game=models["game"], dragons=models["dragons"],  # type: ignore[arg-type]
+                    suits=models["suits"], card_values=models.get("card_values"),  # type: ignore[arg-type]
+                    sources=sources)
+    problems = validate(data)
+    if problems:
+        raise DataErrors(problems)
+    return data
+
+
+def validate(data: Any) -> list[DataError]:
+    """Cross-checks: suits and counts, Damage vs Reform per suit, the draft's card arithmetic (L6)."""
+    errors: list[DataError] = []
+    settings = settings_of(data)
+    suits = {s.id: s for s in data.suits.suits}
+    if len(suits) != len(data.suits.suits):
+        errors.append(DataError(data.locate("suits.yaml", "suits"), "two suits share an id"))
+    seen: dict[str, int] = {}
+    per_suit: dict[str, int] = {s: 0 for s in suits}
+    for i, card in enumerate(data.dragons.cards):
+        where = lambda *f: data.locate("dragons.yaml", "cards", i, *f)  # noqa: E731
+        if card.id in seen:
+            errors.append(DataError(where("id"), f"'{card.id}' is also card {seen[card.id] + 1}; ids are unique"))
+        seen.setdefault(card.id, i)
+        suit = suits.get(card.suit)
+        if suit is None:
+            errors.append(DataError(where("suit"), f"unknown suit '{card.suit}'; expected one of {', '.join(suits)}"))
+            continue
+        per_suit[card.suit] += 1
+        if suit.effect == "damage":
+            if card.damage is None:
+                errors.append(DataError(where(), f"a {suit.name} dragon needs a damage value"))
+            if card.reform is not None:
+                errors.append(DataError(where("reform"), f"only Reform dragons have reform modifiers, not {suit.name}"))
+        else:
+            if card.damage is not None:
+                errors.append(DataError(where("damage"), f"{suit.name} dragons never deal damage; remove the damage value"))
+            if card.reform is None:
+                errors.append(DataError(where(), f"a {suit.name} dragon needs its reform modifiers"))
+    for suit_id, suit in suits.items():
+        if per_suit.get(suit_id, 0) != suit.count:
+            index = next(i for i, s in enumerate(data.suits.suits) if s.id == suit_id)
+            errors.append(DataError(data.locate("suits.yaml", "suits", index, "count"),
+                                    f"{suit.name} has {per_suit.get(suit_id, 0)} cards in dragons.yaml, expected {suit.count}"))
+    where = lambda *f: data.locate("game.yaml", "settings", *f)  # noqa: E731
+    if len(data.dragons.cards) != settings.deck_size:
+        errors.append(DataError(where("deck_size"),
+                                f"dragons.yaml holds {len(data.dragons.cards)} cards, expected deck_size {settings.deck_size}"))
+    dealt = settings.random_discard + 2 * settings.stack_size
+    if dealt != settings.deck_size:
+        errors.append(DataError(where("stack_size"),
+                                f"random_discard + 2 x stack_size = {dealt}, must equal deck_size {settings.deck_size}"))
+    left = settings.stack_size - sum(settings.draft_picks) - settings.line_size
+    if left < 0:
+        errors.append(DataError(where("draft_picks"),
+                                f"a stack of {settings.stack_size} cannot give {sum(settings.draft_picks)} draft picks "
+                                f"and a line of {settings.line_size}"))
+    values = getattr(data, "card_values", None)
+    if values is not None:
+        digest = cards_digest(data.dragons, data.suits)
+        if values.cards_digest != digest:
+            errors.append(DataError(data.locate("card_values.yaml", "cards_digest"),
+                                    f"learned on other card values (digest {values.cards_digest}, cards now {digest}); "
+                                    "run bench/learn_dragon_line_values.py"))
+        missing = [c.id for c in data.dragons.cards if c.id not in values.values]
+        unknown = [k for k in values.values if k not in seen]
+        if missing or unknown:
+            errors.append(DataError(data.locate("card_values.yaml", "values"),
+                                    f"values must name every card once; missing {missing}, unknown {unknown}"))
+    provisional = getattr(data.game, "provisional", False)
+    if data.dragons.provisional != provisional:
+        errors.append(DataError(data.locate("dragons.yaml", "provisional"),
+                                f"dragons.yaml says provisional: {data.dragons.provisional}, game.yaml says {provisional}"))
+    return errors
+
+
+def settings_of(data: Any) -> LineSettings:
+    """The game's settings as a LineSettings, whether the loader parsed them already or not."""
+    settings = data.game.settings
+    return settings if isinstance(settings, LineSettings) else LineSettings.model_validate(settings)
+
+
+def schema_errors(exc: ValidationError, source: SourceMap) -> list[DataError]:
+    """One located DataError per pydantic error."""
+    found = []
+    for error in exc.errors(include_url=False):
+        path = tuple(p for p in error["loc"] if not (isinstance(p, str) and "[" in p and p.endswith("]")))
+        kind = error["type"]
+        if kind == "extra_forbidden":
+            message = "unknown field; check the spelling (unknown keys are not allowed)"
+        elif kind == "missing":
+            message = "required field is missing"
+        else:
+            text = error["msg"].removeprefix("Value error, ")
+            message = text if kind in ("value_error", "assertion_error") else f"expected: {text}; got {error.get('input')!r}"
+        found.append(DataError(source.locate(path), message))
+    return found
+
+
+def _format(path: tuple[Any, ...]) -> str:
+    return ".".join(str(p) for p in path)
