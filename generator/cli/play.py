@@ -16,7 +16,6 @@ from typing import Any, Optional
 import typer
 
 from generator.cli.app import app
-from generator.cli.play_module import play_with_module, rules_module_of
 from generator.data import load_game
 from generator.errors import DragonPnpError, IllegalActionError, NotationError
 from generator.games.api import GameModule
