@@ -67,7 +67,7 @@ def load(game_dir: Path) -> GameData:
 
 def cross_check(game: GameData) -> list[tuple[Location, str, str]]:
     """The findings that make `build` refuse the data: (where, what is wrong, "data" or "rule")."""
-    from generator.validation import validate_game
+    from generator.checks import validate_game
 
     return [(finding.location, finding.message, finding.kind) for finding in validate_game(game)]
 
