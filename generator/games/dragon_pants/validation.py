@@ -231,13 +231,13 @@ def options_and_colours(game: GameData) -> Iterator[Finding]:
     colours = game.print_profile.seat_colours
     for den in dens:
         if den not in colours:
-            yield _finding("options", "data", game, "print.yaml", ("den_colours",), f"no colour for den {den}")
+            yield _finding("options", "data", game, "print.yaml", ("seat_colours",), f"no colour for den {den}")
     for den in colours:
         if den not in dens:
-            yield _finding("options", "data", game, "print.yaml", ("den_colours", den), f"colour for unknown den {den!r}")
+            yield _finding("options", "data", game, "print.yaml", ("seat_colours", den), f"colour for unknown den {den!r}")
     for terrain in game.board.terrains:
         if terrain not in game.print_profile.palette("terrain"):
-            yield _finding("options", "data", game, "print.yaml", ("terrain_colours",),
+            yield _finding("options", "data", game, "print.yaml", ("palettes", "terrain"),
                            f"no colour for terrain {terrain}")
 
 
