@@ -106,3 +106,15 @@ def component_data(game: GameData) -> Iterator[Finding]:
                                                 for row in game.rows(component.id)):
             yield Finding("components", "data", f"deck {component.id!r} prints no card (every count is 0)",
                           game.locate("game.yaml", "components", index, "cards"))
+
+
+@check("sheets", "Sheet layouts named in print.yaml")
+def sheet_overrides(game: GameData) -> Iterator[Finding]:
+    """print.yaml `sheets` may only adjust layouts the imposer has; a misspelt one would do nothing."""
+    from generator.kit.layouts import sheet_layouts
+
+    known = sheet_layouts()
+    for name in game.print_profile.sheets:
+        if name not in known:
+            yield Finding("sheets", "data", f"unknown sheet layout {name!r}; expected one of {', '.join(sorted(known))}",
+                          game.locate("print.yaml", "sheets", name))

@@ -17,7 +17,6 @@ from generator.data.components import AidSpec, document_of
 from generator.errors import DataError, Location
 from generator.kit.faces import Face, Item
 from generator.kit.imposition import impose
-from generator.kit.layouts import sheet_layout
 
 MAX_COPIES = 100
 
@@ -55,7 +54,7 @@ def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
     result.svgs = [face.key for face in result.faces]
     result.pngs = list(copies.items())
     faces = {face.key: face for face in result.faces}
-    layout = sheet_layout("deck_duplex" if context.duplex else "deck_fold")
+    layout = context.layout("deck_duplex" if context.duplex else "deck_fold")
     pages = impose(items, faces, layout, context.paper, context.marks, f"{context.game.game.name}: {spec.name}")
     result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True))
     width, height = spec.trim_mm()

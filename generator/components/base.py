@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.kit.faces import Face, Item
 from generator.kit.imposition import MarkStyle
+from generator.kit.layouts import SheetLayout, sheet_layout_for
 from generator.kit.sheet import Composite, SheetPage
 
 if TYPE_CHECKING:
@@ -70,6 +71,10 @@ class PlanContext:
     paper: str            # "letter" or "a4"
     duplex: bool          # duplex backs pages, else fold-over layouts
     marks: MarkStyle
+
+    def layout(self, name: str) -> SheetLayout:
+        """The sheet layout `name` with the game's own bleed and gutter for it (print.yaml `sheets`)."""
+        return sheet_layout_for(name, self.game.print_profile)
 
     def render(self, template: str, /, **values: Any) -> str:
         """Render an SVG template: the game's templates/ folder first, then the built-in ones."""

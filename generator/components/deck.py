@@ -20,7 +20,6 @@ from generator.data.components import TEMPLATE, DeckSpec, document_of
 from generator.errors import DataError
 from generator.kit.faces import Face, Item
 from generator.kit.imposition import impose
-from generator.kit.layouts import sheet_layout
 
 BACK_FIELD = "back"   # a row naming its own back template
 
@@ -61,7 +60,7 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
                         if key in back_copies)
     result.pngs.extend(back_copies.items())
     result.svgs = [face.key for face in result.faces]
-    layout = sheet_layout("deck_duplex" if context.duplex else "deck_fold")
+    layout = context.layout("deck_duplex" if context.duplex else "deck_fold")
     faces = {face.key: face for face in result.faces}
     pages = impose(items, faces, layout, context.paper, context.marks, f"{context.game.game.name}: {spec.name}")
     result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True))

@@ -17,7 +17,6 @@ from generator.data.components import DiceSpec, DieSet, document_of
 from generator.errors import Location
 from generator.kit.faces import Face, Item
 from generator.kit.imposition import impose
-from generator.kit.layouts import sheet_layout
 
 Point = tuple[float, float]
 
@@ -123,11 +122,11 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
     result.faces = list(faces.values())
     title = f"{context.game.game.name}: {spec.name}"
     result.sections.append(Section(document_of(spec), f"{spec.name}: cube nets",
-                                   impose(nets, faces, sheet_layout("die_nets"), context.paper, context.marks,
+                                   impose(nets, faces, context.layout("die_nets"), context.paper, context.marks,
                                           f"{title}: cube nets (cut, fold on the dashed lines, glue the tabs)")))
     if stickers:
         result.sections.append(Section(document_of(spec), f"{spec.name}: stickers",
-                                       impose(stickers, faces, sheet_layout("stickers"), context.paper, context.marks,
+                                       impose(stickers, faces, context.layout("stickers"), context.paper, context.marks,
                                               f"{title}: stickers for blank dice")))
     sets = " and ".join(f"{die.count} {die.name.lower()} {die.size_mm:g} mm" for die in spec.sets)
     also = " and stickers for blank dice" if stickers else ""

@@ -7,7 +7,6 @@ from generator.data import GameData
 from generator.data.components import StandeesSpec, document_of, hex_map, standee_spec
 from generator.kit.faces import Face, Item, render_template
 from generator.kit.imposition import impose
-from generator.kit.layouts import sheet_layout
 from generator.kit.svg_crop import crop_svg
 
 PT_TO_MM = 25.4 / 72.0
@@ -47,7 +46,7 @@ def plan(spec: StandeesSpec, context: PlanContext) -> ComponentPlan:
     colours = game.print_profile.seat_colours
     items = [Item(face.key, None, f"{colours[den.id].name} {spec.name.lower().rstrip('s')}")
              for face, den in zip(faces, hex_map(game).dens)]
-    pages = impose(items, {f.key: f for f in faces}, sheet_layout("extras"), context.paper, context.marks,
+    pages = impose(items, {f.key: f for f in faces}, context.layout("extras"), context.paper, context.marks,
                    f"{game.game.name}: {spec.name.lower()}")
     sides, exports = [], []
     for face, den in zip(faces, hex_map(game).dens):

@@ -132,12 +132,11 @@ def plan(spec: "TilesSpec", context: "PlanContext") -> "ComponentPlan":
     from generator.components.base import ComponentPlan, ExportEntry, Section
     from generator.data.components import document_of
     from generator.kit.imposition import impose
-    from generator.kit.layouts import sheet_layout
 
     game = context.game
     faces, items = tile_faces(game)
     by_key = {f.key: f for f in faces}
-    pages = impose(items, by_key, sheet_layout("tiles"), context.paper, context.marks,
+    pages = impose(items, by_key, context.layout("tiles"), context.paper, context.marks,
                    f"{game.game.name}: {spec.name.lower()}")
     counts = {key: sum(1 for i in items if i.front == key) for key in by_key}
     labels = {i.front: i.label for i in items}

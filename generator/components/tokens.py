@@ -16,7 +16,6 @@ from generator.data.components import TokenFace, TokensSpec, document_of
 from generator.errors import Location
 from generator.kit.faces import Face, Item
 from generator.kit.imposition import impose
-from generator.kit.layouts import sheet_layout
 
 SQRT3 = 3 ** 0.5
 SAFE_FRACTION = 0.12   # of the token's size: a 4 mm card margin would leave a small token nothing
@@ -61,11 +60,11 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     result.pngs = list(copies.items())
     title = f"{context.game.game.name}: {spec.name}"
     two_sided = any(item.back for item in items)
-    layout = sheet_layout("tokens_duplex" if two_sided else "tokens")
+    layout = context.layout("tokens_duplex" if two_sided else "tokens")
     result.sections.append(Section(document_of(spec), spec.name, impose(items, faces, layout, context.paper,
                                                                          context.marks, title), two_sided=two_sided))
     if spec.sticker_sheet:
-        pages = impose(stickers, faces, sheet_layout("stickers"), context.paper, context.marks, f"{title}: stickers")
+        pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers")
         result.sections.append(Section(document_of(spec), f"{spec.name}: sticker sheet", pages))
     shape = {"circle": "round", "square": "square", "hex": "hex"}[spec.shape]
     sides = ", two-sided" if two_sided else ""

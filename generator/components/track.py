@@ -9,7 +9,6 @@ from generator.data import GameData
 from generator.components.base import ComponentPlan, ExportEntry, PlanContext, Section
 from generator.kit.faces import Face, Item, render_template
 from generator.kit.imposition import impose
-from generator.kit.layouts import sheet_layout
 
 PT_TO_MM = 25.4 / 72.0
 TRACK_PAD_MM = 7.0
@@ -49,7 +48,7 @@ def plan(spec: TrackSpec, context: PlanContext) -> ComponentPlan:
     track, marker = time_track_face(game), time_marker_face(game)
     items = [Item(track.key, None, spec.name.lower()) for _ in range(spec.copies)]
     items += [Item(marker.key, None, "marker") for _ in range(spec.markers)]
-    pages = impose(items, {track.key: track, marker.key: marker}, sheet_layout("extras"), context.paper,
+    pages = impose(items, {track.key: track, marker.key: marker}, context.layout("extras"), context.paper,
                    context.marks, f"{game.game.name}: {spec.name.lower()} and marker")
     exports = [ExportEntry(track.key, None, spec.copies, spec.name, spec.description, kind="tile"),
                ExportEntry(marker.key, None, spec.markers, f"{spec.name} marker", f"Marks the place on the {spec.name.lower()}.")]

@@ -111,6 +111,15 @@ class NamedColour(Model):
     hex: str = Field(pattern=HEX_COLOUR)
 
 
+class SheetOverride(Model):
+    """A game's own bleed and gutter for one sheet layout of generator/kit/sheet_layouts.yaml, e.g.
+    thinner ones so A4 holds 3 x 3 poker cards. The keep-out band at the paper edge is not one of
+    them: home printers cannot reach it whatever the game."""
+
+    min_bleed_mm: float | None = Field(default=None, ge=0, le=10)
+    gap_mm: float | None = Field(default=None, ge=0, le=50)
+
+
 class PrintProfile(Model):
     """print.yaml: paper, bleed and marks for every piece, and the game's named colours."""
 
@@ -124,6 +133,8 @@ class PrintProfile(Model):
     palettes: dict[str, dict[str, str]] = {}
     # One named colour per seat (or den, or role), for pawns, diagrams and setup maps.
     seat_colours: dict[str, NamedColour] = {}
+    # Per sheet layout name (deck_duplex, deck_fold, tokens...): the game's own bleed and gutter.
+    sheets: dict[str, SheetOverride] = {}
 
     @field_validator("palettes")
     @classmethod

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from generator.kit.faces import render_template
 from generator.kit.layouts import PRINTER_MARGIN_MM
+from generator.kit.text_fit import PT_MM, wrap
 from generator.paper import mm_to_pt, paper_size_mm
 
 if TYPE_CHECKING:
@@ -25,6 +26,16 @@ FRONT_PARTS = (
 # Parts another part already ends with: the rulebook's last page is the player aid, so the aid
 # is listed at that page rather than printed a second time.
 ENDS_WITH = {"player-aid.pdf": "rulebook.pdf"}
+COVER_MARGIN_MM = 18.0   # the cover's text column starts and ends this far from the paper edge
+SMALL_PRINT_MM = 3.0     # the cover's footer text size (SVG user units are mm)
+
+
+def in_the_box_lines(items: list[str], width_mm: float) -> list[str]:
+    """The cover's "In the box" sentence wrapped to the text column: a game with many components
+    would otherwise run off the page. Items carry their own commas ("19 cards, 63 x 88 mm"), so
+    they are separated by semicolons."""
+    sentence = f"In the box: {'; '.join(items)}."
+    return wrap(sentence, width_mm, SMALL_PRINT_MM / PT_MM) or [sentence]
 
 
 def kit_parts(context: "BuildContext") -> list[tuple[str, str, str | None]]:
@@ -76,7 +87,8 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
     size = paper_size_mm(paper)
     svg = render_template(
         "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=paper.upper() if paper == "a4" else paper.capitalize(),
-        duplex=duplex, total=page - 1, profile=game.print_profile, in_the_box=context.in_the_box,
+        duplex=duplex, total=page - 1, profile=game.print_profile,
+        in_the_box=in_the_box_lines(context.in_the_box, size[0] - 2 * COVER_MARGIN_MM), margin=COVER_MARGIN_MM,
         kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()), band=PRINTER_MARGIN_MM,
     )
     cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])

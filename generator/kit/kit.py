@@ -18,7 +18,7 @@ from generator.data import GameData
 from generator.errors import LayoutError
 from generator.kit.faces import Face, render_template
 from generator.kit.imposition import MarkStyle, impose
-from generator.kit.layouts import sheet_layout
+from generator.kit.layouts import sheet_layout_for
 from generator.kit.render_cache import RenderCache
 from generator.kit.render_jobs import DocumentJob, PngJob
 from generator.kit.sheet import Composite, Rect, SheetPage
@@ -156,7 +156,7 @@ def _packed(game: GameData, paper: str, sections: list[Section], plans: list[Com
         items = sorted((item for s in run for item in s.shelf_items),
                        key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
         title = _joined([s.title for s in run])
-        pages = impose(items, faces, sheet_layout(section.shelf_layout), paper, _marks(game),
+        pages = impose(items, faces, sheet_layout_for(section.shelf_layout, game.print_profile), paper, _marks(game),
                        f"{game.game.name}: {title[0].lower() + title[1:]}")
         packed.append(Section(section.document, title, pages))
     return packed

@@ -9,6 +9,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
+from generator.data.models import PrintProfile
 from generator.paper import paper_size_mm
 
 LAYOUT_FILE = Path(__file__).with_name("sheet_layouts.yaml")
@@ -43,3 +44,13 @@ def sheet_layouts() -> dict[str, SheetLayout]:
 
 def sheet_layout(name: str) -> SheetLayout:
     return sheet_layouts()[name]
+
+
+def sheet_layout_for(name: str, profile: PrintProfile) -> SheetLayout:
+    """A layout with the game's own bleed and gutter for it (print.yaml `sheets`), if any."""
+    layout = sheet_layout(name)
+    override = profile.sheets.get(name)
+    if override is None:
+        return layout
+    changes = {field: value for field, value in override.model_dump().items() if value is not None}
+    return layout.model_copy(update=changes)

@@ -101,6 +101,10 @@ def _best_arrangement(rules: SlotRules, page: tuple[float, float]) -> _Arrangeme
     for turned in ((False, True) if rules.turn else (False,)):
         columns = _how_many(rules, page[0], b, turned, axis=0)
         rows = _how_many(rules, page[1], b, turned, axis=1)
+        # Leave the page label its room here too: _place centres every block above it, so a block
+        # using it would push its top marks into the band printers cannot reach.
+        while rows and not _fits(_Arrangement(((turned, columns, rows),)), rules, page, b):
+            rows -= 1
         if columns and rows:
             candidates.append(_Arrangement(((turned, columns, rows),)))
     if rules.turn:

@@ -44,7 +44,7 @@ def test_overview_shows_dens_by_colour_without_numbers(game):
     assert not [s for s in scene_shapes(scene) if isinstance(s, Label)]
     colours = {cell.hex: cell.fill for cell in scene.cells}
     for den in scene.dens:
-        assert colours[den.hex] == game.print_profile.den_colours[den.den_id].hex
+        assert colours[den.hex] == game.print_profile.seat_colours[den.den_id].hex
 
 
 def test_unknown_player_count_is_refused(game):

@@ -9,6 +9,7 @@ import pymupdf
 import pytest
 from pypdf import PdfReader
 
+from generator.kit.assembly import COVER_MARGIN_MM
 from generator.kit.layouts import sheet_layout
 from tests.kit.conftest import build_kit
 from tests.kit.readback import PAPER, mm
@@ -127,6 +128,25 @@ def test_every_card_png_shows_what_the_pdf_shows(kits, game):
         diff = diff.crop((12, 12, diff.width - 12, diff.height - 12))   # edges: whole-point page rounding
         differing = sum(diff.histogram()[40:])
         assert differing < 500, f"{key}: {differing} pixels differ from the PDF"
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_cover_text_stays_in_its_column_and_lists_everything_in_the_box(game, kits, paper):
+    """Every cover line keeps to the cover's 18 mm margins, however many components the game has:
+    the "In the box" sentence wraps instead of running off the page, and still names every item."""
+    from generator.kit.kit import plan_kit
+
+    in_the_box = plan_kit(game, paper).contents   # what the build step hands the cover
+    cover = pymupdf.open(kits(paper).artifacts["print-and-play.pdf"])[0]
+    width = cover.rect.width
+    for block in cover.get_text("dict")["blocks"]:
+        for line in block.get("lines", []):
+            x0, _, x1, _ = line["bbox"]
+            text = "".join(span["text"] for span in line["spans"])
+            assert mm(x0) >= COVER_MARGIN_MM - 0.5 and mm(width - x1) >= COVER_MARGIN_MM - 0.5, (text, mm(x0), mm(width - x1))
+    words = " ".join(cover.get_text().split())
+    assert len(in_the_box) >= 4
+    assert f"In the box: {'; '.join(in_the_box)}." in words
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

@@ -65,3 +65,17 @@ def test_pieces_too_big_for_the_page_are_refused_by_name():
     faces = {"big": face("big", trim=(250.0, 250.0))}
     with pytest.raises(LayoutError, match="Huge deck: 250 x 250 mm pieces .* do not fit"):
         impose([Item("big", None, "big")], faces, sheet_layout("cards_duplex"), "letter", MarkStyle(1, 5), "Huge deck")
+
+
+
+def test_a_block_that_would_need_the_label_room_gives_up_a_row_and_keeps_out_of_the_band():
+    """Three rows of bridge cards fit A4 only in the height the page label needs; centred above
+    the label's room their top crop marks would enter the 5 mm band, so a row gives way (here to
+    a band of turned cards)."""
+    rules = dict(POKER, cell=(57.0, 89.0), label_room=4.3)
+    plan = plan_sheet(SlotRules(**rules), A4)
+    room = rules["margin"] + max(plan.bleed, rules["mark_room"])
+    assert min(s.trim[1] for s in plan.slots) >= room - 1e-6
+    assert max(s.trim[3] for s in plan.slots) <= A4[1] - room - rules["label_room"] + 1e-6
+    upright = dict(rules, turn=False)
+    assert len(plan_sheet(SlotRules(**upright), A4).slots) == 6

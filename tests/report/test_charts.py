@@ -14,7 +14,9 @@ from generator.report.view import build_view
 
 def all_charts(report: dict) -> list:
     view = build_view(report)
-    charts = [view.duel_chart, view.first_chart, *view.seat_charts, *view.destiny_charts]
+    charts = [view.duel_chart, view.first_chart, *view.seat_charts]
+    # The game's own charts (Dragon Pants: destiny odds, column charts) come in its report sections.
+    charts += [chart for section in view.sections for chart in section.charts]
     charts += [chart for config in view.configs for chart in config.charts]
     return [chart for chart in charts if chart is not None]
 

@@ -168,7 +168,7 @@ def test_every_sight_example_states_what_it_shows(game):
 def test_setup_maps_name_each_seats_colour_and_placing_needs_no_number(game, text):
     """Den tiles and pawns carry colours, not numbers: the rulebook's maps give each seat its
     colour, and setting up asks players to match colours only."""
-    colours = game.print_profile.den_colours
+    colours = game.print_profile.seat_colours
     for players, dens in game.board.seats.items():
         seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(dens))
         assert f"{players} players: {seats}." in text

@@ -237,7 +237,7 @@ def options_and_colours(game: GameData) -> Iterator[Finding]:
             yield _finding("options", "data", game, "print.yaml", ("seat_colours", den), f"colour for unknown den {den!r}")
     for terrain in game.board.terrains:
         if terrain not in game.print_profile.palette("terrain"):
-            yield _finding("options", "data", game, "print.yaml", ("terrain_colours",),
+            yield _finding("options", "data", game, "print.yaml", ("palettes", "terrain"),
                            f"no colour for terrain {terrain}")
 
 
