@@ -19,44 +19,58 @@ def playtime_minutes(settings: DanceSettings, rounds: int) -> float:
 
 
 def game_metrics(state: DanceState) -> dict[str, Any]:
-    """Cards and die faces chosen with what they did, combos, Recuperates, range, from `state.log`."""
+    """Per-game figures in the generic report's shapes (numbers, per-seat lists, dicts of
+    per-seat lists): cards and die faces chosen and the damage dealt with them, combos,
+    Recuperates, bluffs and rounds at each range, all from `state.log`.
+
+    Card keys are "role:card" (the two decks share names such as Advance); die keys are the
+    face or "none". Per-seat lists let the report say how often a seat that used a key won.
+    """
     rules = state.rules
     roles = rules.roles
-    cards: dict[str, dict[str, dict[str, int]]] = {role: {} for role in roles}
-    faces: dict[str, dict[str, dict[str, int]]] = {role: {} for role in roles}
-    combos = {"played": 0, "damage": 0}
+    seats = len(roles)
+    chosen: dict[str, list[int]] = {}
+    dealt_by_card: dict[str, list[int]] = {}
+    faces: dict[str, list[int]] = {}
+    dealt_by_face: dict[str, list[int]] = {}
+    combo_cards: dict[str, list[int]] = {}
+    combos = combo_damage = 0
     rounds_at = {name: 0 for name in RANGE_NAMES}
+
+    def bump(table: dict[str, list[int]], key: str, seat: int, amount: int) -> None:
+        table.setdefault(key, [0] * seats)[seat] += amount
+
     for played_at, d0, c0, d1, c1, dealt0, dealt1, round_combos in state.log:
         rounds_at[RANGE_NAMES[played_at]] += 1
         extra = [0, 0]
-        for seat, _card, _face, damage in round_combos:
+        for seat, index, _face, damage in round_combos:
             extra[seat] += damage
-            combos["played"] += 1
-            combos["damage"] += damage
+            combos += 1
+            combo_damage += damage
+            bump(combo_cards, f"{roles[seat]}:{rules.cards[seat][index].id}", seat, 1)
         dealt = (dealt0 + extra[0], dealt1 + extra[1])
         for seat, face, index in ((0, d0, c0), (1, d1, c1)):
-            taken = dealt[1 - seat]
-            for table, key in ((cards, rules.cards[seat][index].id), (faces, str(face) if face else "none")):
-                entry = table[roles[seat]].setdefault(key, {"chosen": 0, "dealt": 0, "taken": 0})
-                entry["chosen"] += 1
-                entry["dealt"] += dealt[seat]
-                entry["taken"] += taken
-        for seat, index, face, damage in round_combos:
-            entry = cards[roles[seat]].setdefault(rules.cards[seat][index].id, {"chosen": 0, "dealt": 0, "taken": 0})
-            entry.setdefault("combo", 0)
-            entry["combo"] += 1
+            card_key = f"{roles[seat]}:{rules.cards[seat][index].id}"
+            face_key = str(face) if face else "none"
+            bump(chosen, card_key, seat, 1)
+            bump(dealt_by_card, card_key, seat, dealt[seat])
+            bump(faces, face_key, seat, 1)
+            bump(dealt_by_face, face_key, seat, dealt[seat])
     counts = state.counts
-    result = state.result
     return {
-        "rounds": result.rounds if result else state.round,
-        "winner": None if result is None or not result.winners else roles[result.winners[0]],
-        "reason": None if result is None else result.reason,
-        "life_left": {role: state.life[seat] for seat, role in enumerate(roles)},
-        "cards": cards,
-        "dice": faces,
-        "combos": {**combos, "declined": counts.get("combo_declined", 0), "blocked": counts.get("combo_blocked", 0)},
-        "recuperates": {role: counts.get("recuperate_" + role, 0) for role in roles},
-        "bluffs": {role: counts.get("bluff_" + role, 0) for role in roles},
+        "rounds": state.result.rounds if state.result else state.round,
+        "life_left": [state.life[seat] for seat in range(seats)],
+        "cards_chosen": chosen,
+        "card_damage": dealt_by_card,
+        "faces_chosen": faces,
+        "face_damage": dealt_by_face,
+        "combo_cards": combo_cards,
+        "combos": combos,
+        "combo_damage": combo_damage,
+        "combos_declined": counts.get("combo_declined", 0),
+        "combos_blocked": counts.get("combo_blocked", 0),
+        "recuperates": [counts.get("recuperate_" + role, 0) for role in roles],
+        "bluffs": [counts.get("bluff_" + role, 0) for role in roles],
         "rounds_at": rounds_at,
     }
 
@@ -78,53 +92,46 @@ def hazards(state: DanceState) -> dict[str, int]:
     return found
 
 
-def merge_metrics(games: list[Mapping[str, Any]]) -> dict[str, Any]:
-    """Sum many games' `game_metrics` (nested counts add up; rounds and life are averaged)."""
-    total: dict[str, Any] = {}
-    for game in games:
-        _add(total, {k: v for k, v in game.items() if k not in ("winner", "reason", "life_left", "rounds")})
-    total["games"] = len(games)
-    return total
-
-
-def _add(into: dict[str, Any], values: Mapping[str, Any]) -> None:
-    for key, value in values.items():
-        if isinstance(value, Mapping):
-            _add(into.setdefault(key, {}), value)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            into[key] = into.get(key, 0) + value
-
-
-def findings(data: DanceData, summary: Mapping[str, Any]) -> list[Finding]:
-    """Sentences from a summary of the form {"policies": {name: {"games", "wins": {role: n},
-    "draws", "minutes": {"mean"...}, "metrics": merge_metrics(...)}}}; missing parts are skipped."""
+def findings(data: DanceData, report: Mapping[str, Any]) -> list[Finding]:
+    """Balance per policy (decided games, 55 % target), playtime against the box's 10-30
+    minutes, and cards a side hardly plays, from the generic report's configurations."""
     found: list[Finding] = []
     roles = data.roles
-    for name, part in sorted((summary.get("policies") or {}).items()):
-        wins = part.get("wins") or {}
-        decided = sum(wins.get(r, 0) for r in roles)
+    for config in report.get("configs") or []:
+        name = (config.get("config") or {}).get("policy", "?")
+        wins = _wins(config, roles)
+        decided = sum(wins.values())
         if decided:
-            shares = {r: wins.get(r, 0) / decided for r in roles}
+            shares = {r: wins[r] / decided for r in roles}
             leader = max(roles, key=shares.__getitem__)
             level = "warning" if shares[leader] > 0.55 else "info"
             found.append(Finding(level, f"{name}: the {leader} wins {shares[leader]:.0%} of decided games",
-                                 f"Under the {name} policy for both sides, the {leader} won {wins.get(leader, 0)} "
+                                 f"Under the {name} policy for both sides, the {leader} won {wins[leader]} "
                                  f"of {decided} decided games (target: at most 55 % for either side).",
                                  {"shares": shares, "decided": decided}))
-        minutes = (part.get("minutes") or {}).get("mean")
+        minutes = ((config.get("length") or {}).get("minutes") or {}).get("mean")
         if minutes is not None and not 10 <= minutes <= 30:
             found.append(Finding("warning", f"{name}: games last {minutes:.0f} minutes on average",
                                  "The box promises 10-30 minutes (seconds_per_round and setup_minutes in game.yaml).",
                                  {"minutes": minutes}))
-        metrics = part.get("metrics") or {}
+        keys = ((config.get("metrics") or {}).get("cards_chosen") or {}).get("keys") or {}
         for role in roles:
-            used = metrics.get("cards", {}).get(role, {})
-            chosen = {card.id: used.get(card.id, {}).get("chosen", 0) for card in data.rosters[role].cards}
-            total = sum(chosen.values())
-            if total:
-                idle = [card for card, n in chosen.items() if n / total < 0.02]
-                if idle:
-                    found.append(Finding("info", f"{name}: the {role} hardly plays {', '.join(idle)}",
-                                         f"Each of these is under 2 % of the {role}'s {total} cards played.",
-                                         {"chosen": chosen}))
+            played = {card.id: (keys.get(f"{role}:{card.id}") or {}).get("total", 0)
+                      for card in data.rosters[role].cards}
+            total = sum(played.values())
+            idle = [card for card, n in played.items() if total and n / total < 0.02]
+            if idle:
+                found.append(Finding("info", f"{name}: the {role} hardly plays {', '.join(idle)}",
+                                     f"Each of these is under 2 % of the {role}'s {total} cards played.",
+                                     {"chosen": played}))
     return found
+
+
+def _wins(config: Mapping[str, Any], roles: tuple[str, ...]) -> dict[str, int]:
+    """Wins per role of one aggregated configuration (seat i plays role i)."""
+    seats = (config.get("fairness") or {}).get("seats") or []
+    wins = {role: 0 for role in roles}
+    for seat, role in enumerate(roles):
+        if seat < len(seats):
+            wins[role] = int(seats[seat].get("wins", 0))
+    return wins

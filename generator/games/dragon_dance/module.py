@@ -47,6 +47,39 @@ class DragonDance(GameModule):
             return [exc]
         return []
 
+    def template_globals(self, game: Any) -> dict[str, Any]:
+        """`dance_card(row, role)`, `dance_cards(role, range)` and `dance_role(role)` for the kit templates."""
+        from generator.games.dragon_dance import presentation
+
+        data = self.dance_data(game)
+
+        def dance_card(row: Mapping[str, Any], role: str) -> dict[str, Any]:
+            return presentation.card_view(data, role, data.card(role, str(row["id"])))
+
+        return {
+            "dance_card": dance_card,
+            "dance_cards": lambda role, at_range=None: presentation.cards_at(data, role, at_range),
+            "dance_role": lambda role: presentation.role_view(data, role),
+            "dance_table_heads": presentation.TABLE_HEADS,
+        }
+
+    def rulebook_context(self, game: Any) -> dict[str, Any]:
+        """Roles (life, dice, cards by range), every card by id and the worked examples, computed."""
+        from generator.games.dragon_dance import presentation
+
+        data = self.dance_data(game)
+        roles = {role: presentation.role_view(data, role) for role in data.roles}
+        return {
+            **roles,
+            "roles": [roles[role] for role in data.roles],
+            "card": {role: {c["id"]: c for c in roles[role]["cards"]} for role in data.roles},
+            "table_heads": presentation.TABLE_HEADS,
+            "examples": presentation.example_views(data),
+            "rules_options": data.rules_options,
+            "provisional": data.provisional,
+            "version": data.version,
+        }
+
     # --- rules ------------------------------------------------------------------------------
 
     def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:

@@ -133,7 +133,7 @@ def test_schema_and_roster_mistakes_are_located(dance_copy, old, new, field, wor
 
 def test_kit_counts_must_match_the_rules(dance_copy):
     game = dance_copy / "game.yaml"
-    _edit(game, "faces: [{id: heart, name: Heart, count: 9}]", "faces: [{id: heart, name: Heart, count: 8}]")
+    _edit(game, "faces: [{id: heart, name: Heart, count: 9, fields: {symbol: heart}}]", "faces: [{id: heart, name: Heart, count: 8, fields: {symbol: heart}}]")
     _edit(game, "name: Large red dice (dragon), count: 3", "name: Large red dice (dragon), count: 4")
     errors = _errors(dance_copy)
     messages = " | ".join(e.message for e in errors)

@@ -6,7 +6,6 @@ import random
 
 from generator.games.api import PlayTrace
 from generator.games.dragon_dance import GAME
-from generator.games.dragon_dance.metrics import merge_metrics
 from generator.games.dragon_dance.state import new_game
 
 from .helpers import DATA, act, dance_data, round_, rules, state
@@ -32,26 +31,26 @@ def test_game_metrics_add_up_to_the_game():
         m = GAME.game_metrics(s, trace)
         rounds = s.result.rounds
         assert m["rounds"] == rounds
-        for role, seat in (("knight", 0), ("dragon", 1)):
-            assert sum(c["chosen"] for c in m["dice"][role].values()) == rounds
-            lost = s.rules.life0[seat] - s.life[seat]
+        for seat in (0, 1):
+            assert sum(v[seat] for v in m["faces_chosen"].values()) == rounds
+            assert sum(v[seat] for v in m["cards_chosen"].values()) == rounds
             # Every point of life lost was dealt by a card of the other side (combos included).
-            other = "dragon" if role == "knight" else "knight"
-            assert sum(c["dealt"] for c in m["dice"][other].values()) == lost
-        plays = sum(c["chosen"] for role in m["cards"] for c in m["cards"][role].values())
-        assert plays == 2 * rounds
-        assert m["combos"]["played"] == s.counts.get("combo", 0)
-        assert m["recuperates"]["knight"] == s.counts.get("recuperate_knight", 0)
+            lost = s.rules.life0[1 - seat] - s.life[1 - seat]
+            assert sum(v[seat] for v in m["face_damage"].values()) == lost
+            assert sum(v[seat] for v in m["card_damage"].values()) == lost
+        assert all(key.startswith(("knight:", "dragon:")) for key in m["cards_chosen"])
+        assert m["combos"] == s.counts.get("combo", 0)
+        assert m["recuperates"] == [s.counts.get("recuperate_knight", 0), s.counts.get("recuperate_dragon", 0)]
         assert m["rounds_at"]["long"] + m["rounds_at"]["short"] == rounds
-        assert m["winner"] in ("knight", "dragon", None)
+        assert m["life_left"] == list(s.life)
 
 
 def test_a_recorded_combo_shows_in_the_metrics():
     s = round_(state(knight={"dice": [6, 6]}, dragon={"life": 3}), "die 6", "hack", "no die", "advance")
     act(s, knight="combo slash die 6")
     m = GAME.game_metrics(s, PlayTrace())
-    assert m["combos"]["played"] == 1 and m["combos"]["damage"] == dance_data().card("knight", "slash").value(6)
-    assert m["cards"]["knight"]["slash"]["combo"] == 1 and m["winner"] == "knight"
+    assert m["combos"] == 1 and m["combo_damage"] == dance_data().card("knight", "slash").value(6)
+    assert m["combo_cards"] == {"knight:slash": [1, 0]}
 
 
 def test_playtime_follows_the_settings():
@@ -72,18 +71,13 @@ def test_hazards_name_the_round_cap_and_long_lulls():
 
 
 def test_findings_flag_imbalance_long_games_and_idle_cards():
-    games = [GAME.game_metrics(*_game(seed)) for seed in range(20)]
-    summary = {"policies": {"random": {"wins": {"knight": 3, "dragon": 17}, "minutes": {"mean": 45.0},
-                                       "metrics": merge_metrics(games)}}}
-    findings = GAME.findings(DATA, summary)
+    config = {"config": {"policy": "random"},
+              "fairness": {"seats": [{"seat": 0, "wins": 3}, {"seat": 1, "wins": 17}]},
+              "length": {"minutes": {"mean": 45.0}},
+              "metrics": {"cards_chosen": {"keys": {"knight:hack": {"total": 200}, "knight:charge": {"total": 1},
+                                                    "dragon:bite": {"total": 50}}}}}
+    findings = GAME.findings(DATA, {"configs": [config]})
     titles = [f.title for f in findings]
     assert any("the dragon wins 85%" in t for t in titles)
     assert any("45 minutes" in t for t in titles)
-    assert all(f.level in ("info", "warning", "problem") for f in findings)
-    assert GAME.findings(DATA, {}) == []
-
-
-def test_seat_names_are_the_roles():
-    assert GAME.seat_names(DATA, 2) == ["knight", "dragon"]
-    assert GAME.player_counts(dance_data()) == [2]
-    assert GAME.setups(dance_data()) == [""]
+    assert any("the knight hardly plays charge" in t for t in titles)
