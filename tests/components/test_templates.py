@@ -91,7 +91,7 @@ def test_text_that_cannot_fit_names_the_data_file_row_and_field(tmp_path):
         render(g, "card.svg.j2")
     text = str(caught.value)
     assert text.startswith("cards.csv:4:12: text: ")
-    assert "does not fit" in text and "templates/card.svg.j2:2" in text
+    assert "too long" in text and "templates/card.svg.j2:2" in text
 
 
 def test_fitting_shrinks_to_fit_and_keeps_line_breaks(tmp_path):

@@ -18,9 +18,8 @@ from generator.errors import DataError, Location, NotationError
 from generator.games.api import Result
 from generator.games.dragon_dance.dice import MASK64
 from generator.games.dragon_dance.rules import RANGE_NAMES, Rules
-from generator.games.dragon_dance.state import BOTH, CARD, COMBO, DIE, NOT_CHOSEN, OVER, PHASE_NAMES, DanceState
+from generator.games.dragon_dance.state import FORMAT, position_to_dict, BOTH, CARD, COMBO, DIE, NOT_CHOSEN, OVER, PHASE_NAMES, DanceState
 
-FORMAT = "dragon-pnp dragon_dance position 1"
 FIELDS = ("format", "game", "options", "round", "range", "phase", "to_decide", "combo", "rng", "result")
 SIDE_FIELDS = ("life", "dice", "spent_dice", "hand", "discard", "table")
 
@@ -35,44 +34,6 @@ class PositionError(NotationError):
 
 
 # --- writing ---------------------------------------------------------------------------------
-
-
-def position_to_dict(state: DanceState) -> dict[str, Any]:
-    """The canonical position (plain dicts, lists, ints and strings) in the documented order."""
-    rules = state.rules
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "game": rules.slug,
-        "options": dict(sorted(rules.options.items())),
-        "round": state.round,
-        "range": RANGE_NAMES[state.range],
-        "phase": PHASE_NAMES[state.phase],
-    }
-    for seat, role in enumerate(rules.roles):
-        cards = rules.cards[seat]
-        table = None
-        if state.table_die[seat] != NOT_CHOSEN:
-            face = state.table_die[seat]
-            index = state.table_card[seat]
-            table = {"die": face or "none", "card": cards[index].id if index != NOT_CHOSEN else None}
-        data[role] = {
-            "life": state.life[seat],
-            "dice": list(state.dice[seat]),
-            "spent_dice": state.spent[seat],
-            "hand": [c.id for c in cards if state.hands[seat] >> c.index & 1],
-            "discard": [c.id for c in cards if state.discards[seat] >> c.index & 1],
-            "table": table,
-        }
-    movers = state.to_move()
-    data["to_decide"] = (None if not movers else
-                         {"roles": [rules.roles[s] for s in movers], "decision": PHASE_NAMES[state.phase]})
-    data["combo"] = [rules.roles[s] for s in state.combo_seats]
-    data["rng"] = state.rng
-    result = state.result
-    data["result"] = None if result is None else {
-        "winners": [rules.roles[s] for s in result.winners], "reason": result.reason, "rounds": result.rounds,
-    }
-    return data
 
 
 def dump_position(state: DanceState, as_json: bool = False) -> str:

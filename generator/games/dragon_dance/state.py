@@ -128,8 +128,6 @@ class DanceState:
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        from generator.games.dragon_dance.positions import position_to_dict
-
         return position_to_dict(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -381,3 +379,46 @@ def new_game(rules: Rules, seed: int, record: bool = False) -> DanceState:
             state.events.append(Event("roll", seat, list(state.dice[seat])))
         state.events.append(Event("round", None, 1))
     return state
+
+
+# --- the position's text form (read back by positions.py) ---------------------------------
+
+FORMAT = "dragon-pnp dragon_dance position 1"
+
+
+def position_to_dict(state: DanceState) -> dict[str, Any]:
+    """The canonical position (plain dicts, lists, ints and strings) in the documented order."""
+    rules = state.rules
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "game": rules.slug,
+        "options": dict(sorted(rules.options.items())),
+        "round": state.round,
+        "range": RANGE_NAMES[state.range],
+        "phase": PHASE_NAMES[state.phase],
+    }
+    for seat, role in enumerate(rules.roles):
+        cards = rules.cards[seat]
+        table = None
+        if state.table_die[seat] != NOT_CHOSEN:
+            face = state.table_die[seat]
+            index = state.table_card[seat]
+            table = {"die": face or "none", "card": cards[index].id if index != NOT_CHOSEN else None}
+        data[role] = {
+            "life": state.life[seat],
+            "dice": list(state.dice[seat]),
+            "spent_dice": state.spent[seat],
+            "hand": [c.id for c in cards if state.hands[seat] >> c.index & 1],
+            "discard": [c.id for c in cards if state.discards[seat] >> c.index & 1],
+            "table": table,
+        }
+    movers = state.to_move()
+    data["to_decide"] = (None if not movers else
+                         {"roles": [rules.roles[s] for s in movers], "decision": PHASE_NAMES[state.phase]})
+    data["combo"] = [rules.roles[s] for s in state.combo_seats]
+    data["rng"] = state.rng
+    result = state.result
+    data["result"] = None if result is None else {
+        "winners": [rules.roles[s] for s in result.winners], "reason": result.reason, "rounds": result.rounds,
+    }
+    return data

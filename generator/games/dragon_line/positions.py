@@ -13,11 +13,9 @@ from typing import Any, Mapping
 from generator.errors import Location, NotationError
 from generator.games.api import Result
 from generator.games.dragon_line.rules import Rules
-from generator.games.dragon_line.state import (ACTIVATE, BOTH, COUNTED, DRAFT, LINE, OVER, PHASES, REFILL,
+from generator.games.dragon_line.state import (FACE_DOWN, FORMAT, _cards, _slots, state_to_dict, state_view, ACTIVATE, BOTH, COUNTED, DRAFT, LINE, OVER, PHASES, REFILL,
                                                REMOVE, LineState)
 
-FORMAT = "dragon-line position 1"
-FACE_DOWN = "face-down"
 
 
 class PositionError(NotationError):
@@ -30,106 +28,6 @@ class PositionError(NotationError):
 
 
 # --- writing -------------------------------------------------------------------------------------
-
-
-def state_to_dict(state: LineState) -> dict[str, Any]:
-    ids = state.rules.card_ids
-    names = lambda cards: [ids[c] for c in cards]  # noqa: E731
-    last = None
-    if state.last is not None:
-        last = {"round": state.last["round"],
-                "activated": [list(_slots(m)) for m in state.last["activated"]],
-                "destroyed": [names(cards) for cards in state.last["destroyed"]],
-                "fallback": state.last["fallback"]}
-    return {
-        "format": FORMAT,
-        "seed": state.seed,
-        "match": not state.single,
-        "hand": state.hand,
-        "points": list(state.points),
-        "phase": PHASES[state.phase],
-        "draft_step": state.step,
-        "picks_left": state.picks_left,
-        "round": state.round,
-        "rounds_total": state.rounds_total,
-        "buried": names(state.buried),
-        "fallen": names(state.fallen),
-        "seats": [{
-            "stack": names(state.stacks[s]),
-            "hand": names(state.hands[s]),
-            "line": names(state.lines[s]),
-            "shown": list(state.shown[s]),
-            "damage": list(state.carried[s]),
-            "drafted": names(state.drafted[s]),
-            "seen_stacks": [names(_cards(m)) for m in state.seen_stacks[s]],
-            "fielded": names(state.fielded[s]),
-            "removed": state.removed[s],
-        } for s in BOTH],
-        "fallback_rounds": state.fallback_rounds,
-        "last_round": last,
-        "hands": [_hand_to_dict(entry, ids) for entry in state.hands_log],
-        "counts": dict(state.counts),
-        "result": state.result.to_json() if state.result is not None else None,
-    }
-
-
-def _hand_to_dict(entry: Mapping[str, Any], ids: tuple[str, ...]) -> dict[str, Any]:
-    out = dict(entry)
-    out["drafted"] = [[ids[c] for c in cards] for cards in entry["drafted"]]
-    out["fielded"] = [[ids[c] for c in cards] for cards in entry["fielded"]]
-    return out
-
-
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(mask.bit_length()) if mask >> c & 1]
-
-
-def _slots(mask: int) -> tuple[int, ...]:
-    return tuple(i + 1 for i in range(mask.bit_length()) if mask >> i & 1)
-
-
-# --- views ---------------------------------------------------------------------------------------
-
-
-def state_view(state: LineState, seat: int | None) -> dict[str, Any]:
-    """What `seat` may see (None: a bystander): own stack and hand, face-up cards, counts of the rest."""
-    ids = state.rules.card_ids
-    lines = []
-    for s in BOTH:
-        shown = []
-        for card, up, damage in zip(state.lines[s], state.shown[s], state.carried[s]):
-            text = ids[card] if up or s == seat else FACE_DOWN
-            shown.append({"card": text, "damage": damage} if state.rules.carry_damage else text)
-        lines.append(shown)
-    view: dict[str, Any] = {
-        "game": "dragon_line",
-        "seat": None if seat is None else seat + 1,
-        "hand_number": state.hand,
-        "hands_in_match": 1 if state.single else state.rules.settings.match_hands,
-        "phase": PHASES[state.phase],
-        "to_move": [s + 1 for s in state.to_move()],
-        "round": state.round,
-        "points": list(state.points),
-        "lines": lines,
-        "hand_sizes": [len(h) for h in state.hands],
-        "stack_sizes": [len(st) for st in state.stacks],
-        "face_down_discards": len(state.buried),
-        "fallen": [ids[c] for c in state.fallen],
-    }
-    if seat is not None:
-        view["your_hand"] = [ids[c] for c in state.hands[seat]]
-        if state.phase in (DRAFT, LINE):
-            view["your_stack"] = [ids[c] for c in state.stacks[seat]]
-    if state.last is not None:
-        view["last_round"] = {"round": state.last["round"],
-                              "activated": [list(_slots(m)) for m in state.last["activated"]],
-                              "destroyed": [[ids[c] for c in cards] for cards in state.last["destroyed"]],
-                              "fallback": state.last["fallback"]}
-    view["hands_played"] = [{"hand": h["hand"], "winners": [w + 1 for w in h["winners"]], "reason": h["reason"],
-                             "points": h["points"]} for h in state.hands_log]
-    if state.result is not None:
-        view["result"] = state.result.to_json()
-    return view
 
 
 # --- reading -------------------------------------------------------------------------------------
