@@ -20,7 +20,7 @@ from generator.data import load_game
 from generator.errors import DragonPnpError, IllegalActionError, NotationError
 from generator.games.api import GameModule
 from generator.games.position_files import (dump_yaml, game_named, load_position, position_document,
-                                            read_position_file)
+                                            read_position_file, seat_key)
 from generator.games.registry import module_for_game
 from generator.games.turns import SeatByBoard
 
@@ -77,6 +77,9 @@ def play(
             raise NotationError(f"{position}: the position is of {named}, not {data.slug}")
         board, options = load_position(module, data, raw, source)
     options = {**_defaults(data), **options}
+    if hasattr(board.state, "record"):
+        board.state.record = True   # a position is played by hand: narrate what follows
+    names = [seat_key(board.state, seat) for seat in range(board.state.seats)]
     start = len(board.state.events)
     for i, text in enumerate(do, start=1):
         try:
@@ -93,10 +96,10 @@ def play(
     events = board.state.events[start:]
     if as_json:
         document["events"] = [{"kind": e.kind, "seat": None if e.seat is None else e.seat + 1,
-                               "detail": e.to_json()["detail"], "text": module.describe_event(e)} for e in events]
+                               "detail": e.to_json()["detail"], "text": module.describe_event(e, names)} for e in events]
         _out(json.dumps(document, indent=2) + "\n")
         return 0
-    _out("".join(f"# {module.describe_event(e)}\n" for e in events) + dump_yaml(document))
+    _out("".join(f"# {module.describe_event(e, names)}\n" for e in events) + dump_yaml(document))
     return 0
 
 
@@ -120,7 +123,9 @@ def _legal(module: GameModule, board: SeatByBoard, as_json: bool) -> str:
         return json.dumps(answer) + "\n"
     if decider is None:
         return f"# the game is over ({state.result.reason}); no legal actions\n"
-    return f"# {module.seat_noun} {decider + 1} decides ({decision}):\n" + "".join(f"{a}\n" for a in actions)
+    who = seat_key(state, decider)
+    who = f"{module.seat_noun} {who}" if who.isdigit() else who
+    return f"# {who} decides ({decision}):\n" + "".join(f"{a}\n" for a in actions)
 
 
 def _defaults(data) -> dict[str, Any]:

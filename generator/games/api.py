@@ -256,9 +256,14 @@ class GameModule:
         return []
 
     # --- play ---------------------------------------------------------------------------
-    def describe_event(self, event: Event) -> str:
-        """One readable line for an event (`play` prints these); seats are numbered from 1."""
-        who = "nobody" if event.seat is None else f"{self.seat_noun} {event.seat + 1}"
+    def describe_event(self, event: Event, names: list[str] | None = None) -> str:
+        """One readable line for an event (`play` prints these); seats by `names` (roles) or from 1."""
+        if event.seat is None:
+            who = "nobody"
+        elif names and not names[event.seat].isdigit():
+            who = names[event.seat]
+        else:
+            who = f"{self.seat_noun} {event.seat + 1}"
         detail = _plain(event.detail)
         return f"{event.kind}: {who}" + ("" if detail is None else f" ({detail})")
 

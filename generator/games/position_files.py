@@ -31,7 +31,7 @@ OUTPUT_ONLY = ("events",)
 def position_document(slug: str, options: Mapping[str, Any], board: SeatByBoard) -> dict[str, Any]:
     """The position of a game in play, as the mapping a file holds."""
     state = board.state.to_dict()
-    pending = {str(seat + 1): text for seat, text in board.pending_notation().items()}
+    pending = {seat_key(board.state, seat): text for seat, text in board.pending_notation().items()}
     if "game" in state and "options" in state:
         return {**state, "pending": pending}
     return {"game": slug, "options": dict(options), "state": state, "pending": pending}
@@ -136,6 +136,11 @@ def load_position(module: GameModule, game: Any, raw: Mapping[str, Any], source:
         state = module.load_state(rules, data)
     except PositionError as exc:
         raise _located(source, prefix + exc.path, exc.message) from None
+    except DragonPnpError as exc:   # a game's own position error, naming its field as text
+        field = getattr(getattr(exc, "location", None), "field", None)
+        if not field:
+            raise
+        raise _located(source, prefix + _field_path(field), getattr(exc, "message", str(exc))) from None
     return SeatByBoard(module, state, _pending(module, state, raw.get("pending"), source)), options
 
 
@@ -149,7 +154,7 @@ def _pending(module: GameModule, state: GameState, raw: Any, source: SourceMap) 
     committed: dict[int, Any] = {}
     for key, text in raw.items():
         where = ("pending", key)
-        seat = int(key) - 1 if str(key).isdigit() else -1
+        seat = int(key) - 1 if str(key).isdigit() else _role_seat(state, str(key))
         if seat not in moving:
             shown = ", ".join(str(s + 1) for s in moving) or "nobody"
             raise _located(source, where, f"seat {key} has no choice to commit now (deciding: {shown})")
@@ -165,5 +170,29 @@ def _pending(module: GameModule, state: GameState, raw: Any, source: SourceMap) 
     return committed
 
 
+def _field_path(field: str) -> tuple:
+    """'knight.dice[4]' -> ('knight', 'dice', 4), the path a source map locates."""
+    path: list[Any] = []
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", field):
+        path.append(int(part[1:-1]) if part.startswith("[") else part)
+    return tuple(path)
+
+
 def _located(source: SourceMap, path: tuple, message: str) -> PositionError:
     return PositionError(path, message, source.locate(path))
+
+
+def seat_key(state: GameState, seat: int) -> str:
+    """How a position file names a seat: its role where the game has roles, else its number from 1."""
+    roles = _roles(state)
+    return roles[seat] if roles else str(seat + 1)
+
+
+def _role_seat(state: GameState, name: str) -> int:
+    roles = _roles(state)
+    return roles.index(name) if name in roles else -1
+
+
+def _roles(state: GameState) -> list[str]:
+    rules = getattr(state, "rules", None)
+    return list(getattr(rules, "roles", None) or [])

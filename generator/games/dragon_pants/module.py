@@ -116,7 +116,7 @@ class DragonPants(GameModule):
     def policies(self) -> dict[str, PolicyFactory]:
         return {**super().policies(), "greedy": GreedyPlayer}
 
-    def describe_event(self, event: Event) -> str:
+    def describe_event(self, event: Event, names: list[str] | None = None) -> str:
         return report.describe_event(event)
 
     # --- report ---------------------------------------------------------------------------
