@@ -60,7 +60,8 @@ class ComponentPlan:
     svgs: list[str] = field(default_factory=list)                # face keys written to svg/
     exports: list[ExportEntry] = field(default_factory=list)     # for services and TTS
     contents: list[str] = field(default_factory=list)            # cover lines ("16 action cards, 63 x 88 mm")
-    dice: list[Any] = field(default_factory=list)                # generator.export.model.ExportDie per die set
+    # Per die set: (id, name, size mm, six face SVGs at trim size, count), for table simulators.
+    dice: list[tuple[str, str, float, tuple[str, ...], int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

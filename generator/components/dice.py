@@ -119,6 +119,11 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
                 faces[sticker_key] = Face(sticker_key, sticker, (side, side), bleed)
                 stickers.extend(Item(sticker_key, None, f"{die.name} die") for _ in range(die.count))
         result.svgs.append(key)
+        # Each face alone at the die's size, no bleed: what a table simulator wraps on a cube.
+        face_frame = PieceFrame(size, size, 0.0, 0.0)
+        plain = tuple(render_face(context, "components/die_face.svg.j2", (size, size), site, die=die, size=size,
+                                  frame=face_frame, value=value, pips=pips, **shared) for value, pips in values)
+        result.dice.append((die.id, die.name, size, plain, die.count))
     result.faces = list(faces.values())
     title = f"{context.game.game.name}: {spec.name}"
     result.sections.append(Section(document_of(spec), f"{spec.name}: cube nets",

@@ -27,7 +27,8 @@ def export_set(game: GameData) -> ExportSet:
             decks.append(_deck(game, plan, faces))
         else:
             pieces.extend(_piece(entry, faces) for entry in plan.exports if entry.kind != "die")
-        dice.extend(plan.dice)
+        dice.extend(ExportDie(f"{plan.component_id}-{die_id}", name, size, faces, count)
+                    for die_id, name, size, faces, count in plan.dice)
     return ExportSet(game.slug, game.game.name, tuple(decks), tuple(pieces), tuple(dice))
 
 
