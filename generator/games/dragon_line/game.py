@@ -112,9 +112,19 @@ class DragonLine(GameModule):
     def playtime_minutes(self, game: Any, state: GameState, trace: PlayTrace) -> float | None:
         return metrics.playtime_minutes(state)
 
+    # --- rulebook ------------------------------------------------------------------------------
+    def rulebook_context(self, game: Any) -> dict[str, Any]:
+        """Suits, cards, reach tables and worked examples for rules.md, all from the data."""
+        from generator.games.dragon_line.rulebook_facts import rulebook_context
+
+        return rulebook_context(game, self.make_rules(game))
+
     # --- print -----------------------------------------------------------------------------------
     def template_globals(self, game: Any) -> dict[str, Any]:
         """`reach(suit, range_bonus)`: the offsets an ability hits, for card pictograms and diagrams,
-        from the same tables the engine resolves rounds with."""
+        from the same tables the engine resolves rounds with; `suits`: each suit's name, ability,
+        effect, summary and how many reach rows (range bonuses) its table has."""
         rules = self.make_rules(game)
-        return {"reach": rules.reach, "line_size": rules.line_size}
+        suits = {s.id: {"id": s.id, "name": s.name, "ability": s.ability, "effect": s.effect,
+                        "summary": s.summary, "bonuses": len(s.reach)} for s in game.suits.suits}
+        return {"reach": rules.reach, "line_size": rules.line_size, "suits": suits}

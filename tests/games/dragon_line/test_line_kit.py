@@ -1,0 +1,141 @@
+"""Dragon Line's kit read back from its PDFs: every card with its numbers from data, the tokens,
+the line cards, the rulebook's card list and worked round, on Letter and A4, duplex and fold;
+and the rules check through the generic driver, the same bytes for the same seed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from generator.data import load_game
+from generator.games.dragon_line.rulebook_facts import card_line, worked_round
+from tests.kit.conftest import build_cards, build_kit
+
+MM = 72 / 25.4
+KITS = [("letter", True), ("a4", False), ("a4", True), ("letter", False)]
+# Where the dragon_card template puts the name's baseline start, in trim mm (safe 4 + 12.5, 4 + 6.2).
+NAME_AT = (16.5, 10.2)
+CARD = (63.0, 88.0)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("dragon_line")
+
+
+@pytest.fixture(scope="module")
+def kits(game, tmp_path_factory):
+    built = {}
+
+    def get(paper: str, duplex: bool) -> Path:
+        if (paper, duplex) not in built:
+            folder = tmp_path_factory.mktemp(f"line-{paper}-{'duplex' if duplex else 'fold'}")
+            full = (paper, duplex) in KITS[:2]
+            (build_kit if full else build_cards)(game, folder, paper, duplex)
+            built[paper, duplex] = folder
+        return built[paper, duplex]
+
+    return get
+
+
+def card_regions(pdf: Path, names: set[str]) -> dict[str, list[tuple[pymupdf.Page, pymupdf.Rect]]]:
+    """Each card name's card rectangle on the page, worked out from where and which way its name runs."""
+    found: dict[str, list] = {}
+    doc = pymupdf.open(pdf)
+    for page in doc:
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    if span["text"].strip() not in names:
+                        continue
+                    dx, dy = line["dir"]
+                    nx, ny = -dy, dx
+                    ox, oy = span["origin"]
+                    sx, sy = ox - (NAME_AT[0] * dx + NAME_AT[1] * nx) * MM, oy - (NAME_AT[0] * dy + NAME_AT[1] * ny) * MM
+                    corners = [(sx + (u * dx + v * nx) * MM, sy + (u * dy + v * ny) * MM)
+                               for u in (0, CARD[0]) for v in (0, CARD[1])]
+                    rect = pymupdf.Rect(min(c[0] for c in corners), min(c[1] for c in corners),
+                                        max(c[0] for c in corners), max(c[1] for c in corners))
+                    found.setdefault(span["text"].strip(), []).append((page, rect + (-1, -1, 1, 1)))
+    return found
+
+
+def value_near(page: pymupdf.Page, rect: pymupdf.Rect, label: str, value: str) -> bool:
+    """`value` is printed within 9 mm of `label` inside the card."""
+    words = page.get_text("words", clip=rect)
+    labels = [w for w in words if w[4] == label]
+    values = [w for w in words if w[4] == value]
+    return any(abs((l[0] + l[2]) / 2 - (v[0] + v[2]) / 2) < 9 * MM and abs((l[1] + l[3]) / 2 - (v[1] + v[3]) / 2) < 9 * MM
+               for l in labels for v in values)
+
+
+@pytest.mark.parametrize("paper, duplex", KITS)
+def test_every_card_shows_its_name_suit_health_damage_or_reform_once(kits, game, paper, duplex):
+    cards = game.dragons.cards
+    suits = {s.id: s for s in game.suits.suits}
+    regions = card_regions(kits(paper, duplex) / "cards.pdf", {c.name for c in cards})
+    for card in cards:
+        assert len(regions.get(card.name, [])) == 1, f"{card.name}: printed {len(regions.get(card.name, []))} times"
+        page, rect = regions[card.name][0]
+        text = page.get_text("text", clip=rect)
+        assert f"{suits[card.suit].name} \u00b7 {suits[card.suit].ability}" in text, card.name
+        assert value_near(page, rect, "HEALTH", str(card.health)), f"{card.name}: Health {card.health} not shown"
+        assert f"provisional v{game.game.version}" in text, card.name
+        if card.reform is None:
+            assert value_near(page, rect, "DAMAGE", str(card.damage)), f"{card.name}: Damage {card.damage} not shown"
+        else:
+            flat = " ".join(text.split())
+            for key, label in (("damage", "Damage"), ("health", "Health"), ("range", "Range")):
+                if getattr(card.reform, key):
+                    assert f"{label} {getattr(card.reform, key):+d}" in flat, f"{card.name}: Reform {label}"
+        lines = text.splitlines()
+        assert lines.count("normal") == 1, f"{card.name}: one reach grid"
+        for bonus in (1, 2):   # a row per Range Reform count the suit's reach table tells apart
+            assert lines.count(f"+{bonus} Range") == (1 if len(suits[card.suit].reach) > bonus else 0), card.name
+
+
+def test_tokens_and_line_cards_come_from_the_data(kits, game):
+    folder = kits("letter", True)
+    words = [w[4] for page in pymupdf.open(folder / "tokens.pdf") for w in page.get_text("words")]
+    activation = game.game.component("activation")
+    for seat in (1, 2):
+        per_seat = sum(f.count for f in activation.faces if f.fields["seat"] == seat)
+        assert words.count(f"P{seat}") == 2 * per_seat      # the tokens and the sticker sheet
+    damage = game.game.component("damage")
+    assert words.count("damage") == sum(f.count for f in damage.faces)
+    aids = " ".join(page.get_text() for page in pymupdf.open(folder / "player-aids.pdf"))
+    for seat, colour in game.print_profile.seat_colours.items():
+        assert f"The line: player {seat} ({colour.name})" in aids
+    for suit in game.suits.suits:
+        assert f"{suit.name} \u00b7 {suit.ability}" in aids
+
+
+def test_rulebook_lists_every_card_and_the_engines_worked_round(kits, game):
+    folder = kits("letter", True)
+    text = " ".join(" ".join(page.get_text().split()) for page in pymupdf.open(folder / "rulebook.pdf"))
+    for card in game.dragons.cards:
+        assert f"{card.name} ({card_line(card)})" in text
+    example = worked_round(game, game.module.make_rules(game))
+    for seat in example["seats"]:
+        for dragon in seat:
+            assert f"{dragon['name']} (player" in text and f"takes {dragon['taken']} in all" in text
+    assert f"{example['destroyed']} dragon" in text
+    assert "provisional v" + game.game.version in text
+    assert (folder / "player-aid.pdf").stat().st_size > 0
+
+
+def test_the_rules_check_runs_and_gives_the_same_bytes_for_a_seed(tmp_path):
+    outputs = []
+    for run in (1, 2):
+        out = tmp_path / f"run{run}"
+        done = subprocess.run([sys.executable, "-m", "generator", "check", "dragon_line", "--games", "6", "--seed", "5",
+                               "--jobs", "1", "--out", str(out)], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        outputs.append(out)
+    for name in ("rules-check.json", "rules-check.html"):
+        assert (outputs[0] / name).read_bytes() == (outputs[1] / name).read_bytes(), name
+    assert (outputs[0] / "rules-check.pdf").stat().st_size > 0
