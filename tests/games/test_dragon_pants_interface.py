@@ -16,7 +16,7 @@ from generator.games.registry import game_module, module_for_game
 from generator.games.turns import SeatByBoard
 from generator.report.plan import Config
 from generator.report.simulate import Table, play_game
-from invariants import check_invariants
+from games.invariants import check_invariants
 
 
 def test_the_registry_finds_dragon_pants(game):

@@ -24,8 +24,8 @@ from generator.games.turns import SeatByBoard
 from generator.report.check import CheckSettings, Execution, run_check
 from generator.report.writers import write_report
 from tests.conftest import DATA
-from invariants import check_invariants
-from toy_game import TOY
+from games.invariants import check_invariants
+from games.toy_game import TOY
 
 SETTINGS = CheckSettings(games=40, policies=("random", "lookahead", "mixed"), duel_games=30, seed=5, batch_games=15)
 
