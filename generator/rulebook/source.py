@@ -45,7 +45,9 @@ def render_rules(game: GameData) -> str:
         where = Path(exc.filename) if exc.filename else path
         raise LayoutError(f"{where}:{exc.lineno}: template syntax: {exc.message}") from None
     except Exception as exc:  # the template is the designer's code: whatever it raised is theirs to fix
-        raise LayoutError(f"{_where(exc, path)}: {template_failure(exc)}") from None
+        # endless recursion stops wherever the stack ran out: the line that started it is the outermost
+        raise LayoutError(f"{_where(exc, path, outermost=isinstance(exc, RecursionError))}: "
+                          f"{template_failure(exc)}") from None
 
 
 def source_line(game: GameData, directive_text: str) -> int | None:
@@ -58,11 +60,12 @@ def source_line(game: GameData, directive_text: str) -> int | None:
     return None
 
 
-def _where(exc: BaseException, path: Path) -> str:
-    """`file:line` of the innermost template frame: Jinja2 rewrites tracebacks so template
-    frames carry the template's own file and line numbers."""
+def _where(exc: BaseException, path: Path, outermost: bool = False) -> str:
+    """`file:line` of the innermost template frame (the outermost with `outermost`): Jinja2
+    rewrites tracebacks so template frames carry the template's own file and line numbers."""
     folder = str(path.parent.resolve())
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+    frames = traceback.extract_tb(exc.__traceback__)
+    for frame in (frames if outermost else reversed(frames)):
         if frame.filename == str(path) or frame.filename.startswith(folder + "/") or frame.filename == "<template>":
             name = path if frame.filename == "<template>" else Path(frame.filename)
             return f"{name}:{frame.lineno}"
