@@ -38,7 +38,7 @@ class _Saved:
     state: GameState
     pending: dict[int, Any]
     rng: Any
-    log: int
+    log: list[dict[str, Any]]
 
 
 @dataclass
@@ -150,16 +150,23 @@ class Playtest:
         return self._game
 
     def _commit(self, game: _Game, seat: int, action: Any) -> None:
-        board = game.board
+        """Commit one seat's choice; a choice at a simultaneous node is logged hidden until revealed."""
+        board, noun = game.board, game.module.seat_noun
         before = len(board.state.events)
-        resolved = board.apply(action)
-        if not resolved:
-            # Hidden until the other seats choose: the log says only that the seat chose.
-            game.log.append({"seat": seat + 1, "text": f"{game.module.seat_noun} {seat + 1} chose (hidden)",
+        committed = dict(board.pending)
+        if isinstance(action, str):
+            action = game.module.parse_action(board.state, seat, action)
+        if not board.apply(action):
+            game.log.append({"seat": seat + 1, "action": None, "text": f"{noun} {seat + 1} chose (hidden)",
                              "events": []})
             return
+        # Every deciding seat has chosen: the hidden choices are revealed with this one.
+        for entry in game.log[len(game.log) - len(committed):]:
+            if entry["action"] is None:
+                entry["action"] = str(committed[entry["seat"] - 1])
+                entry["text"] = f"{noun} {entry['seat']}: {entry['action']}"
         events = [game.module.describe_event(e) for e in board.state.events[before:]]
-        game.log.append({"seat": seat + 1, "text": f"{game.module.seat_noun} {seat + 1}: {action}",
+        game.log.append({"seat": seat + 1, "action": str(action), "text": f"{noun} {seat + 1}: {action}",
                          "events": events})
 
     def _run_policies(self, game: _Game) -> None:
@@ -174,13 +181,13 @@ class Playtest:
 
     def _save(self, game: _Game) -> None:
         game.history.append(_Saved(game.board.state.clone(), dict(game.board.pending), game.rng.getstate(),
-                                   len(game.log)))
+                                   [dict(entry) for entry in game.log]))
 
     @staticmethod
     def _restore(game: _Game, saved: _Saved) -> None:
         game.board = SeatByBoard(game.module, saved.state.clone(), saved.pending)
         game.rng.setstate(saved.rng)
-        del game.log[saved.log:]
+        game.log = [dict(entry) for entry in saved.log]
 
     def _offer(self) -> dict[str, Any]:
         """The new-game choices for the studio's game: seats, setups and players on offer."""
@@ -215,7 +222,7 @@ class Playtest:
             "legal": [] if decider is None or decider in game.policies else [str(a) for a in board.legal_actions()],
             "view": view,
             "board": board_svg(game.data, module, view),
-            "log": game.log[-200:],
+            "log": game.log,
             "moves": len(game.log),
             "can_undo": bool(game.history),
             "result": None if result is None else {"winners": [s + 1 for s in result.winners],
