@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from generator.data import load_game
 from generator.games.registry import module_for_game
 from generator.games.turns import SeatByBoard
 
-from .conftest import ROOT
+ROOT = Path(__file__).resolve().parents[2]
 
 TIMEOUT = 120_000
 
@@ -26,7 +27,8 @@ def open_playtest(browser, studio):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(studio.url + "#play")
-    page.wait_for_selector("body[data-status=ready]", timeout=TIMEOUT)
+    page.wait_for_selector("body[data-status=ready], body[data-status=error]", timeout=TIMEOUT)
+    assert page.get_attribute("body", "data-status") == "ready", page.inner_text("#problems")
     page.click('.tabs button[data-tab="play"]')
     page.wait_for_selector("#play-new:visible")
     return page, errors
