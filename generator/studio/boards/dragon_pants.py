@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.diagrams import DragonMarker, board_scene
-from generator.diagrams.scene import BoardScene
-from generator.diagrams.svg import scene_svg
+from generator.games.dragon_pants.diagrams import DragonMarker, board_scene
+from generator.games.dragon_pants.diagrams.scene import BoardScene
+from generator.games.dragon_pants.diagrams.svg import scene_svg
 
 
 def board_svg(game: Any, view: dict[str, Any]) -> str:
@@ -31,6 +31,6 @@ def board_svg(game: Any, view: dict[str, Any]) -> str:
 
 
 def _num(value: float) -> str:
-    from generator.diagrams.svg import _num as num
+    from generator.games.dragon_pants.diagrams.svg import _num as num
 
     return str(num(value))
