@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.data import load_game  # noqa: E402
-from generator.destiny import analyse_presets  # noqa: E402
+from generator.games.dragon_pants.destiny import analyse_presets  # noqa: E402
 
 RUNS = 7
 

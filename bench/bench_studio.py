@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-EDITED_CARD = "text: Not played. Wear them when time runs out and you win."
+EDITED_CARD = "Target a dragon on a flat line of sight."   # printed on the Fireball card
 HAND_LIMIT = re.compile(r"^hand_limit: \d+", re.MULTILINE)
 
 
@@ -167,7 +167,7 @@ def main() -> None:
             studio.events.until(ready)
             card_edits, limit_edits = [], []
             for run in range(args.runs):
-                text = EDITED_CARD.replace("you win.", f"you win (edit {run}).")
+                text = EDITED_CARD.replace("of sight.", f"of sight (edit {run}).")
                 card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text), "cards.pdf"))
             for run in range(args.runs):
                 limit = HAND_LIMIT.sub(f"hand_limit: {4 + run % 16}", rules)

@@ -12,7 +12,7 @@ from generator.data.components import time_track
 from generator.cli.app import GAME_HELP, app, console
 from generator.data import load_game
 from generator.games.dragon_pants.models import signed
-from generator.destiny import DeckAnalysis, analyse_deck, analyse_presets, parse_deck_spec
+from generator.games.dragon_pants.destiny import DeckAnalysis, analyse_deck, analyse_presets, parse_deck_spec
 from generator.errors import NotationError
 
 

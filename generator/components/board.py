@@ -1,6 +1,6 @@
 """The assembled board as one composite form: every tile face placed at its hex, clipped to its trim.
 
-Hex centres come from the shared geometry (generator.engine.hexgrid.centre), so the poster
+Hex centres come from the shared geometry (generator.hexgrid.centre), so the poster
 and the rules engine agree on where every hex is.
 """
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable
 
 from generator.data.components import hex_map, tile_spec
 from generator.data import GameData
-from generator.engine.hexgrid import SQRT3, Hex, centre, corners
+from generator.hexgrid import SQRT3, Hex, centre, corners
 from generator.kit.faces import Face
 from generator.kit.sheet import Composite, Placement
 from generator.components.tiles import den_key, tile_key

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from generator.data.components import hex_map, tile_spec
 from generator.data import GameData
 from generator.data.hexmap import Terrain
-from generator.diagrams.scene import terrain_pattern
-from generator.engine.hexgrid import SQRT3
+from generator.games.dragon_pants.diagrams.scene import terrain_pattern
+from generator.hexgrid import SQRT3
 from generator.kit.faces import Face, Item, render_template
 from generator.games.dragon_pants.pictograms import star_points
 

@@ -1,6 +1,6 @@
 """Rulebook figures: the setup board for each player count, line-of-sight examples, the time card.
 
-Both are drawn by `generator.diagrams` from the board data; the sight examples are judged by
+Both are drawn by `generator.games.dragon_pants.diagrams` from the board data; the sight examples are judged by
 the rules engine, and an example whose verdict no longer matches what the text expects is an
 error rather than a misleading picture.
 """
@@ -14,10 +14,10 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from generator.data.components import time_track as time_track_spec
 from generator.data import GameData
-from generator.diagrams import board_scene, legend_scene, scene_drawing, sight_scene
-from generator.diagrams.sight import SightCheck
-from generator.engine.board import BoardTables
-from generator.engine.hexgrid import Hex
+from generator.games.dragon_pants.diagrams import board_scene, legend_scene, scene_drawing, sight_scene
+from generator.games.dragon_pants.diagrams.sight import SightCheck
+from generator.games.dragon_pants.engine.board import BoardTables
+from generator.hexgrid import Hex
 from generator.errors import LayoutError
 from generator.paper import mm_to_pt, pt_to_mm
 from generator.rulebook.markup import inline_xml

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.data import GameData
-from generator.diagrams import board_scene, scene_drawing
+from generator.games.dragon_pants.diagrams import board_scene, scene_drawing
 from generator.paper import mm_to_pt, pt_to_mm
 from generator.rulebook.words import names
 from generator.rulebook.markup import inline_xml

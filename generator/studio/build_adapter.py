@@ -75,35 +75,55 @@ def cross_check(game: GameData) -> list[tuple[Location, str, str]]:
 def plan_card_preview(game: GameData, paper: str, duplex: bool, card_dpi: int) -> KitPreview:
     """The card sheets' pages as render jobs, and every card face as a gallery PNG job.
 
-    Planned apart from the other pieces, as the kit step does, so a card edit shows first.
+    Shown before the other pieces, so a card edit reaches the page first.
     """
-    from generator.kit.kit import plan_cards
-
-    plan = plan_cards(game, paper, duplex)
+    plan = _kit_plan(game, paper, duplex)
     faces = []
     for key, copies in plan.card_faces:
         face = plan.faces[key]
         width, height = face.size_mm
         faces.append(CardFace(key, copies, PngJob(f"{key}.png", face.svg, card_dpi),
                               (face.bleed_mm / width, face.bleed_mm / height)))
-    return KitPreview(_page_jobs(plan), faces)
+    return KitPreview(_page_jobs(plan, _card_documents(plan)), faces)
 
 
 def plan_piece_preview(game: GameData, paper: str, duplex: bool) -> KitPreview:
     """The pages of every other kit document (tiles, board, extras) as render jobs."""
-    from generator.kit.kit import plan_pieces
+    plan = _kit_plan(game, paper, duplex)
+    cards = set(_card_documents(plan))
+    return KitPreview(_page_jobs(plan, [name for name in plan.documents if name not in cards]), [])
 
-    return KitPreview(_page_jobs(plan_pieces(game, paper, duplex)), [])
+
+_last_plan: list = []   # (game, paper, duplex, plan) of the last kit planned: cards and pieces share it
 
 
-def _page_jobs(plan) -> list[KitPage]:
-    """Every page of a kit plan as a one-page render job named by its content."""
+def _kit_plan(game: GameData, paper: str, duplex: bool):
+    """The kit as the build plans it (per component, combined), planned once per loaded game."""
+    from generator.kit.kit import plan_kit
+
+    if _last_plan and _last_plan[0][0] is game and _last_plan[0][1:3] == (paper, duplex):
+        return _last_plan[0][3]
+    plan = plan_kit(game, paper, duplex)
+    _last_plan[:] = [(game, paper, duplex, plan)]
+    return plan
+
+
+def _card_documents(plan) -> list[str]:
+    """The documents that print card faces (the gallery's cards), in kit order."""
+    from generator.kit.kit import forms_used
+
+    cards = {key for key, _ in plan.card_faces}
+    return [name for name, pages in plan.documents.items() if forms_used(pages, plan.composites) & cards]
+
+
+def _page_jobs(plan, documents: list[str]) -> list[KitPage]:
+    """Every page of the named documents of a kit plan as a one-page render job named by its content."""
     from generator.kit.faces import render_template
     from generator.kit.kit import forms_used
 
     pages = []
-    for document, sheet_pages in plan.documents.items():
-        for number, page in enumerate(sheet_pages, start=1):
+    for document in documents:
+        for number, page in enumerate(plan.documents[document], start=1):
             used = forms_used([page], plan.composites)
             faces = {key: face.svg for key, face in plan.faces.items() if key in used}
             composites = {key: form for key, form in plan.composites.items() if key in used}

@@ -41,7 +41,9 @@ def located(location: Location, message: str, kind: str = "data", root: Path | N
 def problems_from(error: DragonPnpError, root: Path | None = None) -> list[Problem]:
     """One Problem per located error; other user errors keep their one-line message."""
     if isinstance(error, DataErrors):
-        return [located(e.location, e.message, root=root) for e in error.errors]
+        # The loader may meet one broken file twice (read for two purposes): show it once.
+        problems = [located(e.location, e.message, root=root) for e in error.errors]
+        return [p for i, p in enumerate(problems) if p.text not in {q.text for q in problems[:i]}]
     if isinstance(error, DataError):
         return [located(error.location, error.message, root=root)]
     kind = type(error).__name__.removesuffix("Error").lower()

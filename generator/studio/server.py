@@ -15,12 +15,14 @@ import json
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from generator.studio.playtest import PlaytestError
 from generator.studio.safe_paths import file_inside, plain_relative
 from generator.studio.session import StudioSession
 
@@ -85,6 +87,46 @@ def create_app(session: StudioSession, allowed_hosts: list[str] | None = None) -
         started = session.balance.start()
         return JSONResponse({"ok": started, "balance": session.balance.state()})
 
+    async def play_state(request: Request) -> Response:
+        return JSONResponse(await _in_thread(session.playtest.state), headers={"Cache-Control": "no-store"})
+
+    async def play_new(request: Request) -> Response:
+        body = await _action_body(request)
+        if isinstance(body, Response):
+            return body
+        players, setup, controllers = body.get("players"), body.get("setup"), body.get("controllers")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            return JSONResponse({"error": "players: expected a whole number"}, status_code=400)
+        if setup is not None and not isinstance(setup, str):
+            return JSONResponse({"error": "setup: expected a setup's name"}, status_code=400)
+        if controllers is not None and not (isinstance(controllers, list) and all(isinstance(c, str) for c in controllers)):
+            return JSONResponse({"error": "controllers: expected a list of player names"}, status_code=400)
+        return await _play(session.playtest.new_game, body.get("seed", 1), players, setup, controllers)
+
+    async def play_act(request: Request) -> Response:
+        body = await _action_body(request)
+        if isinstance(body, Response):
+            return body
+        action = body.get("action")
+        if not isinstance(action, str):
+            return JSONResponse({"error": "action: expected an action in notation"}, status_code=400)
+        return await _play(session.playtest.act, action)
+
+    async def play_undo(request: Request) -> Response:
+        body = await _action_body(request)
+        if isinstance(body, Response):
+            return body
+        return await _play(session.playtest.undo)
+
+    async def play_position(request: Request) -> Response:
+        try:
+            text = await _in_thread(session.playtest.position_yaml)
+        except PlaytestError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        name = f"{session.game_dir.name}-position.yaml"
+        return Response(text, media_type="application/x-yaml",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"})
+
     routes = [
         Route("/", index),
         Route("/static/{path:path}", static),
@@ -94,9 +136,27 @@ def create_app(session: StudioSession, allowed_hosts: list[str] | None = None) -
         Route("/api/events", events),
         Route("/api/settings", settings, methods=["POST"]),
         Route("/api/balance", balance, methods=["POST"]),
+        Route("/api/play", play_state),
+        Route("/api/play/new", play_new, methods=["POST"]),
+        Route("/api/play/act", play_act, methods=["POST"]),
+        Route("/api/play/undo", play_undo, methods=["POST"]),
+        Route("/api/play/position.yaml", play_position),
     ]
     hosts = allowed_hosts if allowed_hosts is not None else LOCAL_NAMES
     return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)])
+
+
+async def _in_thread(function, *args):
+    """Engine work (policies may think a while) off the server's event loop."""
+    return await run_in_threadpool(function, *args)
+
+
+async def _play(function, *args) -> Response:
+    """A playtest action: the new position, or the reason it was refused (shown on the page)."""
+    try:
+        return JSONResponse(await _in_thread(function, *args), headers={"Cache-Control": "no-store"})
+    except PlaytestError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=409)
 
 
 def _file(root: Path, requested: str, cache: str) -> Response:

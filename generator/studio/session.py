@@ -25,6 +25,7 @@ from generator.studio import build_adapter as adapter
 from generator.studio.balance import Balance
 from generator.studio.hub import Hub
 from generator.studio.images import ImageStore
+from generator.studio.playtest import Playtest
 from generator.studio.preview import Previewer, Settings, ShownCard, ShownPage
 from generator.studio.problems import Problem, internal, located, located_fault, problems_from
 from generator.studio.watcher import FolderWatcher
@@ -106,6 +107,8 @@ class StudioSession:
         self.previewer = Previewer(self.images)
         self.view = View(settings=settings, game={"name": self.game_dir.name, "slug": self.game_dir.name,
                                                   "folder": str(self.game_dir)})
+        self.loaded = None   # the last data that loaded and passed its checks: what the playtest deals from
+        self.playtest = Playtest(lambda: self.loaded)
         self.balance = Balance(self.game_dir, check_games, 1, lambda state: self.hub.publish("balance", state))
         self.watcher = FolderWatcher([self.game_dir, adapter.templates_folder()], self._saved, watch_interval)
         self._wanted = threading.Event()   # set when a rebuild is due
@@ -192,6 +195,7 @@ class StudioSession:
         with self._lock:
             self.view.game = {"name": game.game.name, "slug": game.slug, "folder": str(self.game_dir)}
             self.view.problems = []
+        self.loaded = game
         # Stages in the order a designer waits for them; each is shown as soon as it is done.
         card_pages, cards = self.previewer.cards(game, settings)
         self._stage_done("cards", settings, card_pages, before, started, next_stage="rulebook", cards=cards)

@@ -9,9 +9,9 @@ import pytest
 import yaml
 
 from generator.data import load_game
-from generator.diagrams import board_scene, check_sight, scene_drawing, scene_shapes, scene_svg, sight_scene
-from generator.diagrams.shapes import Label
-from generator.engine.hexgrid import distance
+from generator.games.dragon_pants.diagrams import board_scene, check_sight, scene_drawing, scene_shapes, scene_svg, sight_scene
+from generator.games.dragon_pants.diagrams.shapes import Label
+from generator.hexgrid import distance
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -130,7 +130,7 @@ def test_svg_is_reproducible(game):
 
 
 def test_legend_has_one_sample_per_terrain_and_both_den_states(game):
-    from generator.diagrams import legend_scene
+    from generator.games.dragon_pants.diagrams import legend_scene
 
     scene = legend_scene(game)
     plain = [t for t in game.board.terrains.values() if not t.is_den]

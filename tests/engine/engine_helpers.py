@@ -6,8 +6,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.data import load_game
-from generator.engine import GameState, Rules
-from generator.engine.positions import load_position, position_from_dict
+from generator.games.dragon_pants.engine import GameState, Rules
+from generator.games.dragon_pants.engine.positions import load_position, position_from_dict
 
 POSITIONS = Path(__file__).parent / "positions"
 

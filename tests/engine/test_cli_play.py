@@ -124,7 +124,7 @@ def test_game_as_argument_and_a_finished_game(capsys, tmp_path):
 
 
 def test_the_engine_imports_no_drawing_library():
-    code = ("import sys, generator.engine, generator.engine.positions, generator.games.dragon_pants, "
+    code = ("import sys, generator.games.dragon_pants.engine, generator.games.dragon_pants.engine.positions, generator.games.dragon_pants, "
             "generator.games.position_files; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'cairo', 'cairosvg', 'svgwrite', 'jinja2')))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])

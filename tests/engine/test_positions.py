@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine_helpers import POSITIONS, game_data, rules
-from generator.engine import new_game
-from generator.engine.positions import PositionError, dump_position, load_position
+from generator.games.dragon_pants.engine import new_game
+from generator.games.dragon_pants.engine.positions import PositionError, dump_position, load_position
 from generator.games.dragon_pants import GAME
 from generator.games.position_files import dump_yaml, position_document, read_position_file
 from generator.games.position_files import load_position as load_play_position

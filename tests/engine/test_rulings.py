@@ -9,8 +9,8 @@ import pytest
 
 from engine_helpers import edited, game_data, hand_of, legal, place, play, position, rules
 from generator.data.components import time_track
-from generator.engine import Rules, new_game
-from generator.engine.positions import position_to_dict
+from generator.games.dragon_pants.engine import Rules, new_game
+from generator.games.dragon_pants.engine.positions import position_to_dict
 from generator.errors import IllegalActionError
 
 
@@ -325,7 +325,7 @@ def test_a_dragon_with_no_way_out_of_its_den_is_stuck_and_its_turn_ends():
     """Not possible on the Dragon Pants board (every den opens onto land), so a variant board
     puts a mountain on den S's exit with a dragon standing on it."""
     from generator.data.hexmap import Tile
-    from generator.engine.positions import position_from_dict
+    from generator.games.dragon_pants.engine.positions import position_from_dict
 
     data = game_data()
     tiles = [Tile(q=t.q, r=t.r, terrain="mountain") if (t.q, t.r) == (0, 3) else t for t in data.board.tiles]

@@ -755,8 +755,8 @@ def run_batch(project: Path, requests: list[dict[str, Any]], timeout: float) -> 
 def _preimport() -> None:
     """Load what every build loads (but not cairo, which only render workers load)."""
     for module in ("generator.rulebook.document", "generator.kit.kit", "generator.kit.steps",
-                   "generator.checks", "generator.destiny.report", "generator.kit.assembly",
-                   "generator.engine.positions"):
+                   "generator.checks", "generator.games.dragon_pants.destiny.report", "generator.kit.assembly",
+                   "generator.games.dragon_pants.engine.positions"):
         try:
             __import__(module)
         except ImportError:

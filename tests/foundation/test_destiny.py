@@ -9,7 +9,7 @@ from itertools import permutations
 
 import pytest
 
-from generator.destiny import analyse_deck, analyse_presets, parse_deck_spec
+from generator.games.dragon_pants.destiny import analyse_deck, analyse_presets, parse_deck_spec
 from generator.errors import NotationError
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from generator.engine.positions import dump_position
+from generator.games.dragon_pants.engine.positions import dump_position
 from generator.errors import IllegalActionError, NotationError
 from generator.games.dragon_pants import GAME
 from generator.games.dragon_pants import state as dp_state

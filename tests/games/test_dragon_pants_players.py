@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from generator.engine import new_game
+from generator.games.dragon_pants.engine import new_game
 from generator.games.dragon_pants import GAME
 from generator.games.dragon_pants.greedy import GreedyPolicy, greedy_for
 from generator.report.plan import Config

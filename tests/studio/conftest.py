@@ -114,10 +114,10 @@ def ready(preview: dict) -> bool:
     return preview["status"] == "ready"
 
 
-def launch(folder: Path, *extra: str) -> RunningStudio:
-    """A studio on a private copy of the Dragon Pants data in `folder`."""
-    game = folder / "game" / "dragon_pants"
-    shutil.copytree(DATA, game)
+def launch(folder: Path, *extra: str, game_name: str = "dragon_pants") -> RunningStudio:
+    """A studio on a private copy of a game's data (Dragon Pants unless named) in `folder`."""
+    game = folder / "game" / game_name
+    shutil.copytree(DATA.parent / game_name, game)
     return RunningStudio(game, folder / "out", *extra)
 
 
@@ -126,8 +126,8 @@ def start_studio(tmp_path):
     """Start studios on private copies of the data; all are stopped afterwards."""
     started: list[RunningStudio] = []
 
-    def start(*extra: str) -> RunningStudio:
-        started.append(launch(tmp_path / f"studio{len(started)}", *extra))
+    def start(*extra: str, game_name: str = "dragon_pants") -> RunningStudio:
+        started.append(launch(tmp_path / f"studio{len(started)}", *extra, game_name=game_name))
         return started[-1]
 
     yield start

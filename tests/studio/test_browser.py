@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-EDITED = "text: Flat line. The target discards one card of their choice."
+EDITED = "Target a dragon on a flat line of sight."   # printed on the Fireball card
 TIMEOUT = 120_000  # ms: a loaded 2-core machine can take a while to start a studio cold
 
 
@@ -42,7 +42,7 @@ def test_preview_follows_edits_and_shows_problems(browser, start_studio, tmp_pat
     old_src = page.get_attribute('figure.page[data-id="cards.pdf/1"] img', "src")
     cards = studio.game_dir / "power_cards.yaml"
     original = cards.read_text()
-    cards.write_text(original.replace(EDITED, "text: Flat line. The target drops a card of their choosing."))
+    cards.write_text(original.replace(EDITED, "Aim at a dragon on a flat line of sight."))
     changed = page.locator('figure.page.changed[data-id="cards.pdf/1"] img')
     changed.wait_for(timeout=TIMEOUT)
     page.wait_for_function(

@@ -31,7 +31,7 @@ def test_a_schema_error_names_the_field(game_copy):
     with pytest.raises(DataErrors) as caught:
         load_game(game_copy)
     [problem] = problems_from(caught.value, game_copy)
-    assert problem.field == "hand_limit"
+    assert problem.field == "settings.hand_limit"   # the rule numbers sit under game.yaml `settings:`
     assert problem.excerpt is not None and "hand_limit: lots" in problem.excerpt
     assert problem.column == problem.excerpt.index("lots") + 1
 

@@ -12,7 +12,7 @@ from PIL import Image
 from generator.studio.preview import Settings
 from generator.studio.session import StudioSession
 
-EDITED = "text: Flat line. The target discards one card of their choice."
+EDITED = "Target a dragon on a flat line of sight."   # printed on the Fireball card
 
 
 def wait(session: StudioSession, wanted, timeout: float = 120.0) -> dict:
@@ -63,7 +63,7 @@ def test_preview_edit_break_and_fix(session, game_copy, tmp_path):
     cards = game_copy / "power_cards.yaml"
     original = cards.read_text()
     assert EDITED in original
-    cards.write_text(original.replace(EDITED, EDITED.replace("their choice.", "their choosing.")))
+    cards.write_text(original.replace(EDITED, "Aim at a dragon on a flat line of sight."))
     edited = wait(session, lambda s: s["rebuild"] > first["rebuild"] and s["status"] == "ready")
     changed = set(edited["changed"])
     assert "card/power-fireball" in changed

@@ -12,9 +12,9 @@ import random
 from collections import deque
 from typing import TYPE_CHECKING
 
-from generator.engine import cards as fx
-from generator.engine.actions import Action
-from generator.engine.rules import T_ALL, T_DIAGONAL, T_FLAT, T_SELF, Rules
+from generator.games.dragon_pants.engine import cards as fx
+from generator.games.dragon_pants.engine.actions import Action
+from generator.games.dragon_pants.engine.rules import T_ALL, T_DIAGONAL, T_FLAT, T_SELF, Rules
 
 if TYPE_CHECKING:
     from generator.games.dragon_pants.state import DragonPantsState

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from generator.data.hexmap import HexMap
-from generator.engine import Rules, new_game
-from generator.engine.actions import Action
-from generator.engine.explain import why_illegal
-from generator.engine.positions import position_from_dict
+from generator.games.dragon_pants.engine import Rules, new_game
+from generator.games.dragon_pants.engine.actions import Action
+from generator.games.dragon_pants.engine.explain import why_illegal
+from generator.games.dragon_pants.engine.positions import position_from_dict
 from generator.errors import IllegalActionError
 from generator.games.api import DataFile, Event, Finding, GameModule, GameState, PlayTrace, PolicyFactory
 from generator.games.dragon_pants import metrics, report
@@ -44,7 +44,7 @@ class DragonPants(GameModule):
         return list(CHECKS)
 
     def build_steps(self) -> list[tuple[str, str]]:
-        return [("Destiny analysis", "generator.destiny.report:build_step")]
+        return [("Destiny analysis", "generator.games.dragon_pants.destiny.report:build_step")]
 
     def rulebook_context(self, game: "GameData") -> dict:
         from generator.games.dragon_pants.rulebook_facts import template_context

@@ -1,6 +1,6 @@
 """Small line-of-sight pictures for cards: how a card picks its target, drawn on a hex patch.
 
-Built from the shared hex geometry (generator.engine.hexgrid), so the picture of a flat or
+Built from the shared hex geometry (generator.hexgrid), so the picture of a flat or
 diagonal line is the same line the rules engine checks. Output is plain shapes in millimetres
 for a template to draw; the meaning comes from the card's `target` field in the data.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.engine.hexgrid import DIAGONALS, DIRECTIONS, Hex, centre, corners, hexagon, scale
+from generator.hexgrid import DIAGONALS, DIRECTIONS, Hex, centre, corners, hexagon, scale
 
 # Roles a hex plays in a picture; the template colours them.
 PLAIN, LINE, YOU, TARGET = "plain", "line", "you", "target"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from generator.destiny import analyse_presets
+from generator.games.dragon_pants.destiny import analyse_presets
 from generator.games.api import Event, Finding
 from generator.games.dragon_pants.settings import setting
 from generator.games.dragon_pants.state import DECISIONS_PER_TURN_CAP

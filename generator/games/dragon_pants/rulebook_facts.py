@@ -13,7 +13,7 @@ from generator.data import GameData
 from generator.rulebook.words import names, plural, words
 from generator.data.components import time_track
 from generator.games.dragon_pants.models import PowerCard, signed
-from generator.destiny import analyse_presets
+from generator.games.dragon_pants.destiny import analyse_presets
 
 
 

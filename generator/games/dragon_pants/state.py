@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.engine import Action, GameState as EngineState
-from generator.engine.positions import position_to_dict
+from generator.games.dragon_pants.engine import Action, GameState as EngineState
+from generator.games.dragon_pants.engine.positions import position_to_dict
 from generator.errors import IllegalActionError
 from generator.games.api import Event, Result
 

@@ -14,9 +14,9 @@ from typing import Callable, Iterable, Iterator, Literal
 from generator.data.components import time_track
 from generator.data import GameData
 from generator.games.dragon_pants.models import signed
-from generator.destiny import analyse_deck
-from generator.engine.cards import DRAGON_PANTS_EFFECTS, ENGINE_OPTIONS
-from generator.engine.hexgrid import Hex, neighbours
+from generator.games.dragon_pants.destiny import analyse_deck
+from generator.games.dragon_pants.engine.cards import DRAGON_PANTS_EFFECTS, ENGINE_OPTIONS
+from generator.hexgrid import Hex, neighbours
 from generator.errors import Location
 from generator.checks import Check, Finding, FindingKind
 
@@ -223,7 +223,7 @@ def options_and_colours(game: GameData) -> Iterator[Finding]:
     for i, card in enumerate(game.power.cards):
         if card.id not in DRAGON_PANTS_EFFECTS:
             yield _finding("options", "data", game, "power_cards.yaml", ("cards", i, "id"),
-                           f"the rules engine has no effect for card {card.id!r} (generator/engine/cards.py)")
+                           f"the rules engine has no effect for card {card.id!r} (generator/games/dragon_pants/engine/cards.py)")
     if game.settings.default_preset not in game.destiny.presets:
         yield _finding("options", "data", game, "game.yaml", ("default_preset",),
                        f"unknown preset {game.settings.default_preset!r}; expected one of {', '.join(game.destiny.presets)}")

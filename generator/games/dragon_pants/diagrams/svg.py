@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import svgwrite
 
-from generator.diagrams.draw import scene_shapes
-from generator.diagrams.scene import BoardScene
-from generator.diagrams.shapes import Circle, Label, Point, Polygon, Polyline
+from generator.games.dragon_pants.diagrams.draw import scene_shapes
+from generator.games.dragon_pants.diagrams.scene import BoardScene
+from generator.games.dragon_pants.diagrams.shapes import Circle, Label, Point, Polygon, Polyline
 from generator.fonts import SVG_FONT_FAMILY
 
 

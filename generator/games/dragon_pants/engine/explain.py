@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from generator.engine.actions import Action
-from generator.engine.rules import T_ALL, T_ANY, T_FLAT, T_NONE, T_REACTION, T_SELF, Rules
+from generator.games.dragon_pants.engine.actions import Action
+from generator.games.dragon_pants.engine.rules import T_ALL, T_ANY, T_FLAT, T_NONE, T_REACTION, T_SELF, Rules
 
 
 class GameState(Protocol):
-    """What an explanation reads of a position. `generator.engine.state.GameState` fits it; it is
+    """What an explanation reads of a position. `generator.games.dragon_pants.engine.state.GameState` fits it; it is
     described here, not imported, because the state calls this module (imports point one way)."""
 
     rules: Rules

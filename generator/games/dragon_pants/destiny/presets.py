@@ -6,7 +6,7 @@ import re
 
 from generator.data.components import time_track
 from generator.data import GameData
-from generator.destiny.analysis import DeckAnalysis, analyse_deck
+from generator.games.dragon_pants.destiny.analysis import DeckAnalysis, analyse_deck
 from generator.errors import NotationError
 
 DECK_ITEM = re.compile(r"^([+-]?\d{1,2})x(\d{1,3})$")

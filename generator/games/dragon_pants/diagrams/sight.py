@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Iterable, Literal, Mapping
 
 from generator.data import GameData
-from generator.engine.board import BoardTables
-from generator.engine.hexgrid import Hex
+from generator.games.dragon_pants.engine.board import BoardTables
+from generator.hexgrid import Hex
 
 SightKind = Literal["flat", "diagonal"]
 Verdict = Literal["clear", "blocked", "immune", "off_line"]

@@ -4,9 +4,9 @@
 `GameState` says who must decide, lists legal `Action`s and applies them. docs/engine-api.md.
 """
 
-from generator.engine.actions import Action
-from generator.engine.board import BoardTables
-from generator.engine.rules import Rules
-from generator.engine.state import EVENT_KINDS, Event, GameResult, GameState, new_game
+from generator.games.dragon_pants.engine.actions import Action
+from generator.games.dragon_pants.engine.board import BoardTables
+from generator.games.dragon_pants.engine.rules import Rules
+from generator.games.dragon_pants.engine.state import EVENT_KINDS, Event, GameResult, GameState, new_game
 
 __all__ = ["Action", "BoardTables", "EVENT_KINDS", "Event", "GameResult", "GameState", "Rules", "new_game"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.engine import cards as fx
-from generator.engine.actions import Action
-from generator.engine.board import BoardTables
+from generator.games.dragon_pants.engine import cards as fx
+from generator.games.dragon_pants.engine.actions import Action
+from generator.games.dragon_pants.engine.board import BoardTables
 
 # Targeting codes, from power_cards.yaml `target`.
 T_NONE, T_SELF, T_FLAT, T_DIAGONAL, T_ANY, T_ALL, T_REACTION = range(7)
@@ -70,7 +70,7 @@ class Rules:
         self.kind_index: dict[str, int] = {cid: k for k, cid in enumerate(self.card_ids)}
         unknown = [cid for cid in self.card_ids if cid not in fx.DRAGON_PANTS_EFFECTS]
         if unknown:
-            raise ValueError(f"power card(s) {', '.join(unknown)} have no effect known to the engine (generator/engine/cards.py)")
+            raise ValueError(f"power card(s) {', '.join(unknown)} have no effect known to the engine (generator/games/dragon_pants/engine/cards.py)")
         self.kind_effect: tuple[str, ...] = tuple(fx.DRAGON_PANTS_EFFECTS[cid] for cid in self.card_ids)
         self.kind_target: list[int] = [TARGETING[c.target] for c in power]
         self.inst_kind: tuple[int, ...] = tuple(k for k, c in enumerate(power) for _ in range(c.count))

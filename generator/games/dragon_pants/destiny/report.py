@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from generator.build.context import BuildContext
-from generator.destiny.presets import analyse_presets
+from generator.games.dragon_pants.destiny.presets import analyse_presets
 
 
 def build_step(context: BuildContext) -> None:

@@ -13,10 +13,10 @@ from typing import Iterable, Literal
 
 from generator.data import GameData
 from generator.data.hexmap import Terrain
-from generator.diagrams.sight import SightCheck, SightKind, check_sight
-from generator.engine.board import BoardTables
-from generator.engine.hexgrid import Hex, centre, corners
-from generator.diagrams.shapes import Label, Point
+from generator.games.dragon_pants.diagrams.sight import SightCheck, SightKind, check_sight
+from generator.games.dragon_pants.engine.board import BoardTables
+from generator.hexgrid import Hex, centre, corners
+from generator.games.dragon_pants.diagrams.shapes import Label, Point
 
 # How a hex reads without colour. Chosen from what the terrain does in the rules, so a new
 # terrain with the same behaviour gets the same mark.

@@ -1,6 +1,6 @@
 """Board diagrams shared by the rulebook and the print kit: one scene, two renderers.
 
-    from generator.diagrams import board_scene, sight_scene, scene_drawing, scene_svg
+    from generator.games.dragon_pants.diagrams import board_scene, sight_scene, scene_drawing, scene_svg
     scene = board_scene(game, players=4, hex_size_mm=5)   # 43 hexes, seats 1-4 numbered
     scene.cells, scene.dens, scene.terrain_counts()       # inspect (mm, y down, origin top-left)
     drawing = scene_drawing(scene, width_mm=80)           # reportlab Drawing (vector) for PDFs
@@ -15,8 +15,8 @@ shape mark (peaks, waves, star, numbered disc, dashed den ring) so prints read i
 
 from typing import TYPE_CHECKING
 
-from generator.diagrams.draw import scene_shapes
-from generator.diagrams.scene import (
+from generator.games.dragon_pants.diagrams.draw import scene_shapes
+from generator.games.dragon_pants.diagrams.scene import (
     BoardScene,
     DenMarker,
     DragonMarker,
@@ -27,16 +27,16 @@ from generator.diagrams.scene import (
     sight_scene,
     terrain_pattern,
 )
-from generator.diagrams.sight import SightCheck, check_sight
+from generator.games.dragon_pants.diagrams.sight import SightCheck, check_sight
 
 if TYPE_CHECKING:
-    from generator.diagrams.pdf import scene_drawing
-    from generator.diagrams.svg import scene_group, scene_svg
+    from generator.games.dragon_pants.diagrams.pdf import scene_drawing
+    from generator.games.dragon_pants.diagrams.svg import scene_group, scene_svg
 
 # The renderers load reportlab or svgwrite, which are slow to import; a caller that draws with
 # one renderer (the print kit draws SVG only) loads only that one.
-_RENDERERS = {"scene_drawing": "generator.diagrams.pdf", "scene_group": "generator.diagrams.svg",
-              "scene_svg": "generator.diagrams.svg"}
+_RENDERERS = {"scene_drawing": "generator.games.dragon_pants.diagrams.pdf", "scene_group": "generator.games.dragon_pants.diagrams.svg",
+              "scene_svg": "generator.games.dragon_pants.diagrams.svg"}
 
 
 def __getattr__(name: str):

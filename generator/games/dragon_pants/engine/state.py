@@ -5,7 +5,7 @@ lookups. Effects that need a choice (reactions, lost or stolen cards, hand-limit
 the storm's self-return) are tasks on a small stack; `_run` works through the stack until a
 task needs a decision, then waits for `apply`. Rules references (R1..R30) are to
 /work/shared/dragon_pants/RULINGS.md; docs/engine-api.md describes the public surface. The text form of
-a state (a position) is `generator.engine.positions`, which reads and builds states: it sits above
+a state (a position) is `generator.games.dragon_pants.engine.positions`, which reads and builds states: it sits above
 this module, so the state has no `to_dict`; call `position_to_dict(state)`.
 """
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple
 
-from generator.engine import cards as fx
-from generator.engine.actions import DRAW_DECK, DRAW_DISCARD, END, HOME, PASS, STAY, Action
-from generator.engine.explain import why_illegal
-from generator.engine.rules import T_ALL, T_ANY, T_NONE, T_REACTION, T_SELF, Rules
-from generator.engine.shuffle import seed_state, shuffle
+from generator.games.dragon_pants.engine import cards as fx
+from generator.games.dragon_pants.engine.actions import DRAW_DECK, DRAW_DISCARD, END, HOME, PASS, STAY, Action
+from generator.games.dragon_pants.engine.explain import why_illegal
+from generator.games.dragon_pants.engine.rules import T_ALL, T_ANY, T_NONE, T_REACTION, T_SELF, Rules
+from generator.games.dragon_pants.engine.shuffle import seed_state, shuffle
 from generator.errors import IllegalActionError
 
 EVENT_KINDS = (

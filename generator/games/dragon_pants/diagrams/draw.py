@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import math
 
-from generator.diagrams.scene import BoardScene, DenMarker, HexCell, SightLine
-from generator.diagrams.shapes import Circle, Label, Point, Polygon, Polyline, Shape
+from generator.games.dragon_pants.diagrams.scene import BoardScene, DenMarker, HexCell, SightLine
+from generator.games.dragon_pants.diagrams.shapes import Circle, Label, Point, Polygon, Polyline, Shape
 
 OUTLINE = "#3d3a36"
 PEAK_FILL, PEAK_LINE = "#7d736a", "#2f2a26"

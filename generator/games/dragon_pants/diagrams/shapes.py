@@ -1,6 +1,6 @@
 """Drawing primitives in millimetres (y grows downward), the common tongue of both renderers.
 
-A scene is lowered to these once (`generator.diagrams.draw`), so the PDF and SVG renderers only
+A scene is lowered to these once (`generator.games.dragon_pants.diagrams.draw`), so the PDF and SVG renderers only
 translate primitives and can never disagree about what a diagram shows.
 """
 

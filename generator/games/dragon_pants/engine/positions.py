@@ -15,8 +15,8 @@ from typing import Any, Mapping
 
 from generator.data.located_yaml import SourceMap, load_yaml
 from generator.data.reading import decode_utf8, read_bounded
-from generator.engine.rules import Rules
-from generator.engine.state import EVENT_KINDS, GameResult, GameState
+from generator.games.dragon_pants.engine.rules import Rules
+from generator.games.dragon_pants.engine.state import EVENT_KINDS, GameResult, GameState
 from generator.errors import DataError, Location
 from generator.games.api import PositionError as GamePositionError
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Literal, Mapping, NamedTuple
 
-from generator.engine import hexgrid
-from generator.engine.hexgrid import Hex
+from generator import hexgrid
+from generator.hexgrid import Hex
 
 SightKind = Literal["flat", "diagonal"]
 

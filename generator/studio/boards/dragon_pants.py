@@ -1,0 +1,36 @@
+"""Dragon Pants: the hex board as the rulebook draws it, with every dragon where the view puts it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.games.dragon_pants.diagrams import DragonMarker, board_scene
+from generator.games.dragon_pants.diagrams.scene import BoardScene
+from generator.games.dragon_pants.diagrams.svg import scene_svg
+
+
+def board_svg(game: Any, view: dict[str, Any]) -> str:
+    players = view["players"]
+    base = board_scene(game, players, hex_size_mm=6.0)
+    colours = game.print_profile.seat_colours
+    dragons = []
+    for dragon in view["dragons"]:
+        at = dragon.get("at")
+        if at is None:
+            continue
+        hex_ = (int(at[0]), int(at[1]))
+        named = colours.get(dragon.get("den", ""))
+        label = str(dragon["seat"]) + ("*" if dragon.get("frozen") else "")
+        dragons.append(DragonMarker(hex_, base.point(hex_), label, named.hex if named else "#444444"))
+    scene = BoardScene(base.hex_size_mm, base.width_mm, base.height_mm, base.cells, base.dens, tuple(dragons),
+                       (), players, base.offset)
+    drawn = scene_svg(scene)
+    # Sized by the page, not in millimetres: the board fills its panel.
+    return drawn[drawn.index("<svg"):].replace(f'width="{_num(scene.width_mm)}mm"', 'width="100%"', 1) \
+        .replace(f'height="{_num(scene.height_mm)}mm"', "", 1)
+
+
+def _num(value: float) -> str:
+    from generator.games.dragon_pants.diagrams.svg import _num as num
+
+    return str(num(value))

@@ -1,0 +1,63 @@
+"""Every game, not only Dragon Pants: its kit passes the print shop's third-party checks.
+
+The thorough checks (band, miscut, Ghostscript) run on Dragon Pants in test_print_shop.py; here
+each other game under data/ and the peer deck are built once (Letter, duplex) and every PDF must
+be `qpdf --check` clean, embed every font (`pdffonts`) and carry TrimBox and BleedBox on every page.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.data.loader import project_root
+
+ROOT = project_root()
+GAMES = sorted(p.parent for p in (ROOT / "data").glob("*/game.yaml") if p.parent.name != "dragon_pants")
+GAMES.append(ROOT / "examples" / "peer-deck")
+
+
+def tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} is not installed; `python3 run.py test` installs it")
+    return path
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=[g.name for g in GAMES])
+def pdfs(request, tmp_path_factory) -> list[Path]:
+    out = tmp_path_factory.mktemp(request.param.name) / "kit"
+    built = subprocess.run([sys.executable, "-m", "generator", "build", str(request.param), "--no-check",
+                            "--paper", "letter", "--out", str(out)], capture_output=True, text=True, timeout=600,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert built.returncode == 0, built.stdout + built.stderr
+    found = sorted(out.glob("*.pdf"))
+    assert found
+    return found
+
+
+def test_qpdf_is_clean(pdfs):
+    for pdf in pdfs:
+        result = subprocess.run([tool("qpdf"), "--check", str(pdf)], capture_output=True, text=True)
+        report = result.stdout + result.stderr
+        assert result.returncode == 0 and "WARNING" not in report, f"{pdf.name}: {report}"
+
+
+def test_every_font_is_embedded(pdfs):
+    for pdf in pdfs:
+        lines = subprocess.run([tool("pdffonts"), str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()
+        emb = lines[0].index(" emb ") + 1
+        rows = lines[2:]
+        assert all(row[emb:emb + 3].strip() == "yes" for row in rows), f"{pdf.name}:\n" + "\n".join(lines)
+
+
+def test_every_page_has_trim_and_bleed_boxes(pdfs):
+    for pdf in pdfs:
+        for number, page in enumerate(PdfReader(pdf).pages, start=1):
+            assert "/TrimBox" in page and "/BleedBox" in page, f"{pdf.name} page {number}"
