@@ -168,7 +168,7 @@ def main() -> None:
             card_edits, limit_edits = [], []
             for run in range(args.runs):
                 text = EDITED_CARD.replace("of sight.", f"of sight (edit {run}).")
-                card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text), "cards.pdf"))
+                card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text, 1), "cards.pdf"))
             for run in range(args.runs):
                 limit = HAND_LIMIT.sub(f"hand_limit: {4 + run % 16}", rules)
                 limit_edits.append(edit_latency(studio, game_file, limit, "rulebook.pdf"))

@@ -59,26 +59,13 @@ def _start_worker(parent: int) -> None:
 def die_with_parent(parent: int) -> None:
     """End this process when `parent` dies, however it dies (a killed build leaves no workers).
 
-    On Linux the kernel sends SIGKILL at the parent's death (PR_SET_PDEATHSIG); elsewhere a
-    watchdog thread notices this process was handed to another parent and exits.
+    A watchdog thread notices this process was handed to another parent and exits. (Not the
+    kernel's PR_SET_PDEATHSIG: it fires when the *thread* that forked ends, and a long-lived
+    process such as the studio forks workers from short-lived threads.)
     """
-    if not _kernel_kills_orphan():
-        threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
     if os.getppid() != parent:  # the parent died before the watch began
         os._exit(1)
-
-
-def _kernel_kills_orphan() -> bool:
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError, TypeError):
-        return False
-    return prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
-
-
-_PR_SET_PDEATHSIG = 1
 
 
 def _watch_parent(parent: int) -> None:

@@ -208,7 +208,8 @@ def check_summary(report: dict) -> dict:
     from generator.report.view import build_view
 
     view = build_view(report)
-    charts = [c for c in [view.first_chart, view.duel_chart, *view.seat_charts, *view.destiny_charts] if c is not None]
+    section_charts = [chart for section in view.sections for chart in section.charts]
+    charts = [c for c in [view.first_chart, view.duel_chart, *view.seat_charts, *section_charts] if c is not None]
 
     def table(t) -> dict | None:
         return None if t is None else {"title": t.title, "header": t.header, "rows": t.rows, "note": t.note}

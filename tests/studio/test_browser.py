@@ -42,7 +42,7 @@ def test_preview_follows_edits_and_shows_problems(browser, start_studio, tmp_pat
     old_src = page.get_attribute('figure.page[data-id="cards.pdf/1"] img', "src")
     cards = studio.game_dir / "power_cards.yaml"
     original = cards.read_text()
-    cards.write_text(original.replace(EDITED, "Aim at a dragon on a flat line of sight."))
+    cards.write_text(original.replace(EDITED, "Aim at a dragon on a flat line of sight.", 1))
     changed = page.locator('figure.page.changed[data-id="cards.pdf/1"] img')
     changed.wait_for(timeout=TIMEOUT)
     page.wait_for_function(

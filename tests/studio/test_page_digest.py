@@ -12,7 +12,7 @@ from generator.studio.page_digest import page_digests
 
 def test_a_hand_limit_edit_changes_only_the_pages_that_print_it(game):
     before = typeset(game, "letter").pdf
-    edited = dataclasses.replace(game, game=game.game.model_copy(update={"hand_limit": 4}))
+    edited = dataclasses.replace(game, settings=game.settings.model_copy(update={"hand_limit": 4}))
     after = typeset(edited, "letter").pdf
     old, new = page_digests(before), page_digests(after)
     assert len(old) == len(new) > 5
