@@ -123,3 +123,15 @@ def replayed_dance(game, seed: int, log: list[dict]) -> dict:
     for entry in log:
         board.apply(entry["action"])
     return board.state.to_dict()
+
+
+@pytest.mark.parametrize("slug", ["dragon_dance", "dragon_line"])
+def test_every_game_with_rules_plays_to_its_end_as_the_engine_replays_it(slug):
+    """Each new game's playtest (policies on both seats) ends, and the engine confirms it move for move."""
+    game = load_game(ROOT / "data" / slug)
+    playtest = Playtest(lambda: game)
+    shown = playtest.new_game(seed=4, players=2, controllers=["random", "random"])
+    assert shown["result"] is not None and shown["legal"] == []
+    again = Playtest(lambda: game).new_game(seed=4, players=2, controllers=["random", "random"])
+    assert shown["log"] == again["log"]
+    assert replayed(game, 4, 2, shown["log"]).state.to_dict() == playtest._game.board.state.to_dict()
