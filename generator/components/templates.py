@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextvars
 import os
 import re
-import tempfile
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +24,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from generator.data.loader import project_root
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
-from generator.kit.faces import format_mm
+from generator.kit.faces import bytecode_cache, format_mm
 from generator.kit.text_fit import PT_MM, FittedText, fit_line as fit_one_line, fit_text as fit_block
 
 if TYPE_CHECKING:
@@ -139,7 +138,7 @@ def _make_environment(game: "GameData") -> jinja2.Environment:
     loader = jinja2.ChoiceLoader([_ConfinedLoader(game_templates(game)), _ConfinedLoader(builtin_templates())])
     environment = _KitSandbox(
         loader=loader,
-        bytecode_cache=_bytecode_cache(),
+        bytecode_cache=bytecode_cache("sandbox"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -265,16 +264,6 @@ def _writing_at(generator: Any) -> str:
     if template is None or not template.filename:
         return ""
     return f" (at {_shown(template.filename)}:{template.get_corresponding_lineno(frame.f_lineno)})"
-
-
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates kept between runs, apart from the unsandboxed built-in ones."""
-    folder = Path(tempfile.gettempdir()) / f"dragon-pnp-jinja-sandbox-{os.getuid()}"
-    try:
-        folder.mkdir(exist_ok=True)
-    except OSError:
-        return None
-    return jinja2.FileSystemBytecodeCache(str(folder))
 
 
 # --- helpers templates call -------------------------------------------------------------------

@@ -57,7 +57,7 @@ def environment() -> jinja2.Environment:
     """Templates under templates/, autoescaped so card text with < & " prints as written."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(Path(project_root()) / "templates")),
-        bytecode_cache=_bytecode_cache(),
+        bytecode_cache=bytecode_cache(),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -66,9 +66,10 @@ def environment() -> jinja2.Environment:
     )
 
 
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates kept between runs (like .pyc files), keyed by each template's source."""
-    folder = Path(tempfile.gettempdir()) / f"dragon-pnp-jinja-{os.getuid()}"
+def bytecode_cache(kind: str = "") -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs (like .pyc files), keyed by each template's source;
+    `kind` keeps the sandboxed designer templates' compiled code apart from the built-in ones'."""
+    folder = Path(tempfile.gettempdir()) / f"dragon-pnp-jinja-{kind + '-' if kind else ''}{os.getuid()}"
     try:
         folder.mkdir(exist_ok=True)
     except OSError:
