@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -24,3 +25,18 @@ def game_copy(tmp_path: Path) -> Path:
     target = tmp_path / "dragon_pants"
     shutil.copytree(DATA, target)
     return target
+
+
+@pytest.fixture(scope="session")
+def private_render_cache(tmp_path_factory):
+    """A render cache for this test run only (shared by its xdist workers), never the user's."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    folder = (tmp_path_factory.getbasetemp().parent / f"render-cache-{run}" if run
+              else tmp_path_factory.mktemp("render-cache"))
+    before = os.environ.get("DRAGON_PNP_CACHE")
+    os.environ["DRAGON_PNP_CACHE"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("DRAGON_PNP_CACHE", None)
+    else:
+        os.environ["DRAGON_PNP_CACHE"] = before

@@ -222,7 +222,7 @@ def _schema_errors(exc: ValidationError, source: SourceMap, prefix: tuple = ()) 
     for error in exc.errors(include_url=False):
         path = prefix + _field_path(error["loc"])
         location = source.locate(path)
-        found.append(DataError(location, _describe(error)))
+        found.append(DataError(location, describe_validation_error(error)))
     return found
 
 
@@ -246,7 +246,8 @@ def _is_internal(part: Any) -> bool:
     return isinstance(part, str) and ("[" in part and part.endswith("]"))
 
 
-def _describe(error: dict[str, Any]) -> str:
+def describe_validation_error(error: dict[str, Any]) -> str:
+    """One pydantic error in the words every data error uses (what was expected, what was found)."""
     kind = error["type"]
     if kind == "extra_forbidden":
         return "unknown field; check the spelling (unknown keys are not allowed)"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -14,16 +13,9 @@ from generator.export.writers import start_service_export, start_tts_export
 
 
 @pytest.fixture(scope="session", autouse=True)
-def render_cache(tmp_path_factory):
-    """A render cache for this session only, never the user's."""
-    folder = tmp_path_factory.mktemp("export-render-cache")
-    before = os.environ.get("DRAGON_PNP_CACHE")
-    os.environ["DRAGON_PNP_CACHE"] = str(folder)
-    yield folder
-    if before is None:
-        os.environ.pop("DRAGON_PNP_CACHE", None)
-    else:
-        os.environ["DRAGON_PNP_CACHE"] = before
+def render_cache(private_render_cache):
+    """Every test here renders into the run's private cache (tests/conftest.py)."""
+    return private_render_cache
 
 
 @pytest.fixture(scope="session")

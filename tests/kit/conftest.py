@@ -16,18 +16,9 @@ from generator.rulebook.build import build_step as rulebook_step
 
 
 @pytest.fixture(scope="session", autouse=True)
-def render_cache(tmp_path_factory):
-    """A render cache for this test run only (shared by its xdist workers), never the user's."""
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    folder = (tmp_path_factory.getbasetemp().parent / f"render-cache-{run}" if run
-              else tmp_path_factory.mktemp("render-cache"))
-    before = os.environ.get("DRAGON_PNP_CACHE")
-    os.environ["DRAGON_PNP_CACHE"] = str(folder)
-    yield folder
-    if before is None:
-        os.environ.pop("DRAGON_PNP_CACHE", None)
-    else:
-        os.environ["DRAGON_PNP_CACHE"] = before
+def render_cache(private_render_cache):
+    """Every test here renders into the run's private cache (tests/conftest.py)."""
+    return private_render_cache
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from generator.data.loader import describe_validation_error
 from generator.data.located_yaml import SourceMap, format_path, load_yaml
 from generator.errors import DataError, DataErrors, Location
 
@@ -369,22 +370,8 @@ def _read(folder: Path, name: str, model: type[BaseModel], sources: dict[str, So
     except ValidationError as exc:
         for error in exc.errors(include_url=False):
             path = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.endswith("]") and "[" in p))
-            errors.append(DataError(source.locate(path), _describe(error)))
+            errors.append(DataError(source.locate(path), describe_validation_error(error)))
         return None
-
-
-def _describe(error: dict[str, Any]) -> str:
-    kind = error["type"]
-    if kind == "extra_forbidden":
-        return "unknown field; check the spelling (unknown keys are not allowed)"
-    if kind == "missing":
-        return "required field is missing"
-    message = error["msg"].removeprefix("Value error, ")
-    message = message[0].lower() + message[1:] if message else message
-    if kind in ("value_error", "assertion_error"):
-        return message
-    shown = repr(error.get("input"))
-    return f"expected: {message}; got {shown if len(shown) <= 60 else shown[:57] + '...'}"
 
 
 def _at(sources: dict[str, SourceMap], file: str, *path: Any) -> Location:
