@@ -268,8 +268,9 @@ class GameModule:
         return f"{event.kind}: {who}" + ("" if detail is None else f" ({detail})")
 
     # --- rulebook -----------------------------------------------------------------------
-    def rulebook_directives(self) -> dict[str, Callable[..., Any]]:
-        """Directive name -> function producing rulebook flowables (see generator.rulebook)."""
+    def rulebook_directives(self) -> dict[str, Any]:
+        """Directive name -> `generator.rulebook.directives.Spec`: the blocks this game's rules.md may
+        place besides the generic ones (a name here replaces the generic one)."""
         return {}
 
     def rulebook_context(self, game: "GameData") -> dict[str, Any]:

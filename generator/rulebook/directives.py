@@ -1,123 +1,63 @@
 """Generated blocks that `rules.md` places with `::: name key=value` lines.
 
-    ::: components                 what is in the box, with counts
-    ::: terrain                    each terrain, its tile count and what it does
-    ::: presets                    the Destiny presets: cards by value, sum, start time, always ends?
-    ::: cards                      the full card reference (name, count, kind, target, effect)
-    ::: card_list                  the compact card list for the player aid
-    ::: variants                   the rules options a group may switch on
-    ::: setup_boards columns=3     the board for every player count, dens numbered by seat
-    ::: board players=4 width=90   one board (without players: every den in its colour, unnumbered)
-    ::: sight flat A=-3,1 B=0,1 others="-2,1" expect=clear caption="..."
-                                   a line-of-sight example judged by the rules engine; consecutive
-                                   sight lines share one grid, three to a row
-    ::: time_track start=10        the time card, marker circled on `start` (default: the default preset's)
+Every game may use the generic ones:
+
+    ::: components                 the box: each component of game.yaml, its piece count and description
+    ::: table deck=ID columns="name:Card,count:No.,text:Effect"
+                                   a reference table of a deck's rows: field:Heading pairs, in order
+    ::: variants                   the rules options (game.yaml rules_options) a group may switch on
     ::: pagebreak                  start a new page
     ::: player_aid                 everything after this is the one-page player aid
+
+A game's rules module adds its own through `GameModule.rulebook_directives()` (Dragon Pants: terrain,
+presets, setup boards, sight lines, the time track); a game's directive of the same name replaces the
+generic one. A spec with `group` renders a run of consecutive directives of its name together (a grid
+of examples, say).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Table
+from reportlab.platypus import Flowable, PageBreak
 
-from generator.data.components import time_track
 from generator.data import GameData
 from generator.errors import LayoutError
-from generator.paper import pt_to_mm
-from generator.rulebook import figures, tables
-from generator.games.dragon_pants.rulebook_facts import PresetFacts
-from generator.rulebook.markup import Directive, inline_xml
+from generator.rulebook import tables
+from generator.rulebook.markup import Directive
 from generator.rulebook.styles import Styles
 
 
 @dataclass
 class DirectiveContext:
-    """What a directive may use: the data, the styles, the frame width (points) and where it is."""
+    """What a directive may use: the data, the styles, the frame width (points), the rules module's
+    shared facts (`GameModule.rulebook_facts`, computed once per rulebook) and where it is."""
 
     game: GameData
     styles: Styles
     width: float
-    presets: list[PresetFacts]
+    facts: list[Any]
     where: str  # "path/rules.md:LINE", for errors
 
 
 Render = Callable[[DirectiveContext, Directive], list[Flowable]]
+GroupRender = Callable[[list[tuple[DirectiveContext, Directive]]], list[Flowable]]
 
 
 @dataclass(frozen=True)
 class Spec:
+    """One directive: how it renders, the keys it takes, whether a bare first word is allowed, and
+    (optionally) how a run of consecutive directives of this name renders as one block."""
+
     render: Render
     keys: frozenset[str] = frozenset()
     positional: bool = False
+    group: GroupRender | None = None
 
 
-def _simple(table: Callable[[GameData, Styles, float], Table]) -> Render:
-    return lambda ctx, d: [table(ctx.game, ctx.styles, ctx.width)]
-
-
-def _presets(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
-    return [tables.preset_table(ctx.game, ctx.styles, ctx.width, ctx.presets)]
-
-
-def _setup_boards(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
-    columns = _int(ctx, d, "columns", 3, 1, 6)
-    return [figures.setup_boards(ctx.game, ctx.styles, ctx.width, columns)]
-
-
-def _board(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
-    players = _int(ctx, d, "players", 0, 0, 99) or None
-    if players is not None and players not in ctx.game.board.seats:
-        known = ", ".join(str(n) for n in sorted(ctx.game.board.seats))
-        raise LayoutError(f"{ctx.where}: board players={players}: expected one of {known} (the seat maps in board.yaml)")
-    width = _int(ctx, d, "width", int(min(pt_to_mm(ctx.width), 120)), 20, 400)
-    drawing = figures.board_figure(ctx.game, ctx.styles, width, players)
-    drawing.hAlign = "CENTER"
-    return [drawing]
-
-
-def _time_track(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
-    track = time_track(ctx.game)
-    default = ctx.game.destiny.presets[ctx.game.settings.default_preset]
-    start = _int(ctx, d, "start", default.length, track.first, track.last)
-    caption = f"The time card, with the marker on {start}"
-    caption += f": the start of the {default.name}." if start == default.length else "."
-    return [KeepTogether([figures.time_track(ctx.game, ctx.styles, ctx.width, start),
-                          Paragraph(inline_xml(caption), ctx.styles.caption)])]
-
-
-def sight_example(ctx: DirectiveContext, d: Directive) -> figures.SightExample:
-    kind = d.args.get("_", "")
-    if kind not in ("flat", "diagonal"):
-        raise LayoutError(f"{ctx.where}: sight: expected 'flat' or 'diagonal' first, got {kind!r}")
-    expect = d.args.get("expect")
-    if expect is not None and expect not in figures.VERDICT_TITLES:
-        raise LayoutError(f"{ctx.where}: sight expect={expect!r}: expected one of {', '.join(figures.VERDICT_TITLES)}")
-    board = {(t.q, t.r) for t in ctx.game.board.tiles} | {(den.q, den.r) for den in ctx.game.board.dens}
-    shooter, target = _hex(ctx, d, "A", board), _hex(ctx, d, "B", board)
-    others = tuple(_parse_hex(ctx, "others", part, board) for part in d.args.get("others", "").split())
-    return figures.SightExample(kind, shooter, target, others, expect, d.args.get("caption", ""), ctx.where)
-
-
-def _hex(ctx: DirectiveContext, d: Directive, key: str, board: set) -> tuple[int, int]:
-    if key not in d.args:
-        raise LayoutError(f"{ctx.where}: sight needs {key}=q,r (axial coordinates of a board hex)")
-    return _parse_hex(ctx, key, d.args[key], board)
-
-
-def _parse_hex(ctx: DirectiveContext, key: str, text: str, board: set) -> tuple[int, int]:
-    try:
-        q, r = (int(part) for part in text.split(","))
-    except ValueError:
-        raise LayoutError(f"{ctx.where}: sight {key}={text!r}: expected q,r such as -3,1") from None
-    if (q, r) not in board:
-        raise LayoutError(f"{ctx.where}: sight {key}={text!r}: ({q}, {r}) is not a hex of the board")
-    return (q, r)
-
-
-def _int(ctx: DirectiveContext, d: Directive, key: str, default: int, low: int, high: int) -> int:
+def int_arg(ctx: DirectiveContext, d: Directive, key: str, default: int, low: int, high: int) -> int:
+    """A whole-number argument in [low, high], or `default` when absent; anything else is located."""
     if key not in d.args:
         return default
     try:
@@ -129,27 +69,37 @@ def _int(ctx: DirectiveContext, d: Directive, key: str, default: int, low: int, 
     return value
 
 
-DIRECTIVES: dict[str, Spec] = {
-    "components": Spec(_simple(tables.components_table)),
-    "terrain": Spec(_simple(tables.terrain_table)),
-    "presets": Spec(_presets),
-    "cards": Spec(_simple(tables.card_table)),
-    "card_list": Spec(_simple(tables.card_list)),
-    "variants": Spec(_simple(tables.variants_table)),
-    "setup_boards": Spec(_setup_boards, frozenset({"columns"})),
-    "board": Spec(_board, frozenset({"players", "width"})),
-    "sight": Spec(lambda ctx, d: [], frozenset({"A", "B", "others", "expect", "caption"}), positional=True),
-    "time_track": Spec(_time_track, frozenset({"start"})),
+def _table(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
+    deck = d.args.get("deck")
+    decks = [c.id for c in ctx.game.game.components if c.kind == "deck"]
+    if deck not in decks:
+        raise LayoutError(f"{ctx.where}: table deck={deck!r}: expected one of {', '.join(decks) or '(no deck components)'}")
+    columns = tables.parse_columns(d.args.get("columns", ""), ctx.where)
+    return [tables.rows_table(ctx.game, deck, columns, ctx.styles, ctx.width, ctx.where)]
+
+
+GENERIC: dict[str, Spec] = {
+    "components": Spec(lambda ctx, d: [tables.components_table(ctx.game, ctx.styles, ctx.width)]),
+    "table": Spec(_table, frozenset({"deck", "columns"})),
+    "variants": Spec(lambda ctx, d: [tables.variants_table(ctx.game, ctx.styles, ctx.width)]),
     "pagebreak": Spec(lambda ctx, d: [PageBreak()]),
     "player_aid": Spec(lambda ctx, d: []),
 }
 
 
-def check_arguments(ctx: DirectiveContext, d: Directive) -> Spec:
+def directive_specs(game: GameData) -> dict[str, Spec]:
+    """The generic directives with the rules module's own added (a module's name wins)."""
+    specs = dict(GENERIC)
+    if game.module is not None:
+        specs.update(game.module.rulebook_directives())
+    return specs
+
+
+def check_arguments(specs: dict[str, Spec], ctx: DirectiveContext, d: Directive) -> Spec:
     """The directive's spec, after refusing unknown names and keys."""
-    spec = DIRECTIVES.get(d.name)
+    spec = specs.get(d.name)
     if spec is None:
-        raise LayoutError(f"{ctx.where}: unknown directive {d.name!r}; expected one of {', '.join(sorted(DIRECTIVES))}")
+        raise LayoutError(f"{ctx.where}: unknown directive {d.name!r}; expected one of {', '.join(sorted(specs))}")
     unknown = sorted(set(d.args) - spec.keys - ({"_"} if spec.positional else set()))
     if unknown:
         allowed = ", ".join(sorted(spec.keys)) or "no arguments"

@@ -139,17 +139,17 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
     blocks = parse(text, rules_file.name)
     require_sections(game, blocks, rules_file)
     rules_blocks, aid_blocks = split_aid(blocks)
-    presets = game.module.rulebook_facts(game) if game.module is not None else []
+    facts = game.module.rulebook_facts(game) if game.module is not None else []
 
     buffer = io.BytesIO()
     doc = _Doc(buffer, game, paper)
     styles = make_styles()
     story: list[Flowable] = title_page(game, styles, doc.width, doc.height)
     story += [NextPageTemplate("body"), PageBreak()]
-    story += RulesFlow(game, styles, doc.width, presets, rules_file).flowables(rules_blocks)
+    story += RulesFlow(game, styles, doc.width, facts, rules_file).flowables(rules_blocks)
     if aid_blocks:
         story += [NextPageTemplate("aid"), PageBreak()]
-        story += _aid_story(game, doc, presets, rules_file, aid_blocks)
+        story += _aid_story(game, doc, facts, rules_file, aid_blocks)
     _build(doc, story, rules_file)
     pages = doc.page
 
@@ -158,7 +158,7 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
         aid_buffer = io.BytesIO()
         aid_doc = _Doc(aid_buffer, game, paper)
         aid_doc.pageTemplates = [t for t in aid_doc.pageTemplates if t.id == "aid"]
-        _build(aid_doc, _aid_story(game, aid_doc, presets, rules_file, aid_blocks), rules_file)
+        _build(aid_doc, _aid_story(game, aid_doc, facts, rules_file, aid_blocks), rules_file)
         aid_pdf = aid_buffer.getvalue()
     # Every page carries TrimBox and BleedBox (the page itself), as the kit's other PDFs do.
     title = f"{game.game.name}: rules"
@@ -194,9 +194,9 @@ def _too_large(flowable: Flowable | None, page_height: float, rules_file: Path) 
     return f"{rules_file}: a {kind} is taller than a page and cannot be split; make it smaller"
 
 
-def _aid_story(game: GameData, doc: _Doc, presets, rules_file: Path, blocks: list[Block]) -> list[Flowable]:
+def _aid_story(game: GameData, doc: _Doc, facts: list, rules_file: Path, blocks: list[Block]) -> list[Flowable]:
     """The aid's flowables, checked to fit on one page: an aid that spills over is an error."""
-    flow = RulesFlow(game, make_styles(AID_SCALE), doc.width, presets, rules_file, key_prefix="aid").flowables(blocks)
+    flow = RulesFlow(game, make_styles(AID_SCALE), doc.width, facts, rules_file, key_prefix="aid").flowables(blocks)
     used = 0.0
     for flowable in flow:
         _, height = flowable.wrap(doc.width, doc.height)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from generator.data import GameData
-from generator.rulebook import figures
-from generator.rulebook.directives import DirectiveContext, check_arguments, sight_example
-from generator.games.dragon_pants.rulebook_facts import PresetFacts
+from generator.rulebook.directives import DirectiveContext, check_arguments, directive_specs
 from generator.rulebook.markup import Block, Callout, Directive, Heading, ListBlock, Paragraph as TextBlock, inline_xml
 from generator.rulebook.source import source_line
 from generator.rulebook.styles import ACCENT, SHADE, Styles
@@ -28,13 +27,14 @@ class HeadingParagraph(Paragraph):
 class RulesFlow:
     """Lays out one run of blocks with one set of styles and one frame width (points)."""
 
-    def __init__(self, game: GameData, styles: Styles, width: float, presets: list[PresetFacts],
+    def __init__(self, game: GameData, styles: Styles, width: float, facts: list[Any],
                  rules_file: Path, key_prefix: str = "rules"):
         self.game = game
         self.key_prefix = key_prefix  # bookmark keys must be unique across the whole PDF
         self.styles = styles
         self.width = width
-        self.presets = presets
+        self.facts = facts  # the rules module's shared rulebook facts, computed once
+        self.specs = directive_specs(game)
         self.rules_file = rules_file
         self._headings = 0
 
@@ -43,14 +43,20 @@ class RulesFlow:
         i = 0
         while i < len(blocks):
             block = blocks[i]
-            if isinstance(block, Directive) and block.name == "sight":
-                run = []
-                while i < len(blocks) and isinstance(blocks[i], Directive) and blocks[i].name == "sight":
-                    ctx = self._context(blocks[i])
-                    check_arguments(ctx, blocks[i])
-                    run.append(sight_example(ctx, blocks[i]))
+            if isinstance(block, Directive):
+                ctx = self._context(block)
+                spec = check_arguments(self.specs, ctx, block)
+                if spec.group is not None:  # a run of this directive renders as one block
+                    run = []
+                    while i < len(blocks) and isinstance(blocks[i], Directive) and blocks[i].name == block.name:
+                        ctx = self._context(blocks[i])
+                        check_arguments(self.specs, ctx, blocks[i])
+                        run.append((ctx, blocks[i]))
+                        i += 1
+                    out.extend(spec.group(run))
+                else:
+                    out.extend(spec.render(ctx, block))
                     i += 1
-                out.append(figures.sight_grid(self.game, run, self.styles, self.width))
                 continue
             out.extend(self._block(block))
             i += 1
@@ -78,9 +84,6 @@ class RulesFlow:
             return items + [Spacer(1, 3 * (s.body.fontSize / 9.6))]
         if isinstance(block, Callout):
             return [self._callout(block)]
-        if isinstance(block, Directive):
-            ctx = self._context(block)
-            return check_arguments(ctx, block).render(ctx, block)
         raise TypeError(f"unknown block {block!r}")
 
     def _callout(self, block: Callout) -> Table:
@@ -103,4 +106,4 @@ class RulesFlow:
     def _context(self, directive: Directive) -> DirectiveContext:
         line = source_line(self.game, directive.source) if directive.source else None
         where = f"{self.rules_file}:{line}" if line else f"{self.rules_file} (directive {directive.source!r})"
-        return DirectiveContext(self.game, self.styles, self.width, self.presets, where)
+        return DirectiveContext(self.game, self.styles, self.width, self.facts, where)

@@ -1,35 +1,22 @@
-"""Tables generated from the data: components, Destiny presets, terrain, cards, variants.
+"""Table building blocks for the rulebook, and the generic tables every game may place.
 
-Each function returns flowables sized to the frame width it is given (points), so the same
-table fits Letter and A4.
+`grid` makes the ruled, shaded-header table every generated table uses; `cell_grid` lays figure
+cells out in columns. The generic tables come from the manifest alone: the box's components, a
+reference table of any deck's rows, the rules options. Each is sized to the frame width it is given
+(points), so the same table fits Letter and A4.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
-from generator.data.components import time_track
+from generator.components.counts import piece_count
 from generator.data import GameData
-from generator.data.hexmap import Terrain
-from generator.errors import Location
-from generator.games.dragon_pants.models import PowerCard, signed
-from generator.games.dragon_pants.rulebook_facts import PresetFacts, answers, preset_facts
+from generator.errors import LayoutError, Location
 from generator.rulebook.markup import inline_xml
 from generator.rulebook.styles import RULE, SHADE, Styles
-
-# How the schema's targeting kinds read in a sentence (generic: the schema's own vocabulary).
-TARGET_WORDS = {
-    "none": "never played",
-    "self": "yourself",
-    "flat_line": "a dragon on a flat line",
-    "diagonal_line": "a dragon on a diagonal line",
-    "any_player": "any other dragon",
-    "all_others": "every other dragon",
-    "reaction": "whoever targets you",
-}
-
 
 SHORT_TABLE_ROWS = 10  # tables up to this many rows move to the next page whole rather than split
 
@@ -94,111 +81,30 @@ def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styl
     return table
 
 
+def cell_grid(cells: list[list[Flowable]], width: float, columns: int) -> Table:
+    """Lay figure cells (each a list of flowables: a drawing and its caption) out `columns` to a row."""
+    rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
+    rows[-1] = rows[-1] + [[] for _ in range(columns - len(rows[-1]))]
+    table = Table(rows, colWidths=[width / columns] * columns, hAlign="CENTER", spaceBefore=4, spaceAfter=4)
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), "Vera"),   # not Helvetica, which is never embedded
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+    ]))
+    return table
+
+
 def components_table(game: GameData, styles: Styles, width: float) -> Table:
-    info, board = game.game, game.board
-    box = game.settings.box
-    terrain_parts = [f"{t.count} {t.name}" for t in board.terrains.values() if t.count]
-    pawn_colours = [c.name for c in game.print_profile.seat_colours.values()]
-    power_parts = [f"{c.count}× {c.name}" if c.count > 1 else c.name for c in game.power.cards]
-    numbered = [c for c in game.destiny.cards if not c.blank and c.count]
-    destiny_parts = [f"{c.count}× {signed(c.value)}" for c in numbered]
-    blanks = sum(c.count for c in game.destiny.cards if c.blank)
-    track = time_track(game)
-    rows: list[list[Flowable | str]] = [
-        ["Component", "Count", "Details"],
-        ["Hex tiles", str(box.tiles), ", ".join(terrain_parts)],
-        ["Dragon pawns", str(box.pawns), "one per den: " + ", ".join(pawn_colours)],
-        ["Deck of Power", str(box.power_cards), ", ".join(power_parts)],
-        ["Deck of Destiny", str(box.destiny_cards),
-         ", ".join(destiny_parts) + (f", plus {blanks} blank cards for house rules" if blanks else "")],
-        ["Time track card", str(box.time_track_cards),
-         f"boxes numbered {track.first} to {track.last} in {track.rows} rows"],
-        ["Time marker", str(box.time_markers), "a small token that moves along the time track"],
-    ]
-    return grid(rows, [0.2 * width, 0.09 * width, 0.71 * width], styles)
-
-
-def preset_table(game: GameData, styles: Styles, width: float,
-                 presets: list[PresetFacts] | None = None) -> Table:
-    """One row per preset: cards by value, deck size and sum, start time, and whether it must end."""
-    presets = presets if presets is not None else preset_facts(game)
-    values = sorted({c.value for c in game.destiny.cards if not c.blank}
-                    | {v for p in presets for v in p.cards})
-    box = {c.value: c.count for c in game.destiny.cards if not c.blank}
-    head = ["Deck", *[signed(v) for v in values], "Cards", "Sum", "Start time", "Always ends?", "Chance to end"]
-    rows: list[list[Flowable | str]] = [head]
-    for p in presets:
-        label = f"**{p.name}**" + (" (recommended)" if p.recommended else "")
-        rows.append([label, *[str(p.cards.get(v, 0)) for v in values], str(p.size), signed(p.sum),
-                     str(p.length), "yes" if p.guaranteed else "no", _percent(p.p_end)])
-    rows.append(["*In the box*", *[str(box.get(v, 0)) for v in values], str(sum(box.values())), "", "", "", ""])
-    fixed = 0.2 * width
-    rest = (width - fixed) / (len(head) - 1)
-    widths = [fixed, *[rest * 0.72] * len(values)]
-    tail = width - sum(widths)
-    widths += [tail * f for f in (0.15, 0.15, 0.2, 0.25, 0.25)]
-    return grid(rows, widths, styles)
-
-
-def _percent(p: float) -> str:
-    if p >= 1:
-        return "100%"
-    return f"{min(p * 100, 99.9):.1f}%"
-
-
-def terrain_table(game: GameData, styles: Styles, width: float) -> Table:
-    rows: list[list[Flowable | str]] = [["Terrain", "Tiles", "What it does"]]
-    for terrain in game.board.terrains.values():
-        rows.append([f"**{terrain.name}**", str(terrain.count), terrain_effects(terrain)])
-    return grid(rows, [0.18 * width, 0.09 * width, 0.73 * width], styles)
-
-
-def terrain_effects(terrain: Terrain) -> str:
-    """The terrain's rules flags as one plain sentence."""
-    parts = []
-    if terrain.is_den:
-        parts.append("a dragon's home; nobody enters one by choice, and a dragon on a den cannot play "
-                     "cards or be bitten")
-    elif not terrain.passable:
-        parts.append("cannot be entered")
-    if terrain.holds_one:
-        parts.append("holds one dragon only, which cannot be bitten there")
-    if terrain.blocks_sight:
-        parts.append("blocks any line of sight that passes through it")
-    if terrain.sight_immune:
-        parts.append("a dragon standing here cannot be targeted along a line of sight, but does not "
-                     "block lines that pass over it")
-    if terrain.draw_power:
-        parts.append("a dragon that starts an action here may draw a Power card")
-    text = "; ".join(parts) if parts else "open ground: walk, stand and fight here freely"
-    return text[0].upper() + text[1:] + "."
-
-
-def card_kind(card: PowerCard, game: GameData) -> str:
-    if card.target == "reaction":
-        return "reaction to " + answers(card, game.power.cards)
-    if not card.kinds:
-        return "—"
-    return " + ".join(card.kinds)
-
-
-def card_table(game: GameData, styles: Styles, width: float) -> Table:
-    rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "Target", "Effect"]]
-    for card in game.power.cards:
-        rows.append([f"**{card.name}**", str(card.count), card_kind(card, game),
-                     TARGET_WORDS[card.target], card.rules])
-    sources = [game.locate("power_cards.yaml", "cards", i, "rules") for i in range(len(game.power.cards))]
-    return grid(rows, [0.15 * width, 0.06 * width, 0.16 * width, 0.16 * width, 0.47 * width], styles,
-                sources=sources)
-
-
-def card_list(game: GameData, styles: Styles, width: float) -> Table:
-    """The compact list for the player aid: name, count and a one-line summary (the card prints the whole rule)."""
-    rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "What it does"]]
-    for card in game.power.cards:
-        rows.append([f"**{card.name}**", str(card.count), card_kind(card, game), card.text])
-    sources = [game.locate("power_cards.yaml", "cards", i, "text") for i in range(len(game.power.cards))]
-    return grid(rows, [0.17 * width, 0.06 * width, 0.2 * width, 0.57 * width], styles, sources=sources)
+    """One row per component of game.yaml: its name, how many pieces, its description."""
+    rows: list[list[Flowable | str]] = [["Component", "Count", "What it is"]]
+    manifest = game.game.components
+    for component in manifest:
+        rows.append([f"**{component.name}**", str(piece_count(game, component)), component.description])
+    sources = [game.locate("game.yaml", "components", i, "description") for i in range(len(manifest))]
+    return grid(rows, [0.26 * width, 0.1 * width, 0.64 * width], styles, sources=sources)
 
 
 def variants_table(game: GameData, styles: Styles, width: float) -> Table:
@@ -208,3 +114,61 @@ def variants_table(game: GameData, styles: Styles, width: float) -> Table:
         rows.append([f"**{title}**", option.summary, "on" if option.default else "off"])
     sources = [game.locate("game.yaml", "rules_options", option_id, "summary") for option_id in game.game.rules_options]
     return grid(rows, [0.3 * width, 0.52 * width, 0.18 * width], styles, sources=sources)
+
+
+def parse_columns(text: str, where: str) -> list[tuple[str, str]]:
+    """`name:Card,count:No.` as (field, heading) pairs; a bare field is its own heading, capitalised."""
+    columns = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        field, _, heading = part.partition(":")
+        if not field.strip():
+            raise LayoutError(f"{where}: table columns: {part!r} has no field name; expected field:Heading")
+        columns.append((field.strip(), heading.strip() or field.strip().replace("_", " ").capitalize()))
+    if not columns:
+        raise LayoutError(f"{where}: table needs columns=\"field:Heading,...\" naming the card fields to show")
+    return columns
+
+
+def rows_table(game: GameData, deck: str, columns: list[tuple[str, str]], styles: Styles, width: float,
+               where: str) -> Table:
+    """A deck's card rows as a reference table, one row per distinct card, columns as asked.
+
+    Column widths follow the longest text in each column (a count column stays narrow); a field no
+    row has is a located error, since the table would print an empty column.
+    """
+    spec = next(c for c in game.game.components if c.id == deck)
+    cards = game.rows(deck)
+    for field, _ in columns:
+        if not any(field in row for row in cards):
+            known = ", ".join(sorted({k for row in cards for k in row}))
+            raise LayoutError(f"{where}: table deck={deck}: no card has a field {field!r}; its fields are {known}")
+    body: list[list[Flowable | str]] = [[heading for _, heading in columns]]
+    for row in cards:
+        cells = [_cell(row.get(field)) for field, _ in columns]
+        cells[0] = f"**{cells[0]}**" if cells[0] else cells[0]
+        body.append(cells)
+    longest = [max(len(str(r[i])) for r in body) for i in range(len(columns))]
+    weights = [min(max(n, 4), 60) for n in longest]
+    widths = [width * w / sum(weights) for w in weights]
+    text_field = max(range(len(columns)), key=lambda i: longest[i])
+    sources = [_locate(game, spec.cards, i, columns[text_field][0]) for i in range(len(cards))]
+    return grid(body, widths, styles, sources=sources)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cell(v) for v in value)
+    return str(value)
+
+
+def _locate(game: GameData, file: str, index: int, field: str) -> Location | None:
+    try:
+        return game.locate(file, index, field)
+    except (KeyError, LookupError):
+        return None

@@ -12,7 +12,7 @@ from generator.games.dragon_pants.diagrams import board_scene
 from generator.paper import mm_to_pt, paper_size_mm
 from generator.rulebook import typeset
 from generator.rulebook.build import build_step
-from generator.rulebook.figures import setup_boards
+from generator.games.dragon_pants.rulebook.figures import setup_boards
 from generator.rulebook.styles import make_styles
 
 

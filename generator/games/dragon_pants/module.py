@@ -47,12 +47,17 @@ class DragonPants(GameModule):
         return [("Destiny analysis", "generator.games.dragon_pants.destiny.report:build_step")]
 
     def rulebook_context(self, game: "GameData") -> dict:
-        from generator.games.dragon_pants.rulebook_facts import template_context
+        from generator.games.dragon_pants.rulebook.facts import template_context
 
         return template_context(game)
 
+    def rulebook_directives(self) -> dict:
+        from generator.games.dragon_pants.rulebook.directives import DIRECTIVES
+
+        return DIRECTIVES
+
     def rulebook_facts(self, game: "GameData") -> list:
-        from generator.games.dragon_pants.rulebook_facts import preset_facts
+        from generator.games.dragon_pants.rulebook.facts import preset_facts
 
         return preset_facts(game)
 

@@ -1,6 +1,7 @@
-"""Rulebook figures: the setup board for each player count, line-of-sight examples, the time card.
+"""Dragon Pants rulebook figures: the setup board for each player count, line-of-sight examples,
+the time card.
 
-Both are drawn by `generator.games.dragon_pants.diagrams` from the board data; the sight examples are judged by
+Boards and sight lines are drawn by `generator.games.dragon_pants.diagrams` from the board data; the sight examples are judged by
 the rules engine, and an example whose verdict no longer matches what the text expects is an
 error rather than a misleading picture.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Circle, Drawing, Rect, String
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Table
 
 from generator.data.components import time_track as time_track_spec
 from generator.data import GameData
@@ -22,24 +23,9 @@ from generator.errors import LayoutError
 from generator.paper import mm_to_pt, pt_to_mm
 from generator.rulebook.markup import inline_xml
 from generator.rulebook.styles import ACCENT, INK, SHADE, Styles
+from generator.rulebook.tables import cell_grid
 
 VERDICT_TITLES = {"clear": "Clear", "blocked": "Blocked", "immune": "Immune", "off_line": "No line"}
-
-
-def cell_grid(cells: list[list[Flowable]], width: float, columns: int) -> Table:
-    """Lay figure cells (each a list of flowables) out `columns` to a row."""
-    rows = [cells[i:i + columns] for i in range(0, len(cells), columns)]
-    rows[-1] = rows[-1] + [[] for _ in range(columns - len(rows[-1]))]
-    table = Table(rows, colWidths=[width / columns] * columns, hAlign="CENTER", spaceBefore=4, spaceAfter=4)
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), "Vera"),   # not Helvetica, which is never embedded
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
-    ]))
-    return table
 
 
 def seat_caption(game: GameData, players: int) -> str:
@@ -119,7 +105,6 @@ def sight_grid(game: GameData, examples: list[SightExample], styles: Styles, wid
     tables = BoardTables.from_game(game)  # the standard rules: the pictures show the default game
     cells = [sight_cell(game, e, styles, cell_width_mm, tables) for e in examples]
     return cell_grid(cells, width, columns)
-
 
 
 def time_track(game: GameData, styles: Styles, width: float, start: int) -> Flowable:
