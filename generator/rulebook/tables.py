@@ -102,9 +102,19 @@ def components_table(game: GameData, styles: Styles, width: float) -> Table:
     rows: list[list[Flowable | str]] = [["Component", "Count", "What it is"]]
     manifest = game.game.components
     for component in manifest:
-        rows.append([f"**{component.name}**", str(piece_count(game, component)), component.description])
+        rows.append([f"**{component.name}**", str(piece_count(game, component)),
+                     component.description or _faces(component)])
     sources = [game.locate("game.yaml", "components", i, "description") for i in range(len(manifest))]
     return grid(rows, [0.26 * width, 0.1 * width, 0.64 * width], styles, sources=sources)
+
+
+def _faces(component: Any) -> str:
+    """Tokens and dice say what their faces are when the manifest gives no description."""
+    if component.kind == "tokens":
+        return ", ".join(f"{face.count} {face.name}" for face in component.faces)
+    if component.kind == "dice":
+        return ", ".join(f"{die.count} {die.name}" for die in component.sets)
+    return ""
 
 
 def variants_table(game: GameData, styles: Styles, width: float) -> Table:

@@ -63,6 +63,12 @@ class DragonDance(GameModule):
             "dance_table_heads": presentation.TABLE_HEADS,
         }
 
+    def rulebook_directives(self) -> dict[str, Any]:
+        """`card_table role=...`: each role's cards and die-face values as a table."""
+        from generator.games.dragon_dance.rulebook_directives import directives
+
+        return directives(self.dance_data)
+
     def rulebook_context(self, game: Any) -> dict[str, Any]:
         """Roles (life, dice, cards by range), every card by id and the worked examples, computed."""
         from generator.games.dragon_dance import presentation

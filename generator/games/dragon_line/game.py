@@ -113,6 +113,12 @@ class DragonLine(GameModule):
         return metrics.playtime_minutes(state)
 
     # --- rulebook ------------------------------------------------------------------------------
+    def rulebook_directives(self) -> dict[str, Any]:
+        """`line`, `reach` and `cards`: figures and the card table drawn from the engine's tables."""
+        from generator.games.dragon_line.rulebook_directives import DIRECTIVES
+
+        return DIRECTIVES
+
     def rulebook_context(self, game: Any) -> dict[str, Any]:
         """Suits, cards, reach tables and worked examples for rules.md, all from the data."""
         from generator.games.dragon_line.rulebook_facts import rulebook_context

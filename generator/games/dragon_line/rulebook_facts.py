@@ -38,13 +38,17 @@ def suit_facts(game: Any, rules: Rules) -> list[dict[str, Any]]:
     return found
 
 
+def reform_words(reform: Any) -> str:
+    """'Damage +1, Range +1': a Spirit card's Reform modifiers, the ones it has, in a fixed order."""
+    return ", ".join(f"{label} {getattr(reform, key):+d}" for key, label in
+                     (("damage", "Damage"), ("health", "Health"), ("range", "Range")) if getattr(reform, key))
+
+
 def card_line(card: Any) -> str:
     """'Health 4, Damage 3' or 'Health 4, Reform: Damage +1, Range +1' for the card list."""
     if card.reform is None:
         return f"Health {card.health}, Damage {card.damage}"
-    mods = [f"{label} {getattr(card.reform, key):+d}" for key, label in
-            (("damage", "Damage"), ("health", "Health"), ("range", "Range")) if getattr(card.reform, key)]
-    return f"Health {card.health}, Reform: {', '.join(mods)}"
+    return f"Health {card.health}, Reform: {reform_words(card.reform)}"
 
 
 def worked_round(game: Any, rules: Rules) -> dict[str, Any]:

@@ -12,7 +12,8 @@ import pymupdf
 import pytest
 
 from generator.data import load_game
-from generator.games.dragon_line.rulebook_facts import card_line, worked_round
+from generator.rulebook import typeset
+from generator.games.dragon_line.rulebook_facts import reform_words, worked_round
 from tests.kit.conftest import build_cards, build_kit
 
 MM = 72 / 25.4
@@ -114,18 +115,74 @@ def test_tokens_and_line_cards_come_from_the_data(kits, game):
         assert f"{suit.name} \u00b7 {suit.ability}" in aids
 
 
+def _table_rows(pdf: Path) -> list[list[str]]:
+    """Every table row pymupdf finds in the PDF (an independent reader), cells squashed (see _squash)."""
+    rows = []
+    for page in pymupdf.open(pdf):
+        for table in page.find_tables().tables:
+            rows += [[_squash(cell or "") for cell in row] for row in table.extract()]
+    return rows
+
+
+def _squash(text: str) -> str:
+    """Text without spaces and commas: pymupdf's table reader drops spaces and moves commas."""
+    return "".join(text.replace(",", " ").split())
+
+
 def test_rulebook_lists_every_card_and_the_engines_worked_round(kits, game):
     folder = kits("letter", True)
-    text = " ".join(" ".join(page.get_text().split()) for page in pymupdf.open(folder / "rulebook.pdf"))
+    rows = _table_rows(folder / "rulebook.pdf")
+    suits = {s.id: s for s in game.suits.suits}
     for card in game.dragons.cards:
-        assert f"{card.name} ({card_line(card)})" in text
+        effect = f"Damage {card.damage}" if card.reform is None else f"Reform: {reform_words(card.reform)}"
+        suit = suits[card.suit]
+        assert [_squash(card.name), _squash(f"{suit.name} ({suit.ability})"), str(card.health), _squash(effect)] in rows
     example = worked_round(game, game.module.make_rules(game))
     for seat in example["seats"]:
         for dragon in seat:
-            assert f"{dragon['name']} (player" in text and f"takes {dragon['taken']} in all" in text
+            row = next(r for r in rows if r and r[0] == _squash(f"{dragon['name']} ({dragon['suit']})"))
+            assert row[2:4] == [str(dragon["health"]), str(dragon["damage_dealt"])]
+            assert row[5] == str(dragon["taken"]) and row[6] == ("destroyed" if dragon["destroyed"] else "survives")
+    text = " ".join(" ".join(page.get_text().split()) for page in pymupdf.open(folder / "rulebook.pdf"))
     assert f"{example['destroyed']} dragon" in text
     assert "provisional v" + game.game.version in text
     assert (folder / "player-aid.pdf").stat().st_size > 0
+
+
+def test_rulebook_draws_every_reach_from_the_engines_tables(game):
+    """Each suit's diagram crosses exactly the slots the engine's hit table gives, row per Range Reform,
+    and its caption says the same in words; changing suits.yaml changes both."""
+    from reportlab.graphics.shapes import Line
+
+    from generator.games.dragon_line.line import axis_position
+    from generator.games.dragon_line.rulebook_facts import reach_words
+    from generator.games.dragon_line.rulebook_figures import reach_rows, reach_figure
+
+    rules = game.module.make_rules(game)
+    front = axis_position(0, 0, rules.line_size)
+    for s, suit in enumerate(game.suits.suits):
+        rows = reach_rows(rules, suit.id, 0)
+        assert [hits for _, hits in rows] == [set(rules.hit[s][b][front]) for b in range(len(suit.reach))]
+        drawing = reach_figure(rules, suit.id, "#336699", 250, 0)
+        crosses = sum(isinstance(shape, Line) for shape in drawing.contents) // 2
+        assert crosses == sum(len(hits) for _, hits in rows)
+    text = _squash(" ".join(page.get_text() for page in pymupdf.open(stream=typeset(game, "a4").pdf)))
+    for suit in game.suits.suits:
+        assert _squash(f"{suit.ability} ({suit.name})") in text
+        assert _squash(reach_words(rules.reach(suit.id, 0))) in text
+
+
+def test_a_reach_edited_in_suits_yaml_reaches_the_rulebook(tmp_path):
+    """One data change flows into the diagram and its caption: Earth gains a +1 Range row."""
+    import shutil
+
+    folder = tmp_path / "dragon_line"
+    shutil.copytree(Path(__file__).resolve().parents[3] / "data" / "dragon_line", folder)
+    suits = folder / "suits.yaml"
+    suits.write_text(suits.read_text().replace("reach: [[1]]\n", "reach: [[1], [1, 2]]\n"))
+    edited = load_game(folder)
+    text = _squash(" ".join(page.get_text() for page in pymupdf.open(stream=typeset(edited, "a4").pdf)))
+    assert _squash("Strike (Earth) hits the dragon in front; with +1 Range, the dragon in front and the dragon beyond it.") in text
 
 
 def test_the_rules_check_runs_and_gives_the_same_bytes_for_a_seed(tmp_path):
