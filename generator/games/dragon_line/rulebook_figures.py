@@ -89,15 +89,17 @@ def reach_figure(rules: Rules, suit: str, colour: str, width_pt: float, acting_s
                              strokeColor=RULE if not hit else ink, strokeWidth=0.8))
             if hit:
                 _cross(drawing, x + 0.6, y, side - 1.2, INK)
-            if position == here:
-                _acting_mark(drawing, x + 0.6, y, side - 1.2)
+            if position == here:   # a dragon that hits itself shows the cross, not the arrow
+                _acting_mark(drawing, x + 0.6, y, side - 1.2, arrow=not hit)
     return drawing
 
 
-def _acting_mark(drawing: Drawing, x: float, y: float, side: float) -> None:
-    """The acting dragon: a heavy frame and an arrow pointing toward the enemy."""
+def _acting_mark(drawing: Drawing, x: float, y: float, side: float, arrow: bool = True) -> None:
+    """The acting dragon: a heavy frame and (unless it hits itself) an arrow toward the enemy."""
     drawing.add(Rect(x - 0.6, y - 0.6, side + 1.2, side + 1.2, rx=1.6, ry=1.6, fillColor=None,
                      strokeColor=INK, strokeWidth=1.8))
+    if not arrow:
+        return
     cx, cy, s = x + side / 2, y + side / 2, side * 0.22
     drawing.add(Polygon([cx - s, cy - s, cx + s, cy, cx - s, cy + s], fillColor=INK, strokeColor=None))
 
