@@ -1,5 +1,5 @@
 """The one-page board overview (our tile art, scaled) and the setup page (a seat diagram per
-player count, drawn by generator.games.dragon_pants.diagrams so the rulebook and the kit show the same seats)."""
+player count, drawn by generator.hexmap_diagrams so the rulebook and the kit show the same seats)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def overview_page(game: GameData, layout: SheetLayout, paper: str, board_key: st
 
 def setup_faces(game: GameData, hex_size_mm: float) -> list[Face]:
     """One seat diagram per player count in the seat maps."""
-    from generator.games.dragon_pants.diagrams import board_scene, scene_svg
+    from generator.hexmap_diagrams import board_scene, scene_svg
 
     faces = []
     for players in sorted(hex_map(game).seats):
@@ -62,7 +62,7 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
     cell_h = (page_h - 2 * margin - TITLE_BAND_MM) / rows
     caption_mm = 15.0
     # Diagram size: the board is about 14 corner radii wide and 15.6 high.
-    from generator.games.dragon_pants.diagrams import board_scene
+    from generator.hexmap_diagrams import board_scene
 
     probe = board_scene(game, players=counts[-1], hex_size_mm=1.0)
     size = min((cell_w - 6) / probe.width_mm, (cell_h - caption_mm - 3) / probe.height_mm)

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 from generator.data.components import hex_map, tile_spec
 from generator.data import GameData
 from generator.data.hexmap import Terrain
-from generator.games.dragon_pants.diagrams.scene import terrain_pattern
 from generator.hexgrid import SQRT3
+from generator.hexmap_diagrams.scene import terrain_pattern
+from generator.hexmap_diagrams.shapes import star_points
 from generator.kit.faces import Face, Item, render_template
-from generator.games.dragon_pants.pictograms import star_points
 
 if TYPE_CHECKING:
     from generator.components.base import ComponentPlan, PlanContext

@@ -195,6 +195,11 @@ def first_component(game: Any, kind: str) -> Any:
     raise LookupError(f"{game.game.name}: game.yaml lists no component of kind {kind!r}")
 
 
+def has_component(game: Any, kind: str) -> bool:
+    """Whether game.yaml lists a component of this kind (a `tiles` one means a hex map)."""
+    return any(component.kind == kind for component in game.game.components)
+
+
 def tile_spec(game: Any) -> TilesSpec:
     return first_component(game, "tiles")
 

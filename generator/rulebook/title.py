@@ -5,7 +5,8 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from generator.data import GameData
-from generator.games.dragon_pants.diagrams import board_scene, scene_drawing
+from generator.data.components import has_component
+from generator.hexmap_diagrams import board_scene, scene_drawing
 from generator.paper import mm_to_pt, pt_to_mm
 from generator.rulebook.words import names
 from generator.rulebook.markup import inline_xml
@@ -17,7 +18,7 @@ def title_page(game: GameData, styles: Styles, width: float, height: float) -> l
     players = info.players
     player_text = f"{players.min}–{players.max} players" if players.min != players.max else f"{players.min} players"
     picture: list[Flowable] = []
-    if "board" in game.files:   # a game played on a hex map shows its board on the cover
+    if has_component(game, "tiles"):   # a game played on a hex map shows its board on the cover
         board_mm = min(pt_to_mm(width) * 0.62, pt_to_mm(height) * 0.42)
         board = scene_drawing(board_scene(game, None), width_mm=board_mm)
         board.hAlign = "CENTER"

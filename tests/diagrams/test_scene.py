@@ -9,8 +9,9 @@ import pytest
 import yaml
 
 from generator.data import load_game
-from generator.games.dragon_pants.diagrams import board_scene, check_sight, scene_drawing, scene_shapes, scene_svg, sight_scene
-from generator.games.dragon_pants.diagrams.shapes import Label
+from generator.games.dragon_pants.diagrams import check_sight, sight_scene
+from generator.hexmap_diagrams import board_scene, scene_drawing, scene_shapes, scene_svg
+from generator.hexmap_diagrams.shapes import Label
 from generator.hexgrid import distance
 
 
@@ -105,12 +106,15 @@ def test_a_dragon_between_blocks(game):
 
 
 def test_diagonal_scene_marks_flanks_and_centres(game):
-    scene = sight_scene(game, "diagonal", (-3, 1), (1, -1))
-    check = scene.sight_lines[0].check
+    sight = sight_scene(game, "diagonal", (-3, 1), (1, -1))
+    check = sight.check
     assert check.between == ((-1, 0),)
     assert (0, 0) in check.flanks
-    assert [d.label for d in scene.dragons] == ["A", "B"]
-    assert len(scene.cells) == 37  # dens left out of sight diagrams
+    assert [d.label for d in sight.scene.markers] == ["A", "B"]
+    assert len(sight.scene.cells) == 37  # dens left out of sight diagrams
+    outlined = [o.hex for o in sight.scene.outlines]
+    assert set(outlined) == set(check.flanks) | set(check.between)
+    assert [b.symbol for b in sight.scene.badges] == ["tick"]
 
 
 def test_svg_and_drawing_carry_the_same_shapes(game):
@@ -130,7 +134,7 @@ def test_svg_is_reproducible(game):
 
 
 def test_legend_has_one_sample_per_terrain_and_both_den_states(game):
-    from generator.games.dragon_pants.diagrams import legend_scene
+    from generator.hexmap_diagrams import legend_scene
 
     scene = legend_scene(game)
     plain = [t for t in game.board.terrains.values() if not t.is_den]

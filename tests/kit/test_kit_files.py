@@ -191,7 +191,7 @@ def test_every_svg_falls_back_to_a_sans_serif(game, kits, small_svgs):
 @pytest.fixture
 def small_svgs(game) -> list[str]:
     """SVGs made outside templates: a board diagram and a report chart."""
-    from generator.games.dragon_pants.diagrams import board_scene, scene_svg
+    from generator.hexmap_diagrams import board_scene, scene_svg
     from generator.report.charts import Bar, BarChart, bar_chart_svg
 
     return [scene_svg(board_scene(game, 3)), bar_chart_svg(BarChart("t", (Bar("a", 0.5),)))]

@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 
 from generator.build.context import BuildContext, BuildOptions
-from generator.games.dragon_pants.diagrams import board_scene
+from generator.hexmap_diagrams import board_scene
 from generator.paper import mm_to_pt, paper_size_mm
 from generator.rulebook import typeset
 from generator.rulebook.build import build_step

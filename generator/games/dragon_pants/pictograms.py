@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from generator.hexgrid import DIAGONALS, DIRECTIONS, Hex, centre, corners, hexagon, scale
+from generator.hexmap_diagrams.shapes import star_points
 
 # Roles a hex plays in a picture; the template colours them.
 PLAIN, LINE, YOU, TARGET = "plain", "line", "you", "target"
@@ -144,11 +145,3 @@ def _listing(words: list[str]) -> str:
     words = [w.replace("_", " ") for w in words]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
-
-def star_points(cx: float, cy: float, outer: float, inner: float) -> str:
-    points = []
-    for i in range(10):
-        r = outer if i % 2 == 0 else inner
-        a = math.radians(-90 + 36 * i)
-        points.append(f"{cx + r * math.cos(a):.3f},{cy + r * math.sin(a):.3f}")
-    return " ".join(points)

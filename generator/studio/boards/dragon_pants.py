@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from generator.games.dragon_pants.diagrams import DragonMarker, board_scene
-from generator.games.dragon_pants.diagrams.scene import BoardScene
-from generator.games.dragon_pants.diagrams.svg import scene_svg
+from generator.hexmap_diagrams import Marker, board_scene
+from generator.hexmap_diagrams.svg import scene_svg
 
 
 def board_svg(game: Any, view: dict[str, Any]) -> str:
@@ -21,9 +21,8 @@ def board_svg(game: Any, view: dict[str, Any]) -> str:
         hex_ = (int(at[0]), int(at[1]))
         named = colours.get(dragon.get("den", ""))
         label = str(dragon["seat"]) + ("*" if dragon.get("frozen") else "")
-        dragons.append(DragonMarker(hex_, base.point(hex_), label, named.hex if named else "#444444"))
-    scene = BoardScene(base.hex_size_mm, base.width_mm, base.height_mm, base.cells, base.dens, tuple(dragons),
-                       (), players, base.offset)
+        dragons.append(Marker(hex_, label, named.hex if named else "#444444"))
+    scene = replace(base, markers=tuple(dragons))
     drawn = scene_svg(scene)
     # Sized by the page, not in millimetres: the board fills its panel.
     return drawn[drawn.index("<svg"):].replace(f'width="{_num(scene.width_mm)}mm"', 'width="100%"', 1) \
@@ -31,6 +30,6 @@ def board_svg(game: Any, view: dict[str, Any]) -> str:
 
 
 def _num(value: float) -> str:
-    from generator.games.dragon_pants.diagrams.svg import _num as num
+    from generator.hexmap_diagrams.svg import _num as num
 
     return str(num(value))

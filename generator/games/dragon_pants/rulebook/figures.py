@@ -1,7 +1,8 @@
 """Dragon Pants rulebook figures: the setup board for each player count, line-of-sight examples,
 the time card.
 
-Boards and sight lines are drawn by `generator.games.dragon_pants.diagrams` from the board data; the sight examples are judged by
+Boards are drawn by `generator.hexmap_diagrams` from the board data, sight lines laid over them by
+`generator.games.dragon_pants.diagrams`; the sight examples are judged by
 the rules engine, and an example whose verdict no longer matches what the text expects is an
 error rather than a misleading picture.
 """
@@ -15,10 +16,10 @@ from reportlab.platypus import Flowable, Paragraph, Table
 
 from generator.data.components import time_track as time_track_spec
 from generator.data import GameData
-from generator.games.dragon_pants.diagrams import board_scene, legend_scene, scene_drawing, sight_scene
-from generator.games.dragon_pants.diagrams.sight import SightCheck
+from generator.games.dragon_pants.diagrams import SightCheck, sight_scene
 from generator.games.dragon_pants.engine.board import BoardTables
 from generator.hexgrid import Hex
+from generator.hexmap_diagrams import board_scene, legend_scene, scene_drawing
 from generator.errors import LayoutError
 from generator.paper import mm_to_pt, pt_to_mm
 from generator.rulebook.markup import inline_xml
@@ -70,18 +71,17 @@ class SightExample:
 
 def sight_cell(game: GameData, example: SightExample, styles: Styles, cell_width_mm: float,
                tables: BoardTables) -> list[Flowable]:
-    scene = sight_scene(game, example.kind, example.shooter, example.target, example.others,  # type: ignore[arg-type]
+    sight = sight_scene(game, example.kind, example.shooter, example.target, example.others,  # type: ignore[arg-type]
                         tables=tables)
-    check = scene.sight_lines[0].check
+    check = sight.check
     if example.expect and check.verdict != example.expect:
         raise LayoutError(
             f"{example.where}: this {example.kind} line example expects {example.expect!r} but the rules "
             f"engine finds {check.verdict!r} on the current board; move the dragons or change expect="
         )
     title = f"**{example.kind.capitalize()} line: {VERDICT_TITLES[check.verdict].lower()}.** "
-    dragons = {d.hex: d.label for d in scene.dragons}
-    text = title + verdict_sentence(game, check, dragons) + (" " + example.caption if example.caption else "")
-    return [scene_drawing(scene, width_mm=cell_width_mm), Paragraph(inline_xml(text), styles.caption)]
+    text = title + verdict_sentence(game, check, sight.dragon_labels) + (" " + example.caption if example.caption else "")
+    return [scene_drawing(sight.scene, width_mm=cell_width_mm), Paragraph(inline_xml(text), styles.caption)]
 
 
 def verdict_sentence(game: GameData, check: SightCheck, dragons: dict[Hex, str]) -> str:

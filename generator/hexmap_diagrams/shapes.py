@@ -1,11 +1,12 @@
 """Drawing primitives in millimetres (y grows downward), the common tongue of both renderers.
 
-A scene is lowered to these once (`generator.games.dragon_pants.diagrams.draw`), so the PDF and SVG renderers only
+A scene is lowered to these once (`generator.hexmap_diagrams.draw`), so the PDF and SVG renderers only
 translate primitives and can never disagree about what a diagram shows.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal, Union
 
@@ -56,3 +57,18 @@ class Label:
 
 
 Shape = Union[Polygon, Polyline, Circle, Label]
+
+
+def star_corners(cx: float, cy: float, outer: float, inner: float) -> tuple[Point, ...]:
+    """A five-pointed star, point up: the draw-hex mark on diagrams, tiles and card pictograms."""
+    points = []
+    for i in range(10):
+        radius = outer if i % 2 == 0 else inner
+        angle = math.radians(-90 + 36 * i)
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return tuple(points)
+
+
+def star_points(cx: float, cy: float, outer: float, inner: float) -> str:
+    """`star_corners` as an SVG `points` attribute, for templates that draw the star themselves."""
+    return " ".join(f"{x:.3f},{y:.3f}" for x, y in star_corners(cx, cy, outer, inner))

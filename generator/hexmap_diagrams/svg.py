@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import svgwrite
 
-from generator.games.dragon_pants.diagrams.draw import scene_shapes
-from generator.games.dragon_pants.diagrams.scene import BoardScene
-from generator.games.dragon_pants.diagrams.shapes import Circle, Label, Point, Polygon, Polyline
+from generator.hexmap_diagrams.draw import scene_shapes
+from generator.hexmap_diagrams.scene import BoardScene
+from generator.hexmap_diagrams.shapes import Circle, Label, Point, Polygon, Polyline
 from generator.fonts import SVG_FONT_FAMILY
 
 

@@ -10,9 +10,9 @@ from reportlab.graphics.shapes import Drawing, PolyLine, String
 from reportlab.graphics.shapes import Polygon as RLPolygon
 from reportlab.lib.colors import HexColor
 
-from generator.games.dragon_pants.diagrams.draw import scene_shapes
-from generator.games.dragon_pants.diagrams.scene import BoardScene
-from generator.games.dragon_pants.diagrams.shapes import Circle, Label, Point, Polygon, Polyline
+from generator.hexmap_diagrams.draw import scene_shapes
+from generator.hexmap_diagrams.scene import BoardScene
+from generator.hexmap_diagrams.shapes import Circle, Label, Point, Polygon, Polyline
 from generator.fonts import register_reportlab_fonts
 from generator.paper import mm_to_pt
 

@@ -1,22 +1,23 @@
-"""A renderer-neutral picture of the board: hexes, dens, dragons and sight lines, in millimetres.
+"""A renderer-neutral picture of a hex map: tiles, dens and a game's overlays, in millimetres.
 
-Scenes are built from `GameData` only (terrain from `board`, colours from `print_profile`, seat
-maps from `board.seats`), so a change in the data redraws every diagram. Coordinates are in mm
-with the origin at the top-left of the scene's bounding box and y growing downward.
+Scenes are built from `GameData` only (the hex map of the game's `tiles` component, colours
+from `print_profile`, seat maps from the map's `seats`), so a change in the data redraws every
+diagram. Coordinates are in mm with the origin at the top-left of the scene's bounding box and
+y growing downward. What a game draws on top (`overlays.py`) is placed by hex and carried as is.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Literal
+from typing import Literal
 
 from generator.data import GameData
+from generator.data.components import hex_map
 from generator.data.hexmap import Terrain
-from generator.games.dragon_pants.diagrams.sight import SightCheck, SightKind, check_sight
-from generator.games.dragon_pants.engine.board import BoardTables
 from generator.hexgrid import Hex, centre, corners
-from generator.games.dragon_pants.diagrams.shapes import Label, Point
+from generator.hexmap_diagrams.overlays import Badge, HexLine, HexOutline, Marker
+from generator.hexmap_diagrams.shapes import Label, Point
 
 # How a hex reads without colour. Chosen from what the terrain does in the rules, so a new
 # terrain with the same behaviour gets the same mark.
@@ -70,26 +71,6 @@ class DenMarker:
 
 
 @dataclass(frozen=True)
-class DragonMarker:
-    hex: Hex
-    centre: Point
-    label: str
-    colour: str
-
-
-@dataclass(frozen=True)
-class SightLine:
-    """A drawn line of sight and the engine's verdict on it."""
-
-    check: SightCheck
-    start: Point
-    end: Point
-    between: tuple[Point, ...]
-    flanks: tuple[Point, ...]
-    blocker: Point | None
-
-
-@dataclass(frozen=True)
 class BoardScene:
     """Everything a renderer needs; sizes in mm, origin top-left, y downward."""
 
@@ -98,11 +79,14 @@ class BoardScene:
     height_mm: float
     cells: tuple[HexCell, ...]
     dens: tuple[DenMarker, ...]
-    dragons: tuple[DragonMarker, ...] = ()
-    sight_lines: tuple[SightLine, ...] = ()
     players: int | None = None
     offset: Point = field(default=(0.0, 0.0), repr=False)
     captions: tuple[Label, ...] = ()  # free text drawn on top, e.g. a legend's names
+    # A game's overlays (`dataclasses.replace(scene, lines=...)`), drawn over the tiles and dens.
+    outlines: tuple[HexOutline, ...] = ()
+    lines: tuple[HexLine, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    badges: tuple[Badge, ...] = ()
 
     def terrain_counts(self) -> Counter[str]:
         return Counter(cell.terrain for cell in self.cells)
@@ -119,13 +103,13 @@ class BoardScene:
 def board_scene(game: GameData, players: int | None = None, hex_size_mm: float = 5.0,
                 margin_mm: float = 1.0, den_style: Literal["seats", "colours", "numbers", "plain"] = "seats",
                 with_dens: bool = True) -> BoardScene:
-    """The whole board. With `players`, dens in use show seat numbers in their colours and the
+    """The whole hex map. With `players`, dens in use show seat numbers in their colours and the
     others are left pale; without it every den is in its colour and unmarked (`den_style="colours"`),
     as the den tiles carry colours, not numbers. `den_style="numbers"` also marks each den with its
     number in the data, `"plain"` leaves dens in the den terrain's colour, for diagrams about
     something else; `with_dens=False` leaves the dens out and crops the scene to the board tiles.
     """
-    board = game.board
+    board = hex_map(game)
     profile = game.print_profile
     if players is not None and players not in board.seats:
         known = ", ".join(str(n) for n in sorted(board.seats))
@@ -167,31 +151,6 @@ def board_scene(game: GameData, players: int | None = None, hex_size_mm: float =
                       players=players, offset=offset)
 
 
-def sight_scene(game: GameData, kind: SightKind, shooter: Hex, target: Hex,
-                others: Iterable[Hex] = (), hex_size_mm: float = 4.0, with_dens: bool = False,
-                tables: BoardTables | None = None) -> BoardScene:
-    """The board with a shooter (A), a target (B), other dragons (C, D...) and the sight line
-    between A and B, judged by the rules engine. Dens are left out unless asked for."""
-    others = tuple(others)
-    base = board_scene(game, None, hex_size_mm, den_style="plain", with_dens=with_dens)
-    check = check_sight(game, kind, shooter, target, occupied=(shooter, target) + others, tables=tables)
-    colours = [c.hex for c in game.print_profile.seat_colours.values()] or ["#444444"]
-    dragons = tuple(
-        DragonMarker(hex_, base.point(hex_), chr(ord("A") + i), colours[i % len(colours)])
-        for i, hex_ in enumerate((shooter, target) + others)
-    )
-    line = SightLine(
-        check=check,
-        start=base.point(shooter),
-        end=base.point(target),
-        between=tuple(base.point(h) for h in check.between),
-        flanks=tuple(base.point(h) for h in check.flanks),
-        blocker=base.point(check.blocker) if check.blocker else None,
-    )
-    return BoardScene(base.hex_size_mm, base.width_mm, base.height_mm, base.cells, base.dens,
-                      dragons, (line,), None, base.offset)
-
-
 def legend_scene(game: GameData, hex_size_mm: float = 4.0, text_mm: float = 2.8) -> BoardScene:
     """A key to the board: one sample hex per terrain, then a den in use and an empty den."""
     profile = game.print_profile
@@ -200,11 +159,12 @@ def legend_scene(game: GameData, hex_size_mm: float = 4.0, text_mm: float = 2.8)
     cells: list[HexCell] = []
     dens: list[DenMarker] = []
     captions: list[Label] = []
+    board = hex_map(game)
     rows: list[tuple[str, Terrain, str, bool]] = [
-        (tid, t, t.name, False) for tid, t in game.board.terrains.items() if not t.is_den
+        (tid, t, t.name, False) for tid, t in board.terrains.items() if not t.is_den
     ]
-    den_id, den_terrain = next(((tid, t) for tid, t in game.board.terrains.items() if t.is_den), (None, None))
-    first_den = game.board.dens[0]
+    den_id, den_terrain = next(((tid, t) for tid, t in board.terrains.items() if t.is_den), (None, None))
+    first_den = board.dens[0]
     if den_terrain is not None:
         rows.append((den_id, den_terrain, f"{den_terrain.name}, with its seat number", True))
         rows.append((den_id, den_terrain, f"{den_terrain.name} not used in this game", False))

@@ -1,0 +1,114 @@
+"""The hex-map diagrams serve any game with a `tiles` component, rules module or not, and draw a
+game's overlays where its hexes are without knowing what they mean."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import textwrap
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from reportlab.graphics.shapes import Drawing
+
+from generator.data import load_game
+from generator.hexmap_diagrams import Badge, HexLine, HexOutline, Marker, Stroke, board_scene, scene_shapes
+from generator.hexmap_diagrams.shapes import Circle, Label, Polygon, Polyline
+from generator.paper import mm_to_pt
+from generator.rulebook.styles import make_styles
+from generator.rulebook.title import title_page
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HEX_GAME = """\
+name: Hex Walk
+designers: [tests]
+licence: CC0 1.0
+credits: A game with no rules module, played on a hex map.
+players: {min: 2, max: 6}
+playtime_minutes: 20
+minimum_age: 8
+components:
+  - id: land
+    kind: tiles
+    name: Map tiles
+    map: map.yaml
+    corner_to_corner_mm: 80
+"""
+
+
+@pytest.fixture(scope="module")
+def hex_game_folder(tmp_path_factory) -> Path:
+    """A data-only game whose map is Dragon Pants' board file under another name."""
+    folder = tmp_path_factory.mktemp("hex_walk")
+    shutil.copy(ROOT / "data" / "dragon_pants" / "board.yaml", folder / "map.yaml")
+    shutil.copy(ROOT / "data" / "dragon_pants" / "print.yaml", folder / "print.yaml")
+    (folder / "game.yaml").write_text(HEX_GAME)
+    (folder / "rules.md").write_text("# Hex Walk\n\nWalk the map.\n")
+    return folder
+
+
+def _drawings(flow) -> list[Drawing]:
+    return [f for f in flow if isinstance(f, Drawing)]
+
+
+def test_a_game_with_tiles_shows_its_map_on_the_title_page(hex_game_folder):
+    game = load_game(hex_game_folder)
+    assert game.module is None and not game.files
+    width, height = mm_to_pt(170), mm_to_pt(230)
+    (board,) = _drawings(title_page(game, make_styles(), width, height))
+    assert board.width == pytest.approx(mm_to_pt(min(170 * 0.62, 230 * 0.42)))   # as big as the cover allows
+
+
+def test_a_game_without_tiles_has_no_map_on_the_title_page():
+    game = load_game(ROOT / "data" / "dragon_dance")
+    assert _drawings(title_page(game, make_styles(), mm_to_pt(170), mm_to_pt(230))) == []
+
+
+def test_drawing_a_hex_map_loads_no_game_package(hex_game_folder):
+    """Scenes, both renderers, the title page and the tile faces, in a fresh interpreter."""
+    script = textwrap.dedent(f"""
+        import sys
+        from generator.components.tiles import tile_faces
+        from generator.data import load_game
+        from generator.hexmap_diagrams import board_scene, legend_scene, scene_drawing, scene_svg
+        from generator.paper import mm_to_pt
+        from generator.rulebook.styles import make_styles
+        from generator.rulebook.title import title_page
+
+        game = load_game({str(hex_game_folder)!r})
+        scene_svg(board_scene(game, 3)); scene_drawing(legend_scene(game), width_mm=50)
+        title_page(game, make_styles(), mm_to_pt(170), mm_to_pt(230)); tile_faces(game)
+        games = ("generator.games.dragon_pants", "generator.games.dragon_dance", "generator.games.dragon_line")
+        print(sorted(m for m in sys.modules if m.startswith(games)))
+    """)
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
+
+
+def test_overlays_are_drawn_on_their_hexes_in_hex_sizes(hex_game_folder):
+    game = load_game(hex_game_folder)
+    base = board_scene(game, None, hex_size_mm=5.0)
+    s = base.hex_size_mm
+    a, b, c = (-3, 1), (0, 1), (2, -1)
+    scene = replace(base, outlines=(HexOutline(c, Stroke("#112233", 0.1, (0.2, 0.1))),),
+                    lines=(HexLine((a, c, b), Stroke("#445566", 0.12)),),
+                    markers=(Marker(a, "Q", "#778899"),), badges=(Badge(b, "cross", "#aa0000"),))
+    plain = scene_shapes(base)
+    shapes = scene_shapes(scene)
+    assert shapes[:len(plain)] == plain                 # overlays go on top of the map, in this order:
+    outline, line, disc, label, badge_disc, *cross = shapes[len(plain):]
+    assert isinstance(outline, Polygon) and outline.fill is None and outline.stroke == "#112233"
+    assert outline.width_mm == pytest.approx(0.1 * s) and outline.dash_mm == pytest.approx((0.2 * s, 0.1 * s))
+    cx, cy = base.point(c)
+    assert all(0.8 * s < ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 < s for x, y in outline.points)  # inside the hex
+    assert isinstance(line, Polyline) and line.points == tuple(base.point(h) for h in (a, c, b))
+    assert line.width_mm == pytest.approx(0.12 * s) and line.dash_mm is None
+    assert isinstance(disc, Circle) and disc.centre == base.point(a) and disc.fill == "#778899"
+    assert isinstance(label, Label) and (label.at, label.text) == (base.point(a), "Q")
+    bx, by = base.point(b)
+    assert isinstance(badge_disc, Circle) and badge_disc.centre == pytest.approx((bx + 0.55 * s, by - 0.55 * s))
+    assert len(cross) == 2 and all(isinstance(p, Polyline) and p.stroke == "#aa0000" for p in cross)
