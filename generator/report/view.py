@@ -388,9 +388,11 @@ def _keyed_table(title: str, metrics: list[tuple[dict, dict]], games: int, playe
             rows.append([names.get(k, k), *([label.get("label", "")] if several else []), f"{total:,}",
                          f"{total / games if games else 0.0:.2f}", f"{row['games'] if row else 0:,}",
                          ci(row["user_win"]) if row and row.get("users") else "-"])
+    # All keys together per game (Dragon Pants: reactions fired per game), which no row shows.
+    in_all = "; ".join(f"{label.get('label') or 'all'} {figures['per_game']:.2f}" for label, figures in metrics)
     return Table(title, [header_key, *use, "Times", "Per game", "Games", "Users' win rate (95 % CI)"], rows,
                  f"Users' win rate: of the players who used it in a game, the share who won that game (chance "
-                 f"{pct(1 / players)}).", numeric_from=2 if several else 1)
+                 f"{pct(1 / players)}). Per game in all: {in_all}.", numeric_from=2 if several else 1)
 
 
 def _counts_row(row: dict | None, games: int) -> list[str]:

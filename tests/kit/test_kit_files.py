@@ -149,6 +149,14 @@ def test_cover_text_stays_in_its_column_and_lists_everything_in_the_box(game, ki
     assert f"In the box: {'; '.join(in_the_box)}." in words
 
 
+def test_cover_card_stock_advice_names_only_pieces_the_kit_has(kits):
+    """Dragon Pants has tiles, pawns and a time track but no tokens or dice; the generic cover
+    once advised card stock for "Tiles, tokens, dice, pawns and tracks" whatever the kit held."""
+    cover = " ".join(pymupdf.open(kits("letter").artifacts["print-and-play.pdf"])[0].get_text().split())
+    assert "Tiles, pawns and tracks are sturdier on card stock" in cover
+    assert "tokens" not in cover.lower() and "dice" not in cover.lower()
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_no_text_in_the_band_home_printers_cannot_reach(kits, paper):
     """Labels, page names and captions keep their line box 5 mm or more from every paper edge.

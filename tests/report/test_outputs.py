@@ -41,6 +41,17 @@ def test_pdf_reads_back_with_findings_and_bundled_fonts(small_report, tmp_path):
     assert "Every configuration" in text and "Deck of Destiny" in text
 
 
+def test_card_table_gives_plays_and_reactions_per_game_in_all(small_report, tmp_path):
+    """The figure the report printed before the generic view as "Reactions fired N per game"."""
+    html = write_report(small_report, tmp_path)["html"].read_text()
+    for config in small_report["configs"] + small_report["duels"]:
+        metrics = config["metrics"]
+        line = (f"Per game in all: played {metrics['plays']['per_game']:.2f}; "
+                f"reaction {metrics['reactions']['per_game']:.2f}.")
+        section = html[html.index(f'id="{config["config"]["key"]}"'):]
+        assert line in section[:section.index("Rule hazards")], config["config"]["key"]
+
+
 def test_report_carries_every_section(small_report):
     config = small_report["configs"][0]
     assert set(config) >= {"completion", "length", "fairness", "metrics", "hazards", "errors"}
