@@ -300,15 +300,10 @@ def colour(value: Any, default: str = "#444444") -> str:
     """A colour by name from print.yaml's `palettes` ("gold", or "deck.power" for one palette),
     or a #rrggbb given as is; else `default`."""
     state = _current.get()
-    palettes = getattr(getattr(state.game, "print_profile", None), "palettes", None) if state else None
-    if isinstance(value, str):
-        if _HEX.match(value):
-            return value
-        palette, _, name = value.rpartition(".")
-        for found_in, colours in (palettes or {}).items():
-            if name in colours and palette in ("", found_in):
-                return colours[name]
-    return default
+    profile = getattr(state.game, "print_profile", None) if state else None
+    if profile is None:
+        return value if isinstance(value, str) and _HEX.match(value) else default
+    return profile.colour(value, default)
 
 
 def _fit_site(text: Any) -> tuple[_Render | None, str | None]:

@@ -1,4 +1,4 @@
-"""A numbered track card (Dragon Pants' time track) and its marker, from the track component."""
+"""A numbered track card (a time or score track) and its marker, from the track component."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from generator.kit.imposition import impose
 PT_TO_MM = 25.4 / 72.0
 TRACK_PAD_MM = 7.0
 TRACK_TITLE_MM = 13.0
+DEFAULT_COLOUR = "#8a2f1d"   # a track's colour when its `colour` names none in print.yaml
 
 
 def time_track_face(game: GameData) -> Face:
@@ -29,16 +30,17 @@ def time_track_face(game: GameData) -> Face:
         for i, n in enumerate(numbers)
     ]
     svg = render_template("kit/time_track.svg.j2", W=width, H=height, b=bleed, box=box, boxes=boxes,
-                          game_name=game.game.name, colour=game.print_profile.palette("deck").get("destiny", "#8a2f1d"),
+                          game_name=game.game.name, colour=game.print_profile.colour(track.colour, DEFAULT_COLOUR),
                           pt=PT_TO_MM)
     return Face("time-track", svg, (width, height), bleed)
 
 
 def time_marker_face(game: GameData) -> Face:
-    size = time_track(game).marker_mm
+    track = time_track(game)
+    size = track.marker_mm
     bleed = game.print_profile.bleed_mm
     svg = render_template("kit/time_marker.svg.j2", d=size, b=bleed,
-                          colour=game.print_profile.palette("deck").get("destiny", "#8a2f1d"))
+                          colour=game.print_profile.colour(track.colour, DEFAULT_COLOUR))
     return Face("time-marker", svg, (size, size), bleed, "circle")
 
 

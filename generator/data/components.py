@@ -143,7 +143,7 @@ class BoardSpec(ComponentBase):
 
 
 class TrackSpec(ComponentBase):
-    """A numbered track of boxes (Dragon Pants' time track) and its marker."""
+    """A numbered track of boxes (a time or score track) and its marker."""
 
     kind: Literal["track"]
     first: int = Field(ge=0, le=999)                  # the numbers in the boxes, first to last
@@ -153,6 +153,7 @@ class TrackSpec(ComponentBase):
     marker_mm: float = Field(gt=5, le=60)
     copies: int = Field(default=1, ge=0, le=10)
     markers: int = Field(default=1, ge=0, le=10)
+    colour: str = "#8a2f1d"                           # #rrggbb or a print.yaml palette colour ("deck.destiny")
 
     @model_validator(mode="after")
     def _ordered(self) -> "TrackSpec":

@@ -147,3 +147,15 @@ class PrintProfile(Model):
 
     def palette(self, name: str) -> dict[str, str]:
         return self.palettes.get(name, {})
+
+    def colour(self, value: object, default: str = "#444444") -> str:
+        """A colour by name from `palettes` ("gold", or "deck.power" for one palette), or a #rrggbb
+        given as is; else `default`."""
+        if isinstance(value, str):
+            if re.match(HEX_COLOUR, value):
+                return value
+            palette, _, name = value.rpartition(".")
+            for found_in, colours in self.palettes.items():
+                if name in colours and palette in ("", found_in):
+                    return colours[name]
+        return default
