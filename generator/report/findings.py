@@ -117,7 +117,7 @@ def _duel(report: Mapping) -> Iterable[Finding]:
     # A player that never won has no "times as often", and the weight must stay finite for the JSON.
     ratio = min(lead.rate / trail.rate, MAX_RATIO) if trail.rate else MAX_RATIO
     against = (f"against {pct(trail.rate)} for a {behind} player ({lead.rate / trail.rate:.1f} times as often)"
-               if trail.rate else f"while a {behind} player won none of its {wins[behind][1]:,} seats")
+               if trail.rate else f"while a {behind} player wins none of its {wins[behind][1]:,} seats")
     text = (f"In mixed games a {ahead} player wins {pct(lead.rate)} of the seats it plays "
             f"(95 % CI {pct(lead.low)}-{pct(lead.high)}) {against}.")
     if clear:

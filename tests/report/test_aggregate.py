@@ -152,5 +152,5 @@ def test_a_mixed_game_player_that_never_wins_is_said_in_words_and_the_weight_sta
     duel = aggregate(Config(2, "standard", "mixed", ("greedy", "random")), records, spec.reasons, spec.hazards)
     report = {**_report(game, _timed(game, {2: 20.0})), "duels": [duel]}
     players = next(f for f in find(report) if f.topic == "players")
-    assert "while a random player won none of its 30 seats." in players.text and "inf" not in players.text
+    assert "while a random player wins none of its 30 seats." in players.text and "inf" not in players.text
     json.dumps([f.to_json() for f in find(report)], allow_nan=False)   # strict JSON: no Infinity
