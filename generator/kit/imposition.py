@@ -5,8 +5,8 @@ where): each piece keeps its own bleed and a gutter from its neighbours, and cro
 every cut outside each block. With `backs: duplex` every fronts page is followed by its backs
 page, mirrored left to right so a long-edge duplex flip lands each back behind its own front;
 with `backs: fold` each back sits beside its front, sharing a fold line. Shelf layouts pack
-mixed pieces in rows (with `backs: duplex`, mirrored backs pages too). Nothing is drawn within the layout's `margin_mm` of the paper edge.
-Millimetres, y down.
+mixed pieces in rows (with `backs: duplex`, mirrored backs pages too). Nothing is drawn
+within the layout's `margin_mm` of the paper edge. Millimetres, y down.
 """
 
 from __future__ import annotations
