@@ -44,6 +44,14 @@ def good_game(tmp_path_factory) -> Path:
     return game
 
 
+@pytest.fixture(scope="module")
+def kit(good_game, tmp_path_factory) -> Path:
+    """A kit built from the good game, which every failed build must leave as it was."""
+    out = tmp_path_factory.mktemp("kit") / "kit"
+    assert run("build", str(good_game), "--out", str(out), "--no-check", cwd=out.parent).returncode == 0
+    return out
+
+
 def broken(game: Path, body: str) -> Path:
     """The game with its own card template, which draws `body`."""
     (game / "templates" / "components").mkdir(parents=True, exist_ok=True)
@@ -52,10 +60,8 @@ def broken(game: Path, body: str) -> Path:
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_validate_and_build_name_the_template_the_card_and_the_xml_error(good_game, tmp_path, case):
+def test_validate_and_build_name_the_template_the_card_and_the_xml_error(good_game, kit, tmp_path, case):
     body, card, line, reason = CASES[case]
-    kit = tmp_path / "kit"
-    assert run("build", str(good_game), "--out", str(kit), cwd=tmp_path).returncode == 0
     before = (kit / "cards.pdf").read_bytes()
     game = broken(good_game, body)
     try:
