@@ -8,10 +8,12 @@ template drawn for another size is a located error rather than a misprinted shee
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from xml.parsers.expat import ErrorString
 
-from generator.components.templates import RenderSite
+from generator.components.templates import RenderSite, template_file
 from generator.fonts import SVG_FONT_FAMILY
 from generator.errors import DataError, Location
 from generator.kit.faces import format_mm
@@ -83,10 +85,30 @@ def manifest_location(context: "PlanContext", spec: "ComponentBase", *path: Any)
 
 def render_face(context: "PlanContext", template: str, size_mm: tuple[float, float], site: RenderSite,
                 **values: Any) -> str:
-    """A face's SVG from its template, checked to be drawn at the face's size in millimetres."""
+    """A face's SVG from its template, checked to be well-formed and drawn at the face's size in millimetres."""
     svg = context.render(template, site=site, **values)
+    check_well_formed(svg, template, site, context)
     check_face_size(svg, size_mm, template, site)
     return svg
+
+
+def check_well_formed(svg: str, template: str, site: RenderSite, context: "PlanContext") -> None:
+    """Refuse a face that is not well-formed XML here, where the card is known: cairosvg would
+    fail on it later in a render worker, long after anyone knows which template drew it."""
+    try:
+        ET.fromstring(svg)
+    except ET.ParseError as exc:
+        line, offset = exc.position
+        lines = svg.splitlines()
+        shown = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        row = site.where(None)
+        raise DataError(Location(template_file(context.game, template)),
+                        f"the SVG drawn for {site.what}{f' ({row})' if row else ''} is not well-formed XML: "
+                        f"{ErrorString(exc.code)} at line {line}, column {offset + 1} of the rendered SVG"
+                        f"{f' ({shown!r})' if shown else ''}; close every tag, and print text without the safe filter "
+                        f"so < and & are escaped") from None
 
 
 _ROOT = re.compile(r"<svg\b[^>]*>", re.S)

@@ -121,6 +121,14 @@ def render_game_template(game: "GameData", template: str, /, *, site: RenderSite
         _current.reset(token)
 
 
+def template_file(game: "GameData", template: str) -> str:
+    """The file `template` is read from for `game` (its own folder first), as the user would type it."""
+    try:
+        return _shown(_environment(game).get_template(template).filename or template)
+    except jinja2.TemplateError:
+        return template
+
+
 _environments: dict[tuple[str, int], tuple[Any, jinja2.Environment]] = {}
 
 

@@ -19,6 +19,7 @@ from generator.kit.imposition import impose
 
 SQRT3 = 3 ** 0.5
 SAFE_FRACTION = 0.12   # of the token's size: a 4 mm card margin would leave a small token nothing
+SHELF_LAYOUT = "token_shelves"
 
 
 def token_frame(spec: TokensSpec, context: PlanContext) -> PieceFrame:
@@ -61,8 +62,11 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     title = f"{context.game.game.name}: {spec.name}"
     two_sided = any(item.back for item in items)
     layout = context.layout("tokens_duplex" if two_sided else "tokens")
+    # Alone, a grid of its own; beside another token sheet of the same document, the kit packs
+    # both on shared pages, so nine tokens do not take a page to themselves.
     result.sections.append(Section(document_of(spec), spec.name, impose(items, faces, layout, context.paper,
-                                                                         context.marks, title), two_sided=two_sided))
+                                                                         context.marks, title), two_sided=two_sided,
+                                   shelf_items=tuple(items), shelf_layout=SHELF_LAYOUT))
     if spec.sticker_sheet:
         pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers")
         result.sections.append(Section(document_of(spec), f"{spec.name}: sticker sheet", pages))

@@ -46,9 +46,8 @@ def _saddle_point(matrix: Sequence[Sequence[float]]) -> tuple[int, int] | None:
     """A pure equilibrium, if there is one: the maximin row meets the minimax column."""
     row_mins = [min(row) for row in matrix]
     best_row = max(range(len(matrix)), key=row_mins.__getitem__)
-    n = len(matrix[0])
-    col_maxes = [max(row[j] for row in matrix) for j in range(n)]
-    best_col = min(range(n), key=col_maxes.__getitem__)
+    col_maxes = [max(column) for column in zip(*matrix)]   # most calls end here: kept cheap
+    best_col = min(range(len(col_maxes)), key=col_maxes.__getitem__)
     if abs(row_mins[best_row] - col_maxes[best_col]) <= EPS:
         return best_row, best_col
     return None

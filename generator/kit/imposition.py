@@ -5,8 +5,8 @@ where): each piece keeps its own bleed and a gutter from its neighbours, and cro
 every cut outside each block. With `backs: duplex` every fronts page is followed by its backs
 page, mirrored left to right so a long-edge duplex flip lands each back behind its own front;
 with `backs: fold` each back sits beside its front, sharing a fold line. Shelf layouts pack
-mixed pieces in rows. Nothing is drawn within the layout's `margin_mm` of the paper edge.
-Millimetres, y down.
+mixed pieces in rows (with `backs: duplex`, mirrored backs pages too). Nothing is drawn
+within the layout's `margin_mm` of the paper edge. Millimetres, y down.
 """
 
 from __future__ import annotations
@@ -226,38 +226,47 @@ def _label(page: SheetPage, text: str, margin: float) -> None:
 
 def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper: str,
              title: str) -> list[SheetPage]:
-    """Mixed pieces left to right in rows, rows top to bottom, each piece with its own bleed."""
+    """Mixed pieces left to right in rows, rows top to bottom, each piece with its own bleed.
+
+    With `backs: duplex` a page holding two-sided pieces is followed by its backs page, each
+    back at its front's place mirrored left to right (one-sided pieces leave theirs blank).
+    """
     page_w, page_h = layout.page_size(paper)
     margin, gap = layout.margin_mm, layout.gap_mm
     label_room = LABEL_ROOM_MM
     usable_w = page_w - 2 * margin
     usable_h = page_h - 2 * margin - label_room
-    pages_rows: list[list[list[Face]]] = [[]]
+    duplex = layout.backs == "duplex"
+    pages_rows: list[list[list[Item]]] = [[]]
     height_used = 0.0
     for item in items:
         face = faces[item.front]
         w, h = face.size_mm
         if w > usable_w or h > usable_h:
             raise LayoutError(f"{title}: {item.label} ({w:.0f} x {h:.0f} mm) does not fit the page")
+        if duplex and item.back is not None and faces[item.back].size_mm != face.size_mm:
+            raise LayoutError(f"{title}: {item.label} has a back of another size than its front")
         row = pages_rows[-1][-1] if pages_rows[-1] else None
-        if row is not None and sum(f.size_mm[0] for f in row) + gap * len(row) + w <= usable_w:
-            row.append(face)
+        if row is not None and sum(faces[i.front].size_mm[0] for i in row) + gap * len(row) + w <= usable_w:
+            row.append(item)
             continue
-        row_h = max(f.size_mm[1] for f in row) if row else 0.0
+        row_h = max(faces[i.front].size_mm[1] for i in row) if row else 0.0
         height_used += row_h + (gap if row else 0)
         if height_used + h > usable_h and pages_rows[-1]:
             pages_rows.append([])
             height_used = 0.0
-        pages_rows[-1].append([face])
+        pages_rows[-1].append([item])
     pages = []
     for number, page_rows in enumerate(pages_rows):
         page = SheetPage((page_w, page_h))
+        back = SheetPage((page_w, page_h))
         y = margin
         for row in page_rows:
-            row_w = sum(f.size_mm[0] for f in row) + gap * (len(row) - 1)
+            row_w = sum(faces[i.front].size_mm[0] for i in row) + gap * (len(row) - 1)
             x = (page_w - row_w) / 2
-            row_h = max(f.size_mm[1] for f in row)
-            for face in row:
+            row_h = max(faces[i.front].size_mm[1] for i in row)
+            for item in row:
+                face = faces[item.front]
                 w, h = face.size_mm
                 ex, ey = (w - face.trim_mm[0]) / 2, (h - face.trim_mm[1]) / 2
                 top = y + (row_h - h) / 2
@@ -265,9 +274,15 @@ def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, pap
                 page.placements.append(Placement(face.key, x, top, w, h, trim))
                 if layout.marks == "outline" or (face.shape == "circle" and face.outline is None):
                     _cut_line(page, face, trim)
+                if duplex and item.back is not None:
+                    back.placements.append(Placement(item.back, page_w - x - w, top, w, h,
+                                                     (page_w - trim[2], trim[1], page_w - trim[0], trim[3])))
                 x += w + gap
             y += row_h + gap
         count = f" {number + 1} of {len(pages_rows)}" if len(pages_rows) > 1 else ""
-        _label(page, f"{title}{count}", margin)
+        _label(page, f"{title}: fronts{count}" if back.placements else f"{title}{count}", margin)
         pages.append(page)
+        if back.placements:
+            _label(back, f"{title}: backs{count} (print on the back of the page before)", margin)
+            pages.append(back)
     return pages

@@ -131,22 +131,24 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
 
 def _packed(game: GameData, paper: str, sections: list[Section], plans: list[ComponentPlan],
             faces: dict[str, Face]) -> list[Section]:
-    """A component's sections, with a run of shelf sections of one document packed together.
+    """A component's sections, with a run of shelf sections of one shelf layout that follow each
+    other in their document packed together (tokens with tokens, a track with the pawns), even
+    when a component printed elsewhere (dice.pdf) comes between them in game.yaml.
 
     The run's first section carries the packed pages; the others then carry none.
     """
-    every = [s for p in plans for s in p.sections]
     packed: list[Section] = []
     for section in sections:
         if not section.shelf_items:
             packed.append(section)
             continue
+        every = [s for p in plans for s in p.sections if s.document == section.document]
         at = next(i for i, s in enumerate(every) if s is section)
-        if at > 0 and every[at - 1].shelf_items and every[at - 1].document == section.document:
+        if at > 0 and _packs_with(every[at - 1], section):
             continue   # packed with the run's first section
         run = [section]
         for later in every[at + 1:]:
-            if not later.shelf_items or later.document != section.document:
+            if not _packs_with(section, later):
                 break
             run.append(later)
         if len(run) == 1:
@@ -158,8 +160,13 @@ def _packed(game: GameData, paper: str, sections: list[Section], plans: list[Com
         title = _joined([s.title for s in run])
         pages = impose(items, faces, sheet_layout_for(section.shelf_layout, game.print_profile), paper, _marks(game),
                        f"{game.game.name}: {title[0].lower() + title[1:]}")
-        packed.append(Section(section.document, title, pages))
+        packed.append(Section(section.document, title, pages, two_sided=any(s.two_sided for s in run)))
     return packed
+
+
+def _packs_with(first: Section, other: Section) -> bool:
+    return bool(first.shelf_items and other.shelf_items) and (first.document, first.shelf_layout) == \
+        (other.document, other.shelf_layout)
 
 
 def _joined(words: list[str]) -> str:

@@ -6,6 +6,7 @@ card and its data file location: a card is never printed with clipped text.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -17,6 +18,11 @@ PT_MM = 25.4 / 72.0
 # Fonts as reportlab names them; the SVG uses the same files under the family name.
 REGULAR = "Vera"
 BOLD = "Vera-Bold"
+# Where a line may break: any run of white space but the no-break space, which holds a phrase
+# like "Damage\u00a0+2" together. Wrapped lines carry a plain space in its place: it measures the
+# same, and cairo draws U+00A0 in Vera about a third of an em wider than the space reportlab measures.
+NO_BREAK_SPACE = "\u00a0"
+_BREAK = re.compile(r"[^\S\u00a0]+")
 
 
 @dataclass(frozen=True)
@@ -42,13 +48,16 @@ def text_width_mm(text: str, size_pt: float, bold: bool = False) -> float:
 
 
 def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list[str] | None:
-    """Greedy word wrap keeping the text's own line breaks; None when a single word is wider than the box."""
+    """Greedy word wrap keeping the text's own line breaks and never breaking at a no-break space;
+    None when a single word (or phrase held by no-break spaces) is wider than the box."""
     lines: list[str] = []
     if not text.strip():
         return lines
     for paragraph in text.strip().split("\n"):
         current = ""
-        for word in paragraph.split():
+        for word in _BREAK.split(paragraph.strip()):
+            if not word:
+                continue
             if text_width_mm(word, size_pt, bold) > width_mm:
                 return None
             trial = f"{current} {word}" if current else word
@@ -58,7 +67,7 @@ def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list
                 lines.append(current)
                 current = word
         lines.append(current)
-    return lines
+    return [line.replace(NO_BREAK_SPACE, " ") for line in lines]
 
 
 def fit_text(

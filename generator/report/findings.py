@@ -20,6 +20,7 @@ from generator.stats import wilson_interval
 
 ALPHA = 0.05
 PLAYTIME_SLACK = 1.5  # estimated minutes this many times off the box figure is worth a look
+MAX_RATIO = 100.0     # a mixed-game win ratio weighs at most this much (and so does "never won")
 ATTENTION_LEVELS = ("warning", "problem")
 
 __all__ = ["Finding", "find", "from_game", "pct"]
@@ -113,10 +114,12 @@ def _duel(report: Mapping) -> Iterable[Finding]:
     lead = wilson_interval(*wins[ahead])
     trail = wilson_interval(*wins[behind])
     clear = lead.low > trail.high
-    ratio = lead.rate / trail.rate if trail.rate else float("inf")
+    # A player that never won has no "times as often", and the weight must stay finite for the JSON.
+    ratio = min(lead.rate / trail.rate, MAX_RATIO) if trail.rate else MAX_RATIO
+    against = (f"against {pct(trail.rate)} for a {behind} player ({lead.rate / trail.rate:.1f} times as often)"
+               if trail.rate else f"while a {behind} player wins none of its {wins[behind][1]:,} seats")
     text = (f"In mixed games a {ahead} player wins {pct(lead.rate)} of the seats it plays "
-            f"(95 % CI {pct(lead.low)}-{pct(lead.high)}) against {pct(trail.rate)} for a {behind} player "
-            f"({ratio:.1f} times as often).")
+            f"(95 % CI {pct(lead.low)}-{pct(lead.high)}) {against}.")
     if clear:
         yield Finding("note", "players", 300 + 10 * ratio, text, _keys(duels))
     else:
@@ -154,8 +157,8 @@ def _first_player(report: Mapping) -> Iterable[Finding]:
         parts.append(("but " if ahead else "") + "wins only " + ", ".join(behind))
     yield Finding(
         "attention", "first player", 600 + 100 * biggest,
-        f"{report['labels']['first_player']} " + " ".join(parts) + f" in {policy} games; "
-        f"chance does not explain this in {len(strong)} of {len(rows)} configurations.", _keys(strong))
+        f"{report['labels']['first_player']} " + " ".join(parts) + f" in {policy} games; chance does not explain "
+        + ("this." if len(rows) == 1 else f"this in {len(strong)} of {len(rows)} configurations."), _keys(strong))
 
 
 def seat_words(report: Mapping, players: int, seat: int) -> str:
@@ -174,8 +177,10 @@ def _seats(report: Mapping) -> Iterable[Finding]:
         for seat in c["fairness"]["flagged"]:
             flagged.append((c, c["fairness"]["seats"][seat]))
     if not flagged:
-        yield Finding("note", "seats", 200, f"No seat wins more or less often than chance explains in any {policy} "
-                      "configuration (Bonferroni-corrected binomial tests at 5 %).", _keys(_configs(report, policy)))
+        rows = _configs(report, policy)
+        where = f"in {rows[0]['config']['key']}" if len(rows) == 1 else f"in any {policy} configuration"
+        yield Finding("note", "seats", 200, f"No seat wins more or less often than chance explains {where} "
+                      "(Bonferroni-corrected binomial tests at 5 %).", _keys(rows))
         return
     flagged.sort(key=lambda item: -abs(item[1]["rate"] - item[1]["expected"]) / item[1]["expected"])
     shown = []
@@ -199,14 +204,23 @@ def _playtime(report: Mapping) -> Iterable[Finding]:
     lo, hi = low["length"]["minutes"]["median"], high["length"]["minutes"]["median"]
     off = hi > box * PLAYTIME_SLACK or lo < box / PLAYTIME_SLACK
     source = report["labels"]["playtime_source"]
-    text = (f"Estimated playing time of {policy} games{f' ({source})' if source else ''} runs from a median "
-            f"of {lo:.0f} minutes "
-            f"({low['config']['key']}) to {hi:.0f} minutes ({high['config']['key']}); the box says {box}.")
-    if off:
-        yield Finding("attention", "length", 350 + max(hi / box, box / max(lo, 1)), text,
-                      (low["config"]["key"], high["config"]["key"]))
+    subject = f"Estimated playing time of {policy} games{f' ({source})' if source else ''}"
+    # A range needs two different figures: one configuration, or medians that print alike, get one.
+    if len(rows) == 1:
+        text = f"{subject} is about {lo:.0f} minutes (the median of {low['config']['key']}); the box says {box}."
+        keys = _keys(rows)
+    elif f"{lo:.0f}" == f"{hi:.0f}":
+        text = (f"{subject} is about {lo:.0f} minutes (the median) in each of its {len(rows)} configurations; "
+                f"the box says {box}.")
+        keys = _keys(rows)
     else:
-        yield Finding("note", "length", 150, text, (low["config"]["key"], high["config"]["key"]))
+        text = (f"{subject} runs from a median of {lo:.0f} minutes ({low['config']['key']}) "
+                f"to {hi:.0f} minutes ({high['config']['key']}); the box says {box}.")
+        keys = (low["config"]["key"], high["config"]["key"])
+    if off:
+        yield Finding("attention", "length", 350 + max(hi / box, box / max(lo, 1)), text, keys)
+    else:
+        yield Finding("note", "length", 150, text, keys)
 
 
 def _hazards(report: Mapping) -> Iterable[Finding]:

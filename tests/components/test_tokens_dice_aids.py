@@ -14,8 +14,9 @@ from generator.errors import DataError
 from generator.kit.imposition import MarkStyle
 from generator.data import load_game
 from tests.components.conftest import SAMPLER
-from tests.components.kits import write_game
-from tests.kit.readback import PAPER, TOL, mm, same_points, stroked_lines
+from generator.kit.kit import combine
+from tests.components.kits import plan_all, write_documents, write_game
+from tests.kit.readback import PAPER, TOL, fill_rects, mm, same_points, stroked_lines
 
 MARKS = MarkStyle(1.0, 5.0)
 CUT = (0x3A / 255, 0x3A / 255, 0x3A / 255)
@@ -65,6 +66,60 @@ def test_token_backs_land_behind_their_fronts_in_the_pdf(rendered, paper):
     assert len(fronts) == 10
     assert same_points(backs, [(width - x, y) for x, y in fronts])
     assert "print on the back" in doc[1].get_text()
+
+
+NEIGHBOURS = """  - id: hearts
+    kind: tokens
+    name: Hearts
+    size_mm: 16
+    faces: [{id: heart, name: Heart, count: 9}]
+  - id: coins
+    kind: tokens
+    name: Coins
+    size_mm: 18
+    fields: {colour: gold}
+    faces: [{id: coin, name: Coin, count: 20}]
+  - id: dice
+    kind: dice
+    name: Dice
+    sets: [{id: red, name: Red, count: 2, colour: "#c0392b", size_mm: 16}]
+  - id: marker
+    kind: tokens
+    name: Marker
+    shape: square
+    size_mm: 30
+    back: components/token.svg.j2
+    fields: {colour: "#2255aa", back_colour: "#aa5522"}
+    faces: [{id: marker, name: Marker, count: 1}]
+"""
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_neighbouring_token_sheets_share_pages_and_backs_stay_behind_their_fronts(tmp_path, paper):
+    """Nine hearts, twenty coins and a two-sided marker (dice, printed elsewhere, between them in
+    game.yaml) are one fronts page and its backs page, not a page each."""
+    game = write_game(tmp_path / "g", NEIGHBOURS)
+    (tmp_path / "out").mkdir()
+    written = write_documents(game, plan_all(game, paper), paper, True, tmp_path / "out")
+    doc = pymupdf.open(written["tokens.pdf"])
+    assert doc.page_count == 2
+    fronts, backs = doc
+    assert len(circle_centres(fronts, 22.0)) == 9 and len(circle_centres(fronts, 24.0)) == 20
+    front, back = fill_rects(fronts, (36.0, 36.0)), fill_rects(backs, (36.0, 36.0))   # 30 mm + 3 mm bleed
+    width = PAPER[paper][0]
+    assert len(front) == 1 and same_points(back, [(width - x - 36.0, y) for x, y in front])
+    assert not circle_centres(backs, 22.0) and not circle_centres(backs, 24.0)   # one-sided: blank behind
+    assert "fronts" in fronts.get_text() and "print on the back" in backs.get_text()
+
+
+def test_a_token_sheet_alone_keeps_its_own_grid_and_stickers_stay_apart():
+    game = load_game(SAMPLER)
+    plans = plan_all(game)
+    alone = tokens.plan(component(game, "coins"), context(game)).sections[0].pages
+    kit = combine(game, "letter", True, plans)
+    titles = [title for title, _ in kit.sections["tokens.pdf"]]
+    assert titles == ["Coins and Wound markers", "Wound markers: sticker sheet"]   # the sticker sheet is not packed
+    assert len(alone) == 2 and sum(len(p.placements) for p in alone) == 20
 
 
 def test_hex_tokens_are_cut_on_their_hexagon_and_come_as_stickers_too():

@@ -47,6 +47,14 @@ def test_wrapped_lines_fit_the_width_by_font_metrics():
     assert " ".join(lines) == LONG
 
 
+def test_a_no_break_space_holds_a_phrase_together_and_prints_as_a_space():
+    width = text_width_mm("Damage +2 Health", 9.0) + 0.1   # a plain space would break after "Health"
+    phrases = "Damage\u00a0+2 Health\u00a0+1 Range\u00a0+1"
+    assert wrap(phrases.replace("\u00a0", " "), width, 9.0) == ["Damage +2 Health", "+1 Range +1"]
+    assert wrap(phrases, width, 9.0) == ["Damage +2", "Health +1", "Range +1"]
+    assert wrap("Damage\u00a0+2", text_width_mm("Damage", 9.0), 9.0) is None   # a phrase too wide to fit
+
+
 def test_fitting_shrinks_before_it_fails():
     fitted = fit_text(LONG[:170], (51, 21), largest_pt=10, smallest_pt=6.5, where="test")
     assert 6.5 <= fitted.size_pt < 10 and fitted.height_mm <= 21

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import pytest
 
 from generator.games.dragon_pants import GAME
@@ -100,3 +103,54 @@ def test_generic_findings_name_seats_and_hazards_in_the_games_words(game):
     assert any("seat 1 (den S) in 2p-standard-greedy wins 100 %" in t for t in texts)
     assert any(t.startswith("In 1.7 % of all games a dragon had no legal way out of its den at least once "
                             "(e.g. seed 7 of 2p-standard-greedy)") for t in texts)
+
+
+def _timed(game, medians: dict[int, float], policy: str = "greedy") -> list[dict]:
+    """One aggregated configuration per player count, its games taking about `medians[players]` minutes."""
+    spec = GAME.report_spec(game)
+    configs = []
+    for players, minutes in medians.items():
+        records = [replace(record(s, s % 2), players=players, minutes=minutes + (s % 3 - 1) * 0.1) for s in range(30)]
+        configs.append(aggregate(Config(players, "standard", policy), records, spec.reasons, spec.hazards))
+    return configs
+
+
+def _length(game, medians: dict[int, float]) -> str:
+    return next(f for f in find(_report(game, _timed(game, medians))) if f.topic == "length").text
+
+
+def test_playing_time_reads_as_one_figure_for_one_configuration_and_a_range_for_several(game):
+    one = _length(game, {2: 24.2})
+    assert one.startswith("Estimated playing time of greedy games") and "from a median" not in one
+    assert "is about 24 minutes (the median of 2p-standard-greedy); the box says 30." in one
+    several = _length(game, {2: 15.2, 4: 63.8})
+    assert ("runs from a median of 15 minutes (2p-standard-greedy) to 64 minutes (4p-standard-greedy); "
+            "the box says 30.") in several
+    alike = _length(game, {2: 24.2, 4: 23.8})     # different medians that print as the same figure
+    assert "is about 24 minutes (the median) in each of its 2 configurations; the box says 30." in alike
+
+
+def test_one_configuration_is_not_counted_as_one_of_one(game):
+    records = [record(s, 0, first=0) for s in range(40)]  # the first player wins every game
+    spec = GAME.report_spec(game)
+    texts = [f.text for f in find(_report(game, [aggregate(Config(2, "standard", "greedy"), records,
+                                                           spec.reasons, spec.hazards)]))]
+    first = next(t for t in texts if "chance does not explain" in t)
+    assert first.endswith("chance does not explain this.") and "1 of 1" not in first
+    fair = [record(s, s % 2, first=s % 2) for s in range(40)]
+    texts = [f.text for f in find(_report(game, [aggregate(Config(2, "standard", "greedy"), fair,
+                                                           spec.reasons, spec.hazards)]))]
+    assert any(t.startswith("No seat wins more or less often than chance explains in 2p-standard-greedy (")
+               for t in texts)
+
+
+def test_a_mixed_game_player_that_never_wins_is_said_in_words_and_the_weight_stays_finite(game):
+    records = [GameRecord(seed=s, players=2, seat_policies=("greedy", "random")[::1 - 2 * (s % 2)],
+                          winners=(s % 2,), reason="time", rounds=5, first=0,
+                          metrics=record(s, 0).metrics, hazards={}) for s in range(30)]
+    spec = GAME.report_spec(game)
+    duel = aggregate(Config(2, "standard", "mixed", ("greedy", "random")), records, spec.reasons, spec.hazards)
+    report = {**_report(game, _timed(game, {2: 20.0})), "duels": [duel]}
+    players = next(f for f in find(report) if f.topic == "players")
+    assert "while a random player wins none of its 30 seats." in players.text and "inf" not in players.text
+    json.dumps([f.to_json() for f in find(report)], allow_nan=False)   # strict JSON: no Infinity

@@ -8,7 +8,7 @@ them from the cards the seat has not seen (a few draws, payoffs averaged).
 - strong: drafts by a per-card value learned from simulation (`card_values.yaml`, see
   `learning.py`), lines up and refills by where each card's reach does most (read from the
   engine's reach tables), and activates by the optimal mixed strategy of the round's zero-sum
-  payoff matrix (cards destroyed, weighted by learned value), solved by the simplex method.
+  payoff matrix (cards destroyed, weighted by learned value), solved by `matrix_game.solve`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from typing import Any, Sequence
 from generator.games.dragon_line.duel import outcome_table, payoff_matrix
 from generator.games.dragon_line.knowledge import enemy_cards, guess_enemy_line
 from generator.games.dragon_line.rules import Rules
-from generator.games.dragon_line.solver import solve_row_player
 from generator.games.dragon_line.state import ACTIVATE, DRAFT, LINE, REFILL, REMOVE, LineState
+from generator.games.matrix_game import solve
 
 GUESSES = 3          # draws of the enemy's face-down cards per activation decision
 VALUE_WEIGHT = 0.125  # a loss weighs 1 card plus this per standard deviation of the card's learned value
@@ -215,7 +215,7 @@ class StrongPolicy(_LinePlayer):
 
     def activate(self, state: LineState, seat: int, rng: random.Random) -> Any:
         matrix = round_matrix(state, seat, rng, self.weight)
-        strategy, _ = solve_row_player(matrix)
+        strategy = solve(matrix).rows
         pick = rng.random()
         for i, p in enumerate(strategy):
             pick -= p

@@ -1,4 +1,5 @@
-"""The matrix-game machinery: round tables equal the engine's resolution, and the LP solver is exact."""
+"""The matrix-game machinery: round tables equal the engine's resolution, and the generic solver
+(`matrix_game.solve`) plays Dragon Line's own round matrices exactly."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from generator.games.dragon_line.battle import resolve
 from generator.games.dragon_line.duel import outcome_table, payoff_matrix
-from generator.games.dragon_line.solver import solve_row_player
+from generator.games.matrix_game import solve
 from line_helpers import shipped_rules
 
 
@@ -52,27 +53,33 @@ def test_payoffs_are_zero_sum_between_the_seats():
 
 @pytest.mark.parametrize("matrix,strategy,value", [
     ([[1, -1], [-1, 1]], [0.5, 0.5], 0.0),                                  # matching pennies
-    ([[0, -1, 1], [1, 0, -1], [-1, 1, 0]], [1 / 3] * 3, 0.0),                # rock, paper, scissors
     ([[3, 0], [0, 1]], [0.25, 0.75], 0.75),
     ([[2, 3], [1, 4]], [1.0, 0.0], 2.0),                                    # saddle point
-    ([[1, -1], [1, -1], [-1, 1]], None, 0.0),                               # duplicate rows
+    ([[1, -1], [1, -1], [-1, 1]], None, 0.0),                               # duplicate rows, as rounds have
 ])
 def test_solver_finds_optimal_mixed_strategies(matrix, strategy, value):
-    found, v = solve_row_player(matrix)
-    assert abs(v - value) < 1e-9 and abs(sum(found) - 1) < 1e-9
+    found = solve(matrix)
+    assert abs(found.value - value) < 1e-9 and abs(sum(found.rows) - 1) < 1e-9
     if strategy is not None:
-        assert all(abs(a - b) < 1e-9 for a, b in zip(found, strategy))
-    worst = min(sum(found[i] * matrix[i][j] for i in range(len(matrix))) for j in range(len(matrix[0])))
+        assert all(abs(a - b) < 1e-9 for a, b in zip(found.rows, strategy))
+    worst = min(sum(found.rows[i] * matrix[i][j] for i in range(len(matrix))) for j in range(len(matrix[0])))
     assert worst >= value - 1e-9                                           # guarantees the value
 
 
-def test_solver_on_random_matrices_guarantees_the_value_and_the_dual_agrees():
+def test_round_matrices_are_solved_to_the_value_both_seats_agree_on():
+    """Weighted round matrices of random lines: each seat's strategy guarantees the value, and the
+    two seats' matrices (one the other's negated transpose) give opposite values."""
+    rules = shipped_rules()
     rng = random.Random(7)
-    for _ in range(50):
-        m, n = rng.randint(2, 8), rng.randint(2, 8)
-        matrix = [[rng.choice([-2, -1, 0, 1, 2, 0.5]) for _ in range(n)] for _ in range(m)]
-        rows, v = solve_row_player(matrix)
-        cols, w = solve_row_player([[-matrix[i][j] for i in range(m)] for j in range(n)])
-        assert abs(v + w) < 1e-7                                           # minimax theorem
-        assert min(sum(rows[i] * matrix[i][j] for i in range(m)) for j in range(n)) >= v - 1e-7
-        assert max(sum(cols[j] * matrix[i][j] for j in range(n)) for i in range(m)) <= v + 1e-7
+    mixed = 0
+    for _ in range(200):    # about one round in thirty calls for a mixed strategy
+        axis = rng.sample(range(rules.deck_size), 8)
+        table = outcome_table(rules, axis)
+        weights = [1.0 + rng.random() for _ in range(8)]
+        mine, theirs = payoff_matrix(table, weights, 0), payoff_matrix(table, weights, 1)
+        a, b = solve(mine), solve(theirs)
+        assert abs(a.value + b.value) < 1e-7                               # minimax theorem
+        assert min(sum(a.rows[i] * mine[i][j] for i in range(16)) for j in range(16)) >= a.value - 1e-7
+        assert min(sum(b.rows[j] * theirs[j][i] for j in range(16)) for i in range(16)) >= b.value - 1e-7
+        mixed += max(a.rows) < 1.0
+    assert mixed, "some rounds call for a mixed strategy"
