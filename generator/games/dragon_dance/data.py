@@ -51,6 +51,10 @@ class DanceSettings(Model):
     round_cap: int = Field(ge=1, le=10_000)
     setup_minutes: float = Field(ge=0, le=120)
     seconds_per_round: float = Field(gt=0, le=3600)
+    # What the rules check holds the game to: a game length band and the largest share of decided
+    # games either side may win before the report warns.
+    target_minutes: list[float] = Field(default=[10, 30], min_length=2, max_length=2)
+    target_win_share: float = Field(default=0.55, gt=0.5, le=1)
     roles: dict[str, RoleSettings]
     examples: str = Field(pattern=FILE_NAME)
 

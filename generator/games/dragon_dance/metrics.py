@@ -93,10 +93,12 @@ def hazards(state: DanceState) -> dict[str, int]:
 
 
 def findings(data: DanceData, report: Mapping[str, Any]) -> list[Finding]:
-    """Balance per policy (decided games, 55 % target), playtime against the box's 10-30
-    minutes, and cards a side hardly plays, from the generic report's configurations."""
+    """Balance per policy (decided games against `target_win_share`), playtime against
+    `target_minutes`, and cards a side hardly plays, from the generic report's configurations."""
     found: list[Finding] = []
     roles = data.roles
+    target = data.settings.target_win_share
+    low, high = data.settings.target_minutes
     for config in report.get("configs") or []:
         name = (config.get("config") or {}).get("policy", "?")
         wins = _wins(config, roles)
@@ -104,15 +106,16 @@ def findings(data: DanceData, report: Mapping[str, Any]) -> list[Finding]:
         if decided:
             shares = {r: wins[r] / decided for r in roles}
             leader = max(roles, key=shares.__getitem__)
-            level = "warning" if shares[leader] > 0.55 else "info"
+            level = "warning" if shares[leader] > target else "info"
             found.append(Finding(level, f"{name}: the {leader} wins {shares[leader]:.0%} of decided games",
                                  f"Under the {name} policy for both sides, the {leader} won {wins[leader]} "
-                                 f"of {decided} decided games (target: at most 55 % for either side).",
+                                 f"of {decided} decided games (target: at most {target:.0%} for either side).",
                                  {"shares": shares, "decided": decided}))
         minutes = ((config.get("length") or {}).get("minutes") or {}).get("mean")
-        if minutes is not None and not 10 <= minutes <= 30:
+        if minutes is not None and not low <= minutes <= high:
             found.append(Finding("warning", f"{name}: games last {minutes:.0f} minutes on average",
-                                 "The box promises 10-30 minutes (seconds_per_round and setup_minutes in game.yaml).",
+                                 f"The target is {low:g}-{high:g} minutes (settings.target_minutes; the estimate "
+                                 "comes from seconds_per_round and setup_minutes in game.yaml).",
                                  {"minutes": minutes}))
         keys = ((config.get("metrics") or {}).get("cards_chosen") or {}).get("keys") or {}
         for role in roles:

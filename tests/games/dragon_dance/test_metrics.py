@@ -81,3 +81,24 @@ def test_findings_flag_imbalance_long_games_and_idle_cards():
     assert any("the dragon wins 85%" in t for t in titles)
     assert any("45 minutes" in t for t in titles)
     assert any("the knight hardly plays charge" in t for t in titles)
+
+
+def test_findings_hold_the_game_to_the_targets_in_its_settings(tmp_path):
+    """The balance and length targets are data (settings.target_win_share, target_minutes)."""
+    import shutil
+
+    folder = tmp_path / "dragon_dance"
+    shutil.copytree(DATA, folder)
+    manifest = folder / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("target_minutes: [10, 30]", "target_minutes: [50, 60]")
+                        .replace("target_win_share: 0.55", "target_win_share: 0.9"), encoding="utf-8")
+    config = {"config": {"policy": "strong"},
+              "fairness": {"seats": [{"seat": 0, "wins": 3}, {"seat": 1, "wins": 17}]},
+              "length": {"minutes": {"mean": 45.0}}}
+    stock = GAME.findings(DATA, {"configs": [config]})
+    edited = GAME.findings(folder, {"configs": [config]})
+    assert [f.level for f in stock if "wins" in f.title] == ["warning"]
+    assert [f.level for f in edited if "wins" in f.title] == ["info"]        # 85 % is within 90 %
+    assert any("target: at most 90%" in f.detail for f in edited)
+    assert any("The target is 50-60 minutes" in f.detail for f in edited)
