@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from generator.games.dragon_pants.diagrams import DragonMarker, board_scene
 from generator.games.dragon_pants.diagrams.scene import BoardScene
 from generator.games.dragon_pants.diagrams.svg import scene_svg
 
 
-def board_svg(game: Any, view: dict[str, Any]) -> str:
+def board_svg(game: Any, view: Mapping[str, Any]) -> str:
     players = view["players"]
     base = board_scene(game, players, hex_size_mm=6.0)
     colours = game.print_profile.seat_colours
