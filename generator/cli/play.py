@@ -18,7 +18,7 @@ import typer
 from generator.cli.app import app
 from generator.cli.game_choice import chosen_game
 from generator.data import load_game
-from generator.errors import DragonPnpError, IllegalActionError, NotationError
+from generator.errors import DragonPnpError, GameNotFoundError, IllegalActionError, NotationError
 from generator.games.api import GameModule
 from generator.games.position_files import (dump_yaml, game_named, load_position, position_document,
                                             read_position_file, seat_key)
@@ -52,7 +52,14 @@ def play(
     raw = source = None
     if position is not None:
         raw, source = read_position_file(position)
-    name = game_name or game or (game_named(raw) if raw is not None else None) or chosen_game(None, "play")
+    name = game_name or game or (game_named(raw) if raw is not None else None)
+    if not name:
+        try:
+            name = chosen_game(None, "play")
+        except GameNotFoundError as exc:
+            if position is None:
+                raise
+            raise GameNotFoundError(f"{position}: the position names no game (a top-level `game:`); {exc}") from None
     data = load_game(name)
     module = module_for_game(data)
     if module is None:

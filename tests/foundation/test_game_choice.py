@@ -142,3 +142,12 @@ def test_without_a_hint_the_command_line_refuses_without_a_traceback(tmp_path):
     run = _cli("validate", cwd=tmp_path)
     assert run.returncode == 2
     assert f"are {GAMES} (see dragon-pnp games)" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_position_naming_no_game_is_refused_naming_the_file(nowhere, capsys):
+    position = ROOT / "tests" / "engine" / "positions" / "bite.yaml"   # hand-written, no `game:`
+    with pytest.raises(SystemExit) as done:
+        main(["play", "--position", str(position), "--legal"])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and "Traceback" not in err
+    assert f"{position}: the position names no game (a top-level `game:`); no GAME given and none implied" in err
