@@ -21,7 +21,7 @@ def main() -> None:
     walls = []
     for _ in range(RUNS):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "generator", "decks", "--json"], cwd=ROOT, check=True,
+        subprocess.run([sys.executable, "-m", "generator", "decks", "dragon_pants", "--json"], cwd=ROOT, check=True,
                        capture_output=True)
         walls.append(time.perf_counter() - start)
     game = load_game("dragon_pants")

@@ -12,6 +12,8 @@ from generator.data import GameData, load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data" / "dragon_pants"
+# Tests name their game; a DRAGON_PNP_GAME left set in the shell must not choose one for them.
+os.environ.pop("DRAGON_PNP_GAME", None)
 
 
 @pytest.fixture(scope="session")

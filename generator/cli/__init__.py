@@ -1,4 +1,5 @@
-"""The `dragon-pnp` command line. Each command lives in its own module of this package.
+"""The `dragon-pnp` command line. Each command lives in its own module of this package; the
+commands a game has for itself come from its rules module (`generator.cli.game_commands`).
 
 User errors (`DragonPnpError`) are printed as located one-line messages with their exit code;
 no traceback ever reaches the user for bad input.
@@ -16,7 +17,6 @@ from generator.errors import DragonPnpError, OutputFolderError
 
 # Importing a command module registers its command on `app`.
 from generator.cli import validate as _validate  # noqa: E402,F401
-from generator.cli import decks as _decks  # noqa: E402,F401
 from generator.cli import play as _play  # noqa: E402,F401
 from generator.cli import build as _build  # noqa: E402,F401
 from generator.cli import check as _check  # noqa: E402,F401
@@ -25,12 +25,16 @@ from generator.cli import schema as _schema  # noqa: E402,F401
 from generator.cli import new as _new  # noqa: E402,F401
 from generator.cli import games as _games  # noqa: E402,F401
 from generator.cli import studio as _studio  # noqa: E402,F401
+from generator.cli.game_commands import add_game_commands, builtin_command_names  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the app, turning user errors into located messages and exit codes."""
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        result = app(args=argv, standalone_mode=False)
+        if _may_want_a_game_command(args):
+            add_game_commands()
+        result = app(args=args, standalone_mode=False)
     except DragonPnpError as exc:
         print_error(exc)
         sys.exit(exc.exit_code)
@@ -52,6 +56,15 @@ def main(argv: list[str] | None = None) -> None:
         exc.show()  # type: ignore[attr-defined]
         sys.exit(getattr(exc, "exit_code", 2))
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _may_want_a_game_command(args: list[str]) -> bool:
+    """False when the command named is one of the CLI's own: the games' modules stay unloaded.
+
+    Top-level options (`--help`) take no value, so the command is the first word not an option.
+    """
+    word = next((arg for arg in args if not arg.startswith("-")), None)
+    return word is None or word not in builtin_command_names()
 
 
 __all__ = ["app", "main", "typer"]

@@ -21,7 +21,8 @@ app = typer.Typer(
 console = Console(highlight=False)
 error_console = Console(stderr=True, highlight=False)
 
-GAME_HELP = "A game name under data/ or a path to a game folder."
+GAME_HELP = ("A game name under data/ or a path to a game folder (default: $DRAGON_PNP_GAME, else the game "
+             "folder you are in, else the only game under data/).")
 
 
 def print_error(exc: DragonPnpError) -> None:

@@ -14,6 +14,7 @@ from generator.build.context import BuildOptions
 from generator.build.output_folder import prepare_output_folder
 from generator.build.pipeline import active_steps, run_build
 from generator.cli.app import GAME_HELP, app, console
+from generator.cli.game_choice import chosen_game
 from generator.data import load_game
 from generator.data.loader import project_root, resolve_game_dir
 from generator.errors import NotationError, OutputFolderError
@@ -24,7 +25,7 @@ PAPERS = ("letter", "a4")
 
 @app.command()
 def build(
-    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
     paper: Optional[str] = typer.Option(None, "--paper", help="letter or a4 (default: the game's print.yaml, else letter)."),
     no_duplex: bool = typer.Option(False, "--no-duplex", help="Fold-over cards (front and back side by side) for printers without duplex."),
     no_check: bool = typer.Option(False, "--no-check", help="Skip the simulated rules check."),
@@ -33,7 +34,7 @@ def build(
                                       "(tgc or mpc) into service-<name>/; may be given more than once."),
 ) -> int:
     """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
-    root = resolve_game_dir(game)
+    root = resolve_game_dir(chosen_game(game, "build"))
     target = out if out is not None else project_root() / "output" / root.name
     # First of all: restore a kit a crashed build left half-swapped, and refuse a wrong --out.
     try:

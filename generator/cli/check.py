@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from generator.cli.app import GAME_HELP, app, console, error_console
+from generator.cli.game_choice import chosen_game
 from generator.data import load_game
 from generator.data.loader import project_root
 from generator.errors import NotationError
@@ -26,7 +27,7 @@ from generator.report.plan import parse_list, parse_players
 
 @app.command()
 def check(
-    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
     games: int = typer.Option(1000, "--games", min=1, help="Games per configuration."),
     players: str = typer.Option("", "--players", help='Player counts, a list or range such as "2-6" or "3,4" (default: all the game allows).'),
@@ -41,7 +42,7 @@ def check(
     option: list[str] = typer.Option([], "--option", help="Rules variant NAME=on|off (repeatable); see game.yaml rules_options."),
 ) -> int:
     """Play thousands of seeded games per configuration and write rules-check.html, .pdf and .json."""
-    data = load_game(game)
+    data = load_game(chosen_game(game, "check"))
     try:
         module = require_module(data)
     except NoRulesModule as exc:

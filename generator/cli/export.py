@@ -14,6 +14,7 @@ import typer
 
 from generator.build.atomic import atomic_folder
 from generator.cli.app import GAME_HELP, app, console
+from generator.cli.game_choice import chosen_game
 from generator.data import GameData, load_game
 from generator.data.loader import project_root
 from generator.export.services import SERVICES, service as find_service
@@ -25,14 +26,14 @@ app.add_typer(export_app, name="export")
 
 @export_app.command("tts")
 def tts(
-    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>-tts/)."),
 ) -> int:
     """Card sheets, piece images and a saved object for Tabletop Simulator's Saved Objects folder."""
     from generator.export.from_kit import export_set
     from generator.export.writers import start_tts_export
 
-    data = _load(game)
+    data = _load(chosen_game(game, "export tts"))
     target = (out if out is not None else project_root() / "output" / f"{data.slug}-tts").resolve()
     started = time.perf_counter()
     with atomic_folder(target) as staging:
@@ -46,7 +47,7 @@ def tts(
 @export_app.command("service")
 def service(
     name: str = typer.Argument(..., help=f"The service: {', '.join(SERVICES)}."),
-    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>-<service>/)."),
 ) -> int:
     """One PNG per card face and back at the service's template size, and the list of what to upload."""
@@ -54,7 +55,7 @@ def service(
     from generator.export.writers import start_service_export
 
     chosen = find_service(name)
-    data = _load(game)
+    data = _load(chosen_game(game, f"export service {chosen.id}"))
     target = (out if out is not None else project_root() / "output" / f"{data.slug}-{chosen.id}").resolve()
     started = time.perf_counter()
     with atomic_folder(target) as staging:

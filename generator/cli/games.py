@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from generator.cli.app import app, console
+from generator.cli.game_choice import game_folders
 from generator.data.loader import project_root
 from generator.data.located_yaml import load_yaml
 from generator.errors import DataError
@@ -25,8 +26,7 @@ def games(
 ) -> int:
     """List the games: folder name, title, players, and rules module (or data only)."""
     root = folder if folder is not None else project_root() / "data"
-    found = [game_summary(path) for path in sorted(root.iterdir()) if (path / "game.yaml").is_file()] \
-        if root.is_dir() else []
+    found = [game_summary(path) for path in game_folders(root)]
     if as_json:
         console.print_json(json.dumps(found))
         return 0

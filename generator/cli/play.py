@@ -16,20 +16,19 @@ from typing import Any, Optional
 import typer
 
 from generator.cli.app import app
+from generator.cli.game_choice import chosen_game
 from generator.data import load_game
-from generator.errors import DragonPnpError, IllegalActionError, NotationError
+from generator.errors import DragonPnpError, GameNotFoundError, IllegalActionError, NotationError
 from generator.games.api import GameModule
 from generator.games.position_files import (dump_yaml, game_named, load_position, position_document,
                                             read_position_file, seat_key)
 from generator.games.registry import module_for_game
 from generator.games.turns import SeatByBoard
 
-DEFAULT_GAME = "dragon_pants"
-
 
 @app.command()
 def play(
-    game_name: Optional[str] = typer.Argument(None, metavar="[GAME]", help="A game name under data/ or a game folder (default: the position's game, else dragon_pants)."),
+    game_name: Optional[str] = typer.Argument(None, metavar="[GAME]", help="A game name under data/ or a game folder (default: the position's game, else $DRAGON_PNP_GAME, the game folder you are in, or the only game under data/)."),
     new: bool = typer.Option(False, "--new", help="Deal a new game."),
     position: Optional[Path] = typer.Option(None, "--position", help="A position file (YAML or JSON) to continue."),
     do: list[str] = typer.Option([], "--do", help='An action in notation, e.g. "play fireball 3"; repeat for several.'),
@@ -53,7 +52,14 @@ def play(
     raw = source = None
     if position is not None:
         raw, source = read_position_file(position)
-    name = game_name or game or (game_named(raw) if raw is not None else None) or DEFAULT_GAME
+    name = game_name or game or (game_named(raw) if raw is not None else None)
+    if not name:
+        try:
+            name = chosen_game(None, "play")
+        except GameNotFoundError as exc:
+            if position is None:
+                raise
+            raise GameNotFoundError(f"{position}: the position names no game (a top-level `game:`); {exc}") from None
     data = load_game(name)
     module = module_for_game(data)
     if module is None:

@@ -14,6 +14,7 @@ import typer
 from rich.markup import escape
 
 from generator.cli.app import GAME_HELP, app, console, error_console
+from generator.cli.game_choice import chosen_game
 from generator.data import resolve_game_dir
 from generator.errors import DragonPnpError, NotationError
 
@@ -23,7 +24,7 @@ DEFAULT_PORT = 8765
 
 @app.command()
 def studio(
-    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
     port: Optional[int] = typer.Option(None, "--port", min=0, max=65535,
                                        help=f"Port to listen on (default {DEFAULT_PORT}, or a free one if taken; 0: any free port)."),
     host: Optional[str] = typer.Option(None, "--host", help="Address to listen on (default 127.0.0.1: this machine only)."),
@@ -39,7 +40,7 @@ def studio(
     from generator.studio.serve import DEFAULT_HOST, is_loopback, listen, serve
     from generator.studio.session import StudioSession
 
-    game_dir = resolve_game_dir(game)
+    game_dir = resolve_game_dir(chosen_game(game, "studio"))
     if paper is not None and paper.lower() not in PAPERS:
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
     chosen_paper, name, target = paper, game_dir.name, out

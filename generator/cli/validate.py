@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Optional
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from generator.cli.app import GAME_HELP, app, console
+from generator.cli.game_choice import chosen_game
 from generator.data import load_game
 from generator.errors import DataErrors
 from generator.build.rehearsal import rehearse
@@ -17,7 +19,7 @@ from generator.checks import CheckResult, exit_code, run_checks
 
 @app.command()
 def validate(
-    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable results."),
 ) -> int:
     """Check a game's data files: schema, ids, box counts, board, seats and deck rules, then
@@ -25,6 +27,7 @@ def validate(
 
     Exit 0 when valid, 1 when a rules check fails, 2 when the data is unreadable or malformed.
     """
+    game = chosen_game(game, "validate")
     try:
         data = load_game(game)
     except DataErrors as exc:

@@ -14,9 +14,9 @@ simultaneous choices revealed together (Dragon Dance, Dragon Line) and chance (s
 - `state.clone()`, `state.to_dict()` and `module.load_state(rules, data)` round-trip exactly.
 
 A game module subclasses `GameModule` (data files, rules, new games, policies, rulebook
-directives, report hooks) and exposes it as `GAME` in `generator/games/<slug>/__init__.py`;
-`generator.games.registry` finds it by the `rules_module` named in `game.yaml`. Nothing here
-imports drawing or web code.
+directives, report hooks, its own commands and its playtest board) and exposes it as `GAME` in
+`generator/games/<slug>/__init__.py`; `generator.games.registry` finds it by the `rules_module`
+named in `game.yaml`. Nothing here imports drawing or web code.
 """
 
 from __future__ import annotations
@@ -266,6 +266,22 @@ class GameModule:
             who = f"{self.seat_noun} {event.seat + 1}"
         detail = _plain(event.detail)
         return f"{event.kind}: {who}" + ("" if detail is None else f" ({detail})")
+
+    # --- command line and studio ----------------------------------------------------------
+    def cli_commands(self) -> dict[str, Callable[..., Any]]:
+        """Commands only this game has (`dragon-pnp NAME [GAME] ...`), by name.
+
+        Each is a plain function: its first parameter receives the loaded `GameData`, the others
+        are Typer options (`typer.Option(...)` defaults). The command line adds the GAME argument
+        and refuses a game whose module does not offer NAME. Import the command's module inside
+        this method, so that loading the game never loads its command line.
+        """
+        return {}
+
+    def playtest_board_svg(self, game: "GameData", view: Mapping[str, Any]) -> str:
+        """The studio's picture of a position, an inline SVG drawn from `state.view(...)`, or "" for
+        none (the studio then shows the view alone). Import drawing code inside the method."""
+        return ""
 
     # --- rulebook -----------------------------------------------------------------------
     def rulebook_directives(self) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from typing import Any, Callable
 
 from generator.games.api import GameModule
 
@@ -60,3 +61,18 @@ def module_for_game(game) -> GameModule | None:
         return module
     name = rules_module_name(game)
     return None if name is None else game_module(name)
+
+
+def game_commands() -> dict[str, dict[str, Callable[..., Any]]]:
+    """The commands the known rules modules bring (`GameModule.cli_commands`): command name ->
+    {rules module: function}. Imports every known module, so the command line asks only when a
+    command it does not have itself may be wanted."""
+    found: dict[str, dict[str, Callable[..., Any]]] = {}
+    for name in known_modules():
+        try:
+            module = game_module(name)
+        except UnknownRulesModule:   # a package under generator/games that is not a game
+            continue
+        for command, function in module.cli_commands().items():
+            found.setdefault(command, {})[name] = function
+    return found

@@ -21,7 +21,6 @@ from generator.games.api import GameModule, GameState
 from generator.games.position_files import dump_yaml, position_document
 from generator.games.registry import module_for_game
 from generator.games.turns import SeatByBoard
-from generator.studio.boards import board_svg
 
 HUMAN = "person"
 MAX_POLICY_MOVES = 20000   # a policy-only game that has not ended by then is stopped and said so
@@ -221,7 +220,7 @@ class Playtest:
             # Only a person's choices are offered as clicks; a policy's turn never waits.
             "legal": [] if decider is None or decider in game.policies else [str(a) for a in board.legal_actions()],
             "view": view,
-            "board": board_svg(game.data, module, view),
+            "board": module.playtest_board_svg(game.data, view),
             "log": game.log,
             "moves": len(game.log),
             "can_undo": bool(game.history),

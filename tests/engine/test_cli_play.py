@@ -21,7 +21,7 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 
 def test_new_prints_a_position_that_loads_back(capsys, tmp_path):
-    code, out, _ = run(capsys, "--new", "--players", "4", "--seed", "7")
+    code, out, _ = run(capsys, "dragon_pants", "--new", "--players", "4", "--seed", "7")
     assert code == 0 and "players: 4" in out and "to_decide: {seat: " in out
     saved = tmp_path / "start.yaml"
     saved.write_text(out)
@@ -30,24 +30,24 @@ def test_new_prints_a_position_that_loads_back(capsys, tmp_path):
 
 
 def test_do_applies_actions_in_order_and_narrates(capsys):
-    code, out, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield")
+    code, out, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield")
     assert code == 0
     assert "# bite: dragon 1 (dragon 2)" in out and "# react: dragon 2 (shield)" in out
     assert "hand: [\"shield (spent this turn)\", poison, rubber_ducky]" in out
 
 
 def test_legal_lists_actions_in_text_and_json(capsys):
-    code, out, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--legal")
+    code, out, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--legal")
     assert code == 0
     assert out.splitlines() == ["# dragon 2 decides (react):", "react shield", "react poison", "react rubber_ducky", "pass"]
-    code, out, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--legal", "--json")
+    code, out, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--legal", "--json")
     assert json.loads(out) == {"to_move": [2], "decider": 2, "decision": "react",
                                "legal": ["react shield", "react poison", "react rubber_ducky", "pass"],
                                "committed": [], "result": None}
 
 
 def test_json_position_drives_a_script(capsys, tmp_path):
-    code, out, _ = run(capsys, "--new", "--players", "3", "--seed", "2", "--json")
+    code, out, _ = run(capsys, "dragon_pants", "--new", "--players", "3", "--seed", "2", "--json")
     position = json.loads(out)
     assert position["players"] == 3 and position["to_decide"]["decision"] == "action"
     file = tmp_path / "p.json"
@@ -59,37 +59,37 @@ def test_json_position_drives_a_script(capsys, tmp_path):
 
 
 def test_illegal_action_exits_1_with_the_reason(capsys):
-    code, _, err = run(capsys, "--position", str(POSITIONS / "sightlines.yaml"), "--do", "play fireball 3")
+    code, _, err = run(capsys, "dragon_pants", "--position", str(POSITIONS / "sightlines.yaml"), "--do", "play fireball 3")
     assert code == 1
     assert "fireball needs a flat line to dragon 3: the mountain at (0,0) is between" in err
 
 
 def test_malformed_action_exits_2_naming_it(capsys):
-    code, _, err = run(capsys, "--position", str(POSITIONS / "sightlines.yaml"), "--do", "end", "--do", "fly 0,0")
+    code, _, err = run(capsys, "dragon_pants", "--position", str(POSITIONS / "sightlines.yaml"), "--do", "end", "--do", "fly 0,0")
     assert code == 2 and "--do #2" in err and "unknown verb 'fly'" in err
 
 
 def test_malformed_file_exits_2_with_its_location(capsys, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text((POSITIONS / "sightlines.yaml").read_text().replace("at: [2, -2]", "at: [2, -2, 7]"))
-    code, _, err = run(capsys, "--position", str(bad))
+    code, _, err = run(capsys, "dragon_pants", "--position", str(bad))
     assert code == 2 and "bad.yaml:" in err and "dragons[1].at" in err and "expected [q, r]" in err
 
 
 def test_new_and_position_together_is_refused(capsys):
-    code, _, err = run(capsys, "--new", "--position", "x.yaml")
+    code, _, err = run(capsys, "dragon_pants", "--new", "--position", "x.yaml")
     assert code == 2 and "exactly one of --new or --position" in err
 
 
 def test_new_with_a_rules_option(capsys):
-    code, out, _ = run(capsys, "--new", "--players", "2", "--option", "banish_any_range=true")
+    code, out, _ = run(capsys, "dragon_pants", "--new", "--players", "2", "--option", "banish_any_range=true")
     assert code == 0 and "banish_any_range: true" in out
-    code, _, err = run(capsys, "--new", "--option", "banish_far=true")
+    code, _, err = run(capsys, "dragon_pants", "--new", "--option", "banish_far=true")
     assert code == 2 and "unknown rules option 'banish_far'" in err
 
 
 def test_the_installed_command_runs():
-    result = subprocess.run([sys.executable, "-m", "generator", "play", "--new", "--players", "2", "--seed", "1", "--legal", "--json"],
+    result = subprocess.run([sys.executable, "-m", "generator", "play", "dragon_pants", "--new", "--players", "2", "--seed", "1", "--legal", "--json"],
                             capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
@@ -98,19 +98,19 @@ def test_the_installed_command_runs():
 
 
 def test_json_carries_the_events_with_seats_from_1(capsys):
-    code, out, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield",
+    code, out, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield",
                        "--json")
     events = json.loads(out)["events"]
     assert {"kind": "bite", "seat": 1, "detail": 2, "text": "bite: dragon 1 (dragon 2)"} in events
     assert {"kind": "react", "seat": 2, "detail": "shield", "text": "react: dragon 2 (shield)"} in events
-    code, text, _ = run(capsys, "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield")
+    code, text, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield")
     assert [line[2:] for line in text.splitlines() if line.startswith("# ")] == [e["text"] for e in events]
 
 
 def test_game_as_argument_and_a_finished_game(capsys, tmp_path):
     code, out, _ = run(capsys, "dragon_pants", "--new", "--players", "2", "--seed", "3", "--preset", "volatile")
     assert code == 0 and "players: 2" in out and "pending: {}" in out
-    code, out, _ = run(capsys, "--position", str(POSITIONS / "time_end.yaml"), "--do", "end")
+    code, out, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "time_end.yaml"), "--do", "end")
     assert code == 0 and "# destiny: dragon 2 (-1)" in out and "# end: dragon 2 (time)" in out
     finished = tmp_path / "end.yaml"
     finished.write_text(out)

@@ -24,7 +24,7 @@ def test_export_commands_write_their_folders(tmp_path, capsys):
     save = json.loads((tmp_path / "tts" / "dragon_pants.json").read_text())
     assert save["ObjectStates"] and len(list((tmp_path / "tts" / "images").glob("*.png"))) >= 20
     with pytest.raises(SystemExit) as done:
-        main(["export", "service", "mpc", "--out", str(tmp_path / "mpc")])
+        main(["export", "service", "mpc", "dragon_pants", "--out", str(tmp_path / "mpc")])
     assert done.value.code == 0
     assert (tmp_path / "mpc" / "upload.txt").read_text().startswith("Dragon Pants: files for MakePlayingCards")
     assert "Saved Objects" in capsys.readouterr().out
@@ -41,7 +41,7 @@ def test_failed_export_leaves_the_previous_one(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr(writers.PendingExport, "write", broken)
     with pytest.raises(SystemExit) as failed:
-        main(["export", "service", "tgc", "--out", str(target)])
+        main(["export", "service", "tgc", "dragon_pants", "--out", str(target)])
     assert failed.value.code == 2 and "does not fit" in capsys.readouterr().err
     assert [p.name for p in target.iterdir()] == ["previous.txt"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".tgc")], "no staging folder left behind"

@@ -130,7 +130,7 @@ def test_products_are_chosen_by_shape_and_size(dragon_export):
 
 
 def test_unknown_service_is_refused_with_exit_2(capsys):
-    for argv in (["export", "service", "acme"], ["build", "--service", "acme", "--no-check"]):
+    for argv in (["export", "service", "acme"], ["build", "dragon_pants", "--service", "acme", "--no-check"]):
         with pytest.raises(SystemExit) as exit_info:
             main(argv)
         assert exit_info.value.code == 2

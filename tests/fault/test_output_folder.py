@@ -47,7 +47,7 @@ def test_out_refuses_every_folder_that_is_not_a_kit(name: str, tmp_path: Path) -
 
 def test_a_kit_carries_the_marker_and_is_replaced(tmp_path: Path, cache_env) -> None:
     kit = tmp_path / "kit"
-    first, second = run_commands([["build", "--no-check", "--out", str(kit)]] * 2, env=cache_env, timeout=300)
+    first, second = run_commands([["build", "dragon_pants", "--no-check", "--out", str(kit)]] * 2, env=cache_env, timeout=300)
     assert first.exit == 0 and second.exit == 0, f"{first}\n{second}"
     assert (kit / MARKER).read_text().startswith("dragon-pnp kit\ngame: dragon_pants")
     assert (kit / "print-and-play.pdf").stat().st_size > 10_000
@@ -91,5 +91,5 @@ def test_a_symbolic_link_is_not_followed(tmp_path: Path) -> None:
 
 
 def test_an_output_path_under_proc_is_one_clear_line(tmp_path: Path) -> None:
-    run = run_command(["build", "--no-check", "--out", "/proc/dragon-pnp-kit"], cwd=tmp_path)
+    run = run_command(["build", "dragon_pants", "--no-check", "--out", "/proc/dragon-pnp-kit"], cwd=tmp_path)
     assert run.refused(2, "/proc/dragon-pnp-kit"), run

@@ -36,7 +36,7 @@ def alive(pid: int) -> bool:
 
 
 def start_build(kit: Path, env: dict[str, str]) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "generator", "build", "--no-check", "--out", str(kit)],
+    return subprocess.Popen([sys.executable, "-m", "generator", "build", "dragon_pants", "--no-check", "--out", str(kit)],
                             cwd=ROOT, env={**os.environ, **env, "PYTHONPATH": str(ROOT)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -68,7 +68,7 @@ def test_workers_die_with_a_killed_build(tmp_path: Path) -> None:
 
 def test_staging_of_killed_builds_is_removed_and_running_builds_are_left_alone(tmp_path: Path, cache_env) -> None:
     kit = tmp_path / "out" / "kit"
-    first = run_command(["build", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
+    first = run_command(["build", "dragon_pants", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
     assert first.exit == 0, first
     for attempt in range(3):  # killed at different moments of the build; each cleans up the last
         earlier = set(beside(kit))
@@ -92,7 +92,7 @@ def test_staging_of_killed_builds_is_removed_and_running_builds_are_left_alone(t
         "time.sleep(120)\n")], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "locked"
-        again = run_command(["build", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
+        again = run_command(["build", "dragon_pants", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
         assert again.exit == 0, again
         assert beside(kit) == [running.name], f"left: {beside(kit)}"
     finally:

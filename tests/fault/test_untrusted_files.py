@@ -109,7 +109,7 @@ def test_every_yaml_file_is_read_within_bounds(name: str, tmp_path: Path) -> Non
 @pytest.fixture(scope="module")
 def position_file(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("positions")
-    run = run_commands([["play", "--new", "--players", "3", "--seed", "5"]], cwd=folder)[0]
+    run = run_commands([["play", "dragon_pants", "--new", "--players", "3", "--seed", "5"]], cwd=folder)[0]
     assert run.exit == 0, run
     path = folder / "start.yaml"
     path.write_text(run.stdout, encoding="utf-8")

@@ -22,7 +22,7 @@ from fault_helpers import beside, run_command, snapshot
 @pytest.fixture(scope="module")
 def previous_kit(tmp_path_factory, fault_cache) -> Path:
     kit = tmp_path_factory.mktemp("previous") / "kit"
-    run = run_command(["build", "--no-check", "--out", str(kit)], env={"DRAGON_PNP_CACHE": str(fault_cache)},
+    run = run_command(["build", "dragon_pants", "--no-check", "--out", str(kit)], env={"DRAGON_PNP_CACHE": str(fault_cache)},
                       timeout=300)
     assert run.exit == 0, run
     return kit
@@ -52,7 +52,7 @@ def test_a_full_disk(previous_kit: Path, tmp_path: Path, cache_env) -> None:
         kit = disk / "kit"
         shutil.copytree(previous_kit, kit)
         before = snapshot(kit)
-        run = run_command(["build", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
+        run = run_command(["build", "dragon_pants", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
         assert run.refused(2, str(kit), "no space left"), run
         assert snapshot(kit) == before
         assert beside(kit) == []
@@ -66,7 +66,7 @@ def test_a_read_only_file_system(previous_kit: Path, tmp_path: Path, cache_env) 
         remount = subprocess.run(["mount", "-o", "remount,ro", str(disk)], capture_output=True, text=True)
         if remount.returncode != 0:
             pytest.skip(f"cannot remount read-only: {remount.stderr.strip()}")
-        run = run_command(["build", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
+        run = run_command(["build", "dragon_pants", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
         assert run.refused(2, str(kit), "read-only"), run
         assert snapshot(kit) == before
 
@@ -90,7 +90,7 @@ def test_an_immutable_folder(which: str, previous_kit: Path, tmp_path: Path, cac
     shutil.copytree(previous_kit, kit)
     before = snapshot(kit)
     with immutable(kit if which == "the kit folder" else kit.parent):
-        run = run_command(["build", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
+        run = run_command(["build", "dragon_pants", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
     assert run.refused(2, str(kit), "not permitted"), run
     assert snapshot(kit) == before
     assert beside(kit) == []

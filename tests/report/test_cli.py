@@ -17,7 +17,7 @@ def _check(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_check_writes_the_report_and_prints_findings(tmp_path):
-    run = _check("--games", "3", "--players", "3", "--preset", "standard", "--duel-games", "3", "--jobs", "1",
+    run = _check("dragon_pants", "--games", "3", "--players", "3", "--preset", "standard", "--duel-games", "3", "--jobs", "1",
                  "--seed", "5", "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     assert "games in" in run.stdout and "wrote" in run.stdout
@@ -35,7 +35,7 @@ def test_check_writes_the_report_and_prints_findings(tmp_path):
     (["--scheduler", "tcp://x:8786"], "--scheduler goes with --executor dask"),
 ])
 def test_bad_options_are_located_errors(args, message, tmp_path):
-    run = _check(*args, "--out", str(tmp_path))
+    run = _check("dragon_pants", *args, "--out", str(tmp_path))
     assert run.returncode == 2
     assert message in run.stderr and "Traceback" not in run.stderr
     assert not any(tmp_path.iterdir())
@@ -59,12 +59,12 @@ def test_a_game_without_rules_has_nothing_to_check_or_play(tmp_path):
 
 
 def test_setup_and_policy_defaults_come_from_the_game(tmp_path):
-    run = _check("--games", "2", "--players", "2", "--setup", "long", "--policy", "lookahead,mixed", "--duel-games",
+    run = _check("dragon_pants", "--games", "2", "--players", "2", "--setup", "long", "--policy", "lookahead,mixed", "--duel-games",
                  "2", "--jobs", "1", "--seed", "3", "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     report = json.loads((tmp_path / "rules-check.json").read_text())
     assert [c["config"]["key"] for c in report["configs"]] == ["2p-long-lookahead"]
     assert [c["config"]["key"] for c in report["duels"]] == ["2p-standard-mixed"]
     assert report["settings"]["mixed"] == ["greedy", "random"] and report["settings"]["reference"] == "lookahead"
-    run = _check("--setup", "long", "--preset", "long", "--out", str(tmp_path / "x"))
+    run = _check("dragon_pants", "--setup", "long", "--preset", "long", "--out", str(tmp_path / "x"))
     assert run.returncode == 2 and "--setup or --preset, not both" in run.stderr

@@ -86,6 +86,13 @@ class DragonDance(GameModule):
             "version": data.version,
         }
 
+    # --- command line and studio ------------------------------------------------------------
+    def playtest_board_svg(self, game: Any, view: Mapping[str, Any]) -> str:
+        """The duel as it lies on the table: range marker, life, dice and the cards in play."""
+        from generator.games.dragon_dance.playtest_board import board_svg
+
+        return board_svg(game, view)
+
     # --- rules ------------------------------------------------------------------------------
 
     def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:

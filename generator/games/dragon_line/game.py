@@ -46,6 +46,13 @@ class DragonLine(GameModule):
     def validate(self, game: Any) -> list[Any]:
         return validate(game)
 
+    # --- command line and studio -------------------------------------------------------------
+    def playtest_board_svg(self, game: Any, view: Mapping[str, Any]) -> str:
+        """Both halves of the line slot by slot, with points, hands and stacks."""
+        from generator.games.dragon_line.playtest_board import board_svg
+
+        return board_svg(game, view)
+
     # --- rules -------------------------------------------------------------------------------
     def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:
         return Rules.build(game, options)

@@ -66,6 +66,19 @@ class DragonPants(GameModule):
 
         return template_globals(game)
 
+    # --- command line and studio ----------------------------------------------------------
+    def cli_commands(self) -> dict:
+        """`dragon-pnp decks`: exact Destiny-deck maths."""
+        from generator.games.dragon_pants.cli_decks import decks
+
+        return {"decks": decks}
+
+    def playtest_board_svg(self, game: "GameData", view: Mapping[str, Any]) -> str:
+        """The hex board as the rulebook draws it, every dragon where the view puts it."""
+        from generator.games.dragon_pants.playtest_board import board_svg
+
+        return board_svg(game, view)
+
     # --- rules ----------------------------------------------------------------------------
 
     def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:

@@ -1,4 +1,8 @@
-"""`dragon-pnp decks [GAME]`: exact Destiny analysis of each preset or of a custom deck."""
+"""`dragon-pnp decks [GAME]`: exact Destiny analysis of each preset or of a custom deck.
+
+A command only Dragon Pants has: `DragonPants.cli_commands()` offers it and the command line adds
+the GAME argument, so this module receives the loaded game and never imports the CLI.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +10,18 @@ import json
 from typing import Optional
 
 import typer
+from rich.console import Console
 from rich.table import Table
 
+from generator.data import GameData
 from generator.data.components import time_track
-from generator.cli.app import GAME_HELP, app, console
-from generator.data import load_game
 from generator.games.dragon_pants.models import signed
 from generator.games.dragon_pants.destiny import DeckAnalysis, analyse_deck, analyse_presets, parse_deck_spec
 from generator.errors import NotationError
 
 
-@app.command()
 def decks(
-    game: str = typer.Argument("dragon_pants", help=GAME_HELP),
+    data: GameData,
     deck: Optional[str] = typer.Option(None, "--deck", help='A custom deck, e.g. "-1x13,-2x1,+1x3,+2x1".'),
     length: Optional[int] = typer.Option(None, "--length", help="Game length for --deck (default: the default preset's)."),
     preset: Optional[str] = typer.Option(None, "--preset", help="Analyse only this preset."),
@@ -26,7 +29,7 @@ def decks(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list of results."),
 ) -> int:
     """Exact Destiny maths, no sampling: chance to end, draws at the end, track capacity."""
-    data = load_game(game)
+    console = Console(highlight=False)   # as the command line's own console
     track_last = time_track(data).last
     if deck is not None:
         composition = parse_deck_spec(deck)

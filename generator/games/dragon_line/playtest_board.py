@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from generator.studio.boards import svg, text
+from generator.games.inline_svg import svg, text
 
 SLOT_W, SLOT_H, GAP = 22.0, 30.0, 2.0
 SEAT_FILLS = ("#2471a3", "#b03a2e")
 
 
-def board_svg(game: Any, view: dict[str, Any]) -> str:
+def board_svg(game: Any, view: Mapping[str, Any]) -> str:
     settings = getattr(game, "settings", None) or getattr(getattr(game, "game", None), "settings", None)
     # Each seat's half of the line (line_size slots; two halves make the eight-slot line).
     per_side = int(getattr(settings, "line_size", 0) or max([len(line) for line in view.get("lines", [[]])] + [1]))

@@ -1,26 +1,13 @@
-"""Board pictures for the playtest tab, drawn from a state's `view()`, one module per rules module.
+"""Small helpers for the inline SVG pictures a game draws of a position (the studio's playtest board).
 
-`generator.studio.boards.<rules module>` defines `board_svg(game, view) -> str` (an inline SVG
-drawn with the kit's own colours and diagrams). A game without one is shown by its view alone,
-so a new rules module plays in the studio before anyone draws its board.
+Plain strings, no drawing library: a game's `GameModule.playtest_board_svg` builds its picture
+with these, and they are escaped so card names and labels from the data cannot break the page.
 """
 
 from __future__ import annotations
 
-import importlib
 from html import escape
 from typing import Any
-
-from generator.games.api import GameModule
-
-
-def board_svg(game: Any, module: GameModule, view: dict[str, Any]) -> str:
-    """The board of this position as inline SVG, or "" when the game has no drawing here."""
-    try:
-        drawer = importlib.import_module(f"{__name__}.{module.slug}")
-    except ModuleNotFoundError:
-        return ""
-    return drawer.board_svg(game, view)
 
 
 def text(x: float, y: float, words: Any, size: float = 4.0, anchor: str = "middle", weight: str = "normal",
@@ -31,9 +18,11 @@ def text(x: float, y: float, words: Any, size: float = 4.0, anchor: str = "middl
 
 
 def svg(width: float, height: float, body: list[str], label: str) -> str:
+    """The picture's root element, sized by its view box (the page sets its size), labelled for screen readers."""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.2f} {height:.2f}" role="img" '
             f'aria-label="{escape(label)}" font-family="sans-serif">' + "".join(body) + "</svg>")
 
 
 def colour(palette: dict[str, str], key: str, fallback: str = "#7a7068") -> str:
+    """A colour from the game's print.yaml palette, else the fallback."""
     return palette.get(key, fallback)

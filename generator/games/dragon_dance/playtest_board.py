@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from generator.studio.boards import colour, svg, text
+from generator.games.inline_svg import colour, svg, text
 
 WIDTH, HEIGHT = 200.0, 96.0
 ROLE_FALLBACK = {"knight": "#5d6d7e", "dragon": "#8a2f1d"}
 RANGE_FALLBACK = {"long": "#d4ac0d", "short": "#ca6f1e"}
 
 
-def board_svg(game: Any, view: dict[str, Any]) -> str:
+def board_svg(game: Any, view: Mapping[str, Any]) -> str:
     roles = [role for role in ("knight", "dragon") if role in view] or []
     profile = getattr(game, "print_profile", None)
     decks = profile.palette("deck") if profile is not None else {}

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Mapping
 
 from generator.hexmap_diagrams import Marker, board_scene
 from generator.hexmap_diagrams.svg import scene_svg
 
 
-def board_svg(game: Any, view: dict[str, Any]) -> str:
+def board_svg(game: Any, view: Mapping[str, Any]) -> str:
     players = view["players"]
     base = board_scene(game, players, hex_size_mm=6.0)
     colours = game.print_profile.seat_colours
