@@ -24,8 +24,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.games.dragon_dance import GAME  # noqa: E402
-from generator.games.dragon_dance.metrics import game_metrics, hazards, merge_metrics, playtime_minutes  # noqa: E402
-from generator.report.stats import summarise, wilson_interval  # noqa: E402
+from generator.games.dragon_dance.metrics import game_metrics, hazards, playtime_minutes  # noqa: E402
+from generator.stats import summarise, wilson_interval  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,7 +47,9 @@ def play_games(folder: str, options: tuple, knight: str, dragon: str, seeds: lis
         rng = random.Random(seed ^ 0x5EED)
         while state.result is None:
             state.apply({seat: players[seat].choose(state, seat, rng) for seat in state.to_move()})
+        winners = state.result.winners
         records.append({
+            "winner": rules.roles[winners[0]] if len(winners) == 1 else None,
             "metrics": game_metrics(state), "hazards": hazards(state),
             "minutes": playtime_minutes(settings, state.result.rounds),
         })
@@ -67,7 +69,7 @@ def run_matchup(folder: str, options: tuple, knight: str, dragon: str, games: in
         records = play_games(folder, options, knight, dragon, seeds)
     elapsed = time.perf_counter() - start
     roles = GAME.dance_data(folder).roles
-    wins = {role: sum(1 for r in records if r["metrics"]["winner"] == role) for role in roles}
+    wins = {role: sum(1 for r in records if r["winner"] == role) for role in roles}
     decided = sum(wins.values())
     hazard_counts: dict[str, int] = {}
     for record in records:
@@ -80,9 +82,37 @@ def run_matchup(folder: str, options: tuple, knight: str, dragon: str, games: in
         "rounds": summarise([r["metrics"]["rounds"] for r in records]).to_json(),
         "minutes": summarise([r["minutes"] for r in records]).to_json(),
         "hazards": hazard_counts,
-        "metrics": merge_metrics([r["metrics"] for r in records]),
+        "metrics": merge_metrics(roles, [r["metrics"] for r in records]),
         "seconds": elapsed,
     }
+
+
+def merge_metrics(roles: tuple[str, ...], games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Sum the games' figures (`game_metrics` shapes: per-seat lists keyed "role:card" or by face)
+    into totals per role: cards and faces chosen with the damage dealt with them, combos,
+    Recuperates, bluffs and rounds at each range."""
+    cards: dict[str, dict[str, dict[str, int]]] = {role: {} for role in roles}
+    dice: dict[str, dict[str, dict[str, int]]] = {role: {} for role in roles}
+    merged = {"combos": 0, "recuperates": [0] * len(roles), "bluffs": [0] * len(roles), "rounds_at": {}}
+    for game in games:
+        for key, per_seat in game["cards_chosen"].items():
+            role, card = key.split(":", 1)
+            entry = cards[role].setdefault(card, {"chosen": 0, "dealt": 0})
+            entry["chosen"] += sum(per_seat)
+            entry["dealt"] += sum(game["card_damage"].get(key, [0]))
+        for face, per_seat in game["faces_chosen"].items():
+            for seat, n in enumerate(per_seat):
+                if n:
+                    entry = dice[roles[seat]].setdefault(face, {"chosen": 0, "dealt": 0})
+                    entry["chosen"] += n
+                    entry["dealt"] += game["face_damage"][face][seat]
+        merged["combos"] += game["combos"]
+        for seat in range(len(roles)):
+            merged["recuperates"][seat] += game["recuperates"][seat]
+            merged["bluffs"][seat] += game["bluffs"][seat]
+        for name, n in game["rounds_at"].items():
+            merged["rounds_at"][name] = merged["rounds_at"].get(name, 0) + n
+    return {**merged, "cards": cards, "dice": dice}
 
 
 def describe(result: dict[str, Any]) -> str:
@@ -100,8 +130,8 @@ def describe(result: dict[str, Any]) -> str:
                  f"rounds at {metrics['rounds_at']}, hazards {result['hazards']}")
     for role, cards in metrics["cards"].items():
         total = sum(c["chosen"] for c in cards.values())
-        shown = ", ".join(f"{card} {c['chosen'] / total:.0%} (dealt {c['dealt'] / c['chosen']:.1f}, "
-                          f"took {c['taken'] / c['chosen']:.1f})" for card, c in sorted(cards.items(), key=lambda kv: -kv[1]["chosen"]))
+        shown = ", ".join(f"{card} {c['chosen'] / total:.0%} (dealt {c['dealt'] / c['chosen']:.1f})"
+                          for card, c in sorted(cards.items(), key=lambda kv: -kv[1]["chosen"]))
         lines.append(f"  {role} cards: {shown}")
     for role, faces in metrics["dice"].items():
         total = sum(c["chosen"] for c in faces.values())

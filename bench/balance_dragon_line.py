@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from generator.games.dragon_line import GAME  # noqa: E402
 from generator.games.dragon_line.learning import play_hand  # noqa: E402
 from generator.games.dragon_line.metrics import game_metrics, summarise  # noqa: E402
-from generator.report.stats import wilson_interval  # noqa: E402
+from generator.stats import wilson_interval  # noqa: E402
 
 PAIRINGS = (("strong", "strong"), ("strong", "greedy"), ("greedy", "random"), ("strong", "random"))
 
