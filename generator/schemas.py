@@ -19,6 +19,7 @@ from pydantic import BaseModel, TypeAdapter
 from generator.data.components import (
     AidSpec, BoardSpec, Component, DeckSpec, DiceSpec, StandeesSpec, TilesSpec, TokensSpec, TrackSpec,
 )
+from generator.data.hexmap import HexMap
 from generator.data.models import PrintProfile
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -29,6 +30,7 @@ COMPONENT_KINDS: dict[str, type[BaseModel]] = {
 GAME_SCHEMA = "game.schema.json"
 PRINT_SCHEMA = "print.schema.json"
 CARDS_SCHEMA = "cards.schema.json"
+HEXMAP_SCHEMA = "hexmap.schema.json"
 
 
 def schemas() -> dict[str, dict[str, Any]]:
@@ -37,6 +39,8 @@ def schemas() -> dict[str, dict[str, Any]]:
         GAME_SCHEMA: _game_schema(),
         PRINT_SCHEMA: _described(PrintProfile.model_json_schema(), "print.yaml: paper, bleed, crop marks, PNG resolution, colours"),
         CARDS_SCHEMA: _cards_schema(),
+        HEXMAP_SCHEMA: _described(HexMap.model_json_schema(),
+                                  "The map file of a `tiles` component: terrains, tiles, dens and seats"),
     }
     for kind, model in COMPONENT_KINDS.items():
         found[f"components/{kind}.schema.json"] = _described(
@@ -111,6 +115,10 @@ def _rules_module_schemas() -> dict[str, dict[str, Any]]:
             stem = data_file.file.rsplit(".", 1)[0]
             found[f"{name}/{stem}.schema.json"] = _described(data_file.model.model_json_schema(),
                                                              f"{data_file.file} of games whose rules module is {name}")
+        declared = {data_file.model for data_file in module.data_files.values()}
+        if module.hexmap_model is not HexMap and module.hexmap_model not in declared:
+            found[f"{name}/hexmap.schema.json"] = _described(module.hexmap_model.model_json_schema(),
+                                                             f"the `tiles` map file of games whose rules module is {name}")
         if module.settings_model is not None:
             found[f"{name}/settings.schema.json"] = _described(module.settings_model.model_json_schema(),
                                                                f"game.yaml `settings:` for rules module {name}")

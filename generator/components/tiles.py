@@ -1,8 +1,8 @@
 """Hex tile faces: one per terrain and one per den, flat-topped, with bleed.
 
-A tile's picture follows from what its terrain does in the rules (blocks sight, hides from
-sight, draws power, is a den), so any game's terrains get art that reads in black and white:
-an icon, a pattern and the terrain's name, never colour alone.
+A tile's picture is its terrain's `pattern` in the map data (peaks, waves, a star, den rings,
+plain grass), so any game's terrains get art that reads in black and white: an icon, a pattern
+and the terrain's name with its `note`, never colour alone.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from generator.data.components import hex_map, tile_spec
 from generator.data import GameData
 from generator.data.hexmap import Terrain
+from generator.errors import DataError
 from generator.hexgrid import SQRT3
 from generator.hexmap_diagrams.scene import terrain_pattern
 from generator.hexmap_diagrams.shapes import star_points
@@ -27,6 +28,31 @@ from generator.kit.text_fit import text_width_mm
 PT_TO_MM = 25.4 / 72.0
 DEN_NAME_WIDTH_MM = 62.0     # the colour's name across a den tile's white panel
 DEN_NAME_LARGEST_MM = 12.0
+
+
+@dataclass(frozen=True)
+class LabelPanel:
+    """The white panel at the foot of a terrain tile: its width and the type of the terrain's
+    name (bold capitals, letter-spaced) and note on it; the template draws it, `check_labels_fit`
+    holds the text to it."""
+
+    width_mm: float = 48.0
+    name_pt: float = 11.0
+    name_spacing_mm: float = 0.6
+    note_pt: float = 7.0
+
+    def overflow(self, name: str, note: str) -> tuple[str, str, float, float] | None:
+        """(field, text, width in mm, size in pt) of the first label wider than the panel, or None."""
+        shown = name.upper()
+        for field, text, size, bold, spacing in (("name", shown, self.name_pt, True, self.name_spacing_mm),
+                                                 ("note", note, self.note_pt, False, 0.0)):
+            width = text_width_mm(text, size, bold=bold) + spacing * max(len(text) - 1, 0)
+            if width > self.width_mm:
+                return field, text, width, size
+        return None
+
+
+LABEL = LabelPanel()
 
 
 def _fitted_size(text: str, width_mm: float, largest_mm: float) -> float:
@@ -74,22 +100,22 @@ def terrain_art(terrain: Terrain) -> str:
     return "grass" if mark == "plain" else mark
 
 
-def terrain_note(terrain: Terrain) -> str:
-    """A short reminder of the terrain's rules, printed under its name."""
-    notes = []
-    if terrain.blocks_sight:
-        notes.append("blocks sight lines")
-    if terrain.holds_one:
-        notes.append("one dragon only")
-    if terrain.sight_immune:
-        notes.append("safe from sight lines")
-    if terrain.draw_power:
-        notes.append("draw Power here")
-    return ", ".join(notes).capitalize()
+def check_labels_fit(game: GameData) -> None:
+    """A terrain's name and note must fit the panel on its tile: a located error, never text
+    running off the panel."""
+    source = tile_spec(game).map
+    for terrain_id, terrain in hex_map(game).terrains.items():
+        wide = None if terrain.is_den else LABEL.overflow(terrain.name, terrain.note)
+        if wide is not None:
+            field, text, width, size = wide
+            raise DataError(game.locate(source, "terrains", terrain_id, field),
+                            f"{text!r} is {width:.1f} mm wide at {size:g} pt; the label panel of a tile "
+                            f"is {LABEL.width_mm:g} mm wide, so shorten it")
 
 
 def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
     """One face per non-den terrain and per den; one item per tile on the board."""
+    check_labels_fit(game)
     frame = hex_frame(game)
     profile = game.print_profile
     faces: list[Face] = []
@@ -97,8 +123,8 @@ def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
         if terrain.is_den:
             continue
         svg = render_template(
-            "kit/tile.svg.j2", h=frame, art=terrain_art(terrain), name=terrain.name, note=terrain_note(terrain),
-            colour=profile.palette("terrain").get(terrain_id, "#dddddd"), den=None, pt=PT_TO_MM,
+            "kit/tile.svg.j2", h=frame, art=terrain_art(terrain), name=terrain.name, note=terrain.note,
+            colour=profile.palette("terrain").get(terrain_id, "#dddddd"), den=None, pt=PT_TO_MM, label=LABEL,
             star=star_points(frame.size[0] / 2, frame.size[1] / 2 - 4, frame.radius * 0.46, frame.radius * 0.19),
         )
         faces.append(Face(tile_key(terrain_id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
@@ -140,7 +166,7 @@ def plan(spec: "TilesSpec", context: "PlanContext") -> "ComponentPlan":
                    f"{game.game.name}: {spec.name.lower()}")
     counts = {key: sum(1 for i in items if i.front == key) for key in by_key}
     labels = {i.front: i.label for i in items}
-    notes = {tile_key(t): terrain_note(terrain) for t, terrain in hex_map(game).terrains.items()}
+    notes = {tile_key(t): terrain.note for t, terrain in hex_map(game).terrains.items()}
     exports = [ExportEntry(f.key, None, counts[f.key], labels.get(f.key, f.key), notes.get(f.key, ""), kind="tile")
                for f in faces if counts[f.key]]
     size = f"{spec.corner_to_corner_mm:g} mm corner to corner"

@@ -1,28 +1,33 @@
 """A hex map: terrains, the tiles on the board and the special numbered tiles (dens).
 
-The `tiles` and `board` components print it; a rules module (Dragon Pants) plays on it.
-Terrain flags say what a terrain does in the rules; the kit only reads names and counts.
+The `tiles`, `board` and `standees` components print it; a rules module may play on it. The
+generic terrain says only what the kit prints (name, count, the reminder under the name, the
+black-and-white mark); a rules module that needs rules flags extends `Terrain` and `HexMap` in
+its own models and names its map model as `GameModule.hexmap_model`.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from pydantic import Field, field_validator
 
 from generator.data.models import Model
 
+# How a hex reads without colour, on tiles and in diagrams.
+TerrainPattern = Literal["plain", "peaks", "waves", "star", "den"]
 
 
 class Terrain(Model):
-    """A kind of tile and what it does in the rules."""
+    """A kind of tile: how many print, whether pieces stand on it, and what its tile shows."""
 
     name: str
     count: int = Field(ge=0, le=1000)
-    passable: bool
-    blocks_sight: bool
-    sight_immune: bool
-    draw_power: bool
-    holds_one: bool = False
+    passable: bool = True
     is_den: bool = False
+    note: str = Field(default="", description="a short reminder printed under the name on its tile")
+    pattern: TerrainPattern | None = Field(
+        default=None, description="the black-and-white mark of its tile and hex; none: den for the den terrain, else plain")
 
 
 class Tile(Model):
@@ -40,6 +45,9 @@ class Den(Model):
 
 
 class HexMap(Model):
+    """The map file of a `tiles` component: its terrains, the tiles laid out, the dens and
+    which dens each player count uses."""
+
     terrains: dict[str, Terrain]
     tiles: list[Tile] = Field(min_length=1)
     dens: list[Den] = Field(min_length=1)

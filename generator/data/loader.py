@@ -109,7 +109,8 @@ def load_game(game: str | Path) -> GameData:
             if rows is not None:
                 component_data[component.id] = rows
         elif isinstance(component, TilesSpec):
-            hexmap = loader.model(component.map, HexMap, ("components", index, "map"))
+            map_model = module.hexmap_model if module is not None else HexMap
+            hexmap = loader.model(component.map, map_model, ("components", index, "map"))
             if hexmap is not None:
                 component_data[component.id] = hexmap
     if loader.errors:

@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, runtime_checkable
 
+from generator.data.hexmap import HexMap
 from generator.errors import NotationError
 
 if TYPE_CHECKING:  # pragma: no cover - typing only; games import data, never the reverse
@@ -149,6 +150,7 @@ class GameModule:
     seats_fixed: ClassVar[int | None] = None             # 2 for duels; None: players from game.yaml
     data_files: ClassVar[dict[str, DataFile]] = {}       # attribute name on GameData -> file
     settings_model: ClassVar["type[BaseModel] | None"] = None   # validates game.yaml `settings:`
+    hexmap_model: ClassVar[type[HexMap]] = HexMap         # validates a `tiles` component's map file
 
     # --- data ---------------------------------------------------------------------------
     def validate(self, game: "GameData") -> list["DataError"]:

@@ -14,29 +14,22 @@ from typing import Literal
 
 from generator.data import GameData
 from generator.data.components import hex_map
-from generator.data.hexmap import Terrain
+from generator.data.hexmap import Terrain, TerrainPattern
 from generator.hexgrid import Hex, centre, corners
 from generator.hexmap_diagrams.overlays import Badge, HexLine, HexOutline, Marker
 from generator.hexmap_diagrams.shapes import Label, Point
 
-# How a hex reads without colour. Chosen from what the terrain does in the rules, so a new
-# terrain with the same behaviour gets the same mark.
-Pattern = Literal["plain", "peaks", "waves", "star", "den"]
+# How a hex reads without colour: each terrain's `pattern` in the map data.
+Pattern = TerrainPattern
 
 NEUTRAL_DEN = "#e6e1d8"  # an unused den: pale, so the dens in play stand out
 
 
 def terrain_pattern(terrain: Terrain) -> Pattern:
-    """The black-and-white mark for a terrain: dens, sight blockers, sight shelters, draw hexes."""
-    if terrain.is_den:
-        return "den"
-    if terrain.blocks_sight:
-        return "peaks"
-    if terrain.sight_immune:
-        return "waves"
-    if terrain.draw_power:
-        return "star"
-    return "plain"
+    """The black-and-white mark for a terrain: its own, else a den's for dens and plain for the rest."""
+    if terrain.pattern is not None:
+        return terrain.pattern
+    return "den" if terrain.is_den else "plain"
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,15 @@ import textwrap
 from dataclasses import replace
 from pathlib import Path
 
+import pymupdf
 import pytest
+import yaml
 from reportlab.graphics.shapes import Drawing
 
+from generator.cli import main
+from generator.components.tiles import tile_faces
 from generator.data import load_game
+from generator.errors import DataError, DataErrors
 from generator.hexmap_diagrams import Badge, HexLine, HexOutline, Marker, Stroke, board_scene, scene_shapes
 from generator.hexmap_diagrams.shapes import Circle, Label, Polygon, Polyline
 from generator.paper import mm_to_pt
@@ -39,15 +44,29 @@ components:
 """
 
 
-@pytest.fixture(scope="module")
-def hex_game_folder(tmp_path_factory) -> Path:
-    """A data-only game whose map is Dragon Pants' board file under another name."""
-    folder = tmp_path_factory.mktemp("hex_walk")
-    shutil.copy(ROOT / "data" / "dragon_pants" / "board.yaml", folder / "map.yaml")
+# Generic terrains: name and count, at most a note and a pattern; no game's rules flags.
+HEX_TERRAINS = {
+    "land": {"name": "Meadow", "count": 27},
+    "mountain": {"name": "Crag", "count": 4, "pattern": "peaks", "note": "Climb to see far"},
+    "water": {"name": "Lake", "count": 3, "passable": False, "pattern": "waves"},
+    "power": {"name": "Shrine", "count": 3, "note": "Pray here"},
+    "den": {"name": "Camp", "count": 6, "is_den": True},
+}
+
+
+def write_hex_game(folder: Path, terrains: dict = HEX_TERRAINS) -> Path:
+    """Dragon Pants' tiles, dens and seats under other terrains, in a data-only game."""
+    board = yaml.safe_load((ROOT / "data" / "dragon_pants" / "board.yaml").read_text())
+    (folder / "map.yaml").write_text(yaml.safe_dump({**board, "terrains": terrains}, sort_keys=False))
     shutil.copy(ROOT / "data" / "dragon_pants" / "print.yaml", folder / "print.yaml")
     (folder / "game.yaml").write_text(HEX_GAME)
     (folder / "rules.md").write_text("# Hex Walk\n\nWalk the map.\n")
     return folder
+
+
+@pytest.fixture(scope="module")
+def hex_game_folder(tmp_path_factory) -> Path:
+    return write_hex_game(tmp_path_factory.mktemp("hex_walk"))
 
 
 def _drawings(flow) -> list[Drawing]:
@@ -112,3 +131,61 @@ def test_overlays_are_drawn_on_their_hexes_in_hex_sizes(hex_game_folder):
     bx, by = base.point(b)
     assert isinstance(badge_disc, Circle) and badge_disc.centre == pytest.approx((bx + 0.55 * s, by - 0.55 * s))
     assert len(cross) == 2 and all(isinstance(p, Polyline) and p.stroke == "#aa0000" for p in cross)
+
+
+def test_a_map_of_names_and_counts_prints_each_terrain_by_its_note_and_pattern(hex_game_folder):
+    game = load_game(hex_game_folder)
+    terrains = game.component_data["land"].terrains
+    assert terrains["land"].note == "" and terrains["land"].pattern is None and terrains["land"].passable
+    faces = {face.key: face.svg for face in tile_faces(game)[0]}
+    crag, meadow, lake, shrine = (faces[f"tile-{t}"] for t in ("mountain", "land", "water", "power"))
+    assert ">Climb to see far</text>" in crag and 'fill="#6f655c"' in crag          # its note; the peaks
+    assert "Climb" not in meadow and 'stroke="#4f7a32"' in meadow                     # plain: grass, no note
+    assert 'stroke="#2f6f9a"' in lake                                                 # waves
+    assert ">Pray here</text>" in shrine and 'fill="#fff6d0"' not in shrine           # no pattern given: plain
+    scene = board_scene(game, 3)
+    marks = {cell.terrain: cell.pattern for cell in scene.cells}
+    assert marks == {"land": "plain", "mountain": "peaks", "water": "waves", "power": "plain", "den": "den"}
+
+
+def test_a_data_only_hex_game_builds(hex_game_folder, tmp_path, private_render_cache):
+    out = tmp_path / "kit"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["build", str(hex_game_folder), "--out", str(out), "--no-check"])
+    assert exit_info.value.code == 0
+    tiles = pymupdf.open(out / "tiles.pdf")
+    text = " ".join(page.get_text() for page in tiles)
+    assert "C R A G" in text and "Climb to see far" in text and "Pray here" in text   # names are letter-spaced
+    assert (out / "rulebook.pdf").is_file() and (out / "print-and-play.pdf").is_file()
+
+
+def test_the_generic_map_knows_no_game_rules_flags(tmp_path):
+    folder = write_hex_game(tmp_path, {**HEX_TERRAINS, "land": {"name": "Meadow", "count": 27, "draw_power": True}})
+    with pytest.raises(DataErrors) as raised:
+        load_game(folder)
+    (error,) = raised.value.errors
+    lines = (folder / "map.yaml").read_text().splitlines()
+    assert str(error.location.file).endswith("map.yaml") and lines[error.location.line - 1] == "    draw_power: true"
+    assert error.location.field == "terrains.land.draw_power" and "unknown field" in error.message
+
+
+def test_a_note_too_wide_for_its_tile_is_a_located_error(tmp_path):
+    long_note = "Climb to see far across the whole of the map"
+    folder = write_hex_game(tmp_path, {**HEX_TERRAINS, "mountain": {**HEX_TERRAINS["mountain"], "note": long_note}})
+    game = load_game(folder)
+    with pytest.raises(DataError) as raised:
+        tile_faces(game)
+    where = raised.value.location
+    assert str(where.file).endswith("map.yaml") and where.field == "terrains.mountain.note"
+    assert where.line == (folder / "map.yaml").read_text().splitlines().index("    note: " + long_note) + 1
+    assert "48 mm" in raised.value.message
+
+
+def test_a_terrain_marked_like_a_den_keeps_its_own_label(tmp_path):
+    """The den mark (rings) on an ordinary terrain: its name and note, not a den's seat panel."""
+    folder = write_hex_game(tmp_path, {**HEX_TERRAINS, "power": {"name": "Shrine", "count": 3, "pattern": "den",
+                                                                 "note": "Rest here"}})
+    shrine = next(f.svg for f in tile_faces(load_game(folder))[0] if f.key == "tile-power")
+    assert 'stroke-opacity="0.35"' in shrine                                # the den rings
+    assert ">SHRINE</text>" in shrine and ">Rest here</text>" in shrine
+    assert "starts here" not in shrine

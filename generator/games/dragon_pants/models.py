@@ -1,12 +1,14 @@
-"""Dragon Pants' own data files: the Deck of Power, the Deck of Destiny, table timings, settings."""
+"""Dragon Pants' own data files: the board's terrains, the Deck of Power, the Deck of Destiny,
+table timings, settings."""
 
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from generator.data.hexmap import HexMap, Terrain, TerrainPattern
 from generator.data.models import IDENT, Model
 
 
@@ -31,6 +33,73 @@ class PantsSettings(Model):
     box: Box
     turn_cap: int = Field(ge=1, le=100_000)
 
+
+
+# --- board.yaml --------------------------------------------------------------------------------
+
+RULE_FLAGS = ("blocks_sight", "sight_immune", "draw_power", "holds_one", "is_den")
+
+
+class PantsTerrain(Terrain):
+    """A terrain and what it does in the rules. What its tile prints (the reminder under the name,
+    the black-and-white mark) follows from these flags unless board.yaml says otherwise."""
+
+    passable: bool
+    blocks_sight: bool
+    sight_immune: bool
+    draw_power: bool
+    holds_one: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _printed_from_flags(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        flags = {name: data.get(name) is True for name in RULE_FLAGS}
+        derived: dict[str, Any] = {}
+        if "note" not in data:
+            derived["note"] = flags_note(**flags)
+        if "pattern" not in data:
+            derived["pattern"] = flags_pattern(**flags)
+        return {**data, **derived}
+
+
+def flags_note(blocks_sight: bool, sight_immune: bool, draw_power: bool, holds_one: bool, is_den: bool) -> str:
+    """The short reminder of a terrain's rules printed on its tile ("Blocks sight lines, one dragon only")."""
+    notes = []
+    if blocks_sight:
+        notes.append("blocks sight lines")
+    if holds_one:
+        notes.append("one dragon only")
+    if sight_immune:
+        notes.append("safe from sight lines")
+    if draw_power:
+        notes.append("draw Power here")
+    return ", ".join(notes).capitalize()
+
+
+def flags_pattern(blocks_sight: bool, sight_immune: bool, draw_power: bool, holds_one: bool,
+                  is_den: bool) -> TerrainPattern:
+    """The mark a terrain's tile and hex get, so terrains that act alike look alike: dens, sight
+    blockers (peaks), sight shelters (waves), draw hexes (a star), the rest plain."""
+    if is_den:
+        return "den"
+    if blocks_sight:
+        return "peaks"
+    if sight_immune:
+        return "waves"
+    if draw_power:
+        return "star"
+    return "plain"
+
+
+class PantsMap(HexMap):
+    """board.yaml: the generic hex map with Dragon Pants' terrains."""
+
+    terrains: dict[str, PantsTerrain]
+
+
+# --- power_cards.yaml ----------------------------------------------------------------------------
 
 
 CardKind = Literal["attack", "curse", "theft", "reaction", "self"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
-from generator.data.hexmap import HexMap
 from generator.games.dragon_pants.engine import Rules, new_game
 from generator.games.dragon_pants.engine.actions import Action
 from generator.games.dragon_pants.engine.explain import why_illegal
@@ -18,7 +17,7 @@ from generator.errors import IllegalActionError
 from generator.games.api import DataFile, Event, Finding, GameModule, GameState, PlayTrace, PolicyFactory
 from generator.games.dragon_pants import metrics, report
 from generator.games.dragon_pants.greedy import GreedyPlayer, board_distances
-from generator.games.dragon_pants.models import DestinyData, PantsSettings, Playtime, PowerDeck
+from generator.games.dragon_pants.models import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
 from generator.games.dragon_pants.settings import setting
 from generator.games.dragon_pants.state import DragonPantsState
 from generator.games.report_parts import ReportSpec, Section
@@ -31,12 +30,13 @@ class DragonPants(GameModule):
     slug = "dragon_pants"
     seat_noun = "dragon"
     data_files: ClassVar[dict[str, DataFile]] = {
-        "board": DataFile("board.yaml", HexMap),
+        "board": DataFile("board.yaml", PantsMap),
         "power": DataFile("power_cards.yaml", PowerDeck),
         "destiny": DataFile("destiny.yaml", DestinyData),
         "playtime": DataFile("playtime.yaml", Playtime, optional=True),
     }
     settings_model = PantsSettings
+    hexmap_model = PantsMap   # the tiles component's map is board.yaml: one object, with its rules flags
 
     def data_checks(self) -> list:
         from generator.games.dragon_pants.validation import CHECKS

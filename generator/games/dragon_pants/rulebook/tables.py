@@ -10,8 +10,7 @@ from reportlab.platypus import Flowable, Table
 
 from generator.data.components import time_track
 from generator.data import GameData
-from generator.data.hexmap import Terrain
-from generator.games.dragon_pants.models import PowerCard, signed
+from generator.games.dragon_pants.models import PantsTerrain, PowerCard, signed
 from generator.games.dragon_pants.rulebook.facts import PresetFacts, answers, preset_facts
 from generator.rulebook.styles import Styles
 from generator.rulebook.tables import grid
@@ -87,7 +86,7 @@ def terrain_table(game: GameData, styles: Styles, width: float) -> Table:
     return grid(rows, [0.18 * width, 0.09 * width, 0.73 * width], styles)
 
 
-def terrain_effects(terrain: Terrain) -> str:
+def terrain_effects(terrain: PantsTerrain) -> str:
     """The terrain's rules flags as one plain sentence."""
     parts = []
     if terrain.is_den:
