@@ -108,6 +108,25 @@ def component_data(game: GameData) -> Iterator[Finding]:
                           game.locate("game.yaml", "components", index, "cards"))
 
 
+@check("hex_maps", "Hex maps of tile components")
+def hex_maps(game: GameData) -> Iterator[Finding]:
+    """Every tile names a terrain of its map, and every den has its seat colour in print.yaml (the
+    tiles, standees and setup maps print each den in that colour)."""
+    for component in game.game.components:
+        if component.kind != "tiles":
+            continue
+        file, hexmap = component.map, game.component_data[component.id]
+        for i, tile in enumerate(hexmap.tiles):
+            if tile.terrain not in hexmap.terrains:
+                yield Finding("hex_maps", "data", f"unknown terrain {tile.terrain!r}; expected one of "
+                              f"{', '.join(hexmap.terrains)}", game.locate(file, "tiles", i, "terrain"))
+        for i, den in enumerate(hexmap.dens):
+            if den.id not in game.print_profile.seat_colours:
+                yield Finding("hex_maps", "data", f"den {den.id!r} has no colour; add it to print.yaml "
+                              f"seat_colours (which has {', '.join(game.print_profile.seat_colours) or 'none'})",
+                              game.locate(file, "dens", i, "id"))
+
+
 @check("sheets", "Sheet layouts named in print.yaml")
 def sheet_overrides(game: GameData) -> Iterator[Finding]:
     """print.yaml `sheets` may only adjust layouts the imposer has; a misspelt one would do nothing."""

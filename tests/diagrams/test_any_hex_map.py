@@ -3,6 +3,7 @@ game's overlays where its hexes are without knowing what they mean."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -189,3 +190,22 @@ def test_a_terrain_marked_like_a_den_keeps_its_own_label(tmp_path):
     assert 'stroke-opacity="0.35"' in shrine                                # the den rings
     assert ">SHRINE</text>" in shrine and ">Rest here</text>" in shrine
     assert "starts here" not in shrine
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda m: m["tiles"][0].update(terrain="lava"), "unknown terrain 'lava'; expected one of"),
+    (lambda m: m["dens"][0].update(id="purple"), "den 'purple' has no colour; add it to print.yaml seat_colours"),
+])
+def test_a_bad_map_in_a_data_only_hex_game_is_a_located_error_not_a_traceback(tmp_path, edit, message):
+    folder = tmp_path / "hexwalk"
+    folder.mkdir()
+    write_hex_game(folder)
+    data = yaml.safe_load((folder / "map.yaml").read_text())
+    edit(data)
+    (folder / "map.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    for command in (["validate", str(folder)], ["build", str(folder), "--no-check", "--out", str(tmp_path / "kit")]):
+        done = subprocess.run([sys.executable, "-m", "generator", *command], capture_output=True, text=True,
+                              timeout=300, env={**os.environ, "DRAGON_PNP_CACHE": "off"})
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert "Traceback" not in done.stderr and message in done.stdout + done.stderr
+        assert "map.yaml:" in done.stdout + done.stderr
