@@ -22,6 +22,7 @@ from markupsafe import Markup
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from generator.data.loader import project_root
+from generator.data.models import palette_colour
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
 from generator.kit.faces import bytecode_cache, format_mm
@@ -301,17 +302,12 @@ def fit_text(text: Any, width_mm: float, height_mm: float, largest_pt: float, sm
                      location=_fit_location(state, field), bold=bool(bold), leading=float(leading))
 
 
-_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-
-
 def colour(value: Any, default: str = "#444444") -> str:
     """A colour by name from print.yaml's `palettes` ("gold", or "deck.power" for one palette),
     or a #rrggbb given as is; else `default`."""
     state = _current.get()
-    profile = getattr(state.game, "print_profile", None) if state else None
-    if profile is None:
-        return value if isinstance(value, str) and _HEX.match(value) else default
-    return profile.colour(value, default)
+    palettes = getattr(getattr(state.game, "print_profile", None), "palettes", None) if state else None
+    return palette_colour(palettes or {}, value, default)
 
 
 def _fit_site(text: Any) -> tuple[_Render | None, str | None]:

@@ -151,11 +151,17 @@ class PrintProfile(Model):
     def colour(self, value: object, default: str = "#444444") -> str:
         """A colour by name from `palettes` ("gold", or "deck.power" for one palette), or a #rrggbb
         given as is; else `default`."""
-        if isinstance(value, str):
-            if re.match(HEX_COLOUR, value):
-                return value
-            palette, _, name = value.rpartition(".")
-            for found_in, colours in self.palettes.items():
-                if name in colours and palette in ("", found_in):
-                    return colours[name]
-        return default
+        return palette_colour(self.palettes, value, default)
+
+
+def palette_colour(palettes: dict[str, dict[str, str]], value: object, default: str = "#444444") -> str:
+    """`value` as a #rrggbb: itself if it is one, else a colour of `palettes` by name ("gold") or by
+    palette and name ("deck.power"); `default` when nothing matches."""
+    if isinstance(value, str):
+        if re.match(HEX_COLOUR, value):
+            return value
+        palette, _, name = value.rpartition(".")
+        for found_in, colours in palettes.items():
+            if name in colours and palette in ("", found_in):
+                return colours[name]
+    return default
