@@ -146,13 +146,17 @@ def _wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def findings(game: Any, summary: Mapping[str, Any]) -> list[Finding]:
-    """Suit balance, the fallback's share of rounds, tied hands and the round cap, from whichever
-    part of the report's summary carries this game's metric totals."""
-    winning = _totals(summary, "suit_winning_line")
-    losing = _totals(summary, "suit_losing_line")
+def findings(game: Any, report: Mapping[str, Any]) -> list[Finding]:
+    """Suit balance, the fallback's share of rounds, tied hands and the round cap, read from the
+    report's configuration of its reference (strongest) policy: the balance a designer tunes for."""
+    config = _reference_config(report)
+    if config is None:
+        return []
+    metrics = config.get("metrics") or {}
+    name = (config.get("config") or {}).get("key", "")
     found: list[Finding] = []
-    if isinstance(winning, Mapping) and isinstance(losing, Mapping) and winning:
+    winning, losing = _counts(metrics.get("suit_winning_line")), _counts(metrics.get("suit_losing_line"))
+    if winning and losing:
         balance = suit_balance(winning, losing)
         even = 1 / len(balance)
         top = max(balance, key=lambda s: balance[s]["winning_share"])
@@ -162,46 +166,49 @@ def findings(game: Any, summary: Mapping[str, Any]) -> list[Finding]:
         flagged = balance[top]["low"] > even * (1 + SUIT_SHARE_SLACK) or lifted
         found.append(Finding(
             "warning" if flagged else "info", "Suit balance",
-            f"{top} makes up {balance[top]['winning_share']:.0%} of the cards in winning lines and {low} "
-            f"{balance[low]['winning_share']:.0%} (even: {even:.0%})"
-            + (f"; {', '.join(lifted)} stand in winning lines over {SUIT_LIFT_LIMIT}x as often as in losing ones"
-               if lifted else ""),
+            f"In {name}, {top} makes up {balance[top]['winning_share']:.0%} of the cards in winning lines and "
+            f"{low} {balance[low]['winning_share']:.0%} (even: {even:.0%})"
+            + (f"; {' and '.join(lifted)} {'stands' if len(lifted) == 1 else 'stand'} in winning lines over "
+               f"{SUIT_LIFT_LIMIT}x as often as in losing ones" if lifted else ""),
             {"winning_share": figures, "lift": {s: round(b["lift"], 3) for s, b in balance.items()}}))
-    fallback, rounds = _totals(summary, "fallback_rounds"), _totals(summary, "rounds")
-    if isinstance(fallback, (int, float)) and isinstance(rounds, (int, float)) and rounds:
+    fallback, rounds = _total(metrics.get("fallback_rounds")), _total(metrics.get("rounds"))
+    if fallback is not None and rounds:
         share = fallback / rounds
         found.append(Finding("info", "Front-dragon fallback",
-                             f"no dragon fell to damage in {share:.0%} of rounds, so both front dragons were "
-                             "destroyed by the fallback (L7.4)", {"fallback_rounds": fallback, "rounds": rounds}))
-    ties, hands = _totals(summary, "hand_ties"), _totals(summary, "hands")
-    if isinstance(ties, (int, float)) and isinstance(hands, (int, float)) and hands:
+                             f"In {name}, no dragon fell to damage in {share:.0%} of rounds, so both front dragons "
+                             "were destroyed by the fallback (L7.4)", {"fallback_rounds": fallback, "rounds": rounds}))
+    ties, hands = _total(metrics.get("hand_ties")), _total(metrics.get("hands"))
+    if ties is not None and hands:
         found.append(Finding("warning" if ties / hands > 0.1 else "info", "Tied hands",
-                             f"{ties / hands:.1%} of hands were tied (equal Health on the table, or the round cap)",
-                             {"ties": ties, "hands": hands}))
-    capped = _totals(summary, "round_cap")
-    if isinstance(capped, (int, float)) and capped:
+                             f"In {name}, {ties / hands:.1%} of hands were tied (equal Health on the table, or the "
+                             "round cap)", {"ties": ties, "hands": hands}))
+    capped = sum(_total((c.get("hazards") or {}).get("round_cap")) or 0 for c in report.get("configs") or [])
+    if capped:
         found.append(Finding("problem", "Round cap", f"{capped} hands hit the round cap", {"round_cap": capped}))
     return found
 
 
-def _totals(summary: Any, key: str) -> Any:
-    """The total of metric `key` wherever the report's summary holds it (a number, a mapping of
-    counts, or a mapping with a 'total'); None if it is not there."""
-    if isinstance(summary, Mapping):
-        if key in summary:
-            value = summary[key]
-            if isinstance(value, Mapping) and "total" in value and not isinstance(value["total"], Mapping):
-                return value["total"]
-            if isinstance(value, Mapping) and "totals" in value:
-                return value["totals"]
-            return value
-        for value in summary.values():
-            found = _totals(value, key)
-            if found is not None:
-                return found
-    elif isinstance(summary, list):
-        for value in summary:
-            found = _totals(value, key)
-            if found is not None:
-                return found
-    return None
+def _reference_config(report: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The configuration played by the report's reference policy, else the last one."""
+    configs = list(report.get("configs") or [])
+    reference = (report.get("settings") or {}).get("reference")
+    chosen = [c for c in configs if (c.get("config") or {}).get("policy") == reference]
+    return (chosen or configs or [None])[-1]
+
+
+def _total(metric: Any) -> float | None:
+    """An aggregated number metric's total ({"kind": "number", "total": ...}), or a plain number."""
+    if isinstance(metric, Mapping):
+        total = metric.get("total")
+        return total if isinstance(total, (int, float)) else None
+    return metric if isinstance(metric, (int, float)) else None
+
+
+def _counts(metric: Any) -> dict[str, int]:
+    """An aggregated counts metric ({"kind": "counts", "keys": {key: {"total": n}}}) as key -> total."""
+    if not isinstance(metric, Mapping):
+        return {}
+    return {key: int(entry.get("total", 0)) for key, entry in (metric.get("keys") or {}).items()
+            if isinstance(entry, Mapping)}
+
+

@@ -51,19 +51,45 @@ def test_summarise_sums_and_the_suit_balance():
     assert abs(sum(shares) - 1) < 1e-9 and set(total["suit_balance"]) <= {"air", "earth", "fire", "ice", "spirit"}
 
 
-def test_findings_flag_a_suit_far_above_the_others_wherever_the_summary_holds_it():
+def _counts(values: dict[str, int]) -> dict:
+    """A counts metric as the report's aggregation writes it."""
+    return {"kind": "counts", "keys": {k: {"total": v} for k, v in values.items()}, "total": sum(values.values())}
+
+
+def test_findings_read_the_reference_policys_configuration_of_the_report():
     even = {"air": 200, "earth": 200, "fire": 200, "ice": 200, "spirit": 200}
     skewed = {"air": 400, "earth": 150, "fire": 150, "ice": 150, "spirit": 150}
-    nested = {"configs": [{"metrics": {"suit_winning_line": {"totals": skewed}, "suit_losing_line": {"totals": even},
-                                       "fallback_rounds": {"total": 30, "mean": 1.0}, "rounds": {"total": 300},
-                                       "hand_ties": 1, "hands": 100}}]}
-    found = {f.title: f for f in findings(None, nested)}
-    assert found["Suit balance"].level == "warning" and "air" in found["Suit balance"].detail
-    assert "10%" in found["Front-dragon fallback"].detail
-    assert found["Tied hands"].level == "info"
-    calm = {f.title: f for f in GAME.findings(None, {"suit_winning_line": even, "suit_losing_line": even})}
-    assert calm["Suit balance"].level == "info"
-    assert findings(None, {}) == []
+
+    def config(policy: str, winning: dict) -> dict:
+        return {"config": {"key": f"2p-match-{policy}", "policy": policy},
+                "metrics": {"suit_winning_line": _counts(winning), "suit_losing_line": _counts(even),
+                            "fallback_rounds": {"kind": "number", "total": 30}, "rounds": {"kind": "number", "total": 300},
+                            "hand_ties": {"kind": "number", "total": 1}, "hands": {"kind": "number", "total": 100}},
+                "hazards": {"round_cap": {"total": 0}}}
+
+    report = {"settings": {"reference": "strong"}, "configs": [config("random", even), config("strong", skewed)]}
+    found = {f.title: f for f in findings(None, report)}
+    assert found["Suit balance"].level == "warning" and "In 2p-match-strong, air makes up 40%" in found["Suit balance"].detail
+    assert "10% of rounds" in found["Front-dragon fallback"].detail
+    assert found["Tied hands"].level == "info" and "Round cap" not in found
+    report["settings"]["reference"] = "random"
+    assert {f.title: f for f in findings(None, report)}["Suit balance"].level == "info"
+    assert findings(None, {"configs": []}) == []
+
+
+def test_a_real_check_reports_suit_balance_fallback_and_ties():
+    """The findings read what the check driver really writes (a test on made-up shapes once hid
+    that they found nothing)."""
+    from generator.data import load_game
+    from generator.report.check import CheckSettings, Execution, run_check
+
+    game = load_game("dragon_line")
+    report = run_check(game, CheckSettings(games=4, policies=("random", "greedy"), duel_games=0, seed=5),
+                       Execution(jobs=1))
+    titles = [f["text"] for f in report["findings"]]
+    assert any("of the cards in winning lines" in t for t in titles)
+    assert any("destroyed by the fallback" in t for t in titles)
+    assert any("of hands were tied" in t for t in titles)
 
 
 def test_strong_activates_a_dragon_that_wins_the_round_outright():
