@@ -178,8 +178,9 @@ class _Loader:
             self.errors.append(DataError(self.sources[MANIFEST].locate(named_at),
                                          f"missing card file; expected {name} inside {_shown(self.root)}"))
             return None
+        parsed = (self._raw[name], self.sources[name]) if self._raw.get(name) is not None else None
         try:
-            rows, source = load_rows(file, count_field)
+            rows, source = load_rows(file, count_field, parsed)
         except DataError as exc:
             self.errors.append(DataError(_relocated(exc.location), exc.message))
             return None

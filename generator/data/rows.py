@@ -26,13 +26,16 @@ MAX_ROWS = 5000
 MAX_COUNT = 1000
 
 
-def load_rows(path: Path, count_field: str = "count") -> tuple[list[dict[str, Any]], SourceMap]:
-    """The rows of a card file, each with a whole-number `count_field`, and where each value sits."""
+def load_rows(path: Path, count_field: str = "count",
+              parsed: tuple[Any, SourceMap] | None = None) -> tuple[list[dict[str, Any]], SourceMap]:
+    """The rows of a card file, each with a whole-number `count_field`, and where each value sits.
+    `parsed`: the YAML file already read (a rules module's data file that is also a deck), so it is
+    not parsed twice."""
     path = Path(path)
     if path.suffix.lower() == ".csv":
         rows, source = _csv_rows(path, count_field)
     else:
-        rows, source = _yaml_rows(path)
+        rows, source = _yaml_rows(path, parsed)
     if len(rows) > MAX_ROWS:
         raise DataError(source.locate((MAX_ROWS,)), f"more than {MAX_ROWS} rows; split the deck")
     for index, row in enumerate(rows):
@@ -54,8 +57,8 @@ def _check_count(row: dict[str, Any], index: int, count_field: str, source: Sour
 # --- YAML -------------------------------------------------------------------------------------
 
 
-def _yaml_rows(path: Path) -> tuple[list[dict[str, Any]], SourceMap]:
-    raw, yaml_source = load_yaml(path)
+def _yaml_rows(path: Path, parsed: tuple[Any, SourceMap] | None = None) -> tuple[list[dict[str, Any]], SourceMap]:
+    raw, yaml_source = parsed if parsed is not None else load_yaml(path)
     if not isinstance(raw, dict) or "cards" not in raw:
         raise DataError(yaml_source.locate(()), "expected a mapping with a `cards:` list of cards")
     cards = raw["cards"]
