@@ -182,6 +182,21 @@ def findings(game: Any, report: Mapping[str, Any]) -> list[Finding]:
         found.append(Finding("warning" if ties / hands > 0.1 else "info", "Tied hands",
                              f"In {name}, {ties / hands:.1%} of hands were tied (equal Health on the table, or the "
                              "round cap)", {"ties": ties, "hands": hands}))
+    reasons = _counts(metrics.get("hand_reasons"))
+    if reasons and sum(reasons.values()):
+        both_short = reasons.get("health", 0) + reasons.get("tie", 0)
+        share = both_short / sum(reasons.values())
+        found.append(Finding("warning" if share > 0.25 else "info", "Both lines short",
+                             f"In {name}, neither player could refill at the same step in {share:.0%} of hands, so "
+                             "printed Health on the table decided the hand (L8)", {"hands": both_short}))
+    drafted = _counts(metrics.get("card_drafted"))
+    cards = getattr(getattr(game, "dragons", None), "cards", None)
+    if drafted and cards:
+        never = [c.name for c in cards if not drafted.get(c.id)]
+        if never:
+            found.append(Finding("info", "Cards never drafted",
+                                 f"In {name}, {len(never)} of {len(cards)} cards were never drafted: {', '.join(never)}",
+                                 {"cards": never}))
     capped = sum(_total((c.get("hazards") or {}).get("round_cap")) or 0 for c in report.get("configs") or [])
     if capped:
         found.append(Finding("problem", "Round cap", f"{capped} hands hit the round cap", {"round_cap": capped}))

@@ -90,6 +90,21 @@ def test_a_real_check_reports_suit_balance_fallback_and_ties():
     assert any("of the cards in winning lines" in t for t in titles)
     assert any("destroyed by the fallback" in t for t in titles)
     assert any("of hands were tied" in t for t in titles)
+    assert any("printed Health on the table decided the hand" in t for t in titles)
+
+
+def test_never_drafted_cards_are_named():
+    from generator.data import load_game
+
+    game = load_game("dragon_line")
+    drafted = {c.id: 5 for c in game.dragons.cards[1:]}
+    report = {"settings": {"reference": "strong"}, "configs": [
+        {"config": {"key": "2p-match-strong", "policy": "strong"},
+         "metrics": {"card_drafted": _counts(drafted),
+                     "hand_reasons": _counts({"line_short": 90, "health": 8, "tie": 2})}}]}
+    found = {f.title: f for f in GAME.findings(game, report)}
+    assert found["Cards never drafted"].detail.endswith(f"1 of 35 cards were never drafted: {game.dragons.cards[0].name}")
+    assert "in 10% of hands" in found["Both lines short"].detail
 
 
 def test_strong_activates_a_dragon_that_wins_the_round_outright():
