@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import struct
-import zlib
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -99,7 +97,7 @@ def render_raster(job: RasterJob) -> bytes:
         canvas = _cut(cairo, canvas, job.cut, job.placements[0].trim_px)
     canvas.flush()
     data, stride = bytes(canvas.get_data()), canvas.get_stride()
-    png = encode_rgba(data, width, height, stride) if job.cut else encode_png(data, width, height, stride)
+    png = encode_png(data, width, height, stride, alpha=True, level=6) if job.cut else encode_png(data, width, height, stride)
     return with_dpi(png, job.dpi)
 
 
@@ -179,23 +177,3 @@ def _cut(cairo: Any, canvas: Any, shape: CutShape, box: PixelBox) -> Any:
     context.set_source_surface(canvas, 0, 0)
     context.paint()
     return cut
-
-
-def encode_rgba(bgra: bytes, width: int, height: int, stride: int) -> bytes:
-    """RGBA PNG from cairo's native-endian ARGB32 rows (B/G/R/A bytes on little-endian machines)."""
-    if stride != width * 4:
-        bgra = b"".join(bgra[r * stride: r * stride + width * 4] for r in range(height))
-    pixels = bytearray(len(bgra))
-    pixels[0::4] = bgra[2::4]
-    pixels[1::4] = bgra[1::4]
-    pixels[2::4] = bgra[0::4]
-    pixels[3::4] = bgra[3::4]
-    line = width * 4
-    view = memoryview(pixels)
-    rows = b"\x00" + b"\x00".join(view[r * line:(r + 1) * line] for r in range(height))
-
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")

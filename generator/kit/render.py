@@ -237,15 +237,19 @@ def render_pdf(svgs: list[str]) -> bytes:
     return output.getvalue()
 
 
-def encode_png(bgrx: bytes, width: int, height: int, stride: int) -> bytes:
-    """RGB PNG from cairo's native-endian RGB24 rows (x/B/G/R bytes on little-endian machines)."""
+def encode_png(bgrx: bytes, width: int, height: int, stride: int, alpha: bool = False, level: int = 1) -> bytes:
+    """PNG from cairo's native-endian rows (B/G/R/x bytes on little-endian machines): RGB from
+    RGB24, or RGBA from ARGB32 with `alpha` (cut-out pieces); `level` is the zlib compression."""
     if stride != width * 4:
         bgrx = b"".join(bgrx[r * stride: r * stride + width * 4] for r in range(height))
-    pixels = bytearray(width * height * 3)
-    pixels[0::3] = bgrx[2::4]
-    pixels[1::3] = bgrx[1::4]
-    pixels[2::3] = bgrx[0::4]
-    line = width * 3
+    channels = 4 if alpha else 3
+    pixels = bytearray(width * height * channels)
+    pixels[0::channels] = bgrx[2::4]
+    pixels[1::channels] = bgrx[1::4]
+    pixels[2::channels] = bgrx[0::4]
+    if alpha:
+        pixels[3::4] = bgrx[3::4]
+    line = width * channels
     view = memoryview(pixels)
     # Each row starts with its filter byte (0: none).
     rows = b"\x00" + b"\x00".join(view[r * line:(r + 1) * line] for r in range(height))
@@ -253,5 +257,5 @@ def encode_png(bgrx: bytes, width: int, height: int, stride: int) -> bytes:
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
 
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b"")
+    header = struct.pack(">IIBBBBB", width, height, 8, 6 if alpha else 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, level)) + chunk(b"IEND", b"")

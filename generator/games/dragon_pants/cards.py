@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from generator.components.drawing import PieceFrame
 from generator.data import GameData
 from generator.games.dragon_pants.models import DestinyCard, PowerCard, signed
 from generator.kit.faces import Face, Item, render_template
@@ -27,18 +28,8 @@ TITLE_LARGEST_PT = 14.0
 
 
 @dataclass(frozen=True)
-class CardFrame:
-    """Where things go on a card, in trim coordinates (mm, y down), from the print profile."""
-
-    width: float
-    height: float
-    bleed: float
-    safe: float
-
-    @property
-    def safe_box(self) -> tuple[float, float, float, float]:
-        """x0, y0, x1, y1 of the safe zone: no text outside it."""
-        return (self.safe, self.safe, self.width - self.safe, self.height - self.safe)
+class CardFrame(PieceFrame):
+    """A Power or Destiny card's layout on top of the generic piece frame (trim mm, y down)."""
 
     @property
     def text_width(self) -> float:
