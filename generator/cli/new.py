@@ -10,12 +10,13 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Optional
 from string import Template
 
 import typer
 
 from generator.cli.app import app, console
-from generator.data.loader import project_root
+from generator.resources import default_games_folder, game_search_path, schemas_dir, templates_dir
 from generator.errors import DataError, Location
 
 SKELETON = ("game.yaml", "print.yaml", "cards.csv", "rules.md")
@@ -25,18 +26,19 @@ NAME = re.compile(r"^[a-z][a-z0-9_-]{0,40}$")
 @app.command()
 def new(
     name: str = typer.Argument(..., help="The game's folder name: lower case letters, digits, _ or -."),
-    folder: Path = typer.Option(Path("data"), "--dir", help="Where to make the game folder."),
+    folder: Optional[Path] = typer.Option(None, "--dir", help="Where to make the game folder (default: data/ of a checkout or of the current folder, else the current folder).", show_default=False),
 ) -> int:
     """Start a new game from data only: a deck from a CSV, a back, a token sheet, print.yaml and rules.md."""
-    target = make_game(name, folder)
+    target = make_game(name, folder if folder is not None else default_games_folder())
     console.print(f"made {target}/ ({', '.join(SKELETON)})")
     console.print(f"next: edit {target / 'cards.csv'}, then run: dragon-pnp build {build_argument(target)}")
     return 0
 
 
 def build_argument(target: Path) -> str:
-    """How `dragon-pnp build` names the game: by name under the project's data/, else by path."""
-    return target.name if target.parent.resolve() == (project_root() / "data").resolve() else str(target)
+    """How `dragon-pnp build` names the game: by name where names are looked up, else by path."""
+    named = any(target.parent.resolve() == place.resolve() for place in game_search_path())
+    return target.name if named else str(target)
 
 
 def make_game(name: str, folder: Path) -> Path:
@@ -46,11 +48,11 @@ def make_game(name: str, folder: Path) -> Path:
     target = folder / name
     if target.exists():
         raise DataError(Location(target), "already exists; choose another name (nothing was changed)")
-    schemas = Path(os.path.relpath(project_root() / "schemas", target.resolve() if target.is_absolute() else
+    schemas = Path(os.path.relpath(schemas_dir(), target.resolve() if target.is_absolute() else
                                    (Path.cwd() / target).resolve()))
     values = {"title": name.replace("_", " ").replace("-", " ").title(), "schemas": schemas.as_posix(),
               "build": build_argument(target)}
-    skeleton = project_root() / "templates" / "new_game"
+    skeleton = templates_dir() / "new_game"
     target.mkdir(parents=True)
     for file in SKELETON:
         text = Template((skeleton / file).read_text(encoding="utf-8")).substitute(values)
