@@ -105,7 +105,7 @@ def main(argv: list[str]) -> int:
     return run_benches(rest)
 
 
-def run_benches(options: list[str]) -> int:
+def run_benches(options: list[str], python: Path = PYTHON) -> int:
     """Every bench/bench_*.py with `options` (`--smoke`: tiny sizes, one run each); each has a
     deadline, so a stuck bench fails the run instead of hanging it. Non-zero when any failed."""
     deadline = 120 if "--smoke" in options else 3600
@@ -113,7 +113,7 @@ def run_benches(options: list[str]) -> int:
     for bench in sorted((ROOT / "bench").glob("bench_*.py")):
         print(f"== {bench.name}", flush=True)
         try:
-            code = subprocess.call([str(PYTHON), str(bench), *options], timeout=deadline)
+            code = subprocess.call([str(python), str(bench), *options], timeout=deadline)
         except subprocess.TimeoutExpired:
             print(f"{bench.name} took more than {deadline} s: stopped", flush=True)
             code = 1
