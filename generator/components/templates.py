@@ -22,6 +22,7 @@ from markupsafe import Markup
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from generator.data.loader import project_root
+from generator.data.reading import decode_utf8, leaves_folder, read_bounded
 from generator.data.models import palette_colour
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
@@ -173,10 +174,22 @@ class _ConfinedLoader(jinja2.FileSystemLoader):
         self.folder = folder.resolve()
 
     def get_source(self, environment: jinja2.Environment, template: str):
-        source, filename, uptodate = super().get_source(environment, template)
-        if not Path(filename).resolve().is_relative_to(self.folder):
+        pieces = jinja2.loaders.split_template_path(template)
+        path = self.folder.joinpath(*pieces)
+        if not os.path.lexists(path):
+            raise jinja2.TemplateNotFound(template)
+        if leaves_folder(path, self.folder):
             raise jinja2.TemplateNotFound(template, f"{template} leads outside {self.folder}")
-        return source, filename, uptodate
+        source = decode_utf8(read_bounded(path), path)
+        mtime = os.path.getmtime(path)
+        return source, str(path), lambda: _unchanged(path, mtime)
+
+
+def _unchanged(path: Path, mtime: float) -> bool:
+    try:
+        return os.path.getmtime(path) == mtime
+    except OSError:
+        return False
 
 
 class _KitSandbox(ImmutableSandboxedEnvironment):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from generator.data.components import DeckSpec, TilesSpec
 from generator.data.hexmap import HexMap
 from generator.data.located_yaml import SourceMap, load_yaml
+from generator.data.reading import confine
 from generator.data.models import GameManifest, PrintProfile
 from generator.errors import DataError, DataErrors, GameNotFoundError, Location
 
@@ -87,6 +88,7 @@ class GameData:
 def load_game(game: str | Path) -> GameData:
     """Load and schema-check every data file of a game; raise DataErrors listing all problems."""
     root = resolve_game_dir(game)
+    confine(root)
     loader = _Loader(root)
     manifest = loader.model(MANIFEST, GameManifest)
     profile = loader.model(PROFILE, PrintProfile)
@@ -214,7 +216,7 @@ class _Loader:
 
 def _escapes(name: str) -> bool:
     """A data file named in game.yaml must lie in the game folder: no absolute path, no `..` out.
-    (A link inside the folder may point anywhere; reading it is bounded and checked.)"""
+    (A link inside the folder must stay inside it too: `reading.confine`.)"""
     normal = os.path.normpath(name)
     return os.path.isabs(normal) or normal == ".." or normal.startswith("../")
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.data.located_yaml import SourceMap, load_yaml
+from generator.data.reading import read_bounded
 from generator.errors import DataError, Location
 
 # A leading "+" keeps a cell text ("+2" is how a card shows a bonus); leading zeros too ("007").
@@ -121,10 +122,7 @@ def _csv_rows(path: Path, count_field: str) -> tuple[list[dict[str, Any]], Sourc
 
 
 def _read_text(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(Location(path), f"cannot read file: {exc.strerror}") from None
+    raw = read_bounded(path)
     try:
         return raw.decode("utf-8-sig")  # spreadsheets often start UTF-8 files with a byte-order mark
     except UnicodeDecodeError as exc:

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
+from generator.data.reading import MAX_FILE_BYTES, leaves_folder
 from generator.kit.render_jobs import RENDER_VERSION
 
 MAGIC = b"DPNPRND2"
@@ -32,20 +34,33 @@ def inputs_digest(*folders: Path, settings: str = "") -> str:
     """
     digest = hashlib.sha256(f"{RENDER_VERSION}|{settings}".encode())
     for folder in folders:
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            digest.update(str(path.relative_to(folder)).encode() + b"\0")
-            digest.update(_file_digest(path))
+        for path in sorted(folder.rglob("*")):
+            digest.update(str(path.relative_to(folder)).encode("utf-8", "surrogateescape") + b"\0")
+            digest.update(_file_digest(path, folder))
     return digest.hexdigest()
 
 
-def _file_digest(path: Path) -> bytes:
-    """SHA-256 of a file read in chunks (a game folder may hold a file far larger than memory)."""
+def _file_digest(path: Path, folder: Path) -> bytes:
+    """SHA-256 of a regular file inside `folder` (never a pipe, a device or a link out), read in
+    chunks up to the bounded reader's limit; anything else only by its size and time."""
     file_hash = hashlib.sha256()
     try:
-        with path.open("rb") as source:
+        info = path.lstat()
+        if stat.S_ISLNK(info.st_mode):
+            file_hash.update(os.fsencode(os.readlink(path)))
+            if leaves_folder(path, folder):
+                return file_hash.digest()
+            info = path.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+            file_hash.update(f"{stat.S_IFMT(info.st_mode)}:{info.st_size}:{info.st_mtime_ns}".encode())
+            return file_hash.digest()
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(handle, "rb") as source:
             for chunk in iter(lambda: source.read(1 << 20), b""):
                 file_hash.update(chunk)
-    except OSError:
+                if source.tell() > MAX_FILE_BYTES:
+                    break
+    except (OSError, RuntimeError):
         file_hash.update(b"unreadable")
     return file_hash.digest()
 
