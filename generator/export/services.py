@@ -119,10 +119,13 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 def spreadsheet_safe(cell: object) -> object:
     """A text cell a spreadsheet would run as a formula (`=HYPERLINK(..)`, `+SUM(..)`, `@cmd`, `-1+2`)
-    gets a leading single quote, so it opens as the text it is; numbers are left as numbers."""
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
+    gets a leading single quote, so it opens as the text it is; numbers are left as numbers.
+    Line breaks inside a cell become spaces (the csv module leaves a lone CR unquoted)."""
+    if not isinstance(cell, str):
+        return cell
+    if cell.startswith(FORMULA_STARTS):
+        cell = "'" + cell
+    return cell.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
 
 
 @dataclass(frozen=True)

@@ -149,5 +149,5 @@ def test_upload_csv_never_holds_a_spreadsheet_formula(chosen):
     assert rows[1:] and not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
     assert "'=cmd|' /C calc'!A0" in cells
     items = {row[1] for row in rows[1:]}
-    assert "'" + hostile[0] in items and "'@cmd" in items and "'-1+2" in items
+    assert "'" + hostile[0] in items and "'@cmd" in items and "'-1+2" in items and "' Return" in items
     assert all(row[4].isdigit() for row in rows[1:]), "numbers stay numbers"
