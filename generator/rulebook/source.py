@@ -2,7 +2,7 @@
 
 Undefined names are errors (StrictUndefined), reported as `rules.md:LINE: ...` with exit code 2,
 so a renamed data field can never leave a blank in the printed rules. The template is the
-designer's code: it runs sandboxed and bounded (see sandbox.py), may include only files of
+designer's code: it runs sandboxed and bounded (see generator/sandbox.py), may include only files of
 its own game folder, and any failure in it is a located error, never a traceback or a hang.
 """
 
@@ -16,7 +16,7 @@ import jinja2
 from generator.data import GameData
 from generator.data.reading import decode_utf8, read_bounded
 from generator.errors import DataError, LayoutError
-from generator.rulebook.sandbox import RulesEnvironment, template_failure
+from generator.sandbox import BoundedSandbox, ConfinedLoader, template_failure
 
 RULES_FILE = "rules.md"
 
@@ -34,8 +34,8 @@ def render_rules(game: GameData) -> str:
         source = decode_utf8(read_bounded(path), path)
     except DataError as exc:
         raise LayoutError(str(exc)) from None
-    env = RulesEnvironment(path.parent, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                           trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    env = BoundedSandbox(loader=ConfinedLoader(path.parent), undefined=jinja2.StrictUndefined,
+                         keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
     try:
         template = env.from_string(source)
         template.filename = str(path)

@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from fault_helpers import GAMES, copy_game, run_commands, snapshot
-from generator.rulebook import sandbox
-from generator.rulebook.sandbox import RulesEnvironment, TemplateLimitError
+from generator import sandbox
+from generator.sandbox import BoundedSandbox, ConfinedLoader, TemplateLimitError
 
 TIME_LIMIT = 60
 HOSTILE = [
@@ -173,7 +173,7 @@ def test_card_rules_too_long_for_a_page_are_reported_at_the_card(name: str, tmp_
 
 
 def render(source: str, root: Path, **context) -> str:
-    env = RulesEnvironment(root, undefined=jinja2.StrictUndefined)
+    env = BoundedSandbox(loader=ConfinedLoader(root), undefined=jinja2.StrictUndefined)
     return env.render_bounded(env.from_string(source), context)
 
 
