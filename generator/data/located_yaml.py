@@ -23,6 +23,7 @@ PathKey = tuple[Any, ...]
 MAX_DEPTH = 40  # collections inside collections; real data nests four or five deep
 MAX_VALUES = 100_000  # values once every alias is expanded; real data has a few thousand
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+MAX_TEXT_CHARS = 5_000  # one text value: more than any card, tile or rulebook table cell can print
 MAX_DIGITS = 100  # digits of a whole number; real data has a handful (Python refuses to print 4,300)
 
 
@@ -162,11 +163,14 @@ def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, source: 
 
 
 def text_problem(value: Any) -> str | None:
-    """Why a text value cannot be printed (a control character, a lone surrogate), or None.
+    """Why a text value cannot be printed (far too long, a control character, a lone surrogate), or None.
 
     Card faces and the rulebook are XML: only the characters XML 1.0 allows can reach them."""
     if not isinstance(value, str):
         return None
+    if len(value) > MAX_TEXT_CHARS:
+        return (f"a text of {len(value):,} characters; at most {MAX_TEXT_CHARS:,} (more than a card or a table "
+                "cell can print)")
     found = _UNPRINTABLE.search(value)
     if found is None:
         return None
