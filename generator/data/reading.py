@@ -48,7 +48,6 @@ def _check_confined(file: Path) -> None:
 
 def read_bounded(file: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; a located DataError otherwise."""
-    _check_confined(file)
     try:
         # O_NONBLOCK: opening a named pipe must not wait for a writer that never comes.
         handle = os.open(file, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -58,6 +57,7 @@ def read_bounded(file: Path, limit: int = MAX_FILE_BYTES) -> bytes:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
             raise DataError(Location(file), f"expected a regular file, found {_kind(info.st_mode)}")
+        _check_confined(file)
         if info.st_size > limit:
             raise DataError(Location(file), f"the file is {_size(info.st_size)}; a data file may be at most {_size(limit)}")
         chunks, total = [], 0
