@@ -160,7 +160,7 @@ class _Loader:
             return self._models[key]
         self._models[key] = None
         raw = self.raw(name, named_at)
-        if raw is None:
+        if name not in self.sources:  # unreadable: raw() has recorded why
             return None
         source = self.sources[name]
         if not isinstance(raw, dict):
@@ -270,7 +270,8 @@ def _shown_value(value: Any) -> str:
 
 
 def _kind(value: Any) -> str:
-    return {list: "a list", str: "text", int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+    return {list: "a list", str: "text", int: "a number", float: "a number", bool: "true or false",
+            type(None): "nothing (an empty value)"}.get(type(value), type(value).__name__)
 
 
 def _shown(file: Path) -> Path:

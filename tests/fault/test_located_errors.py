@@ -44,6 +44,12 @@ def set_field(file: str, field: str, value: str) -> Callable[[Path], None]:
     return change
 
 
+def null_file(name: str) -> Callable[[Path], None]:
+    def change(game: Path) -> None:
+        (game / name).write_text("~\n")
+    return change
+
+
 def long_heading(game: Path) -> None:
     rules = game / "rules.md"
     rules.write_text("# " + "H" * 10_000 + "\n\n" + rules.read_text())
@@ -84,6 +90,9 @@ CASES: list[tuple[str, str, Callable[[Path], None], tuple[str, ...]]] = [
     ("dragon_dance", "three nested loops in a card template", looping_card_template,
      ("action_card.svg.j2", "loop steps")),
     ("peer-deck", "three nested loops in a card template", looping_peer_template, ("card.svg.j2", "loop steps")),
+    # found by the fuzz run of this issue: a data file holding only `~` (null)
+    *[(game, "print.yaml holding only null", null_file("print.yaml"), ("print.yaml", "expected a mapping"))
+      for game in ["dragon_dance", "peer-deck"]],
 ]
 
 
