@@ -8,6 +8,7 @@ say) exit 1. The build's first step runs them all and refuses to build on any fi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterator, Literal
 
 from generator.data import GameData
@@ -110,8 +111,8 @@ def component_data(game: GameData) -> Iterator[Finding]:
 
 @check("hex_maps", "Hex maps of tile components")
 def hex_maps(game: GameData) -> Iterator[Finding]:
-    """Every tile names a terrain of its map, and every den has its seat colour in print.yaml (the
-    tiles, standees and setup maps print each den in that colour)."""
+    """Every tile names a terrain of its map, and every home has its seat colour in print.yaml (the
+    tiles, standees and setup maps print each home in that colour)."""
     for component in game.game.components:
         if component.kind != "tiles":
             continue
@@ -120,11 +121,12 @@ def hex_maps(game: GameData) -> Iterator[Finding]:
             if tile.terrain not in hexmap.terrains:
                 yield Finding("hex_maps", "data", f"unknown terrain {tile.terrain!r}; expected one of "
                               f"{', '.join(hexmap.terrains)}", game.locate(file, "tiles", i, "terrain"))
-        for i, den in enumerate(hexmap.dens):
-            if den.id not in game.print_profile.seat_colours:
-                yield Finding("hex_maps", "data", f"den {den.id!r} has no colour; add it to print.yaml "
-                              f"seat_colours (which has {', '.join(game.print_profile.seat_colours) or 'none'})",
-                              game.locate(file, "dens", i, "id"))
+        homes_key = type(hexmap).model_fields["homes"].alias or "homes"   # the map file's own word
+        for i, home in enumerate(hexmap.homes):
+            if home.id not in game.print_profile.seat_colours:
+                yield Finding("hex_maps", "data", f"{homes_key.rstrip('s')} {home.id!r} has no colour; add it to "
+                              f"print.yaml seat_colours (which has {', '.join(game.print_profile.seat_colours) or 'none'})",
+                              game.locate(file, homes_key, i, "id"))
 
 
 @check("sheets", "Sheet layouts named in print.yaml")
@@ -137,3 +139,11 @@ def sheet_overrides(game: GameData) -> Iterator[Finding]:
         if name not in known:
             yield Finding("sheets", "data", f"unknown sheet layout {name!r}; expected one of {', '.join(sorted(known))}",
                           game.locate("print.yaml", "sheets", name))
+def load_checked(game: "str | Path") -> GameData:
+    """A game loaded and cross-checked as `validate` and `build` do: DataErrors (or a
+    RuleCheckError) on any finding, else the loaded data."""
+    from generator.data.loader import load_game
+
+    data = load_game(game)
+    raise_for(validate_game(data))
+    return data

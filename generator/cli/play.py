@@ -17,17 +17,20 @@ import typer
 
 from generator.cli.app import app
 from generator.cli.game_choice import chosen_game
+from generator.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
 from generator.data import load_game
 from generator.errors import DragonPnpError, GameNotFoundError, IllegalActionError, NotationError
 from generator.games.api import GameModule
+from generator.games.parts import PlaytestPart, Vocabulary
 from generator.games.position_files import (dump_yaml, game_named, load_position, position_document,
                                             read_position_file, seat_key)
 from generator.games.registry import module_for_game
 from generator.games.turns import SeatByBoard
 
 
-@app.command()
+@app.command(context_settings=ALLOW_GAME_WORDS)
 def play(
+    ctx: typer.Context,
     game_name: Optional[str] = typer.Argument(None, metavar="[GAME]", help="A game name under data/ or a game folder (default: the position's game, else $DRAGON_PNP_GAME, the game folder you are in, or the only game under data/)."),
     new: bool = typer.Option(False, "--new", help="Deal a new game."),
     position: Optional[Path] = typer.Option(None, "--position", help="A position file (YAML or JSON) to continue."),
@@ -36,8 +39,7 @@ def play(
     as_json: bool = typer.Option(False, "--json", help="Print the position with its events (or the --legal answer) as JSON."),
     players: Optional[int] = typer.Option(None, "--players", help="Players for --new (default: the game's)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the game's chance (shuffles, dice) for --new."),
-    setup: Optional[str] = typer.Option(None, "--setup", help="The game's setup for --new (Dragon Pants: a Destiny preset)."),
-    preset: Optional[str] = typer.Option(None, "--preset", help="Dragon Pants' name for --setup."),
+    setup: Optional[str] = typer.Option(None, "--setup", help="The game's setup for --new (the game's own word for a setup works as the flag too)."),
     option: list[str] = typer.Option([], "--option", help="A rules option for --new, e.g. banish_any_range=true."),
     game: Optional[str] = typer.Option(None, "--game", help="The same as GAME."),
 ) -> int:
@@ -65,13 +67,12 @@ def play(
     if module is None:
         raise NotationError(f"{data.slug} has no rules module (game.yaml rules_module): there is nothing to play; "
                             "its kit and rulebook build without one")
+    setup = setup_from_words(ctx, module, setup)
     if new:
-        if setup and preset:
-            raise NotationError("give --setup or --preset, not both")
         options = _parse_options(option)
         try:
             rules = module.make_rules(data, options)
-            state = module.new_game(rules, seed, players, setup or preset, record=True)
+            state = module.new_game(rules, seed, players, setup, record=True)
         except ValueError as exc:
             raise NotationError(str(exc)) from None
         board = SeatByBoard(module, state)
@@ -102,10 +103,10 @@ def play(
     events = board.state.events[start:]
     if as_json:
         document["events"] = [{"kind": e.kind, "seat": None if e.seat is None else e.seat + 1,
-                               "detail": e.to_json()["detail"], "text": module.describe_event(e, names)} for e in events]
+                               "detail": e.to_json()["detail"], "text": module.part(PlaytestPart).describe_event(e, names)} for e in events]
         _out(json.dumps(document, indent=2) + "\n")
         return 0
-    _out("".join(f"# {module.describe_event(e, names)}\n" for e in events) + dump_yaml(document))
+    _out("".join(f"# {module.part(PlaytestPart).describe_event(e, names)}\n" for e in events) + dump_yaml(document))
     return 0
 
 
@@ -130,7 +131,7 @@ def _legal(module: GameModule, board: SeatByBoard, as_json: bool) -> str:
     if decider is None:
         return f"# the game is over ({state.result.reason}); no legal actions\n"
     who = seat_key(state, decider)
-    who = f"{module.seat_noun} {who}" if who.isdigit() else who
+    who = f"{module.part(Vocabulary).seat_noun} {who}" if who.isdigit() else who
     return f"# {who} decides ({decision}):\n" + "".join(f"{a}\n" for a in actions)
 
 

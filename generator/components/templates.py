@@ -22,13 +22,14 @@ import jinja2
 from markupsafe import Markup
 from jinja2.sandbox import SecurityError
 
-from generator.data.loader import project_root
 from generator.data.models import palette_colour
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
+from generator.games.parts import KitPart
 from generator.kit.faces import bytecode_cache, format_mm
 from generator.sandbox import SANDBOX_VERSION, BoundedSandbox, ConfinedLoader, TemplateLimitError, shown_path
 from generator.kit.text_fit import PT_MM, FittedText, fit_line as fit_one_line, fit_text as fit_block
+from generator.resources import templates_dir
 
 if TYPE_CHECKING:
     from generator.data import GameData
@@ -76,7 +77,7 @@ _current: contextvars.ContextVar[_Render | None] = contextvars.ContextVar("drago
 
 
 def builtin_templates() -> Path:
-    return project_root() / "templates"
+    return templates_dir()
 
 
 def game_templates(game: "GameData") -> Path:
@@ -152,7 +153,7 @@ def _make_environment(game: "GameData") -> jinja2.Environment:
                                colour=colour)
     module = getattr(game, "module", None)
     if module is not None:
-        environment.globals.update(module.template_globals(game))
+        environment.globals.update(module.part(KitPart).template_globals(game))
     return environment
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
@@ -28,19 +28,26 @@ MANIFEST, PROFILE = "game.yaml", "print.yaml"
 
 
 def project_root() -> Path:
-    """The project folder (holding data/ and templates/), found from this package's place."""
+    """The source checkout this package sits in (tests and benches use it; the tool itself finds
+    what it ships through `generator.resources`)."""
     return Path(__file__).resolve().parents[2]
 
 
 def resolve_game_dir(game: str | Path) -> Path:
-    """GAME is a game name under data/ or a path to a game folder."""
+    """GAME is a path to a game folder, or a game's name in the workspace's data/ or among the
+    shipped games (`generator.resources.game_search_path`)."""
+    from generator.resources import game_search_path
+
     candidate = Path(game)
     if candidate.is_dir():
         return candidate
-    named = project_root() / "data" / str(game)
-    if named.is_dir():
-        return named
-    known = sorted(p.name for p in (project_root() / "data").iterdir() if p.is_dir())
+    places = game_search_path()
+    if "/" not in str(game) and "\\" not in str(game):
+        for place in places:
+            named = place / str(game)
+            if named.is_dir():
+                return named
+    known = sorted({p.name for place in places if place.is_dir() for p in place.iterdir() if p.is_dir()})
     raise GameNotFoundError(
         f"{game}: no such game folder; expected a path or one of: {', '.join(known) or 'none'}"
     )
@@ -63,6 +70,9 @@ class GameData:
     files: dict[str, BaseModel] = field(default_factory=dict)
     component_data: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, SourceMap] = field(default_factory=dict)
+    # Views a rules module derives from this load (`derived`), kept with it: a fresh load after an
+    # edit starts empty, so nothing derived from old data survives (no cache keyed on the folder).
+    _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def slug(self) -> str:
@@ -75,6 +85,13 @@ class GameData:
         if name in ("playtime",):   # optional files read as None when absent
             return None
         raise AttributeError(f"{type(self).__name__} has no attribute or data file {name!r}")
+
+    def derived(self, key: str, make: Callable[["GameData"], Any]) -> Any:
+        """`make(self)`, computed once per load: a rules module's own view of this data."""
+        held = self.__dict__["_derived"]
+        if key not in held:
+            held[key] = make(self)
+        return held[key]
 
     def locate(self, file: str, *path: Any) -> Location:
         """The file/line/column of a field, for errors found after loading."""
@@ -196,7 +213,7 @@ class _Loader:
         from generator.games.registry import UnknownRulesModule, game_module
 
         try:
-            return game_module(manifest.rules_module)
+            return game_module(manifest.rules_module, self.root)
         except UnknownRulesModule as exc:
             self.errors.append(DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc)))
             return None

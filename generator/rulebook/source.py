@@ -17,6 +17,7 @@ import jinja2
 from generator.data import GameData
 from generator.data.reading import decode_utf8, read_bounded
 from generator.errors import DataError, LayoutError
+from generator.games.parts import RulebookPart
 from generator.rulebook.markup import escape_inline
 from generator.sandbox import BoundedSandbox, ConfinedLoader, template_failure
 
@@ -94,5 +95,5 @@ def template_context(game: GameData) -> dict[str, object]:
         "words": words, "plural": plural, "names": names,
     }
     if game.module is not None:
-        context.update(game.module.rulebook_context(game))
+        context.update(game.module.part(RulebookPart).context(game))
     return context
