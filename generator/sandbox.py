@@ -75,11 +75,10 @@ _budget: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar("dragon
 
 
 def _current() -> _Budget:
+    """The budget of the render in progress; outside `render_bounded` (a template merely loaded,
+    say) a fresh one for this one use, never kept, so nothing adds up across renders."""
     budget = _budget.get()
-    if budget is None:  # a render that did not go through render_bounded: bound it all the same
-        budget = _Budget()
-        _budget.set(budget)
-    return budget
+    return budget if budget is not None else _Budget()
 
 
 class _BoundedCodeGenerator(CodeGenerator):

@@ -217,3 +217,13 @@ def test_the_real_rules_render_in_the_sandbox() -> None:
         assert run.exit == 0, f"{name}: {run}"
         assert "Rules text, rulebook and card layout" in run.stdout, run
 
+
+
+def test_bounds_are_per_render_and_never_add_up(tmp_path: Path) -> None:
+    """Loads and steps count within one render only: a long-lived studio never runs out."""
+    (tmp_path / "part.md").write_text("{% for i in range(1000) %}.{% endfor %}")
+    env = BoundedSandbox(loader=ConfinedLoader(tmp_path), undefined=jinja2.StrictUndefined, cache_size=0)
+    for _ in range(sandbox.MAX_TEMPLATES * 2):
+        env.get_template("part.md")  # outside any render
+    for _ in range(sandbox.MAX_STEPS // 1000 * 2):
+        assert len(env.render_bounded("part.md", {})) == 1000
