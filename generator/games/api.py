@@ -199,11 +199,26 @@ class GameModule:
             return 0.0 if state.result.winners else 0.5
         return 0.5
 
-    def policies(self) -> dict[str, PolicyFactory]:
-        """Named players for `check` and the studio: always `random` and `lookahead`, plus the game's."""
-        from generator.games.policies import lookahead_policy, random_policy
+    def sample_hidden(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        """A copy of `state` that `seat` cannot tell from it: what the seat has not seen (face-down
+        cards, the order of decks, the generator that draws future chance) redrawn from `rng`,
+        consistently with everything the seat has seen. The search player (`search`) plans on
+        many such worlds, so it never uses what its seat could not know.
 
-        return {"random": random_policy, "lookahead": lookahead_policy(self)}
+        The result must depend only on what `seat` sees and on `rng` (tests change only hidden
+        parts and expect the same worlds). The default is a plain copy: exact for a game without
+        hidden parts whose state keeps no drawn-ahead chance; any other game overrides it.
+        """
+        return state.clone()
+
+    def policies(self) -> dict[str, PolicyFactory]:
+        """Named players for `check` and the studio: always `random`, `lookahead` and `search`
+        (`search:400` names another strength; see `generator.games.policies.policy_factory`),
+        plus the game's."""
+        from generator.games.policies import lookahead_policy, random_policy
+        from generator.games.search import SearchFactory
+
+        return {"random": random_policy, "lookahead": lookahead_policy(self), "search": SearchFactory(self)}
 
     # --- rules-check report hooks ---------------------------------------------------------
     def setups(self, game: "GameData") -> list[str]:

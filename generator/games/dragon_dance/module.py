@@ -128,6 +128,13 @@ class DragonDance(GameModule):
 
         return {**super().policies(), "greedy": greedy_policy, "strong": strong_policy}
 
+    def sample_hidden(self, state: DanceState, seat: int, rng: Any) -> DanceState:
+        """Only the dice generator is hidden (D12: choices never reach the state before the
+        reveal), so a world is a copy whose later re-rolls come from a new generator."""
+        world = state.clone()
+        world.rng = rng.getrandbits(64)
+        return world
+
     # --- rules-check report hooks -----------------------------------------------------------
 
     def seat_names(self, game: Any, players: int) -> list[str]:

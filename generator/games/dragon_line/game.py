@@ -100,6 +100,14 @@ class DragonLine(GameModule):
         found.update({"greedy": greedy_policy, "strong": strong_policy})
         return found
 
+    def sample_hidden(self, state: GameState, seat: int, rng: Any) -> GameState:
+        """The enemy's stack, hand and face-down cards and the discards redealt as this seat's
+        memory allows, later hands reseeded (`hidden.py`)."""
+        from generator.games.dragon_line.hidden import sample_hidden
+
+        assert isinstance(state, LineState)
+        return sample_hidden(state, seat, rng)
+
     # --- report hooks --------------------------------------------------------------------------
     def setups(self, game: Any) -> list[str]:
         return ["match"]

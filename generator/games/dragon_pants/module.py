@@ -134,6 +134,12 @@ class DragonPants(GameModule):
     def policies(self) -> dict[str, PolicyFactory]:
         return {**super().policies(), "greedy": GreedyPlayer}
 
+    def sample_hidden(self, state: GameState, seat: int, rng: Any) -> GameState:
+        """Both decks' order and the engine's generator redrawn (hands and piles are open)."""
+        from generator.games.dragon_pants.hidden import sample_hidden
+
+        return sample_hidden(state, rng)  # type: ignore[arg-type]
+
     def describe_event(self, event: Event, names: list[str] | None = None) -> str:
         return report.describe_event(event)
 
