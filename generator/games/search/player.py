@@ -28,16 +28,21 @@ if TYPE_CHECKING:
     from generator.games.api import GameModule, GameState
 
 
+AUTO = "auto"
+GENERIC = ("random", "lookahead", "search")   # players every game has: never a game's own
+
+
 @dataclass(frozen=True)
 class SearchSettings:
     """A search player's budget and knobs. `iterations` is the strength people name (`search:400`)."""
 
     iterations: int = 200
     seconds: float | None = None       # a time budget per decision instead of `iterations`
-    rollout: int = 4                    # random decisions played past a new node before `evaluate`
-    exploration: float = 0.7            # UCB1's constant (values run from 0 to 1)
+    rollout: int = 10                   # decisions played past a new node before `evaluate`
+    exploration: float = 0.1            # UCB1's constant: `evaluate` moves in small steps, so small
     explore_mix: float = 0.1            # uniform share mixed into regret matching
-    playout: str | None = None          # a policy of the game to play past a new node (None: random)
+    playout: str = AUTO                 # who plays past a new node: a policy of the game, `random`,
+                                        # or AUTO: the game's own best player (else random)
     matrix_depth: int = 3               # decisions a two-seat simultaneous root is solved ahead
     matrix_budget: int = 2000           # leaves one world's matrix search may score
     matrix_worlds: int = 100            # iterations per redrawn world the matrix search counts as
@@ -76,9 +81,7 @@ class SearchPolicy:
         self.settings = settings or SearchSettings()
         self.name = f"search:{self.settings.label}"
         self.iterations_run = 0          # over this player's life: for decisions-per-second figures
-        self.playout = None
-        if self.settings.playout is not None:
-            self.playout = module.policies()[self.settings.playout](rules)
+        self.playout = playout_policy(module, self.settings.playout, rules)
 
     # --- the policy -------------------------------------------------------------------------
     def choose(self, state: "GameState", seat: int, rng: random.Random) -> Any:
@@ -180,6 +183,19 @@ class SearchPolicy:
                 world.apply({seat: playout.choose(world, seat, draw) for seat in world.to_move()})
         evaluate = self.module.evaluate
         return [evaluate(world, seat) for seat in range(world.seats)]
+
+
+def playout_policy(module: "GameModule", name: str, rules: Any) -> Any:
+    """The player of the playouts: None for uniformly random. AUTO takes the game's own players'
+    last (games list their own players weakest first, as the rules check's defaults assume)."""
+    if name == AUTO:
+        own = [n for n in module.policies() if n not in GENERIC]
+        if not own:
+            return None
+        name = own[-1]
+    if name == "random":
+        return None
+    return module.policies()[name](rules)
 
 
 def _choice(options: list[Any], draw: random.Random) -> Any:
