@@ -27,6 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from generator.data.loader import load_game  # noqa: E402
 from generator.games.dragon_line import GAME  # noqa: E402
 from generator.games.dragon_line.learning import play_hand  # noqa: E402
 from generator.games.dragon_line.metrics import game_metrics, summarise  # noqa: E402
@@ -37,7 +38,7 @@ PAIRINGS = (("strong", "strong"), ("strong", "greedy"), ("greedy", "random"), ("
 
 def _play(task: tuple[str, str, int, int, dict[str, Any]]) -> list[dict[str, Any]]:
     first, second, start, count, options = task
-    rules = GAME.make_rules(GAME.load(), options)
+    rules = GAME.make_rules(load_game("dragon_line"), options)
     factories = GAME.policies()
     out = []
     for seed in range(start, start + count):
@@ -110,7 +111,7 @@ def main() -> int:
         print(f"{suit:8} {pct(interval):>24} {lost:13.1%} {interval.rate / lost:6.2f} "
               f"{by_winner.get(suit, 0) / max(1, drafted.get(suit, 0)):19.1%}")
     print(f"\n{'card':11} {'suit':7} {'mean pick':>9} {'drafted':>8} {'drafter wins':>26}")
-    rules = GAME.make_rules(GAME.load())
+    rules = GAME.make_rules(load_game("dragon_line"))
     rows = []
     for i, card in enumerate(rules.card_ids):
         n = s["card_drafted"].get(card, 0)

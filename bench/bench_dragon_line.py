@@ -19,12 +19,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from generator.data.loader import load_game  # noqa: E402
 from generator.games.dragon_line import GAME  # noqa: E402
 from generator.games.policies import RandomPolicy  # noqa: E402
 
 
 def random_hands(hands: int, seed: int) -> dict[str, float]:
-    rules = GAME.make_rules(GAME.load())
+    rules = GAME.make_rules(load_game("dragon_line"))
     player = RandomPolicy()
     chooser = random.Random(seed)
     reasons: Counter[str] = Counter()
@@ -45,7 +46,7 @@ def random_hands(hands: int, seed: int) -> dict[str, float]:
 def strong_hands(hands: int, seed: int) -> dict[str, float]:
     from generator.games.dragon_line.learning import play_hand
 
-    rules = GAME.make_rules(GAME.load())
+    rules = GAME.make_rules(load_game("dragon_line"))
     players = [GAME.policies()["strong"](rules) for _ in (0, 1)]
     cpu = time.process_time()
     rounds = sum(play_hand(rules, players, seed + n).result.rounds for n in range(hands))

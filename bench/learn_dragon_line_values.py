@@ -20,6 +20,8 @@ from typing import Sequence
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from generator.data.loader import load_game  # noqa: E402
+from generator.games.dragon_line.data import without_learned_values  # noqa: E402
 from generator.games.dragon_line import GAME  # noqa: E402
 from generator.games.dragon_line.data import cards_digest  # noqa: E402
 from generator.games.dragon_line.learning import METHOD, hand_samples, learn_values  # noqa: E402
@@ -27,7 +29,7 @@ from generator.games.dragon_line.learning import METHOD, hand_samples, learn_val
 
 def _chunk(task: tuple[Sequence[float] | None, list[int]]):
     values, seeds = task
-    rules = GAME.make_rules(GAME.load(with_values=False))   # never start from the last answer
+    rules = GAME.make_rules(without_learned_values(load_game("dragon_line")))   # never start from the last answer
     return hand_samples(rules, values, seeds)
 
 
@@ -39,7 +41,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=ROOT / "data" / "dragon_line" / "card_values.yaml")
     args = parser.parse_args()
-    data = GAME.load(with_values=False)
+    data = without_learned_values(load_game("dragon_line"))
     rules = GAME.make_rules(data)
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -8,6 +8,7 @@ say) exit 1. The build's first step runs them all and refuses to build on any fi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterator, Literal
 
 from generator.data import GameData
@@ -137,3 +138,11 @@ def sheet_overrides(game: GameData) -> Iterator[Finding]:
         if name not in known:
             yield Finding("sheets", "data", f"unknown sheet layout {name!r}; expected one of {', '.join(sorted(known))}",
                           game.locate("print.yaml", "sheets", name))
+def load_checked(game: "str | Path") -> GameData:
+    """A game loaded and cross-checked as `validate` and `build` do: DataErrors (or a
+    RuleCheckError) on any finding, else the loaded data."""
+    from generator.data.loader import load_game
+
+    data = load_game(game)
+    raise_for(validate_game(data))
+    return data

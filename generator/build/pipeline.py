@@ -17,6 +17,7 @@ from generator.build.context import BuildContext, BuildOptions
 from generator.build.output_folder import check_output_folder, mark_kit, prepare_output_folder
 from generator.data import GameData
 from generator.errors import OutputFolderError
+from generator.games.parts import KitPart
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,6 @@ def _write_failure(exc: OSError, out_dir: Path, staging: Path | None) -> str:
 def active_steps(options: BuildOptions, game: GameData | None = None) -> list[Step]:
     """The enabled steps for this game: the rules module's own steps come right after the data check."""
     module = game.module if game is not None else None
-    extra = [Step(label, target) for label, target in module.build_steps()] if module is not None else []
+    extra = [Step(label, target) for label, target in module.part(KitPart).build_steps()] if module is not None else []
     steps = STEPS[:1] + extra + STEPS[1:]
     return [step for step in steps if step.enabled(options) and (module is not None or not step.needs_rules)]

@@ -12,6 +12,7 @@ from pathlib import Path
 from generator.data import GameData
 from generator.errors import DataError, DataErrors, DragonPnpError, Location
 from generator.checks import Finding
+from generator.games.parts import RulebookPart
 
 _PLACE = re.compile(r"^(?P<file>[^:\s][^:]*?)(?::(?P<line>\d+))?(?::(?P<column>\d+))?(?:: (?P<field>[\w.\[\]]+))?: (?P<message>.+)$",
                     re.S)
@@ -25,7 +26,7 @@ def rehearse(game: GameData, paper: str | None = None) -> list[Finding]:
     chosen = (paper or game.print_profile.paper).lower()
     findings: list[Finding] = []
     module = game.module
-    facts = (lambda: module.rulebook_facts(game)) if module is not None else (lambda: None)
+    facts = (lambda: module.part(RulebookPart).facts(game)) if module is not None else (lambda: None)
     for step in (facts, lambda: typeset(game, chosen), lambda: plan_kit(game, chosen)):
         try:
             step()

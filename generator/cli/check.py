@@ -19,6 +19,7 @@ from generator.cli.game_choice import chosen_game
 from generator.data import load_game
 from generator.data.loader import project_root
 from generator.errors import NotationError
+from generator.games.parts import ReportPart
 from generator.report.check import (CheckSettings, Execution, NoRulesModule, default_policies, plan, policy_names,
                                     require_module, run_check)
 from generator.report.executor import EXECUTORS, default_jobs
@@ -47,7 +48,7 @@ def check(
         module = require_module(data)
     except NoRulesModule as exc:
         raise NotationError(str(exc)) from None
-    spec = module.report_spec(data)
+    spec = module.part(ReportPart).report_spec(data)
     if setup and preset:
         raise NotationError("give --setup or --preset, not both")
     flag, setup = ("--preset", preset) if preset else ("--setup", setup)

@@ -17,6 +17,7 @@ from generator.cli.app import GAME_HELP, app
 from generator.cli.game_choice import chosen_game
 from generator.data import load_game
 from generator.errors import NotationError
+from generator.games.parts import CommandsPart
 from generator.games.registry import game_commands, module_for_game
 
 _added = False
@@ -56,7 +57,7 @@ def game_command(name: str, providers: dict[str, Callable[..., Any]]) -> Callabl
     def command(game: Optional[str] = None, **values: Any) -> int:
         data = load_game(chosen_game(game, name))
         module = module_for_game(data)
-        function = module.cli_commands().get(name) if module is not None else None
+        function = module.part(CommandsPart).commands().get(name) if module is not None else None
         if function is None:
             played_by = "has no rules module" if module is None else f"is played by the {module.slug} rules module"
             raise NotationError(f"{data.slug} has no '{name}' command: '{name}' comes with the "

@@ -20,6 +20,7 @@ from generator.cli.game_choice import chosen_game
 from generator.data import load_game
 from generator.errors import DragonPnpError, GameNotFoundError, IllegalActionError, NotationError
 from generator.games.api import GameModule
+from generator.games.parts import PlaytestPart, Vocabulary
 from generator.games.position_files import (dump_yaml, game_named, load_position, position_document,
                                             read_position_file, seat_key)
 from generator.games.registry import module_for_game
@@ -102,10 +103,10 @@ def play(
     events = board.state.events[start:]
     if as_json:
         document["events"] = [{"kind": e.kind, "seat": None if e.seat is None else e.seat + 1,
-                               "detail": e.to_json()["detail"], "text": module.describe_event(e, names)} for e in events]
+                               "detail": e.to_json()["detail"], "text": module.part(PlaytestPart).describe_event(e, names)} for e in events]
         _out(json.dumps(document, indent=2) + "\n")
         return 0
-    _out("".join(f"# {module.describe_event(e, names)}\n" for e in events) + dump_yaml(document))
+    _out("".join(f"# {module.part(PlaytestPart).describe_event(e, names)}\n" for e in events) + dump_yaml(document))
     return 0
 
 
@@ -130,7 +131,7 @@ def _legal(module: GameModule, board: SeatByBoard, as_json: bool) -> str:
     if decider is None:
         return f"# the game is over ({state.result.reason}); no legal actions\n"
     who = seat_key(state, decider)
-    who = f"{module.seat_noun} {who}" if who.isdigit() else who
+    who = f"{module.part(Vocabulary).seat_noun} {who}" if who.isdigit() else who
     return f"# {who} decides ({decision}):\n" + "".join(f"{a}\n" for a in actions)
 
 

@@ -25,6 +25,7 @@ from generator.data.loader import project_root
 from generator.data.models import palette_colour
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
+from generator.games.parts import KitPart
 from generator.kit.faces import bytecode_cache, format_mm
 from generator.kit.text_fit import PT_MM, FittedText, fit_line as fit_one_line, fit_text as fit_block
 
@@ -161,7 +162,7 @@ def _make_environment(game: "GameData") -> jinja2.Environment:
         environment.filters[name] = _bounded_filter(environment.filters[name])
     module = getattr(game, "module", None)
     if module is not None:
-        environment.globals.update(module.template_globals(game))
+        environment.globals.update(module.part(KitPart).template_globals(game))
     return environment
 
 

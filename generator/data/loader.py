@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
@@ -62,6 +62,9 @@ class GameData:
     files: dict[str, BaseModel] = field(default_factory=dict)
     component_data: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, SourceMap] = field(default_factory=dict)
+    # Views a rules module derives from this load (`derived`), kept with it: a fresh load after an
+    # edit starts empty, so nothing derived from old data survives (no cache keyed on the folder).
+    _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def slug(self) -> str:
@@ -74,6 +77,13 @@ class GameData:
         if name in ("playtime",):   # optional files read as None when absent
             return None
         raise AttributeError(f"{type(self).__name__} has no attribute or data file {name!r}")
+
+    def derived(self, key: str, make: Callable[["GameData"], Any]) -> Any:
+        """`make(self)`, computed once per load: a rules module's own view of this data."""
+        held = self.__dict__["_derived"]
+        if key not in held:
+            held[key] = make(self)
+        return held[key]
 
     def locate(self, file: str, *path: Any) -> Location:
         """The file/line/column of a field, for errors found after loading."""

@@ -13,27 +13,31 @@ simultaneous choices revealed together (Dragon Dance, Dragon Line) and chance (s
   committed-but-hidden choice shown only as "chosen"); `view(None)` is the public view.
 - `state.clone()`, `state.to_dict()` and `module.load_state(rules, data)` round-trip exactly.
 
-A game module subclasses `GameModule` (data files, rules, new games, policies, rulebook
-directives, report hooks, its own commands and its playtest board) and exposes it as `GAME` in
-`generator/games/<slug>/__init__.py`; `generator.games.registry` finds it by the `rules_module`
-named in `game.yaml`. Nothing here imports drawing or web code.
+A game module subclasses `GameModule` and implements its ten core hooks (data checks, rules,
+new games, positions, actions, a heuristic, players, setups, player counts, seat names); what
+else it offers (report, rulebook, kit, commands, playtest board, its words) are optional parts
+(`generator.games.parts`). It exposes the module as `GAME` in its package;
+`generator.games.registry` finds it by the `rules_module` named in `game.yaml`. Nothing here
+imports drawing or web code.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Protocol, TypeVar, runtime_checkable
 
 from generator.data.hexmap import HexMap
 from generator.errors import NotationError
+from generator.games.parts import Part
+
+P = TypeVar("P", bound=Part)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only; games import data, never the reverse
     from pydantic import BaseModel
 
+    from generator.checks import Finding as CheckFinding
     from generator.data import GameData
-    from generator.errors import DataError
-    from generator.games.report_parts import ReportSpec, Section
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,7 @@ class Event:
     detail: Any = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "detail": _plain(self.detail)}
+        return {"kind": self.kind, "seat": self.seat, "detail": plain(self.detail)}
 
 
 class PositionError(NotationError):
@@ -138,41 +142,37 @@ class Finding:
 
 
 class GameModule:
-    """What a game with rules provides. Subclass, fill the class attributes, override the hooks.
+    """What a game with rules provides: the core hooks below, plus optional `parts`.
 
-    Defaults make a small game cheap to add: actions parse by matching their notation, the
-    generic random and one-ply look-ahead policies are always offered, and the report hooks
-    return nothing extra.
+    The core is what every game implements the same way (OpenSpiel's `Game`, python-chess's
+    `Board` in spirit): its data files and settings model, one data check hook, rules, new
+    games, positions, actions, a heuristic, its players and the axes the rules check varies.
+    Everything else (report sections, rulebook directives, extra commands, the studio board,
+    the game's words) is an optional part: `module.part(ReportPart)` gives the game's own or the
+    generic default (see `generator.games.parts`).
     """
 
-    slug: ClassVar[str]                                  # the rules_module name in game.yaml
-    seat_noun: ClassVar[str] = "seat"                    # what `play` calls a seat: "dragon 2 decides"
+    slug: ClassVar[str]                                  # the name game.yaml's rules_module gives
     seats_fixed: ClassVar[int | None] = None             # 2 for duels; None: players from game.yaml
     data_files: ClassVar[dict[str, DataFile]] = {}       # attribute name on GameData -> file
     settings_model: ClassVar["type[BaseModel] | None"] = None   # validates game.yaml `settings:`
     hexmap_model: ClassVar[type[HexMap]] = HexMap         # validates a `tiles` component's map file
+    parts: ClassVar[tuple[type[Part], ...]] = ()         # the optional parts this game provides
 
-    # --- data ---------------------------------------------------------------------------
-    def validate(self, game: "GameData") -> list["DataError"]:
-        """Cross-checks beyond the schema (counts, ids, worked examples), each located."""
+    # --- core hook 1: data ------------------------------------------------------------------
+    def data_checks(self) -> list[tuple[str, str, Callable[["GameData"], Iterable["CheckFinding"]]]]:
+        """(name, title, check) cross-checks beyond the schema; `validate` and `build` run them
+        after the generic ones. A check yields `generator.checks.Finding`s, each located."""
         return []
 
-    def data_checks(self) -> list[tuple[str, str, Callable[["GameData"], Any]]]:
-        """(name, title, check) cross-checks `validate` and the build run after the generic ones."""
-        return []
-
-    def build_steps(self) -> list[tuple[str, str]]:
-        """(label, "module:function") build steps of this game, run right after the data check."""
-        return []
-
-    # --- rules --------------------------------------------------------------------------
+    # --- core hooks 2-5: rules and positions --------------------------------------------------
     def make_rules(self, game: "GameData", options: Mapping[str, Any] | None = None) -> Any:
         """Precomputed, immutable rules for this data and rules options (variants)."""
         raise NotImplementedError
 
     def new_game(self, rules: Any, seed: int, players: int | None = None, setup: str | None = None,
                  record: bool = False) -> GameState:
-        """A new game; `setup` is the game's setup axis value (a preset, a draft style) or None."""
+        """A new game; `setup` is the game's setup axis value or None."""
         raise NotImplementedError
 
     def load_state(self, rules: Any, data: Mapping[str, Any]) -> GameState:
@@ -191,8 +191,10 @@ class GameModule:
         shown = ", ".join(str(a) for a in legal[:20]) + (" ..." if len(legal) > 20 else "")
         raise IllegalActionError(f"'{text}' is not legal for seat {seat + 1} now; legal: {shown}")
 
+    # --- core hooks 6-7: players ---------------------------------------------------------------
     def evaluate(self, state: GameState, seat: int) -> float:
-        """A heuristic value of the position for `seat` (higher is better), for look-ahead play."""
+        """A heuristic value of the position for `seat` in 0..1 (higher is better), for look-ahead
+        and cut-off search."""
         if state.result is not None:
             if seat in state.result.winners:
                 return 1.0
@@ -220,12 +222,13 @@ class GameModule:
 
         return {"random": random_policy, "lookahead": lookahead_policy(self), "search": SearchFactory(self)}
 
-    # --- rules-check report hooks ---------------------------------------------------------
+    # --- core hooks 8-10: what the rules check varies -------------------------------------------
     def setups(self, game: "GameData") -> list[str]:
-        """The setup axis of the report (Dragon Pants presets); [''] when the game has none."""
+        """The setup axis of the report (a deck preset, a draft style); [''] when the game has none."""
         return [""]
 
     def player_counts(self, game: "GameData") -> list[int]:
+        """The player counts the game is played at."""
         if self.seats_fixed is not None:
             return [self.seats_fixed]
         players = game.game.players
@@ -238,85 +241,15 @@ class GameModule:
             return [str(r) for r in roles]
         return [f"seat {n}" for n in range(1, players + 1)]
 
-    def game_metrics(self, state: GameState, trace: "PlayTrace") -> dict[str, Any]:
-        """Extra per-game figures (JSON-able) the report aggregates; from the final state and trace."""
-        return {}
-
-    def hazards(self, state: GameState, trace: "PlayTrace") -> dict[str, int]:
-        """Named rule hazards hit in this game (round cap, stalls, loops), counted by the report."""
-        return {}
-
-    def findings(self, game: "GameData", summary: Mapping[str, Any]) -> list[Finding]:
-        """Sentences for the report from the aggregated summary (JSON form of the report)."""
-        return []
-
-    def playtime_minutes(self, game: "GameData", state: GameState, trace: "PlayTrace") -> float | None:
-        """Estimated minutes at the table for one game, or None if the game has no estimate."""
-        return None
-
-    def default_setup(self, game: "GameData") -> str:
-        """The setup the mixed-policy games and the seat charts use (the first of `setups`)."""
-        return self.setups(game)[0]
-
-    def report_spec(self, game: "GameData") -> "ReportSpec":
-        """How the report names and groups this game's end reasons, hazards and metrics."""
-        from generator.games.report_parts import ReportSpec
-
-        return ReportSpec()
-
-    def report_extras(self, game: "GameData") -> dict[str, Any]:
-        """Figures that need no simulation (exact odds, timings), JSON-able; stored in the report."""
-        return {}
-
-    def report_sections(self, report: Mapping[str, Any]) -> list["Section"]:
-        """Game-specific report sections (tables, charts) built from the report's JSON form."""
-        return []
-
-    # --- play ---------------------------------------------------------------------------
-    def describe_event(self, event: Event, names: list[str] | None = None) -> str:
-        """One readable line for an event (`play` prints these); seats by `names` (roles) or from 1."""
-        if event.seat is None:
-            who = "nobody"
-        elif names and not names[event.seat].isdigit():
-            who = names[event.seat]
-        else:
-            who = f"{self.seat_noun} {event.seat + 1}"
-        detail = _plain(event.detail)
-        return f"{event.kind}: {who}" + ("" if detail is None else f" ({detail})")
-
-    # --- command line and studio ----------------------------------------------------------
-    def cli_commands(self) -> dict[str, Callable[..., Any]]:
-        """Commands only this game has (`dragon-pnp NAME [GAME] ...`), by name.
-
-        Each is a plain function: its first parameter receives the loaded `GameData`, the others
-        are Typer options (`typer.Option(...)` defaults). The command line adds the GAME argument
-        and refuses a game whose module does not offer NAME. Import the command's module inside
-        this method, so that loading the game never loads its command line.
-        """
-        return {}
-
-    def playtest_board_svg(self, game: "GameData", view: Mapping[str, Any]) -> str:
-        """The studio's picture of a position, an inline SVG drawn from `state.view(...)`, or "" for
-        none (the studio then shows the view alone). Import drawing code inside the method."""
-        return ""
-
-    # --- rulebook -----------------------------------------------------------------------
-    def rulebook_directives(self) -> dict[str, Any]:
-        """Directive name -> `generator.rulebook.directives.Spec`: the blocks this game's rules.md may
-        place besides the generic ones (a name here replaces the generic one)."""
-        return {}
-
-    def rulebook_context(self, game: "GameData") -> dict[str, Any]:
-        """Extra names rules.md may use (Dragon Pants: terrains, presets, cards by id)."""
-        return {}
-
-    def rulebook_facts(self, game: "GameData") -> list[Any]:
-        """Computed facts the game's rulebook directives share (Dragon Pants: preset analyses)."""
-        return []
-
-    def template_globals(self, game: "GameData") -> dict[str, Any]:
-        """Extra names the game's card and piece templates may use (special faces, icons)."""
-        return {}
+    # --- optional parts ------------------------------------------------------------------------
+    def part(self, kind: type[P]) -> P:
+        """This game's part of `kind` (the first of `parts` that is one), else the generic default."""
+        cache = self.__dict__.setdefault("_parts", {})
+        found = cache.get(kind)
+        if found is None:
+            cls = next((c for c in self.parts if issubclass(c, kind)), kind)
+            found = cache[kind] = cls(self)
+        return found
 
 
 class PlayTrace:
@@ -341,12 +274,12 @@ class PlayTrace:
         return self._written
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """Event details as JSON: tuples become lists, other objects their text."""
     if isinstance(value, (str, int, float, bool)) or value is None:
         return value
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     return str(value)

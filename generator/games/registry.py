@@ -12,6 +12,7 @@ import re
 from typing import Any, Callable
 
 from generator.games.api import GameModule
+from generator.games.parts import CommandsPart
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 # Modules registered at run time (a test's toy game, a designer's module kept outside the package).
@@ -73,6 +74,6 @@ def game_commands() -> dict[str, dict[str, Callable[..., Any]]]:
             module = game_module(name)
         except UnknownRulesModule:   # a package under generator/games that is not a game
             continue
-        for command, function in module.cli_commands().items():
+        for command, function in module.part(CommandsPart).commands().items():
             found.setdefault(command, {})[name] = function
     return found

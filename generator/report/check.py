@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from generator.data import GameData
 from generator.games.api import GameModule
+from generator.games.parts import ReportPart
 from generator.games.registry import module_for_game
 from generator.report.aggregate import aggregate
 from generator.report.executor import run_tasks
@@ -111,7 +112,7 @@ def plan(game: GameData, settings: CheckSettings, module: GameModule | None = No
     rotation = mixed_rotation(module)
     main = configurations(settings.players, settings.setups, [p for p in settings.policies if p != MIXED])
     duel_players = settings.players if settings.duel_count() > 0 or MIXED in settings.policies else ()
-    duels = configurations(duel_players, [module.default_setup(game)], [MIXED], rotation)
+    duels = configurations(duel_players, [module.part(ReportPart).default_setup(game)], [MIXED], rotation)
     return main, duels
 
 
@@ -144,12 +145,12 @@ def run_check(game: GameData, settings: CheckSettings, execution: Execution | No
 def build_report(game: GameData, settings: CheckSettings, records: dict[Config, list[GameRecord]],
                  main: list[Config], duels: list[Config], module: GameModule | None = None) -> dict[str, object]:
     module = module or require_module(game)
-    spec = module.report_spec(game)
+    spec = module.part(ReportPart).report_spec(game)
     reasons = list(spec.reasons)
     hazards = [*spec.hazards, DECISION_CAP_HAZARD]
     played = list(dict.fromkeys(c.policy for c in main))
     setups = list(dict.fromkeys(c.setup for c in main))
-    default_setup = module.default_setup(game)
+    default_setup = module.part(ReportPart).default_setup(game)
     report: dict[str, object] = {
         "version": REPORT_VERSION,
         "game": {"name": game.game.name, "slug": game.slug, "rules_module": module.slug,
@@ -169,8 +170,8 @@ def build_report(game: GameData, settings: CheckSettings, records: dict[Config, 
                     for c in main],
         "duels": [aggregate(c, records.get(c, []), reasons, hazards, module.seat_names(game, c.players))
                   for c in duels],
-        "extras": module.report_extras(game),
+        "extras": module.part(ReportPart).report_extras(game),
         "validation": [f.to_json() | {"severity": f.severity} for f in validate_game(game)],
     }
-    report["findings"] = [f.to_json() for f in find(report, module.findings(game, report))]
+    report["findings"] = [f.to_json() for f in find(report, module.part(ReportPart).findings(game, report))]
     return report

@@ -19,6 +19,7 @@ from typing import Any
 
 from generator.data import GameData, load_game
 from generator.games.api import GameModule, PlayTrace, Policy
+from generator.games.parts import ReportPart
 from generator.games.registry import game_module
 from generator.report.plan import Batch, Config
 from generator.report.record import CUT_OFF, ERROR, GameRecord
@@ -105,9 +106,9 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
         return GameRecord(
             seed=seed, players=config.players, seat_policies=seat_policies, winners=tuple(result.winners),
             reason=result.reason, rounds=result.rounds, first=first,
-            minutes=module.playtime_minutes(table.game, state, trace),
+            minutes=module.part(ReportPart).playtime_minutes(table.game, state, trace),
             scores=None if result.scores is None else tuple(result.scores),
-            metrics=module.game_metrics(state, trace), hazards=dict(module.hazards(state, trace)),
+            metrics=module.part(ReportPart).game_metrics(state, trace), hazards=dict(module.part(ReportPart).hazards(state, trace)),
         )
     except Exception as exc:  # a rules bug must not sink thousands of other games
         return _error_record(config, seed, seat_policies, exc)

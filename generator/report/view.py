@@ -9,6 +9,7 @@ hazards and metrics, and its own sections come from its module's `report_section
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from generator.games.parts import ReportPart
 from generator.games.registry import UnknownRulesModule, game_module
 from generator.games.report_parts import Bar, BarChart, Section, Table, pct
 from generator.report.record import CUT_OFF, ERROR
@@ -272,7 +273,7 @@ def _game_sections(report: dict) -> list[Section]:
         module = game_module(name)
     except UnknownRulesModule:
         return []
-    return list(module.report_sections(report))
+    return list(module.part(ReportPart).report_sections(report))
 
 
 # --- one configuration ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ Every game may use the generic ones:
     ::: pagebreak                  start a new page
     ::: player_aid                 everything after this is the one-page player aid
 
-A game's rules module adds its own through `GameModule.rulebook_directives()` (Dragon Pants: terrain,
+A game's rules module adds its own through its `RulebookPart.directives()` (Dragon Pants: terrain,
 presets, setup boards, sight lines, the time track); a game's directive of the same name replaces the
 generic one. A spec with `group` renders a run of consecutive directives of its name together (a grid
 of examples, say).
@@ -24,6 +24,7 @@ from reportlab.platypus import Flowable, PageBreak
 
 from generator.data import GameData
 from generator.errors import LayoutError
+from generator.games.parts import RulebookPart
 from generator.rulebook import tables
 from generator.rulebook.markup import Directive
 from generator.rulebook.styles import Styles
@@ -91,7 +92,7 @@ def directive_specs(game: GameData) -> dict[str, Spec]:
     """The generic directives with the rules module's own added (a module's name wins)."""
     specs = dict(GENERIC)
     if game.module is not None:
-        specs.update(game.module.rulebook_directives())
+        specs.update(game.module.part(RulebookPart).directives())
     return specs
 
 

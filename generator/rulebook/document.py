@@ -17,6 +17,7 @@ from reportlab.platypus.doctemplate import LayoutError as ReportlabLayoutError
 
 from generator.data import GameData
 from generator.errors import LayoutError
+from generator.games.parts import RulebookPart
 from generator.paper import mm_to_pt, paper_size_mm
 from generator.pdf import with_page_boxes
 from generator.rulebook.flow import HeadingParagraph, RulesFlow
@@ -139,7 +140,7 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
     blocks = parse(text, rules_file.name)
     require_sections(game, blocks, rules_file)
     rules_blocks, aid_blocks = split_aid(blocks)
-    facts = game.module.rulebook_facts(game) if game.module is not None else []
+    facts = game.module.part(RulebookPart).facts(game) if game.module is not None else []
 
     buffer = io.BytesIO()
     doc = _Doc(buffer, game, paper)

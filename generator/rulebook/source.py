@@ -16,6 +16,7 @@ import jinja2
 from generator.data import GameData
 from generator.data.reading import decode_utf8, read_bounded
 from generator.errors import DataError, LayoutError
+from generator.games.parts import RulebookPart
 from generator.rulebook.sandbox import RulesEnvironment, template_failure
 
 RULES_FILE = "rules.md"
@@ -85,5 +86,5 @@ def template_context(game: GameData) -> dict[str, object]:
         "words": words, "plural": plural, "names": names,
     }
     if game.module is not None:
-        context.update(game.module.rulebook_context(game))
+        context.update(game.module.part(RulebookPart).context(game))
     return context

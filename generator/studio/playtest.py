@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from generator.errors import DragonPnpError
 from generator.games.api import GameModule, GameState
+from generator.games.parts import PlaytestPart, Vocabulary
 from generator.games.position_files import dump_yaml, position_document
 from generator.games.registry import module_for_game
 from generator.games.turns import SeatByBoard
@@ -109,7 +110,7 @@ class Playtest:
             if seat is None:
                 raise PlaytestError("the game is over; deal a new one")
             if seat in game.policies:
-                raise PlaytestError(f"{game.module.seat_noun} {seat + 1} is played by {game.controllers[seat]}")
+                raise PlaytestError(f"{game.module.part(Vocabulary).seat_noun} {seat + 1} is played by {game.controllers[seat]}")
             self._save(game)
             try:
                 self._commit(game, seat, notation)
@@ -150,7 +151,7 @@ class Playtest:
 
     def _commit(self, game: _Game, seat: int, action: Any) -> None:
         """Commit one seat's choice; a choice at a simultaneous node is logged hidden until revealed."""
-        board, noun = game.board, game.module.seat_noun
+        board, noun = game.board, game.module.part(Vocabulary).seat_noun
         before = len(board.state.events)
         committed = dict(board.pending)
         if isinstance(action, str):
@@ -164,7 +165,7 @@ class Playtest:
             if entry["action"] is None:
                 entry["action"] = str(committed[entry["seat"] - 1])
                 entry["text"] = f"{noun} {entry['seat']}: {entry['action']}"
-        events = [game.module.describe_event(e) for e in board.state.events[before:]]
+        events = [game.module.part(PlaytestPart).describe_event(e) for e in board.state.events[before:]]
         game.log.append({"seat": seat + 1, "action": str(action), "text": f"{noun} {seat + 1}: {action}",
                          "events": events})
 
@@ -197,7 +198,7 @@ class Playtest:
         if module is None:
             return {"playable": False, "why": f"{data.game.name} has no rules module: there is nothing to play"}
         counts = module.player_counts(data)
-        return {"playable": True, "game": data.slug, "name": data.game.name, "seat_noun": module.seat_noun,
+        return {"playable": True, "game": data.slug, "name": data.game.name, "seat_noun": module.part(Vocabulary).seat_noun,
                 "player_counts": counts, "players": counts[-1] if module.seats_fixed else _best(data, counts),
                 "setups": [s for s in module.setups(data) if s], "policies": [HUMAN, *module.policies()],
                 "seat_names": {n: module.seat_names(data, n) for n in counts}}
@@ -220,7 +221,7 @@ class Playtest:
             # Only a person's choices are offered as clicks; a policy's turn never waits.
             "legal": [] if decider is None or decider in game.policies else [str(a) for a in board.legal_actions()],
             "view": view,
-            "board": module.playtest_board_svg(game.data, view),
+            "board": module.part(PlaytestPart).board_svg(game.data, view),
             "log": game.log,
             "moves": len(game.log),
             "can_undo": bool(game.history),

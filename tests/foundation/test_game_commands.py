@@ -1,4 +1,4 @@
-"""Commands a game's rules module brings (`GameModule.cli_commands`): found through the registry,
+"""Commands a game's rules module brings (its `CommandsPart`): found through the registry,
 given GAME by the command line, refused for a game whose module lacks them, loaded only when needed."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from generator.data.loader import project_root
 from generator.errors import NotationError
 from generator.games import registry
 from generator.games.api import GameModule
+from generator.games.parts import CommandsPart
 
 ROOT = project_root()
 
@@ -29,13 +30,16 @@ def greet(data, times: int = typer.Option(1, "--times", help="How many greetings
     return 0
 
 
+class GreeterCommands(CommandsPart):
+    def commands(self) -> dict:
+        return {"greet": greet}
+
+
 class Greeter(GameModule):
     """A rules module with one command of its own and no rules (enough for the command line)."""
 
     slug = "toy_greeter"
-
-    def cli_commands(self) -> dict:
-        return {"greet": greet}
+    parts = (GreeterCommands,)
 
 
 @pytest.fixture(scope="module")

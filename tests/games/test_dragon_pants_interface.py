@@ -16,13 +16,14 @@ from generator.games.registry import game_module, module_for_game
 from generator.games.turns import SeatByBoard
 from generator.report.plan import Config
 from generator.report.simulate import Table, play_game
+from generator.games.parts import ReportPart
 from games.invariants import check_invariants
 
 
 def test_the_registry_finds_dragon_pants(game):
     assert game_module("dragon_pants") is GAME and module_for_game(game) is GAME
     assert GAME.player_counts(game) == [2, 3, 4, 5, 6]
-    assert GAME.setups(game) == ["standard", "volatile", "long"] and GAME.default_setup(game) == "standard"
+    assert GAME.setups(game) == ["standard", "volatile", "long"] and GAME.part(ReportPart).default_setup(game) == "standard"
     assert GAME.seat_names(game, 3) == ["S", "NW", "NE"]
     assert sorted(GAME.policies()) == ["greedy", "lookahead", "random"]
 

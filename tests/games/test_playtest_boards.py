@@ -1,4 +1,4 @@
-"""Each shipped game draws its own playtest board (`GameModule.playtest_board_svg`) from a view; the
+"""Each shipped game draws its own playtest board (its `PlaytestPart`) from a view; the
 studio only calls the hook, and a game without a drawing gets "" (the page then shows the view)."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from generator.data import load_game
 from generator.games.api import GameModule
 from generator.games.registry import module_for_game
 from generator.games.turns import SeatByBoard
+from generator.games.parts import PlaytestPart
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -29,7 +30,7 @@ def test_a_shipped_game_draws_its_board_from_the_view(name, mark):
     module = module_for_game(game)
     rules = module.make_rules(game, {n: o.default for n, o in (game.game.rules_options or {}).items()})
     board = SeatByBoard(module, module.new_game(rules, 3, None, None))
-    drawn = module.playtest_board_svg(game, board.view(board.decider))
+    drawn = module.part(PlaytestPart).board_svg(game, board.view(board.decider))
     root = ElementTree.fromstring(drawn)   # well-formed, escaped
     assert root.tag == f"{SVG}svg"
     assert len(root.findall(f".//{mark}")) >= 2
@@ -38,7 +39,7 @@ def test_a_shipped_game_draws_its_board_from_the_view(name, mark):
 
 
 def test_a_game_without_a_drawing_gets_none():
-    assert GameModule().playtest_board_svg(None, {"anything": 1}) == ""
+    assert GameModule().part(PlaytestPart).board_svg(None, {"anything": 1}) == ""
 
 
 def test_loading_a_game_loads_no_drawing_code():

@@ -17,6 +17,7 @@ from typing import Any, Mapping
 from generator.errors import IllegalActionError
 from generator.games.api import Event, Finding, GameModule, PositionError, Result
 from generator.games.report_parts import HazardSpec, MetricSpec, ReasonSpec, ReportSpec
+from generator.games.parts import ReportPart
 
 MASK = (1 << 64) - 1
 TARGETS = {"short": 2, "long": 3}
@@ -144,9 +145,51 @@ class ToyState:
                 "result": None if self.result is None else self.result.to_json()}
 
 
+class ToyReport(ReportPart):
+    """Bids, faces and tie-breaks per game; ties and the round cap as hazards."""
+
+    def game_metrics(self, state: Any, trace: Any) -> dict[str, Any]:
+        winner = state.result.winners[0] if state.result is not None and state.result.winners else None
+        return {"tokens_bid": list(state.bids), "faces": dict(state.faces), "bid_sizes": state.bid_sizes,
+                "tiebreaks": sum(1 for _, kind, _ in trace.decisions if kind == "tiebreak"),
+                "shutout": winner is not None and state.wins[1 - winner] == 0}
+
+    def hazards(self, state: Any, trace: Any) -> dict[str, int]:
+        found = {"tie": state.counts["tie"]} if state.counts["tie"] else {}
+        if state.result is not None and state.result.reason == "round_cap":
+            found["round_cap"] = 1
+        return found
+
+    def findings(self, game: Any, summary: Mapping[str, Any]) -> list[Finding]:
+        capped = sum(c["completion"].get("round_cap", {}).get("count", 0) for c in summary["configs"])
+        return [Finding("warning" if capped else "info", "length",
+                        f"{capped} games reached the round cap of {ROUND_CAP}.", {"weight": 40})]
+
+    def playtime_minutes(self, game: Any, state: Any, trace: Any) -> float | None:
+        return 1.0 + 0.5 * state.round
+
+    def report_spec(self, game: Any) -> ReportSpec:
+        return ReportSpec(
+            setup_label="Targets", setup_noun="target", setup_names={"short": "Two rounds", "long": "Three rounds"},
+            seat_label="Colour", reasons={"target": ReasonSpec("a player reached the target", "Target"),
+                                          "round_cap": ReasonSpec("round cap", "Cap")},
+            hazards={"tie": HazardSpec("Tied rounds", "a round was tied"),
+                     "round_cap": HazardSpec("Stopped at the round cap", "the game reached the round cap",
+                                             attention=True)},
+            metrics={"tokens_bid": MetricSpec("Tokens bid", "Bids"),
+                     "bid_sizes": MetricSpec("Bids by size", "Bids by size", keys={"0": "no token", "1": "one token",
+                                                                                   "2": "two tokens"},
+                                             key_header="Bid"),
+                     "faces": MetricSpec("Die faces", "Dice", key_header="Face"),
+                     "tiebreaks": MetricSpec("Tie-breaks", "Length", overview="Tie-breaks"),
+                     "shutout": MetricSpec("Won without losing a round", "Shutouts")},
+        )
+
+
 class ToyDice(GameModule):
     slug = "toy_dice"
     seats_fixed = 2
+    parts = (ToyReport,)
 
     def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         if options:
@@ -195,43 +238,6 @@ class ToyDice(GameModule):
 
     def seat_names(self, game: Any, players: int) -> list[str]:
         return list(SEATS)
-
-    def game_metrics(self, state: Any, trace: Any) -> dict[str, Any]:
-        winner = state.result.winners[0] if state.result is not None and state.result.winners else None
-        return {"tokens_bid": list(state.bids), "faces": dict(state.faces), "bid_sizes": state.bid_sizes,
-                "tiebreaks": sum(1 for _, kind, _ in trace.decisions if kind == "tiebreak"),
-                "shutout": winner is not None and state.wins[1 - winner] == 0}
-
-    def hazards(self, state: Any, trace: Any) -> dict[str, int]:
-        found = {"tie": state.counts["tie"]} if state.counts["tie"] else {}
-        if state.result is not None and state.result.reason == "round_cap":
-            found["round_cap"] = 1
-        return found
-
-    def findings(self, game: Any, summary: Mapping[str, Any]) -> list[Finding]:
-        capped = sum(c["completion"].get("round_cap", {}).get("count", 0) for c in summary["configs"])
-        return [Finding("warning" if capped else "info", "length",
-                        f"{capped} games reached the round cap of {ROUND_CAP}.", {"weight": 40})]
-
-    def playtime_minutes(self, game: Any, state: Any, trace: Any) -> float | None:
-        return 1.0 + 0.5 * state.round
-
-    def report_spec(self, game: Any) -> ReportSpec:
-        return ReportSpec(
-            setup_label="Targets", setup_noun="target", setup_names={"short": "Two rounds", "long": "Three rounds"},
-            seat_label="Colour", reasons={"target": ReasonSpec("a player reached the target", "Target"),
-                                          "round_cap": ReasonSpec("round cap", "Cap")},
-            hazards={"tie": HazardSpec("Tied rounds", "a round was tied"),
-                     "round_cap": HazardSpec("Stopped at the round cap", "the game reached the round cap",
-                                             attention=True)},
-            metrics={"tokens_bid": MetricSpec("Tokens bid", "Bids"),
-                     "bid_sizes": MetricSpec("Bids by size", "Bids by size", keys={"0": "no token", "1": "one token",
-                                                                                   "2": "two tokens"},
-                                             key_header="Bid"),
-                     "faces": MetricSpec("Die faces", "Dice", key_header="Face"),
-                     "tiebreaks": MetricSpec("Tie-breaks", "Length", overview="Tie-breaks"),
-                     "shutout": MetricSpec("Won without losing a round", "Shutouts")},
-        )
 
 
 TOY = ToyDice()

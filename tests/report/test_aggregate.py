@@ -12,6 +12,7 @@ from generator.report.aggregate import aggregate, summarise_metric
 from generator.report.findings import find
 from generator.report.plan import Config
 from generator.report.record import GameRecord
+from generator.games.parts import ReportPart
 
 REASONS = ("time", "destiny_exhausted", "stall")
 HAZARDS = ("den_shared", "stall_den_lock", "stall")
@@ -77,17 +78,17 @@ def _report(game, configs: list[dict]) -> dict:
     return {"configs": configs, "duels": [], "validation": [],
             "extras": {"turn_cap": 400, "destiny": []},
             "game": {"playtime_minutes": 30, "seat_names": {"2": ["S", "N"]}},
-            "labels": GAME.report_spec(game).to_json(),
+            "labels": GAME.part(ReportPart).report_spec(game).to_json(),
             "settings": {"reference": "greedy", "mixed": ["greedy", "random"], "decision_cap": 100_000}}
 
 
 def test_findings_put_attention_first_and_name_a_seed(game):
     records = [record(s, s % 2) for s in range(40)]
     records.append(record(99, None, reason="stall", turns=400, hazards={"stall_den_lock": 1, "stall": 1}))
-    spec = GAME.report_spec(game)
+    spec = GAME.part(ReportPart).report_spec(game)
     result = aggregate(Config(2, "standard", "greedy"), records, spec.reasons, spec.hazards)
     report = _report(game, [result])
-    findings = find(report, GAME.findings(game, report))
+    findings = find(report, GAME.part(ReportPart).findings(game, report))
     severities = [f.severity for f in findings]
     assert severities == sorted(severities, key=lambda s: s != "attention")
     texts = " ".join(f.text for f in findings if f.severity == "attention")
@@ -97,7 +98,7 @@ def test_findings_put_attention_first_and_name_a_seed(game):
 
 def test_generic_findings_name_seats_and_hazards_in_the_games_words(game):
     records = [record(s, 0, hazards={"stuck": 1} if s == 7 else {}) for s in range(60)]
-    spec = GAME.report_spec(game)
+    spec = GAME.part(ReportPart).report_spec(game)
     result = aggregate(Config(2, "standard", "greedy"), records, spec.reasons, spec.hazards)
     texts = [f.text for f in find(_report(game, [result]))]
     assert any("seat 1 (den S) in 2p-standard-greedy wins 100 %" in t for t in texts)
@@ -107,7 +108,7 @@ def test_generic_findings_name_seats_and_hazards_in_the_games_words(game):
 
 def _timed(game, medians: dict[int, float], policy: str = "greedy") -> list[dict]:
     """One aggregated configuration per player count, its games taking about `medians[players]` minutes."""
-    spec = GAME.report_spec(game)
+    spec = GAME.part(ReportPart).report_spec(game)
     configs = []
     for players, minutes in medians.items():
         records = [replace(record(s, s % 2), players=players, minutes=minutes + (s % 3 - 1) * 0.1) for s in range(30)]
@@ -132,7 +133,7 @@ def test_playing_time_reads_as_one_figure_for_one_configuration_and_a_range_for_
 
 def test_one_configuration_is_not_counted_as_one_of_one(game):
     records = [record(s, 0, first=0) for s in range(40)]  # the first player wins every game
-    spec = GAME.report_spec(game)
+    spec = GAME.part(ReportPart).report_spec(game)
     texts = [f.text for f in find(_report(game, [aggregate(Config(2, "standard", "greedy"), records,
                                                            spec.reasons, spec.hazards)]))]
     first = next(t for t in texts if "chance does not explain" in t)
@@ -148,7 +149,7 @@ def test_a_mixed_game_player_that_never_wins_is_said_in_words_and_the_weight_sta
     records = [GameRecord(seed=s, players=2, seat_policies=("greedy", "random")[::1 - 2 * (s % 2)],
                           winners=(s % 2,), reason="time", rounds=5, first=0,
                           metrics=record(s, 0).metrics, hazards={}) for s in range(30)]
-    spec = GAME.report_spec(game)
+    spec = GAME.part(ReportPart).report_spec(game)
     duel = aggregate(Config(2, "standard", "mixed", ("greedy", "random")), records, spec.reasons, spec.hazards)
     report = {**_report(game, _timed(game, {2: 20.0})), "duels": [duel]}
     players = next(f for f in find(report) if f.topic == "players")

@@ -1,5 +1,5 @@
 """The rulebook's generic directives work for any game from its data alone, and a rules module's own
-directives reach the rulebook only through `GameModule.rulebook_directives()`."""
+directives reach the rulebook only through its `RulebookPart.directives()`."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Dragon Dance's own data: rule settings, the two card rosters and the worked examples.
 
-Read straight from the game folder with located YAML (`read_dance`), so every mistake names
-its file, line and field. The same models are declared on the game module (`data_files`,
-`settings_model`) for the generic loader to take over. Checks here need no rules engine; the
-worked examples are played through the engine by `worked_examples.py`.
+The generic loader reads and schema-checks the files with these models (the module's
+`data_files` and `settings_model`); `dance_from_game` gives the rules their view of it and
+checks across files. Checks here need no rules engine; the worked examples are played through
+the engine by `worked_examples.py`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from generator.data.loader import describe_validation_error
-from generator.data.located_yaml import SourceMap, format_path, load_yaml
+from generator.data.located_yaml import SourceMap, format_path
 from generator.errors import DataError, DataErrors, Location
 
 IDENT = r"^[a-z][a-z0-9_]*$"
@@ -57,26 +56,6 @@ class DanceSettings(Model):
     target_win_share: float = Field(default=0.55, gt=0.5, le=1)
     roles: dict[str, RoleSettings]
     examples: str = Field(pattern=FILE_NAME)
-
-
-class RulesOptionSpec(Model):
-    default: bool
-    ruling: str
-    summary: str
-
-
-class Manifest(BaseModel):
-    """The parts of game.yaml the rules module reads; the generic loader checks the rest."""
-
-    model_config = ConfigDict(extra="ignore", strict=True, frozen=True)
-
-    name: str = Field(min_length=1)
-    roles: list[str] = Field(min_length=2, max_length=2)
-    provisional: bool = False
-    version: str | None = None
-    rules_options: dict[str, RulesOptionSpec] = {}
-    settings: DanceSettings
-    components: list[dict[str, Any]] = []
 
 
 # --- card rows -------------------------------------------------------------------------------
@@ -206,7 +185,7 @@ class DanceData:
     rosters: dict[str, Roster]              # role -> its deck's cards
     roster_files: dict[str, str]            # role -> card file name
     examples: Examples
-    rules_options: dict[str, RulesOptionSpec]
+    rules_options: dict[str, Any]             # name -> generic RulesOption (default, ruling, summary)
     provisional: bool
     version: str | None
     components: tuple[dict[str, Any], ...] = ()
@@ -233,49 +212,55 @@ class DanceData:
         raise KeyError(f"{role} has no card {card_id!r}")
 
 
-def read_dance(folder: Path) -> DanceData:
-    """Read and schema-check game.yaml, both card files and the examples; cross-check them.
+def dance_from_game(game: Any) -> DanceData:
+    """This game's view of data the generic loader has read and schema-checked (`GameData`).
 
-    Raises DataErrors listing every problem found, each located. The worked examples are not
-    played here (see `loading.load_dance`).
+    The deck and examples files are the module's declared data files (`DragonDance.data_files`);
+    settings name which deck each role plays. Raises DataErrors listing every cross-file problem,
+    each located. The worked examples are played by the module's data check, not here.
     """
-    folder = Path(folder)
     errors: list[DataError] = []
-    sources: dict[str, SourceMap] = {}
-    manifest = _read(folder, GAME_FILE, Manifest, sources, errors)
-    if manifest is None:
-        raise DataErrors(errors)
-    settings = manifest.settings
+    manifest = game.game
+    settings: DanceSettings = game.settings
+    where = lambda *path: _at(game.sources, GAME_FILE, *path)  # noqa: E731
+    if len(manifest.roles) != 2:
+        raise DataErrors([DataError(where("roles"), f"Dragon Dance has two roles; got {list(manifest.roles)}")])
+    by_file = {spec.file: name for name, spec in game.module.data_files.items()}
+    decks = {c.id: c for c in manifest.components if c.kind == "deck"}
     roster_files: dict[str, str] = {}
     rosters: dict[str, Roster] = {}
-    decks = {c.get("id"): c for c in manifest.components if c.get("kind") == "deck"}
     for role in manifest.roles:
         role_settings = settings.roles.get(role)
         if role_settings is None:
-            errors.append(DataError(_at(sources, GAME_FILE, "settings", "roles"),
-                                    f"no settings for role '{role}'; roles are {manifest.roles}"))
+            errors.append(DataError(where("settings", "roles"), f"no settings for role '{role}'; roles are {manifest.roles}"))
             continue
         deck = decks.get(role_settings.deck)
-        if deck is None or not isinstance(deck.get("cards"), str):
-            errors.append(DataError(_at(sources, GAME_FILE, "settings", "roles", role, "deck"),
-                                    f"no deck component '{role_settings.deck}' with a cards file in components"))
+        if deck is None:
+            errors.append(DataError(where("settings", "roles", role, "deck"),
+                                    f"no deck component '{role_settings.deck}' in components"))
             continue
-        roster_files[role] = deck["cards"]
-        roster = _read(folder, deck["cards"], Roster, sources, errors)
-        if roster is not None:
-            rosters[role] = roster
+        if deck.cards not in by_file or not isinstance(game.files.get(by_file[deck.cards]), Roster):
+            errors.append(DataError(where("settings", "roles", role, "deck"),
+                                    f"deck '{deck.id}' reads {deck.cards}; a role's cards file is one of "
+                                    f"{', '.join(f for f, n in by_file.items() if n != 'examples')}"))
+            continue
+        roster_files[role] = deck.cards
+        rosters[role] = game.files[by_file[deck.cards]]
     for role in settings.roles:
         if role not in manifest.roles:
-            errors.append(DataError(_at(sources, GAME_FILE, "settings", "roles", role),
-                                    f"'{role}' is not one of the roles {manifest.roles}"))
-    examples = _read(folder, settings.examples, Examples, sources, errors)
+            errors.append(DataError(where("settings", "roles", role), f"'{role}' is not one of the roles {manifest.roles}"))
+    examples = game.files.get(by_file.get(settings.examples, ""))
+    if not isinstance(examples, Examples):
+        errors.append(DataError(where("settings", "examples"),
+                                f"the worked examples are read from examples.yaml; got {settings.examples}"))
     if errors:
         raise DataErrors(errors)
     data = DanceData(
-        root=folder, name=manifest.name, roles=tuple(manifest.roles), settings=settings,
+        root=Path(game.root), name=manifest.name, roles=tuple(manifest.roles), settings=settings,
         rosters=rosters, roster_files=roster_files, examples=examples,  # type: ignore[arg-type]
         rules_options=dict(manifest.rules_options), provisional=manifest.provisional,
-        version=manifest.version, components=tuple(manifest.components), sources=sources,
+        version=manifest.version, components=tuple(c.model_dump() for c in manifest.components),
+        sources=game.sources,
     )
     errors.extend(cross_check(data))
     if errors:
@@ -352,39 +337,6 @@ def _kit_counts(data: DanceData) -> list[DataError]:
     return errors
 
 
-def _read(folder: Path, name: str, model: type[BaseModel], sources: dict[str, SourceMap],
-          errors: list[DataError]) -> Any:
-    file = folder / name
-    if not file.is_file():
-        errors.append(DataError(Location(_shown(file)), f"missing data file; expected {name}"))
-        return None
-    try:
-        raw, source = load_yaml(file)
-    except DataError as exc:
-        errors.append(DataError(Location(_shown(Path(exc.location.file)), exc.location.line,
-                                         exc.location.column, exc.location.field), exc.message))
-        return None
-    source.file = _shown(file)
-    sources[name] = source
-    if not isinstance(raw, dict):
-        errors.append(DataError(source.locate(()), "expected a mapping of fields"))
-        return None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        for error in exc.errors(include_url=False):
-            path = tuple(p for p in error["loc"] if not (isinstance(p, str) and p.endswith("]") and "[" in p))
-            errors.append(DataError(source.locate(path), describe_validation_error(error)))
-        return None
-
-
 def _at(sources: dict[str, SourceMap], file: str, *path: Any) -> Location:
     source = sources.get(file)
     return source.locate(path) if source else Location(file, None, None, format_path(path) or None)
-
-
-def _shown(file: Path) -> Path:
-    try:
-        return file.resolve().relative_to(Path.cwd().resolve())
-    except ValueError:
-        return file

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from generator.errors import DataError, DataErrors, IllegalActionError
-from generator.games.api import DataFile, Finding, GameModule, PlayTrace, PolicyFactory
-from generator.games.dragon_dance import metrics
+from generator.checks import Finding
+from generator.errors import DataErrors, IllegalActionError
+from generator.games.api import DataFile, GameModule, PolicyFactory
 from generator.games.dragon_dance.actions import parse_notation
-from generator.games.dragon_dance.data import DanceData, DanceSettings, Examples, Roster
+from generator.games.dragon_dance.data import DanceData, DanceSettings, Examples, Roster, dance_from_game
 from generator.games.dragon_dance.evaluation import Evaluator
-from generator.games.dragon_dance.loading import load_dance
+from generator.games.dragon_dance.parts import DanceKit, DancePlaytest, DanceReport, DanceRulebook
 from generator.games.dragon_dance.positions import state_from_dict
 from generator.games.dragon_dance.rules import RANGE_NAMES, Rules
 from generator.games.dragon_dance.state import CARD, COMBO, DIE, DanceState, new_game
@@ -29,69 +28,25 @@ class DragonDance(GameModule):
         "examples": DataFile("examples.yaml", Examples),
     }
     settings_model = DanceSettings
+    parts = (DanceReport, DanceRulebook, DanceKit, DancePlaytest)
 
-    # --- data -------------------------------------------------------------------------------
+    # --- core: data --------------------------------------------------------------------------
 
     def dance_data(self, game: Any) -> DanceData:
-        """This game's data from a DanceData, a loaded GameData (its folder) or a folder path."""
+        """The rules' view of this game's data: from a DanceData, a loaded GameData (computed once
+        per load, so a studio reload sees every edit) or a folder (read by the generic loader)."""
         if isinstance(game, DanceData):
             return game
-        return _load_cached(str(_folder(game).resolve()))
+        if isinstance(game, (str, Path)):
+            from generator.data.loader import load_game
 
-    def validate(self, game: Any) -> list[DataError]:
-        try:
-            load_dance(_folder(game))
-        except DataErrors as exc:
-            return list(exc.errors)
-        except DataError as exc:
-            return [exc]
-        return []
+            game = load_game(game)
+        return game.derived("dragon_dance", dance_from_game)
 
-    def template_globals(self, game: Any) -> dict[str, Any]:
-        """`dance_card(row, role)`, `dance_cards(role, range)` and `dance_role(role)` for the kit templates."""
-        from generator.games.dragon_dance import presentation
-
-        data = self.dance_data(game)
-
-        def dance_card(row: Mapping[str, Any], role: str) -> dict[str, Any]:
-            return presentation.card_view(data, role, data.card(role, str(row["id"])))
-
-        return {
-            "dance_card": dance_card,
-            "dance_cards": lambda role, at_range=None: presentation.cards_at(data, role, at_range),
-            "dance_role": lambda role: presentation.role_view(data, role),
-            "dance_table_heads": presentation.TABLE_HEADS,
-        }
-
-    def rulebook_directives(self) -> dict[str, Any]:
-        """`card_table role=...`: each role's cards and die-face values as a table."""
-        from generator.games.dragon_dance.rulebook_directives import directives
-
-        return directives(self.dance_data)
-
-    def rulebook_context(self, game: Any) -> dict[str, Any]:
-        """Roles (life, dice, cards by range), every card by id and the worked examples, computed."""
-        from generator.games.dragon_dance import presentation
-
-        data = self.dance_data(game)
-        roles = {role: presentation.role_view(data, role) for role in data.roles}
-        return {
-            **roles,
-            "roles": [roles[role] for role in data.roles],
-            "card": {role: {c["id"]: c for c in roles[role]["cards"]} for role in data.roles},
-            "table_heads": presentation.TABLE_HEADS,
-            "examples": presentation.example_views(data),
-            "rules_options": data.rules_options,
-            "provisional": data.provisional,
-            "version": data.version,
-        }
-
-    # --- command line and studio ------------------------------------------------------------
-    def playtest_board_svg(self, game: Any, view: Mapping[str, Any]) -> str:
-        """The duel as it lies on the table: range marker, life, dice and the cards in play."""
-        from generator.games.dragon_dance.playtest_board import board_svg
-
-        return board_svg(game, view)
+    def data_checks(self) -> list:
+        """The cross-file checks, then the seed's worked examples (D13) played through the engine."""
+        return [("dance_data", "Roles, decks, options and kit counts agree", _cross_file),
+                ("worked_examples", "The seed's worked examples come out as printed", _worked_examples)]
 
     # --- rules ------------------------------------------------------------------------------
 
@@ -128,6 +83,7 @@ class DragonDance(GameModule):
 
         return {**super().policies(), "greedy": greedy_policy, "strong": strong_policy}
 
+<<<<<<< HEAD
     def sample_hidden(self, state: DanceState, seat: int, rng: Any) -> DanceState:
         """Only the dice generator is hidden (D12: choices never reach the state before the
         reveal), so a world is a copy whose later re-rolls come from a new generator."""
@@ -136,21 +92,12 @@ class DragonDance(GameModule):
         return world
 
     # --- rules-check report hooks -----------------------------------------------------------
+=======
+    # --- core: what the rules check varies -----------------------------------------------------
+>>>>>>> main
 
     def seat_names(self, game: Any, players: int) -> list[str]:
         return list(self.dance_data(game).roles)
-
-    def game_metrics(self, state: DanceState, trace: PlayTrace) -> dict[str, Any]:
-        return metrics.game_metrics(state)
-
-    def hazards(self, state: DanceState, trace: PlayTrace) -> dict[str, int]:
-        return metrics.hazards(state)
-
-    def findings(self, game: Any, summary: Mapping[str, Any]) -> list[Finding]:
-        return metrics.findings(self.dance_data(game), summary)
-
-    def playtime_minutes(self, game: Any, state: DanceState, trace: PlayTrace) -> float | None:
-        return metrics.playtime_minutes(self.dance_data(game).settings, state.result.rounds if state.result else state.round)
 
 
 def why_illegal(state: DanceState, seat: int, notation: Any) -> str:
@@ -181,21 +128,23 @@ def why_illegal(state: DanceState, seat: int, notation: Any) -> str:
     return f"no remaining die shows {notation.face} (available: {shown})"
 
 
-def _folder(game: Any) -> Path:
-    """The game folder of a path, a folder name under data/, or loaded game data (its `root`)."""
-    if isinstance(game, (str, Path)):
-        candidate = Path(game)
-        if not candidate.is_dir():
-            from generator.data.loader import resolve_game_dir
-
-            return resolve_game_dir(game)
-        return candidate
-    return Path(game.root)
+def _cross_file(game: Any):
+    """Findings of `dance_from_game`: every cross-file problem, located."""
+    try:
+        GAME.dance_data(game)
+    except DataErrors as exc:
+        yield from (Finding("dance_data", "data", e.message, e.location) for e in exc.errors)
 
 
-@lru_cache(maxsize=16)
-def _load_cached(root: str) -> DanceData:
-    return load_dance(Path(root))
+def _worked_examples(game: Any):
+    """Each worked example the tables or the engine no longer reproduce, located in examples.yaml."""
+    from generator.games.dragon_dance.worked_examples import check_examples
+
+    try:
+        data = GAME.dance_data(game)
+    except DataErrors:
+        return   # reported by _cross_file
+    yield from (Finding("worked_examples", "data", e.message, e.location) for e in check_examples(data))
 
 
 _EVALUATORS: dict[int, tuple[Rules, Evaluator]] = {}

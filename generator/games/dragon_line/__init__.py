@@ -4,7 +4,7 @@
 `positions`) is pure Python and imports no drawing code.
 """
 
-from generator.games.dragon_line.game import DragonLine
+from generator.games.dragon_line.module import DragonLine
 
 GAME = DragonLine()
 

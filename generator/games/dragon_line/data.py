@@ -1,24 +1,19 @@
-"""Dragon Line's data files as pydantic models, read from a game folder with located errors.
+"""Dragon Line's data files as pydantic models, which the generic loader reads and locates.
 
-Until the generic loader reads every game's manifest, `load_line_data` reads the folder itself
-and returns a `LineData` shaped like the generic `GameData` (`.game.settings`,
-`.game.rules_options`, `.dragons`, `.suits`, `.card_values`, `.locate`), so the rules module
-works unchanged on either. `validate` holds the cross-checks the schema cannot express.
+`DragonLine.data_files` declares them (`.dragons`, `.suits`, `.card_values` on the loaded
+`GameData`) and `settings_model` validates game.yaml's `settings:`; `validate` holds the
+cross-checks the schema cannot express.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from generator.data.components import Component
-from generator.data.located_yaml import SourceMap, load_yaml
-from generator.errors import DataError, DataErrors, Location
+from generator.errors import DataError
 
 IDENT = r"^[a-z][a-z0-9_]*$"
 # A card may be Reformed from in front and from behind, so at most two Range Reforms count.
@@ -123,32 +118,6 @@ class LineSettings(Model):
         return self
 
 
-class RulesOption(Model):
-    default: bool
-    ruling: str
-    summary: str
-
-
-class PlayerRange(Model):
-    min: int
-    max: int
-
-
-class LineManifest(Model):
-    """The parts of game.yaml Dragon Line reads (the generic manifest holds the same fields)."""
-
-    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
-
-    name: str
-    players: PlayerRange
-    rules_module: str
-    provisional: bool = False
-    version: str | None = None
-    rules_options: dict[str, RulesOption] = {}
-    settings: LineSettings
-    components: list[Component] = []
-
-
 # --- card_values.yaml --------------------------------------------------------------------------
 
 
@@ -162,30 +131,6 @@ class CardValues(Model):
     values: dict[str, float]
 
 
-DATA_FILES = {"dragons": ("dragons.yaml", DragonDeck), "suits": ("suits.yaml", SuitTable)}
-OPTIONAL_FILES = {"card_values": ("card_values.yaml", CardValues)}
-
-
-@dataclass
-class LineData:
-    """Dragon Line's validated data, with the source maps for located errors."""
-
-    root: Path
-    game: LineManifest
-    dragons: DragonDeck
-    suits: SuitTable
-    card_values: CardValues | None = None
-    sources: dict[str, SourceMap] = field(default_factory=dict)
-
-    @property
-    def slug(self) -> str:
-        return self.root.name
-
-    def locate(self, file: str, *path: Any) -> Location:
-        source = self.sources.get(file)
-        return source.locate(path) if source else Location(file, field=_format(path) or None)
-
-
 def cards_digest(deck: DragonDeck, suits: SuitTable) -> str:
     """A short hash of every value the rules read from the cards, to tell stale learned values."""
     rule_values = {
@@ -194,44 +139,6 @@ def cards_digest(deck: DragonDeck, suits: SuitTable) -> str:
         "suits": [[s.id, s.effect, s.reach] for s in suits.suits],
     }
     return hashlib.sha256(json.dumps(rule_values, sort_keys=True).encode()).hexdigest()[:16]
-
-
-def load_line_data(folder: str | Path, with_values: bool = True) -> LineData:
-    """Read and schema-check game.yaml, dragons.yaml, suits.yaml (and card_values.yaml if present;
-    `with_values=False` leaves it out, for relearning values after the cards changed)."""
-    root = Path(folder)
-    errors: list[DataError] = []
-    models: dict[str, BaseModel] = {}
-    sources: dict[str, SourceMap] = {}
-    files = {"game": ("game.yaml", LineManifest), **DATA_FILES, **(OPTIONAL_FILES if with_values else {})}
-    for attribute, (name, model) in files.items():
-        path = root / name
-        if not path.is_file():
-            if attribute not in OPTIONAL_FILES:
-                errors.append(DataError(Location(path), f"missing data file; expected {name}"))
-            continue
-        try:
-            raw, source = load_yaml(path)
-        except DataError as exc:
-            errors.append(exc)
-            continue
-        sources[name] = source
-        if not isinstance(raw, dict):
-            errors.append(DataError(source.locate(()), "expected a mapping of fields"))
-            continue
-        try:
-            models[attribute] = model.model_validate(raw)
-        except ValidationError as exc:
-            errors.extend(schema_errors(exc, source))
-    if errors:
-        raise DataErrors(errors)
-    data = LineData(root=root, game=models["game"], dragons=models["dragons"],  # type: ignore[arg-type]
-                    suits=models["suits"], card_values=models.get("card_values"),  # type: ignore[arg-type]
-                    sources=sources)
-    problems = validate(data)
-    if problems:
-        raise DataErrors(problems)
-    return data
 
 
 def validate(data: Any) -> list[DataError]:
@@ -301,27 +208,15 @@ def validate(data: Any) -> list[DataError]:
 
 
 def settings_of(data: Any) -> LineSettings:
-    """The game's settings as a LineSettings, whether the loader parsed them already or not."""
-    settings = data.game.settings
-    return settings if isinstance(settings, LineSettings) else LineSettings.model_validate(settings)
+    """The game's settings as a LineSettings: those the generic loader validated, else game.yaml's."""
+    settings = getattr(data, "settings", None)
+    if isinstance(settings, LineSettings):
+        return settings
+    return LineSettings.model_validate(data.game.settings)
 
 
-def schema_errors(exc: ValidationError, source: SourceMap) -> list[DataError]:
-    """One located DataError per pydantic error."""
-    found = []
-    for error in exc.errors(include_url=False):
-        path = tuple(p for p in error["loc"] if not (isinstance(p, str) and "[" in p and p.endswith("]")))
-        kind = error["type"]
-        if kind == "extra_forbidden":
-            message = "unknown field; check the spelling (unknown keys are not allowed)"
-        elif kind == "missing":
-            message = "required field is missing"
-        else:
-            text = error["msg"].removeprefix("Value error, ")
-            message = text if kind in ("value_error", "assertion_error") else f"expected: {text}; got {error.get('input')!r}"
-        found.append(DataError(source.locate(path), message))
-    return found
+def without_learned_values(game: Any) -> Any:
+    """The same loaded game without card_values.yaml, to relearn values after the cards changed."""
+    import dataclasses
 
-
-def _format(path: tuple[Any, ...]) -> str:
-    return ".".join(str(p) for p in path)
+    return dataclasses.replace(game, files={k: v for k, v in game.files.items() if k != "card_values"}, _derived={})

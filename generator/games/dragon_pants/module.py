@@ -1,8 +1,8 @@
 """Dragon Pants behind the game interface: its data files, settings and cross-checks, and the
 rules engine and its report.
 
-Rules, positions, notation and the greedy player are the existing engine's; this class only
-speaks the interface. Numbers come from the game data (players, seats, presets, settings).
+The core hooks are here; the report, rulebook, kit, command, playtest and vocabulary parts are
+in `parts.py`. Numbers come from the game data (players, seats, presets, settings).
 """
 
 from __future__ import annotations
@@ -14,21 +14,19 @@ from generator.games.dragon_pants.engine.actions import Action
 from generator.games.dragon_pants.engine.explain import why_illegal
 from generator.games.dragon_pants.engine.positions import position_from_dict
 from generator.errors import IllegalActionError
-from generator.games.api import DataFile, Event, Finding, GameModule, GameState, PlayTrace, PolicyFactory
-from generator.games.dragon_pants import metrics, report
+from generator.games.api import DataFile, GameModule, GameState, PolicyFactory
 from generator.games.dragon_pants.greedy import GreedyPlayer, board_distances
 from generator.games.dragon_pants.models import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
-from generator.games.dragon_pants.settings import setting
 from generator.games.dragon_pants.state import DragonPantsState
-from generator.games.report_parts import ReportSpec, Section
+from generator.games.dragon_pants.parts import (PantsCommands, PantsKit, PantsPlaytest, PantsReport, PantsRulebook,
+                                                 PantsWords)
 
 if TYPE_CHECKING:
-    from generator.data import GameData
+    pass
 
 
 class DragonPants(GameModule):
     slug = "dragon_pants"
-    seat_noun = "dragon"
     data_files: ClassVar[dict[str, DataFile]] = {
         "board": DataFile("board.yaml", PantsMap),
         "power": DataFile("power_cards.yaml", PowerDeck),
@@ -37,47 +35,12 @@ class DragonPants(GameModule):
     }
     settings_model = PantsSettings
     hexmap_model = PantsMap   # the tiles component's map is board.yaml: one object, with its rules flags
+    parts = (PantsWords, PantsReport, PantsRulebook, PantsKit, PantsCommands, PantsPlaytest)
 
     def data_checks(self) -> list:
         from generator.games.dragon_pants.validation import CHECKS
 
         return list(CHECKS)
-
-    def build_steps(self) -> list[tuple[str, str]]:
-        return [("Destiny analysis", "generator.games.dragon_pants.destiny.report:build_step")]
-
-    def rulebook_context(self, game: "GameData") -> dict:
-        from generator.games.dragon_pants.rulebook.facts import template_context
-
-        return template_context(game)
-
-    def rulebook_directives(self) -> dict:
-        from generator.games.dragon_pants.rulebook.directives import DIRECTIVES
-
-        return DIRECTIVES
-
-    def rulebook_facts(self, game: "GameData") -> list:
-        from generator.games.dragon_pants.rulebook.facts import preset_facts
-
-        return preset_facts(game)
-
-    def template_globals(self, game: "GameData") -> dict:
-        from generator.games.dragon_pants.cards import template_globals
-
-        return template_globals(game)
-
-    # --- command line and studio ----------------------------------------------------------
-    def cli_commands(self) -> dict:
-        """`dragon-pnp decks`: exact Destiny-deck maths."""
-        from generator.games.dragon_pants.cli_decks import decks
-
-        return {"decks": decks}
-
-    def playtest_board_svg(self, game: "GameData", view: Mapping[str, Any]) -> str:
-        """The hex board as the rulebook draws it, every dragon where the view puts it."""
-        from generator.games.dragon_pants.playtest_board import board_svg
-
-        return board_svg(game, view)
 
     # --- rules ----------------------------------------------------------------------------
 
@@ -140,16 +103,10 @@ class DragonPants(GameModule):
 
         return sample_hidden(state, rng)  # type: ignore[arg-type]
 
-    def describe_event(self, event: Event, names: list[str] | None = None) -> str:
-        return report.describe_event(event)
-
     # --- report ---------------------------------------------------------------------------
 
     def setups(self, game: Any) -> list[str]:
         return list(game.destiny.presets)
-
-    def default_setup(self, game: Any) -> str:
-        return setting(game, "default_preset")
 
     def player_counts(self, game: Any) -> list[int]:
         players = game.game.players
@@ -158,26 +115,6 @@ class DragonPants(GameModule):
     def seat_names(self, game: Any, players: int) -> list[str]:
         return list(game.board.seats.get(players, [])) or super().seat_names(game, players)
 
-    def game_metrics(self, state: GameState, trace: PlayTrace) -> dict[str, Any]:
-        return metrics.game_metrics(state, trace)  # type: ignore[arg-type]
-
-    def hazards(self, state: GameState, trace: PlayTrace) -> dict[str, int]:
-        return metrics.hazards(state)  # type: ignore[arg-type]
-
-    def playtime_minutes(self, game: Any, state: GameState, trace: PlayTrace) -> float | None:
-        return metrics.playtime_minutes(game, state, trace)  # type: ignore[arg-type]
-
-    def findings(self, game: Any, summary: Mapping[str, Any]) -> list[Finding]:
-        return report.findings(game, summary)
-
-    def report_spec(self, game: Any) -> ReportSpec:
-        return report.spec(game)
-
-    def report_extras(self, game: Any) -> dict[str, Any]:
-        return report.extras(game)
-
-    def report_sections(self, summary: Mapping[str, Any]) -> list[Section]:
-        return report.sections(summary)
 
 
 GAME = DragonPants()

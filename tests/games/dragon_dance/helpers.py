@@ -7,9 +7,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from generator.checks import load_checked, validate_game
+from generator.data.loader import load_game
 from generator.games.dragon_dance import GAME
 from generator.games.dragon_dance.data import DanceData
-from generator.games.dragon_dance.loading import load_dance
 from generator.games.dragon_dance.positions import state_from_dict
 from generator.games.dragon_dance.rules import Rules
 from generator.games.dragon_dance.state import DanceState
@@ -18,6 +19,16 @@ ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "data" / "dragon_dance"
 POSITIONS = Path(__file__).resolve().parent / "positions"
 KNIGHT, DRAGON = 0, 1
+
+
+def load_dance(folder: Path) -> DanceData:
+    """A Dragon Dance folder read as `validate` reads it: DataErrors listing every problem."""
+    return GAME.dance_data(load_checked(folder))
+
+
+def data_errors(folder: Path) -> list:
+    """Every data-check finding of the folder (empty when it is valid)."""
+    return validate_game(load_game(folder))
 
 
 @lru_cache(maxsize=1)

@@ -7,6 +7,7 @@ import random
 from generator.games.api import PlayTrace
 from generator.games.dragon_dance import GAME
 from generator.games.dragon_dance.state import new_game
+from generator.games.parts import ReportPart
 
 from .helpers import DATA, act, dance_data, round_, rules, state
 
@@ -28,7 +29,7 @@ def _game(seed: int, policy: str = "random"):
 def test_game_metrics_add_up_to_the_game():
     for seed in range(10):
         s, trace = _game(seed)
-        m = GAME.game_metrics(s, trace)
+        m = GAME.part(ReportPart).game_metrics(s, trace)
         rounds = s.result.rounds
         assert m["rounds"] == rounds
         for seat in (0, 1):
@@ -48,7 +49,7 @@ def test_game_metrics_add_up_to_the_game():
 def test_a_recorded_combo_shows_in_the_metrics():
     s = round_(state(knight={"dice": [6, 6]}, dragon={"life": 3}), "die 6", "hack", "no die", "advance")
     act(s, knight="combo slash die 6")
-    m = GAME.game_metrics(s, PlayTrace())
+    m = GAME.part(ReportPart).game_metrics(s, PlayTrace())
     assert m["combos"] == 1 and m["combo_damage"] == dance_data().card("knight", "slash").value(6)
     assert m["combo_cards"] == {"knight:slash": [1, 0]}
 
@@ -57,17 +58,17 @@ def test_playtime_follows_the_settings():
     s, trace = _game(3)
     settings = dance_data().settings
     expected = settings.setup_minutes + s.result.rounds * settings.seconds_per_round / 60
-    assert GAME.playtime_minutes(DATA, s, trace) == expected
+    assert GAME.part(ReportPart).playtime_minutes(DATA, s, trace) == expected
 
 
 def test_hazards_name_the_round_cap_and_long_lulls():
     s, trace = _game(1)
-    assert GAME.hazards(s, trace) in ({}, {"lull": 1})
+    assert GAME.part(ReportPart).hazards(s, trace) in ({}, {"lull": 1})
     quiet = state()
     for _ in range(10):
         round_(quiet, "no die", "parry", "no die", "flap")
         round_(quiet, "no die", "recuperate", "no die", "recuperate")
-    assert GAME.hazards(quiet, PlayTrace()) == {"lull": 1}
+    assert GAME.part(ReportPart).hazards(quiet, PlayTrace()) == {"lull": 1}
 
 
 def test_findings_flag_imbalance_long_games_and_idle_cards():
@@ -76,7 +77,7 @@ def test_findings_flag_imbalance_long_games_and_idle_cards():
               "length": {"minutes": {"mean": 45.0}},
               "metrics": {"cards_chosen": {"keys": {"knight:hack": {"total": 200}, "knight:charge": {"total": 1},
                                                     "dragon:bite": {"total": 50}}}}}
-    findings = GAME.findings(DATA, {"configs": [config]})
+    findings = GAME.part(ReportPart).findings(DATA, {"configs": [config]})
     titles = [f.title for f in findings]
     assert any("the dragon wins 85%" in t for t in titles)
     assert any("45 minutes" in t for t in titles)
@@ -96,8 +97,8 @@ def test_findings_hold_the_game_to_the_targets_in_its_settings(tmp_path):
     config = {"config": {"policy": "strong"},
               "fairness": {"seats": [{"seat": 0, "wins": 3}, {"seat": 1, "wins": 17}]},
               "length": {"minutes": {"mean": 45.0}}}
-    stock = GAME.findings(DATA, {"configs": [config]})
-    edited = GAME.findings(folder, {"configs": [config]})
+    stock = GAME.part(ReportPart).findings(DATA, {"configs": [config]})
+    edited = GAME.part(ReportPart).findings(folder, {"configs": [config]})
     assert [f.level for f in stock if "wins" in f.title] == ["warning"]
     assert [f.level for f in edited if "wins" in f.title] == ["info"]        # 85 % is within 90 %
     assert any("target: at most 90%" in f.detail for f in edited)

@@ -12,19 +12,21 @@ from dataclasses import replace
 from typing import Any, Iterable
 
 from generator.games.dragon_line import GAME
-from generator.games.dragon_line.data import DragonCard, DragonDeck, LineData, Reform
+from generator.data import GameData
+from generator.data.loader import load_game
+from generator.games.dragon_line.data import DragonCard, DragonDeck, Reform
 from generator.games.dragon_line.positions import FORMAT
 from generator.games.dragon_line.rules import Rules
 from generator.games.dragon_line.state import LineState
 
 SUITS = ("air", "earth", "fire", "ice", "spirit")
-_DATA: LineData | None = None
+_DATA: GameData | None = None
 
 
-def shipped_data() -> LineData:
+def shipped_data() -> GameData:
     global _DATA
     if _DATA is None:
-        _DATA = GAME.load()
+        _DATA = load_game("dragon_line")
     return _DATA
 
 
@@ -52,7 +54,9 @@ def made_deck(overrides: dict[str, dict[str, Any]] | None = None) -> DragonDeck:
 
 
 def made_rules(overrides: dict[str, dict[str, Any]] | None = None, **options: Any) -> Rules:
-    data = replace(shipped_data(), dragons=made_deck(overrides), card_values=None)
+    game = shipped_data()
+    files = {**{k: v for k, v in game.files.items() if k != "card_values"}, "dragons": made_deck(overrides)}
+    data = replace(game, files=files, _derived={})
     return GAME.make_rules(data, options)
 
 

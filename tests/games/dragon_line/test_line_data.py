@@ -10,7 +10,8 @@ import pytest
 
 from generator.errors import DataErrors
 from generator.games.dragon_line import GAME
-from generator.games.dragon_line.data import cards_digest, load_line_data
+from generator.checks import load_checked as load_line_data
+from generator.games.dragon_line.data import cards_digest, validate
 from generator.games.registry import game_module
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "dragon_line"
@@ -44,7 +45,7 @@ def test_the_shipped_data_loads_and_is_marked_provisional():
     assert all((c.damage is None) == (c.suit == "spirit") for c in data.dragons.cards)
     assert data.card_values is not None and data.card_values.cards_digest == cards_digest(data.dragons, data.suits)
     assert game_module("dragon_line") is GAME
-    assert GAME.validate(data) == []
+    assert validate(data) == []
 
 
 def test_components_list_the_kit_of_the_issue():

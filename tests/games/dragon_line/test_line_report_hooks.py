@@ -8,6 +8,7 @@ from generator.games.dragon_line import GAME
 from generator.games.dragon_line.learning import play_hand, ridge
 from generator.games.dragon_line.metrics import findings, game_metrics, playtime_minutes, summarise
 from generator.games.dragon_line.policies import StrongPolicy
+from generator.games.parts import ReportPart
 from line_helpers import battle_position, load, made_rules, shipped_data, shipped_rules
 
 
@@ -22,7 +23,7 @@ def random_match(seed: int):
 
 def test_game_metrics_add_up_over_a_match():
     state = random_match(21)
-    m = GAME.game_metrics(state, None)
+    m = GAME.part(ReportPart).game_metrics(state, None)
     assert m["hands"] == 3 and sum(m["hand_wins"]) + m["hand_ties"] == 3 and sum(m["hand_reasons"].values()) == 3
     assert m["rounds"] == state.result.rounds and m["points"] == [int(x) for x in state.result.scores]
     assert sum(m["card_drafted"].values()) == 3 * 2 * 6 == sum(m["suit_drafted"].values())
@@ -35,16 +36,16 @@ def test_game_metrics_add_up_over_a_match():
 
 def test_playtime_comes_from_the_data():
     state = random_match(22)
-    settings = shipped_data().game.settings
+    settings = shipped_data().settings
     t = settings.playtime
     expected = (3 * (t.setup_seconds + 6 * t.draft_pick_seconds + 4 * t.line_card_seconds)
                 + state.result.rounds * t.round_seconds + 2 * t.between_hands_seconds) / 60
-    assert abs(GAME.playtime_minutes(None, state, None) - expected) < 1e-9
-    assert playtime_minutes(state) == GAME.playtime_minutes(None, state, None)
+    assert abs(GAME.part(ReportPart).playtime_minutes(None, state, None) - expected) < 1e-9
+    assert playtime_minutes(state) == GAME.part(ReportPart).playtime_minutes(None, state, None)
 
 
 def test_summarise_sums_and_the_suit_balance():
-    per_game = [GAME.game_metrics(random_match(s), None) for s in (1, 2, 3)]
+    per_game = [GAME.part(ReportPart).game_metrics(random_match(s), None) for s in (1, 2, 3)]
     total = summarise(per_game)
     assert total["hands"] == 9 and total["hand_wins"] == [sum(m["hand_wins"][i] for m in per_game) for i in (0, 1)]
     shares = [b["winning_share"] for b in total["suit_balance"].values()]
@@ -102,7 +103,7 @@ def test_never_drafted_cards_are_named():
         {"config": {"key": "2p-match-strong", "policy": "strong"},
          "metrics": {"card_drafted": _counts(drafted),
                      "hand_reasons": _counts({"line_short": 90, "health": 8, "tie": 2})}}]}
-    found = {f.title: f for f in GAME.findings(game, report)}
+    found = {f.title: f for f in GAME.part(ReportPart).findings(game, report)}
     assert found["Cards never drafted"].detail.endswith(f"1 of 35 cards were never drafted: {game.dragons.cards[0].name}")
     assert "in 10% of hands" in found["Both lines short"].detail
 

@@ -14,6 +14,7 @@ import pytest
 from generator.errors import IllegalActionError, NotationError
 from generator.games.dragon_line import GAME
 from generator.games.dragon_line.line import axis_position, describe_target, seat_slot
+from generator.games.parts import ReportPart
 from line_helpers import (activate, battle_position, destroyed, load, made_rules, shipped_data,
                           shipped_rules)
 
@@ -338,16 +339,17 @@ def test_l8_printed_health_not_reformed_health_breaks_the_tie():
 
 def test_round_cap_ends_the_hand_untied_as_a_hazard():
     data = shipped_data()
-    capped = data.game.model_copy(update={"settings": data.game.settings.model_copy(update={"round_cap": 1})})
+    capped = data.settings.model_copy(update={"round_cap": 1})
     from dataclasses import replace
 
     from line_helpers import made_deck
 
-    rules = GAME.make_rules(replace(data, game=capped, dragons=made_deck(), card_values=None))
+    files = {"suits": data.suits, "dragons": made_deck()}
+    rules = GAME.make_rules(replace(data, settings=capped, files=files, _derived={}))
     state = _end_after_fallback(rules, line("earth1"), other("earth4"), ["fire1"], ["fire2"])
     state.apply({0: GAME.parse_action(state, 0, "refill fire1"), 1: GAME.parse_action(state, 1, "refill fire2")})
     assert state.result.reason == "round_cap" and state.result.winners == ()
-    assert GAME.hazards(state, None) == {"round_cap": 1}
+    assert GAME.part(ReportPart).hazards(state, None) == {"round_cap": 1}
 
 
 # --- L6: the draft -------------------------------------------------------------------------------------

@@ -8,15 +8,13 @@ come from `game_metrics`, which reads the finished hands a match keeps in its st
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any, Mapping
 
 from generator.errors import IllegalActionError, NotationError
-from generator.games.api import DataFile, Finding, GameModule, GameState, PlayTrace, PolicyFactory
-from generator.games.dragon_line import metrics
+from generator.games.api import DataFile, GameModule, GameState, PolicyFactory
 from generator.games.dragon_line.actions import CARD_VERBS, parse_notation
-from generator.games.dragon_line.data import (CardValues, DragonDeck, LineData, LineSettings, SuitTable,
-                                              load_line_data, validate)
+from generator.games.dragon_line.data import CardValues, DragonDeck, LineSettings, SuitTable, validate
+from generator.games.dragon_line.parts import LineKit, LinePlaytest, LineReport, LineRulebook
 from generator.games.dragon_line.positions import state_from_dict
 from generator.games.dragon_line.rules import Rules
 from generator.games.dragon_line.state import LineState
@@ -33,25 +31,12 @@ class DragonLine(GameModule):
         "card_values": DataFile("card_values.yaml", CardValues, optional=True),
     }
     settings_model = LineSettings
+    parts = (LineReport, LineRulebook, LineKit, LinePlaytest)
 
-    # --- data --------------------------------------------------------------------------------
-    def load(self, folder: str | Path | None = None, with_values: bool = True) -> LineData:
-        """The game's data read by this module's own loader (until the generic loader reads it)."""
-        if folder is None:
-            from generator.data.loader import project_root
-
-            folder = project_root() / "data" / "dragon_line"
-        return load_line_data(folder, with_values)
-
-    def validate(self, game: Any) -> list[Any]:
-        return validate(game)
-
-    # --- command line and studio -------------------------------------------------------------
-    def playtest_board_svg(self, game: Any, view: Mapping[str, Any]) -> str:
-        """Both halves of the line slot by slot, with points, hands and stacks."""
-        from generator.games.dragon_line.playtest_board import board_svg
-
-        return board_svg(game, view)
+    # --- core: data ---------------------------------------------------------------------------
+    def data_checks(self) -> list:
+        """Suits and counts, Damage v Reform per suit, the draft's arithmetic (L6), learned values."""
+        return [("line_data", "Suits, cards, draft and learned values agree", _cross_file)]
 
     # --- rules -------------------------------------------------------------------------------
     def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:
@@ -108,44 +93,16 @@ class DragonLine(GameModule):
         assert isinstance(state, LineState)
         return sample_hidden(state, seat, rng)
 
-    # --- report hooks --------------------------------------------------------------------------
+    # --- core: what the rules check varies ------------------------------------------------------
     def setups(self, game: Any) -> list[str]:
         return ["match"]
 
     def seat_names(self, game: Any, players: int) -> list[str]:
         return [f"player {n}" for n in range(1, players + 1)]
 
-    def game_metrics(self, state: GameState, trace: PlayTrace) -> dict[str, Any]:
-        return metrics.game_metrics(state)
 
-    def hazards(self, state: GameState, trace: PlayTrace) -> dict[str, int]:
-        return metrics.hazards(state)
+def _cross_file(game: Any):
+    """`validate`'s problems as located data findings."""
+    from generator.checks import Finding
 
-    def findings(self, game: Any, summary: Mapping[str, Any]) -> list[Finding]:
-        return metrics.findings(game, summary)
-
-    def playtime_minutes(self, game: Any, state: GameState, trace: PlayTrace) -> float | None:
-        return metrics.playtime_minutes(state)
-
-    # --- rulebook ------------------------------------------------------------------------------
-    def rulebook_directives(self) -> dict[str, Any]:
-        """`line`, `reach` and `cards`: figures and the card table drawn from the engine's tables."""
-        from generator.games.dragon_line.rulebook_directives import DIRECTIVES
-
-        return DIRECTIVES
-
-    def rulebook_context(self, game: Any) -> dict[str, Any]:
-        """Suits, cards, reach tables and worked examples for rules.md, all from the data."""
-        from generator.games.dragon_line.rulebook_facts import rulebook_context
-
-        return rulebook_context(game, self.make_rules(game))
-
-    # --- print -----------------------------------------------------------------------------------
-    def template_globals(self, game: Any) -> dict[str, Any]:
-        """`reach(suit, range_bonus)`: the offsets an ability hits, for card pictograms and diagrams,
-        from the same tables the engine resolves rounds with; `suits`: each suit's name, ability,
-        effect, summary and how many reach rows (range bonuses) its table has."""
-        rules = self.make_rules(game)
-        suits = {s.id: {"id": s.id, "name": s.name, "ability": s.ability, "effect": s.effect,
-                        "summary": s.summary, "bonuses": len(s.reach)} for s in game.suits.suits}
-        return {"reach": rules.reach, "line_size": rules.line_size, "suits": suits}
+    yield from (Finding("line_data", "data", e.message, e.location) for e in validate(game))

@@ -1,0 +1,119 @@
+"""Dragon Pants' optional parts: its words, report, rulebook, kit, `decks` command and playtest board.
+
+Each part imports its heavy code (drawing, the rulebook's figures, the command line) inside the
+method that needs it, so loading the game for a simulation loads none of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from generator.games.parts import CommandsPart, KitPart, PlaytestPart, ReportPart, RulebookPart, Vocabulary
+
+if TYPE_CHECKING:
+    from generator.data import GameData
+    from generator.games.api import Event, Finding, GameState, PlayTrace
+    from generator.games.report_parts import ReportSpec, Section
+
+
+class PantsWords(Vocabulary):
+    seat_noun = "dragon"
+    setup_noun = "preset"
+    home_noun = "den"
+    pawn_noun = "dragon"
+
+
+class PantsReport(ReportPart):
+    """Time track, Destiny presets, card and reaction figures, and the exact Destiny odds."""
+
+    def game_metrics(self, state: "GameState", trace: "PlayTrace") -> dict[str, Any]:
+        from generator.games.dragon_pants import metrics
+
+        return metrics.game_metrics(state, trace)  # type: ignore[arg-type]
+
+    def hazards(self, state: "GameState", trace: "PlayTrace") -> dict[str, int]:
+        from generator.games.dragon_pants import metrics
+
+        return metrics.hazards(state)  # type: ignore[arg-type]
+
+    def playtime_minutes(self, game: "GameData", state: "GameState", trace: "PlayTrace") -> float | None:
+        from generator.games.dragon_pants import metrics
+
+        return metrics.playtime_minutes(game, state, trace)  # type: ignore[arg-type]
+
+    def findings(self, game: "GameData", summary: Mapping[str, Any]) -> list["Finding"]:
+        from generator.games.dragon_pants import report
+
+        return report.findings(game, summary)
+
+    def default_setup(self, game: "GameData") -> str:
+        from generator.games.dragon_pants.settings import setting
+
+        return setting(game, "default_preset")
+
+    def report_spec(self, game: "GameData") -> "ReportSpec":
+        from generator.games.dragon_pants import report
+
+        return report.spec(game)
+
+    def report_extras(self, game: "GameData") -> dict[str, Any]:
+        from generator.games.dragon_pants import report
+
+        return report.extras(game)
+
+    def report_sections(self, summary: Mapping[str, Any]) -> list["Section"]:
+        from generator.games.dragon_pants import report
+
+        return report.sections(summary)
+
+
+class PantsRulebook(RulebookPart):
+    """Terrain, presets, setup boards, sight lines and the time track for rules.md."""
+
+    def directives(self) -> dict[str, Any]:
+        from generator.games.dragon_pants.rulebook.directives import DIRECTIVES
+
+        return DIRECTIVES
+
+    def context(self, game: "GameData") -> dict[str, Any]:
+        from generator.games.dragon_pants.rulebook.facts import template_context
+
+        return template_context(game)
+
+    def facts(self, game: "GameData") -> list[Any]:
+        from generator.games.dragon_pants.rulebook.facts import preset_facts
+
+        return preset_facts(game)
+
+
+class PantsKit(KitPart):
+    """Card pictograms for the templates, and the exact Destiny analysis written beside the kit."""
+
+    def template_globals(self, game: "GameData") -> dict[str, Any]:
+        from generator.games.dragon_pants.cards import template_globals
+
+        return template_globals(game)
+
+    def build_steps(self) -> list[tuple[str, str]]:
+        return [("Destiny analysis", "generator.games.dragon_pants.destiny.report:build_step")]
+
+
+class PantsCommands(CommandsPart):
+    def commands(self) -> dict[str, Any]:
+        """`dragon-pnp decks`: exact Destiny-deck maths."""
+        from generator.games.dragon_pants.cli_decks import decks
+
+        return {"decks": decks}
+
+
+class PantsPlaytest(PlaytestPart):
+    def board_svg(self, game: "GameData", view: Mapping[str, Any]) -> str:
+        """The hex board as the rulebook draws it, every dragon where the view puts it."""
+        from generator.games.dragon_pants.playtest_board import board_svg
+
+        return board_svg(game, view)
+
+    def describe_event(self, event: "Event", names: list[str] | None = None) -> str:
+        from generator.games.dragon_pants import report
+
+        return report.describe_event(event)

@@ -1,0 +1,149 @@
+"""Optional parts of a game module: what a game *may* add beyond the core rules interface.
+
+Generic code never asks "which game is this?"; it asks the module for a part,
+`module.part(ReportPart)`, and gets the game's own (a subclass the game lists in
+`GameModule.parts`) or the base class, whose methods do the plain generic thing. So a small game
+implements only the core hooks of `generator.games.api.GameModule`, and each extra capability
+lives in one named place:
+
+| part           | what it adds                                                        |
+|----------------|---------------------------------------------------------------------|
+| `Vocabulary`   | the game's words in generic text (what a seat or a setup is called) |
+| `ReportPart`   | rules-check figures, findings, sections, exact figures, playtime    |
+| `RulebookPart` | rules.md directives, template names and shared computed facts       |
+| `KitPart`      | card-template names and extra build steps                           |
+| `CommandsPart` | commands only this game has (`dragon-pnp NAME ...`)                 |
+| `PlaytestPart` | the studio's picture of a position and one line per event           |
+
+A part holds its module (`self.module`) so it can reach the core hooks. Nothing here imports
+drawing or web code; a part imports those inside the method that needs them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from generator.data import GameData
+    from generator.games.api import Event, Finding, GameModule, GameState, PlayTrace
+    from generator.games.report_parts import ReportSpec, Section
+
+
+class Part:
+    """Base of every optional part: the generic default behaviour, bound to one game module."""
+
+    def __init__(self, module: "GameModule"):
+        self.module = module
+
+
+class Vocabulary(Part):
+    """The game's own nouns for generic text; the defaults are the generic words."""
+
+    seat_noun: str = "seat"          # "dragon 2 decides"
+    setup_noun: str = "setup"        # one value of the setup axis ("preset")
+    home_noun: str = "home"          # a map's numbered starting hex ("den")
+    pawn_noun: str = "pawn"          # the piece that stands for a seat on a map
+
+    def seat(self, seat: int) -> str:
+        """A seat (0-based) as players read it: 'seat 1'."""
+        return f"{self.seat_noun} {seat + 1}"
+
+
+class ReportPart(Part):
+    """What the rules check measures and says beyond win rates, length and end reasons."""
+
+    def game_metrics(self, state: "GameState", trace: "PlayTrace") -> dict[str, Any]:
+        """Extra per-game figures (JSON-able) the report aggregates; from the final state and trace."""
+        return {}
+
+    def hazards(self, state: "GameState", trace: "PlayTrace") -> dict[str, int]:
+        """Named rule hazards hit in this game (round cap, stalls, loops), counted by the report."""
+        return {}
+
+    def findings(self, game: "GameData", summary: Mapping[str, Any]) -> list["Finding"]:
+        """Sentences for the report from the aggregated summary (JSON form of the report)."""
+        return []
+
+    def playtime_minutes(self, game: "GameData", state: "GameState", trace: "PlayTrace") -> float | None:
+        """Estimated minutes at the table for one game, or None if the game has no estimate."""
+        return None
+
+    def default_setup(self, game: "GameData") -> str:
+        """The setup the mixed-policy games and the seat charts use (the first of `setups`)."""
+        return self.module.setups(game)[0]
+
+    def report_spec(self, game: "GameData") -> "ReportSpec":
+        """How the report names and groups this game's end reasons, hazards and metrics."""
+        from generator.games.report_parts import ReportSpec
+
+        return ReportSpec()
+
+    def report_extras(self, game: "GameData") -> dict[str, Any]:
+        """Figures that need no simulation (exact odds, timings), JSON-able; stored in the report."""
+        return {}
+
+    def report_sections(self, report: Mapping[str, Any]) -> list["Section"]:
+        """Game-specific report sections (tables, charts) built from the report's JSON form."""
+        return []
+
+
+class RulebookPart(Part):
+    """What the game's rules.md may use besides the generic directives and names."""
+
+    def directives(self) -> dict[str, Any]:
+        """Directive name -> `generator.rulebook.directives.Spec` (a name here replaces the generic one)."""
+        return {}
+
+    def context(self, game: "GameData") -> dict[str, Any]:
+        """Extra names rules.md may use (computed tables, cards by id)."""
+        return {}
+
+    def facts(self, game: "GameData") -> list[Any]:
+        """Computed facts the game's rulebook directives share, computed once per rulebook."""
+        return []
+
+
+class KitPart(Part):
+    """What the game adds to the print kit."""
+
+    def template_globals(self, game: "GameData") -> dict[str, Any]:
+        """Extra names the game's card and piece templates may use (special faces, icons)."""
+        return {}
+
+    def build_steps(self) -> list[tuple[str, str]]:
+        """(label, "module:function") build steps of this game, run right after the data check."""
+        return []
+
+
+class CommandsPart(Part):
+    """Commands only this game has (`dragon-pnp NAME [GAME] ...`)."""
+
+    def commands(self) -> dict[str, Callable[..., Any]]:
+        """Command name -> plain function. Its first parameter receives the loaded `GameData`, the
+        others are Typer options. Import the command's module inside this method, so that loading
+        the game never loads its command line."""
+        return {}
+
+
+class PlaytestPart(Part):
+    """How the studio's Playtest tab and `play` show a position and what happened."""
+
+    def board_svg(self, game: "GameData", view: Mapping[str, Any]) -> str:
+        """An inline SVG drawn from `state.view(...)`, or "" for none (the studio then shows the view)."""
+        return ""
+
+    def describe_event(self, event: "Event", names: list[str] | None = None) -> str:
+        """One readable line for an event; seats by `names` (roles) or numbered from 1."""
+        from generator.games.api import plain
+
+        if event.seat is None:
+            who = "nobody"
+        elif names and not names[event.seat].isdigit():
+            who = names[event.seat]
+        else:
+            who = self.module.part(Vocabulary).seat(event.seat)
+        detail = plain(event.detail)
+        return f"{event.kind}: {who}" + ("" if detail is None else f" ({detail})")
+
+
+PART_KINDS: tuple[type[Part], ...] = (Vocabulary, ReportPart, RulebookPart, KitPart, CommandsPart, PlaytestPart)
