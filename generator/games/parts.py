@@ -68,6 +68,12 @@ class ReportPart(Part):
         """Estimated minutes at the table for one game, or None if the game has no estimate."""
         return None
 
+    def reference_play(self, game: "GameData") -> tuple[str, float] | None:
+        """A player the default check adds and quotes its balance findings for, and the share of
+        `--games` it plays per configuration (a strong player costs more per game), e.g.
+        `("search:20", 0.04)`; None: the check quotes the game's own best player."""
+        return None
+
     def default_setup(self, game: "GameData") -> str:
         """The setup the mixed-policy games and the seat charts use (the first of `setups`)."""
         return self.module.setups(game)[0]

@@ -83,7 +83,6 @@ class DragonDance(GameModule):
 
         return {**super().policies(), "greedy": greedy_policy, "strong": strong_policy}
 
-<<<<<<< HEAD
     def sample_hidden(self, state: DanceState, seat: int, rng: Any) -> DanceState:
         """Only the dice generator is hidden (D12: choices never reach the state before the
         reveal), so a world is a copy whose later re-rolls come from a new generator."""
@@ -91,10 +90,7 @@ class DragonDance(GameModule):
         world.rng = rng.getrandbits(64)
         return world
 
-    # --- rules-check report hooks -----------------------------------------------------------
-=======
     # --- core: what the rules check varies -----------------------------------------------------
->>>>>>> main
 
     def seat_names(self, game: Any, players: int) -> list[str]:
         return list(self.dance_data(game).roles)

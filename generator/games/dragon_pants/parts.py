@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from generator.games.report_parts import ReportSpec, Section
 
 
+# The default check's reference player and its share of --games (1,000: 10 games per configuration).
+REFERENCE = ("search:20", 0.01)
+
+
 class PantsWords(Vocabulary):
     seat_noun = "dragon"
     setup_noun = "preset"
@@ -45,6 +49,11 @@ class PantsReport(ReportPart):
         from generator.games.dragon_pants import report
 
         return report.findings(game, summary)
+
+    def reference_play(self, game: "GameData") -> tuple[str, float] | None:
+        """The generic search player over greedy playouts, at the strength and games per
+        configuration that keep the default check near a minute on two cores (docs/rules-check.md)."""
+        return REFERENCE
 
     def default_setup(self, game: "GameData") -> str:
         from generator.games.dragon_pants.settings import setting
