@@ -21,6 +21,7 @@ drawing or web code; a part imports those inside the method that needs them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -68,10 +69,9 @@ class ReportPart(Part):
         """Estimated minutes at the table for one game, or None if the game has no estimate."""
         return None
 
-    def reference_play(self, game: "GameData") -> tuple[str, float] | None:
-        """A player the default check adds and quotes its balance findings for, and the share of
-        `--games` it plays per configuration (a strong player costs more per game), e.g.
-        `("search:20", 0.04)`; None: the check quotes the game's own best player."""
+    def reference_play(self, game: "GameData") -> "ReferencePlay | None":
+        """A player the default check adds and quotes its balance findings for (a strong one costs
+        more per game, so it plays fewer); None: the check quotes the game's own best player."""
         return None
 
     def default_setup(self, game: "GameData") -> str:
@@ -91,6 +91,17 @@ class ReportPart(Part):
     def report_sections(self, report: Mapping[str, Any]) -> list["Section"]:
         """Game-specific report sections (tables, charts) built from the report's JSON form."""
         return []
+
+
+@dataclass(frozen=True)
+class ReferencePlay:
+    """The default check's reference player: who, the share of `--games` it plays per
+    configuration, and whether it plays the default setup only (the other setups keep the
+    cheaper players' figures)."""
+
+    policy: str
+    share: float
+    default_setup_only: bool = True
 
 
 class RulebookPart(Part):

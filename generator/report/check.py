@@ -90,8 +90,8 @@ def default_policies(module: GameModule, game: GameData | None = None) -> list[s
     own = [name for name in module.policies() if name not in GENERIC]
     found = [RANDOM, *(own or ["lookahead"])]
     reference = module.part(ReportPart).reference_play(game) if game is not None else None
-    if reference is not None and reference[0] not in found:
-        found.append(reference[0])
+    if reference is not None and reference.policy not in found:
+        found.append(reference.policy)
     return found
 
 
@@ -127,7 +127,7 @@ def resolve(game: GameData, settings: CheckSettings, module: GameModule | None =
     search_games = settings.search_games
     policies = settings.policies or tuple(default_policies(module, game))
     if search_games is None:
-        search_games = max(1, round(settings.games * reference[1])) if reference is not None else settings.games
+        search_games = max(1, round(settings.games * reference.share)) if reference is not None else settings.games
     elif search_games == 0 and not settings.policies:
         policies = tuple(p for p in policies if not is_search(p))
     return replace(settings, players=settings.players or tuple(module.player_counts(game)),
@@ -154,7 +154,13 @@ def plan(game: GameData, settings: CheckSettings, module: GameModule | None = No
     module = module or require_module(game)
     settings = resolve(game, settings, module)
     rotation = mixed_rotation(module)
-    main = configurations(settings.players, settings.setups, [p for p in settings.policies if p != MIXED])
+    reference = module.part(ReportPart).reference_play(game)
+    default_setup = module.part(ReportPart).default_setup(game)
+    main = []
+    for config in configurations(settings.players, settings.setups, [p for p in settings.policies if p != MIXED]):
+        if (reference is None or config.policy != reference.policy or not reference.default_setup_only
+                or config.setup == default_setup or default_setup not in settings.setups):
+            main.append(config)
     duel_players = settings.players if settings.duel_count() > 0 or MIXED in settings.policies else ()
     duels = configurations(duel_players, [module.part(ReportPart).default_setup(game)], [MIXED], rotation)
     return main, duels

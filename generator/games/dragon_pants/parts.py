@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from generator.games.parts import CommandsPart, KitPart, PlaytestPart, ReportPart, RulebookPart, Vocabulary
+from generator.games.parts import (CommandsPart, KitPart, PlaytestPart, ReferencePlay, ReportPart, RulebookPart,
+                                   Vocabulary)
 
 if TYPE_CHECKING:
     from generator.data import GameData
@@ -16,8 +17,9 @@ if TYPE_CHECKING:
     from generator.games.report_parts import ReportSpec, Section
 
 
-# The default check's reference player and its share of --games (1,000: 10 games per configuration).
-REFERENCE = ("search:20", 0.01)
+# The default check's reference player: 15 games per configuration at the default --games 1,000, on
+# the default preset (bench/bench_search.py times it; docs/rules-check.md says what it costs).
+REFERENCE = ReferencePlay("search:20", 0.015)
 
 
 class PantsWords(Vocabulary):
@@ -50,7 +52,7 @@ class PantsReport(ReportPart):
 
         return report.findings(game, summary)
 
-    def reference_play(self, game: "GameData") -> tuple[str, float] | None:
+    def reference_play(self, game: "GameData") -> ReferencePlay | None:
         """The generic search player over greedy playouts, at the strength and games per
         configuration that keep the default check near a minute on two cores (docs/rules-check.md)."""
         return REFERENCE
