@@ -256,7 +256,9 @@ def _last_card(report: Mapping[str, Any]) -> Iterable[Finding]:
             if n:
                 hit = sum(_metric(c, "last_card").get("count", 0) for c in mine)
                 by_policy.append(f"{policy} {pct(hit / n)} of {n:,}")
-        seen = (f"; {pct(last / games)} of the simulated games did ({', '.join(by_policy)})" if games else "")
+        strong = {c["config"]["policy"] for c in simulated} - {"random", "mixed"}
+        split = f" ({', '.join(by_policy)})" if len(strong) > 1 else ""
+        seen = f"; {pct(last / games)} of the simulated games did{split}" if games else ""
         yield _finding(
             p >= 0.4, "destiny", 400 + 100 * p,
             f"The {analysis['preset']} Destiny deck ends the game on its very last card {pct(p)} of the time "
@@ -280,9 +282,11 @@ def _tension(report: Mapping[str, Any]) -> Iterable[Finding]:
         if theirs is not None:
             beside.append(f"{other}: {theirs[0]:.1f} times, {pct(theirs[1])}, {theirs[2]:.0f} turns over "
                           f"{theirs[3]:,} games")
+    if beside:
+        beside.insert(0, f"{games:,} {policy} games")
     yield _finding(
         mean_changes < 1, "tension", 250 if mean_changes < 1 else 120,
-        f"In {policy} games ({games:,} games) The Pants change hands {mean_changes:.1f} times a game on average; the "
+        f"In {policy} games The Pants change hands {mean_changes:.1f} times a game on average; the "
         f"eventual winner was without them at {pct(without)} of turn ends, and the last change came a median of "
         f"{since:.0f} turns before the end" + (f" ({'; '.join(beside)})." if beside else "."), _keys(rows))
 
