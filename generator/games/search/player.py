@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from generator.games.search.redeal import redeal
 from generator.games.search.matrix import MatrixSearch, averaged
 from generator.games.search.tree import (Arm, Node, average_strategy, regret_pick, regret_update,
                                          ucb_pick)
@@ -39,13 +40,13 @@ class SearchSettings:
     iterations: int = 200
     seconds: float | None = None       # a time budget per decision instead of `iterations`
     rollout: int = 10                   # decisions played past a new node before `evaluate`
-    exploration: float = 0.1            # UCB1's constant: `evaluate` moves in small steps, so small
+    exploration: float = 0.3            # UCB1's constant, on means rescaled to the node's spread
     explore_mix: float = 0.1            # uniform share mixed into regret matching
     playout: str = AUTO                 # who plays past a new node: a policy of the game, `random`,
                                         # or AUTO: the game's own best player (else random)
     matrix_depth: int = 3               # decisions a two-seat simultaneous root is solved ahead
     matrix_budget: int = 2000           # leaves one world's matrix search may score
-    matrix_worlds: int = 100            # iterations per redrawn world the matrix search counts as
+    matrix_worlds: int = 50             # iterations per redrawn world the matrix search counts as
 
     @property
     def label(self) -> str:
@@ -81,6 +82,7 @@ class SearchPolicy:
         self.settings = settings or SearchSettings()
         self.name = f"search:{self.settings.label}"
         self.iterations_run = 0          # over this player's life: for decisions-per-second figures
+        self.rules = rules
         self.playout = playout_policy(module, self.settings.playout, rules)
 
     # --- the policy -------------------------------------------------------------------------
@@ -104,7 +106,7 @@ class SearchPolicy:
         """The tree after the budget is spent; the root's arms for `seat` hold the answer."""
         settings = self.settings
         root = Node()
-        sample = self.module.sample_hidden
+        sample = self.sample
         if settings.seconds is None:
             for _ in range(settings.iterations):
                 self._iterate(root, sample(state, seat, draw), draw)
@@ -127,13 +129,18 @@ class SearchPolicy:
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         strategies = []
         while True:
-            mix = search.root_strategy(self.module.sample_hidden(state, seat, draw), seat)
+            mix = search.root_strategy(self.sample(state, seat, draw), seat)
             if mix is None:
                 return None
             strategies.append(mix)
             self.iterations_run += settings.matrix_worlds
             if (len(strategies) >= worlds) if deadline is None else (time.perf_counter() >= deadline):
                 return averaged(strategies)
+
+    def sample(self, state: "GameState", seat: int, draw: random.Random) -> "GameState":
+        """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""
+        world = self.module.sample_hidden(state, seat, draw)
+        return world if world is not None else redeal(self.module, self.rules, state, seat, draw)
 
     # --- one iteration ------------------------------------------------------------------------
     def _iterate(self, root: Node, world: "GameState", draw: random.Random) -> None:

@@ -55,15 +55,22 @@ class Node:
 
 
 def ucb_pick(arms: list[Arm], exploration: float, rng: random.Random) -> int:
-    """An untried arm at random, else the best UCB1 score over availability counts."""
+    """An untried arm at random, else the best UCB1 score over availability counts.
+
+    Means are rescaled to the spread between the node's worst and best arm, so one constant
+    suits a game whose `evaluate` moves in small steps and one scored by wins and losses alike.
+    """
     for arm in arms:
         arm.available += 1
     untried = [i for i, arm in enumerate(arms) if arm.visits == 0]
     if untried:
         return untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+    means = [arm.total / arm.visits for arm in arms]
+    low, high = min(means), max(means)
+    scale = 1.0 / (high - low) if high - low > 1e-9 else 1.0
     best, best_score = 0, -math.inf
     for i, arm in enumerate(arms):
-        score = arm.total / arm.visits + exploration * math.sqrt(math.log(arm.available) / arm.visits)
+        score = (means[i] - low) * scale + exploration * math.sqrt(math.log(arm.available) / arm.visits)
         if score > best_score:
             best, best_score = i, score
     return best
