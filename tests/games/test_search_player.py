@@ -205,9 +205,7 @@ def test_search_is_offered_to_every_game_with_a_strength():
 def test_a_time_budget_stops_the_search():
     import time
 
-    game = load_game("dragon_pants")
-    module, rules = game.module, game.module.make_rules(game)
-    state = module.new_game(rules, 2, 2, None)
+    module, rules, state = _state("dragon_pants", "pants_bite_to_win.yaml")
     player = policy_factory(module, "search:0.05s")(rules)
     started = time.perf_counter()
     player.choose(state, state.to_move()[0], random.Random(0))
