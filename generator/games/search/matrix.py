@@ -71,8 +71,17 @@ class MatrixSearch:
                 best = values
         return best
 
-    def _matrix(self, world: "GameState", movers: tuple[int, ...], depth: int,
-                budget: int) -> tuple[list[float], list[float], Values] | None:
+    def payoffs(self, world: "GameState") -> list[list[float]] | None:
+        """The zero-sum payoffs (first chooser's value less the second's) of every joint choice at a
+        two-seat simultaneous node, rows and columns in legal order; None when too wide."""
+        movers = world.to_move()
+        cells = self._cells(world, movers, self.depth, self.budget) if len(movers) == 2 else None
+        if cells is None:
+            return None
+        a, b = movers
+        return [[v[a] - v[b] for v in line] for line in cells]
+
+    def _cells(self, world: "GameState", movers: tuple[int, ...], depth: int, budget: int) -> list[list[Values]] | None:
         a, b = movers
         rows, columns = world.legal_actions(a), world.legal_actions(b)
         size = len(rows) * len(columns)
@@ -87,6 +96,14 @@ class MatrixSearch:
                 after.apply({a: x, b: y})
                 line.append(self.value(after, depth - 1, share))
             cells.append(line)
+        return cells
+
+    def _matrix(self, world: "GameState", movers: tuple[int, ...], depth: int,
+                budget: int) -> tuple[list[float], list[float], Values] | None:
+        a, b = movers
+        cells = self._cells(world, movers, depth, budget)
+        if cells is None:
+            return None
         payoff = [[v[a] - v[b] for v in line] for line in cells]
         solution = solve(payoff)
         seats = world.seats
