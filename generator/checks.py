@@ -111,8 +111,8 @@ def component_data(game: GameData) -> Iterator[Finding]:
 
 @check("hex_maps", "Hex maps of tile components")
 def hex_maps(game: GameData) -> Iterator[Finding]:
-    """Every tile names a terrain of its map, and every den has its seat colour in print.yaml (the
-    tiles, standees and setup maps print each den in that colour)."""
+    """Every tile names a terrain of its map, and every home has its seat colour in print.yaml (the
+    tiles, standees and setup maps print each home in that colour)."""
     for component in game.game.components:
         if component.kind != "tiles":
             continue
@@ -121,11 +121,12 @@ def hex_maps(game: GameData) -> Iterator[Finding]:
             if tile.terrain not in hexmap.terrains:
                 yield Finding("hex_maps", "data", f"unknown terrain {tile.terrain!r}; expected one of "
                               f"{', '.join(hexmap.terrains)}", game.locate(file, "tiles", i, "terrain"))
-        for i, den in enumerate(hexmap.dens):
-            if den.id not in game.print_profile.seat_colours:
-                yield Finding("hex_maps", "data", f"den {den.id!r} has no colour; add it to print.yaml "
-                              f"seat_colours (which has {', '.join(game.print_profile.seat_colours) or 'none'})",
-                              game.locate(file, "dens", i, "id"))
+        homes_key = type(hexmap).model_fields["homes"].alias or "homes"   # the map file's own word
+        for i, home in enumerate(hexmap.homes):
+            if home.id not in game.print_profile.seat_colours:
+                yield Finding("hex_maps", "data", f"{homes_key.rstrip('s')} {home.id!r} has no colour; add it to "
+                              f"print.yaml seat_colours (which has {', '.join(game.print_profile.seat_colours) or 'none'})",
+                              game.locate(file, homes_key, i, "id"))
 
 
 @check("sheets", "Sheet layouts named in print.yaml")

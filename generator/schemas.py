@@ -40,7 +40,7 @@ def schemas() -> dict[str, dict[str, Any]]:
         PRINT_SCHEMA: _described(PrintProfile.model_json_schema(), "print.yaml: paper, bleed, crop marks, PNG resolution, colours"),
         CARDS_SCHEMA: _cards_schema(),
         HEXMAP_SCHEMA: _described(HexMap.model_json_schema(),
-                                  "The map file of a `tiles` component: terrains, tiles, dens and seats"),
+                                  "The map file of a `tiles` component: terrains, tiles, homes and seats"),
     }
     for kind, model in COMPONENT_KINDS.items():
         found[f"components/{kind}.schema.json"] = _described(

@@ -12,6 +12,7 @@ working folder, or a folder that holds either, is refused with exit 2 and nothin
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from generator.build.atomic import recover, remove_stale_staging
@@ -19,11 +20,13 @@ from generator.errors import OutputFolderError
 
 MARKER = ".dragon-pnp-kit"
 MARKER_HEADING = "dragon-pnp kit"
-# What builds wrote at the top of a kit before the marker: a folder of only these is a kit.
+# What builds wrote at the top of a kit before the marker: a folder of only these (and the JSON
+# analyses a game's own build steps wrote) is a kit.
 LEGACY_KIT_FILES = frozenset({
     "cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf", "rulebook.pdf",
-    "player-aid.pdf", "destiny.json", "rules-check.html", "rules-check.pdf", "rules-check.json",
+    "player-aid.pdf", "rules-check.html", "rules-check.pdf", "rules-check.json",
 })
+LEGACY_ANALYSIS = re.compile(r"^[a-z][a-z0-9_-]*\.json$")
 LEGACY_KIT_FOLDERS = {"svg": ".svg", "png": ".png"}
 
 
@@ -97,7 +100,7 @@ def _is_legacy_kit(folder: Path, entries: list[str]) -> bool:
         path = folder / name
         if path.is_symlink():
             return False
-        if name in LEGACY_KIT_FILES and path.is_file():
+        if (name in LEGACY_KIT_FILES or LEGACY_ANALYSIS.match(name)) and path.is_file():
             continue
         suffix = LEGACY_KIT_FOLDERS.get(name)
         if suffix is None or not path.is_dir():

@@ -16,24 +16,25 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from generator.cli.app import GAME_HELP, app, console, error_console
 from generator.cli.game_choice import chosen_game
+from generator.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
 from generator.data import load_game
 from generator.data.loader import project_root
 from generator.errors import NotationError
-from generator.games.parts import ReportPart
+from generator.games.parts import ReportPart, Vocabulary
 from generator.report.check import (CheckSettings, Execution, NoRulesModule, parse_policies, plan, require_module,
                                     resolve, run_check)
 from generator.report.executor import EXECUTORS, default_jobs
 from generator.report.plan import parse_list, parse_players
 
 
-@app.command()
+@app.command(context_settings=ALLOW_GAME_WORDS)
 def check(
+    ctx: typer.Context,
     game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
     games: int = typer.Option(1000, "--games", min=1, help="Games per configuration."),
     players: str = typer.Option("", "--players", help='Player counts, a list or range such as "2-6" or "3,4" (default: all the game allows).'),
-    setup: str = typer.Option("", "--setup", help="Setups (Dragon Pants: Destiny presets), comma-separated (default: every one)."),
-    preset: str = typer.Option("", "--preset", help="Dragon Pants' name for --setup: Destiny presets, comma-separated."),
+    setup: str = typer.Option("", "--setup", help="Setups, comma-separated (default: every one); the game's own word for a setup works as the flag too."),
     policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, search (search:400 names a strength), the game's own, mixed (default: random, the game's best and its reference)."),
     search_games: Optional[int] = typer.Option(None, "--search-games", min=0, help="Games per configuration of a search player (default: the game's reference share of --games, else --games; 0 leaves the reference out)."),
     duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games (the game's best player against random) per player count on the default setup (0 skips them)."),
@@ -50,9 +51,9 @@ def check(
     except NoRulesModule as exc:
         raise NotationError(str(exc)) from None
     spec = module.part(ReportPart).report_spec(data)
-    if setup and preset:
-        raise NotationError("give --setup or --preset, not both")
-    flag, setup = ("--preset", preset) if preset else ("--setup", setup)
+    given = setup_from_words(ctx, module, setup or None) or ""
+    flag = "--setup" if given == setup else f"--{module.part(Vocabulary).setup_noun}"
+    setup = given
     settings = CheckSettings(
         games=games,
         players=tuple(_players(players, module, data)),

@@ -17,6 +17,7 @@ import typer
 
 from generator.cli.app import app
 from generator.cli.game_choice import chosen_game
+from generator.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
 from generator.data import load_game
 from generator.errors import DragonPnpError, GameNotFoundError, IllegalActionError, NotationError
 from generator.games.api import GameModule
@@ -27,8 +28,9 @@ from generator.games.registry import module_for_game
 from generator.games.turns import SeatByBoard
 
 
-@app.command()
+@app.command(context_settings=ALLOW_GAME_WORDS)
 def play(
+    ctx: typer.Context,
     game_name: Optional[str] = typer.Argument(None, metavar="[GAME]", help="A game name under data/ or a game folder (default: the position's game, else $DRAGON_PNP_GAME, the game folder you are in, or the only game under data/)."),
     new: bool = typer.Option(False, "--new", help="Deal a new game."),
     position: Optional[Path] = typer.Option(None, "--position", help="A position file (YAML or JSON) to continue."),
@@ -37,8 +39,7 @@ def play(
     as_json: bool = typer.Option(False, "--json", help="Print the position with its events (or the --legal answer) as JSON."),
     players: Optional[int] = typer.Option(None, "--players", help="Players for --new (default: the game's)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the game's chance (shuffles, dice) for --new."),
-    setup: Optional[str] = typer.Option(None, "--setup", help="The game's setup for --new (Dragon Pants: a Destiny preset)."),
-    preset: Optional[str] = typer.Option(None, "--preset", help="Dragon Pants' name for --setup."),
+    setup: Optional[str] = typer.Option(None, "--setup", help="The game's setup for --new (the game's own word for a setup works as the flag too)."),
     option: list[str] = typer.Option([], "--option", help="A rules option for --new, e.g. banish_any_range=true."),
     game: Optional[str] = typer.Option(None, "--game", help="The same as GAME."),
 ) -> int:
@@ -66,13 +67,12 @@ def play(
     if module is None:
         raise NotationError(f"{data.slug} has no rules module (game.yaml rules_module): there is nothing to play; "
                             "its kit and rulebook build without one")
+    setup = setup_from_words(ctx, module, setup)
     if new:
-        if setup and preset:
-            raise NotationError("give --setup or --preset, not both")
         options = _parse_options(option)
         try:
             rules = module.make_rules(data, options)
-            state = module.new_game(rules, seed, players, setup or preset, record=True)
+            state = module.new_game(rules, seed, players, setup, record=True)
         except ValueError as exc:
             raise NotationError(str(exc)) from None
         board = SeatByBoard(module, state)

@@ -13,7 +13,7 @@ from generator.data import GameData
 from generator.hexgrid import SQRT3, Hex, centre, corners
 from generator.kit.faces import Face
 from generator.kit.sheet import Composite, Placement
-from generator.components.tiles import den_key, tile_key
+from generator.components.tiles import home_key, tile_key
 
 if TYPE_CHECKING:
     from generator.components.base import ComponentPlan, PlanContext
@@ -24,9 +24,9 @@ BOARD_MARGIN_MM = 2.0
 
 
 def board_hexes(game: GameData) -> list[tuple[Hex, str]]:
-    """Every hex of the assembled board with the face that covers it, dens included."""
+    """Every hex of the assembled board with the face that covers it, homes included."""
     cells = [((t.q, t.r), tile_key(t.terrain)) for t in hex_map(game).tiles]
-    cells += [((d.q, d.r), den_key(d.id)) for d in hex_map(game).dens]
+    cells += [((d.q, d.r), home_key(game, d.id)) for d in hex_map(game).homes]
     return cells
 
 

@@ -11,6 +11,7 @@ from generator.data import GameData
 from generator.kit.faces import Face, render_template
 from generator.kit.layouts import SheetLayout
 from generator.kit.sheet import Placement, SheetPage
+from generator.games.parts import vocabulary
 
 TITLE_BAND_MM = 22.0
 
@@ -29,11 +30,12 @@ def overview_page(game: GameData, layout: SheetLayout, paper: str, board_key: st
     counts = Counter(t.terrain for t in hex_map(game).tiles)
     terrains = hex_map(game).terrains
     pieces = [f"{counts[t]} {terrains[t].name}" for t in terrains if counts[t]]
-    pieces.append(f"{len(hex_map(game).dens)} {next((t.name for t in terrains.values() if t.is_den), 'Den')}")
+    home_name = next((t.name for t in terrains.values() if t.is_home), vocabulary(game).home_noun.capitalize())
+    pieces.append(f"{len(hex_map(game).homes)} {home_name}")
     page.svg_overlay = render_template(
         "kit/page_title.svg.j2", W=page_w, margin=margin,
         title=f"{game.game.name}: the board",
-        lines=[f"{sum(counts.values()) + len(hex_map(game).dens)} tiles: " + ", ".join(pieces) + ".",
+        lines=[f"{sum(counts.values()) + len(hex_map(game).homes)} tiles: " + ", ".join(pieces) + ".",
                f"Shown at {round(scale * 100)} % of full size. Lay the tiles out like this, or print the "
                "full-size poster pages."],
     )
@@ -69,7 +71,8 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
     faces = setup_faces(game, size)
     page = SheetPage((page_w, page_h))
     captions = []
-    dens = {d.id: d for d in hex_map(game).dens}
+    homes = {d.id: d for d in hex_map(game).homes}
+    words = vocabulary(game)
     colours = game.print_profile.seat_colours
     for index, (players, face) in enumerate(zip(counts, faces)):
         col, row = index % columns, index // columns
@@ -78,16 +81,18 @@ def setup_page(game: GameData, layout: SheetLayout, paper: str) -> tuple[SheetPa
         w, h = face.size_mm
         page.placements.append(Placement(face.key, cx - w / 2, top + caption_mm, w, h))
         seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(hex_map(game).seats[players]))
-        unused = [colours[d].name for d in dens if d not in hex_map(game).seats[players]]
+        unused = [colours[d].name for d in homes if d not in hex_map(game).seats[players]]
         captions.append((cx, top + 4.5, f"{players} players", f"Seats: {seats}",
-                         f"Empty dens: {', '.join(unused)}" if unused else "Every den in use"))
+                         f"Empty {words.home_plural}: {', '.join(unused)}" if unused
+                         else f"Every {words.home_noun} in use"))
     key_index = len(counts)
     key_x = margin + (key_index % columns + 0.5) * cell_w
     key_y = margin + TITLE_BAND_MM + (key_index // columns) * cell_h + 12
     page.svg_overlay = render_template(
-        "kit/setup_overlay.svg.j2", W=page_w, margin=margin, captions=captions, key_x=key_x, key_y=key_y,
+        "kit/setup_overlay.svg.j2", W=page_w, margin=margin, captions=captions, key_x=key_x, key_y=key_y, words=words,
         title=f"{game.game.name}: setup for {counts[0]} to {counts[-1]} players",
-        lines=["Your seat's den on the map has a colour: take the pawn of that colour and put it on that colour's "
-               "den tile.", "Seats go round the table clockwise, so seat order is turn order."],
+        lines=[f"Your seat's {words.home_noun} on the map has a colour: take the {words.pawn_noun} of that colour and "
+               f"put it on that colour's {words.home_noun} tile.",
+               "Seats go round the table clockwise, so seat order is turn order."],
     )
     return page, faces

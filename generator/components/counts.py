@@ -24,11 +24,11 @@ def piece_count(game: Any, spec: Any) -> int:
         return len(spec.copies)
     if isinstance(spec, TilesSpec):
         hexmap = game.component_data[spec.id]
-        return len(hexmap.tiles) + len(hexmap.dens)
+        return len(hexmap.tiles) + len(hexmap.homes)
     if isinstance(spec, BoardSpec):
         return 1
     if isinstance(spec, TrackSpec):
         return spec.copies
     if isinstance(spec, StandeesSpec):
-        return len(game.component_data[spec.tiles].dens)
+        return len(game.component_data[spec.tiles].homes)
     raise TypeError(f"no piece count for component kind {type(spec).__name__}")

@@ -1,4 +1,4 @@
-"""Fold-over standees, one per numbered tile (den) of the map, in that den's seat colour."""
+"""Fold-over standees, one per numbered tile (home) of the map, in that home's seat colour."""
 
 from __future__ import annotations
 
@@ -13,21 +13,21 @@ PT_TO_MM = 25.4 / 72.0
 
 
 def pawn_faces(game: GameData) -> list[Face]:
-    """A standee strip per den: base flap, front, back (upside down), base flap."""
+    """A standee strip per home: base flap, front, back (upside down), base flap."""
     spec = standee_spec(game)
     bleed = game.print_profile.bleed_mm
     width, figure, base = spec.width_mm, spec.height_mm, spec.base_mm
     faces = []
-    for den in hex_map(game).dens:
-        colour = game.print_profile.seat_colours[den.id]
+    for home in hex_map(game).homes:
+        colour = game.print_profile.seat_colours[home.id]
         svg = render_template("kit/pawn.svg.j2", W=width, F=figure, B=base, b=bleed,
                               colour=colour.hex, colour_name=colour.name, pt=PT_TO_MM)
-        faces.append(Face(pawn_key(den.id), svg, (width, 2 * figure + 2 * base), bleed))
+        faces.append(Face(pawn_key(home.id), svg, (width, 2 * figure + 2 * base), bleed))
     return faces
 
 
-def pawn_key(den_id: str) -> str:
-    return f"pawn-{den_id.lower()}"
+def pawn_key(home_id: str) -> str:
+    return f"pawn-{home_id.lower()}"
 
 
 def standee_sides(strip: Face, spec: StandeesSpec) -> tuple[Face, Face]:
@@ -44,16 +44,16 @@ def plan(spec: StandeesSpec, context: PlanContext) -> ComponentPlan:
     game = context.game
     faces = pawn_faces(game)
     colours = game.print_profile.seat_colours
-    items = [Item(face.key, None, f"{colours[den.id].name} {spec.name.lower().rstrip('s')}")
-             for face, den in zip(faces, hex_map(game).dens)]
+    items = [Item(face.key, None, f"{colours[home.id].name} {spec.name.lower().rstrip('s')}")
+             for face, home in zip(faces, hex_map(game).homes)]
     pages = impose(items, {f.key: f for f in faces}, context.layout("extras"), context.paper, context.marks,
                    f"{game.game.name}: {spec.name.lower()}")
     sides, exports = [], []
-    for face, den in zip(faces, hex_map(game).dens):
+    for face, home in zip(faces, hex_map(game).homes):
         front, back = standee_sides(face, spec)
         sides += [front, back]
-        exports.append(ExportEntry(front.key, back.key, 1, f"{colours[den.id].name} {spec.name.lower().rstrip('s')}",
-                                   f"{den.name}, seat colour {colours[den.id].name}.", upright=True))
+        exports.append(ExportEntry(front.key, back.key, 1, f"{colours[home.id].name} {spec.name.lower().rstrip('s')}",
+                                   f"{home.name}, seat colour {colours[home.id].name}.", upright=True))
     return ComponentPlan(spec.id, spec.kind, [*faces, *sides], [Section(document_of(spec), spec.name, pages, shelf_items=tuple(items), shelf_layout="extras")],
                          svgs=[f.key for f in faces], exports=exports,
                          contents=[f"{len(faces)} fold-over {spec.name.lower()}"])

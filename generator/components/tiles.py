@@ -1,6 +1,6 @@
-"""Hex tile faces: one per terrain and one per den, flat-topped, with bleed.
+"""Hex tile faces: one per terrain and one per home, flat-topped, with bleed.
 
-A tile's picture is its terrain's `pattern` in the map data (peaks, waves, a star, den rings,
+A tile's picture is its terrain's `pattern` in the map data (peaks, waves, a star, home rings,
 plain grass), so any game's terrains get art that reads in black and white: an icon, a pattern
 and the terrain's name with its `note`, never colour alone.
 """
@@ -15,6 +15,7 @@ from generator.data.components import hex_map, tile_spec
 from generator.data import GameData
 from generator.data.hexmap import Terrain
 from generator.errors import DataError
+from generator.games.parts import vocabulary
 from generator.hexgrid import SQRT3
 from generator.hexmap_diagrams.scene import terrain_pattern
 from generator.hexmap_diagrams.shapes import star_points
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 from generator.kit.text_fit import text_width_mm
 
 PT_TO_MM = 25.4 / 72.0
-DEN_NAME_WIDTH_MM = 62.0     # the colour's name across a den tile's white panel
-DEN_NAME_LARGEST_MM = 12.0
+HOME_NAME_WIDTH_MM = 62.0     # the colour's name across a home tile's white panel
+HOME_NAME_LARGEST_MM = 12.0
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def check_labels_fit(game: GameData) -> None:
     running off the panel."""
     source = tile_spec(game).map
     for terrain_id, terrain in hex_map(game).terrains.items():
-        wide = None if terrain.is_den else LABEL.overflow(terrain.name, terrain.note)
+        wide = None if terrain.is_home else LABEL.overflow(terrain.name, terrain.note)
         if wide is not None:
             field, text, width, size = wide
             raise DataError(game.locate(source, "terrains", terrain_id, field),
@@ -114,34 +115,36 @@ def check_labels_fit(game: GameData) -> None:
 
 
 def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
-    """One face per non-den terrain and per den; one item per tile on the board."""
+    """One face per non-home terrain and per home; one item per tile on the board."""
     check_labels_fit(game)
     frame = hex_frame(game)
     profile = game.print_profile
     faces: list[Face] = []
     for terrain_id, terrain in hex_map(game).terrains.items():
-        if terrain.is_den:
+        if terrain.is_home:
             continue
         svg = render_template(
             "kit/tile.svg.j2", h=frame, art=terrain_art(terrain), name=terrain.name, note=terrain.note,
-            colour=profile.palette("terrain").get(terrain_id, "#dddddd"), den=None, pt=PT_TO_MM, label=LABEL,
+            colour=profile.palette("terrain").get(terrain_id, "#dddddd"), home=None, pt=PT_TO_MM, label=LABEL,
             star=star_points(frame.size[0] / 2, frame.size[1] / 2 - 4, frame.radius * 0.46, frame.radius * 0.19),
         )
         faces.append(Face(tile_key(terrain_id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
-    den_terrain = next((t for t in hex_map(game).terrains.values() if t.is_den), None)
-    for den in hex_map(game).dens:
-        colour = profile.seat_colours[den.id]
+    home_terrain = next((t for t in hex_map(game).terrains.values() if t.is_home), None)
+    words = vocabulary(game)
+    for home in hex_map(game).homes:
+        colour = profile.seat_colours[home.id]
         svg = render_template(
-            "kit/tile.svg.j2", h=frame, art="den", name=den_terrain.name if den_terrain else "Den",
-            note="", colour=colour.hex, den=den, colour_name=colour.name, pt=PT_TO_MM,
-            colour_mm=_fitted_size(colour.name.upper(), DEN_NAME_WIDTH_MM, DEN_NAME_LARGEST_MM),
+            "kit/tile.svg.j2", h=frame, art="home", name=home_terrain.name if home_terrain else words.home_noun.capitalize(),
+            note="", colour=colour.hex, home=home, colour_name=colour.name, pt=PT_TO_MM,
+            colour_mm=_fitted_size(colour.name.upper(), HOME_NAME_WIDTH_MM, HOME_NAME_LARGEST_MM),
         )
-        faces.append(Face(den_key(den.id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
+        faces.append(Face(home_key(game, home.id), svg, frame.trim_size, frame.bleed, "hex", frame.size))
     # Grouped by terrain (in data order) so each kind is counted and cut together.
     order = list(hex_map(game).terrains)
     tiles = sorted(hex_map(game).tiles, key=lambda t: order.index(t.terrain))
     items = [Item(tile_key(t.terrain), None, hex_map(game).terrains[t.terrain].name) for t in tiles]
-    items += [Item(den_key(d.id), None, f"{profile.seat_colours[d.id].name} den") for d in hex_map(game).dens]
+    items += [Item(home_key(game, d.id), None, f"{profile.seat_colours[d.id].name} {words.home_noun}")
+              for d in hex_map(game).homes]
     return faces, items
 
 
@@ -149,8 +152,9 @@ def tile_key(terrain_id: str) -> str:
     return f"tile-{terrain_id.replace('_', '-')}"
 
 
-def den_key(den_id: str) -> str:
-    return f"tile-den-{den_id.lower()}"
+def home_key(game: GameData, home_id: str) -> str:
+    """The face key (and file name) of a home tile, in the game's own word: 'tile-den-red'."""
+    return f"tile-{vocabulary(game).home_noun}-{home_id.lower()}"
 
 
 def plan(spec: "TilesSpec", context: "PlanContext") -> "ComponentPlan":

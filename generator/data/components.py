@@ -166,7 +166,7 @@ class StandeesSpec(ComponentBase):
     """Fold-over standees, one per seat colour."""
 
     kind: Literal["standees"]
-    tiles: str = Field(pattern=IDENT)                 # one standee per numbered tile (den) of this map
+    tiles: str = Field(pattern=IDENT)                 # one standee per numbered tile (home) of this map
     width_mm: float = Field(gt=5, le=120)
     height_mm: float = Field(gt=5, le=200)
     base_mm: float = Field(gt=2, le=60)
@@ -218,5 +218,5 @@ def standee_spec(game: Any) -> StandeesSpec:
 
 
 def hex_map(game: Any) -> Any:
-    """The hex map (terrains, tiles, dens, seats) of the game's tile set."""
+    """The hex map (terrains, tiles, homes, seats) of the game's tile set."""
     return game.component_data[tile_spec(game).id]

@@ -1,4 +1,4 @@
-"""A hex map: terrains, the tiles on the board and the special numbered tiles (dens).
+"""A hex map: terrains, the tiles on the board and the special numbered tiles (homes).
 
 The `tiles`, `board` and `standees` components print it; a rules module may play on it. The
 generic terrain says only what the kit prints (name, count, the reminder under the name, the
@@ -15,7 +15,7 @@ from pydantic import Field, field_validator
 from generator.data.models import Model
 
 # How a hex reads without colour, on tiles and in diagrams.
-TerrainPattern = Literal["plain", "peaks", "waves", "star", "den"]
+TerrainPattern = Literal["plain", "peaks", "waves", "star", "home"]
 
 
 class Terrain(Model):
@@ -24,10 +24,10 @@ class Terrain(Model):
     name: str
     count: int = Field(ge=0, le=1000)
     passable: bool = True
-    is_den: bool = False
+    is_home: bool = False
     note: str = Field(default="", description="a short reminder printed under the name on its tile")
     pattern: TerrainPattern | None = Field(
-        default=None, description="the black-and-white mark of its tile and hex; none: den for the den terrain, else plain")
+        default=None, description="the black-and-white mark of its tile and hex; none: home for the home terrain, else plain")
 
 
 class Tile(Model):
@@ -36,7 +36,9 @@ class Tile(Model):
     terrain: str
 
 
-class Den(Model):
+class Home(Model):
+    """A numbered starting hex: each seat's pieces start on one (a game may call it a den or a camp)."""
+
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
     name: str
     q: int = Field(ge=-50, le=50)
@@ -45,12 +47,12 @@ class Den(Model):
 
 
 class HexMap(Model):
-    """The map file of a `tiles` component: its terrains, the tiles laid out, the dens and
-    which dens each player count uses."""
+    """The map file of a `tiles` component: its terrains, the tiles laid out, the homes and
+    which homes each player count uses."""
 
     terrains: dict[str, Terrain]
     tiles: list[Tile] = Field(min_length=1)
-    dens: list[Den] = Field(min_length=1)
+    homes: list[Home] = Field(min_length=1)
     seats: dict[int, list[str]]
 
     @field_validator("seats", mode="before")

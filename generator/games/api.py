@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Pr
 
 from generator.data.hexmap import HexMap
 from generator.errors import NotationError
+from generator.games.json_values import plain
 from generator.games.parts import Part
 
 P = TypeVar("P", bound=Part)
@@ -275,14 +276,3 @@ class PlayTrace:
         if len(self._written) != len(self.moves):
             self._written.extend((seat, kind, str(action)) for seat, kind, action in self.moves[len(self._written):])
         return self._written
-
-
-def plain(value: Any) -> Any:
-    """Event details as JSON: tuples become lists, other objects their text."""
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return value
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    return str(value)

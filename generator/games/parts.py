@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
+from generator.games.json_values import plain
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from generator.data import GameData
     from generator.games.api import Event, Finding, GameModule, GameState, PlayTrace
@@ -44,10 +46,21 @@ class Vocabulary(Part):
     setup_noun: str = "setup"        # one value of the setup axis ("preset")
     home_noun: str = "home"          # a map's numbered starting hex ("den")
     pawn_noun: str = "pawn"          # the piece that stands for a seat on a map
+    player_noun: str = "player"      # who sits at a seat, in kit sentences ("no dragon starts there")
 
     def seat(self, seat: int) -> str:
         """A seat (0-based) as players read it: 'seat 1'."""
         return f"{self.seat_noun} {seat + 1}"
+
+    @property
+    def home_plural(self) -> str:
+        return self.home_noun + "s"
+
+
+def vocabulary(game: Any) -> Vocabulary:
+    """The words of a loaded game: its rules module's, or the generic ones for a data-only game."""
+    module = getattr(game, "module", None)
+    return module.part(Vocabulary) if module is not None else Vocabulary(None)  # type: ignore[arg-type]
 
 
 class ReportPart(Part):
@@ -151,8 +164,6 @@ class PlaytestPart(Part):
 
     def describe_event(self, event: "Event", names: list[str] | None = None) -> str:
         """One readable line for an event; seats by `names` (roles) or numbered from 1."""
-        from generator.games.api import plain
-
         if event.seat is None:
             who = "nobody"
         elif names and not names[event.seat].isdigit():

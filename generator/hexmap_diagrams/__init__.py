@@ -1,15 +1,15 @@
 """Hex-map diagrams for any game with a `tiles` component: one scene, two renderers.
 
     from generator.hexmap_diagrams import board_scene, scene_drawing, scene_svg
-    scene = board_scene(game, players=4, hex_size_mm=5)   # every hex, dens in use numbered by seat
-    scene.cells, scene.dens, scene.terrain_counts()       # inspect (mm, y down, origin top-left)
+    scene = board_scene(game, players=4, hex_size_mm=5)   # every hex, homes in use numbered by seat
+    scene.cells, scene.homes, scene.terrain_counts()       # inspect (mm, y down, origin top-left)
     drawing = scene_drawing(scene, width_mm=80)           # reportlab Drawing (vector) for PDFs
     svg_text = scene_svg(scene)                           # SVG string sized in mm, for cairosvg
 
-`legend_scene(game)` is a key (one sample hex per terrain, a seated and an empty den).
-`board_scene(game, players=None)` is the overview, every den in its colour. Fills come
-from `print_profile.palette("terrain")` / `seat_colours`; every terrain and den also carries a
-shape mark (peaks, waves, star, numbered disc, dashed den ring) so prints read in greyscale.
+`legend_scene(game)` is a key (one sample hex per terrain, a seated and an empty home).
+`board_scene(game, players=None)` is the overview, every home in its colour. Fills come
+from `print_profile.palette("terrain")` / `seat_colours`; every terrain and home also carries a
+shape mark (peaks, waves, star, numbered disc, dashed home ring) so prints read in greyscale.
 A game adds its own pictures by putting overlays (`HexOutline`, `HexLine`, `Marker`, `Badge`)
 on a scene; this package draws them without knowing what they mean. It reads only
 `generator.data`, `generator.hexgrid`, `generator.fonts` and `generator.paper`.
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from generator.hexmap_diagrams.draw import scene_shapes
 from generator.hexmap_diagrams.overlays import Badge, HexLine, HexOutline, Marker, Stroke
-from generator.hexmap_diagrams.scene import BoardScene, DenMarker, HexCell, board_scene, legend_scene, terrain_pattern
+from generator.hexmap_diagrams.scene import BoardScene, HomeMarker, HexCell, board_scene, legend_scene, terrain_pattern
 
 if TYPE_CHECKING:
     from generator.hexmap_diagrams.pdf import scene_drawing
@@ -39,6 +39,6 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "Badge", "BoardScene", "DenMarker", "HexCell", "HexLine", "HexOutline", "Marker", "Stroke",
+    "Badge", "BoardScene", "HomeMarker", "HexCell", "HexLine", "HexOutline", "Marker", "Stroke",
     "board_scene", "legend_scene", "scene_drawing", "scene_group", "scene_shapes", "scene_svg", "terrain_pattern",
 ]

@@ -1,6 +1,6 @@
-"""Lower a `BoardScene` to drawing primitives: terrain marks, den numbers, then the overlays.
+"""Lower a `BoardScene` to drawing primitives: terrain marks, home numbers, then the overlays.
 
-Every mark has a shape as well as a colour (peaks, waves, star, numbered discs, dashed den rings;
+Every mark has a shape as well as a colour (peaks, waves, star, numbered discs, dashed home rings;
 an overlay's own dashes, ticks and crosses), so the diagrams still read in black and white.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from generator.hexmap_diagrams.overlays import Badge, HexLine, HexOutline, Marker, Stroke
-from generator.hexmap_diagrams.scene import BoardScene, DenMarker, HexCell
+from generator.hexmap_diagrams.scene import BoardScene, HomeMarker, HexCell
 from generator.hexmap_diagrams.shapes import Circle, Label, Point, Polygon, Polyline, Shape, star_corners
 
 OUTLINE = "#3d3a36"
@@ -27,8 +27,8 @@ def scene_shapes(scene: BoardScene) -> list[Shape]:
         shapes.append(Polygon(cell.corners, cell.fill, OUTLINE, width_mm=0.06 * s))
     for cell in scene.cells:
         shapes.extend(_terrain_mark(cell, s))
-    for den in scene.dens:
-        shapes.extend(_den_mark(den, s))
+    for home in scene.homes:
+        shapes.extend(_home_mark(home, s))
     shapes.extend(_hex_outline(scene, outline) for outline in scene.outlines)
     shapes.extend(_hex_line(scene, line) for line in scene.lines)
     for marker in scene.markers:
@@ -53,13 +53,13 @@ def _terrain_mark(cell: HexCell, s: float) -> list[Shape]:
     return []
 
 
-def _den_mark(den: DenMarker, s: float) -> list[Shape]:
-    x, y = den.centre
+def _home_mark(home: HomeMarker, s: float) -> list[Shape]:
+    x, y = home.centre
     ring = tuple((x + 0.7 * (cx - x), y + 0.7 * (cy - y)) for cx, cy in _hexagon(x, y, s))
     shapes: list[Shape] = [Polygon(ring, None, OUTLINE, 0.04 * s, dash_mm=(0.12 * s, 0.1 * s))]
-    if den.seat is not None:
+    if home.seat is not None:
         shapes.append(Circle((x, y), 0.47 * s, "#ffffff", "#000000", 0.06 * s))
-        shapes.append(Label((x, y), str(den.seat), 0.62 * s))
+        shapes.append(Label((x, y), str(home.seat), 0.62 * s))
     return shapes
 
 

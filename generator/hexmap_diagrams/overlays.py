@@ -3,7 +3,7 @@
 Overlays are placed by hex coordinates, never by scene millimetres, so a game's layer (Dragon
 Pants' sight lines, the studio's dragons) needs no geometry of its own; strokes are sized in hex
 sizes (corner radii) so an overlay keeps its look at any scale. Drawn in this order, after the
-tiles and dens: outlines, lines, markers, badges.
+tiles and homes: outlines, lines, markers, badges.
 """
 
 from __future__ import annotations

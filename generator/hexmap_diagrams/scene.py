@@ -1,4 +1,4 @@
-"""A renderer-neutral picture of a hex map: tiles, dens and a game's overlays, in millimetres.
+"""A renderer-neutral picture of a hex map: tiles, homes and a game's overlays, in millimetres.
 
 Scenes are built from `GameData` only (the hex map of the game's `tiles` component, colours
 from `print_profile`, seat maps from the map's `seats`), so a change in the data redraws every
@@ -22,14 +22,14 @@ from generator.hexmap_diagrams.shapes import Label, Point
 # How a hex reads without colour: each terrain's `pattern` in the map data.
 Pattern = TerrainPattern
 
-NEUTRAL_DEN = "#e6e1d8"  # an unused den: pale, so the dens in play stand out
+NEUTRAL_HOME = "#e6e1d8"  # an unused home: pale, so the homes in play stand out
 
 
 def terrain_pattern(terrain: Terrain) -> Pattern:
-    """The black-and-white mark for a terrain: its own, else a den's for dens and plain for the rest."""
+    """The black-and-white mark for a terrain: its own, else a home's for homes and plain for the rest."""
     if terrain.pattern is not None:
         return terrain.pattern
-    return "den" if terrain.is_den else "plain"
+    return "home" if terrain.is_home else "plain"
 
 
 @dataclass(frozen=True)
@@ -46,10 +46,10 @@ class HexCell:
 
 
 @dataclass(frozen=True)
-class DenMarker:
-    """A den tile's marking: its seat in this game (None when no one sits there) and colour."""
+class HomeMarker:
+    """A home tile's marking: its seat in this game (None when no one sits there) and colour."""
 
-    den_id: str
+    home_id: str
     name: str
     hex: Hex
     centre: Point
@@ -71,11 +71,11 @@ class BoardScene:
     width_mm: float
     height_mm: float
     cells: tuple[HexCell, ...]
-    dens: tuple[DenMarker, ...]
+    homes: tuple[HomeMarker, ...]
     players: int | None = None
     offset: Point = field(default=(0.0, 0.0), repr=False)
     captions: tuple[Label, ...] = ()  # free text drawn on top, e.g. a legend's names
-    # A game's overlays (`dataclasses.replace(scene, lines=...)`), drawn over the tiles and dens.
+    # A game's overlays (`dataclasses.replace(scene, lines=...)`), drawn over the tiles and homes.
     outlines: tuple[HexOutline, ...] = ()
     lines: tuple[HexLine, ...] = ()
     markers: tuple[Marker, ...] = ()
@@ -94,27 +94,27 @@ class BoardScene:
 
 
 def board_scene(game: GameData, players: int | None = None, hex_size_mm: float = 5.0,
-                margin_mm: float = 1.0, den_style: Literal["seats", "colours", "numbers", "plain"] = "seats",
-                with_dens: bool = True) -> BoardScene:
-    """The whole hex map. With `players`, dens in use show seat numbers in their colours and the
-    others are left pale; without it every den is in its colour and unmarked (`den_style="colours"`),
-    as the den tiles carry colours, not numbers. `den_style="numbers"` also marks each den with its
-    number in the data, `"plain"` leaves dens in the den terrain's colour, for diagrams about
-    something else; `with_dens=False` leaves the dens out and crops the scene to the board tiles.
+                margin_mm: float = 1.0, home_style: Literal["seats", "colours", "numbers", "plain"] = "seats",
+                with_homes: bool = True) -> BoardScene:
+    """The whole hex map. With `players`, homes in use show seat numbers in their colours and the
+    others are left pale; without it every home is in its colour and unmarked (`home_style="colours"`),
+    as the home tiles carry colours, not numbers. `home_style="numbers"` also marks each home with its
+    number in the data, `"plain"` leaves homes in the home terrain's colour, for diagrams about
+    something else; `with_homes=False` leaves the homes out and crops the scene to the board tiles.
     """
     board = hex_map(game)
     profile = game.print_profile
     if players is not None and players not in board.seats:
         known = ", ".join(str(n) for n in sorted(board.seats))
         raise ValueError(f"no seat map for {players} players; the board has seat maps for {known}")
-    seat_of = {den_id: i + 1 for i, den_id in enumerate(board.seats[players])} if players else {}
-    if players is None and den_style == "seats":
-        den_style = "colours"
+    seat_of = {home_id: i + 1 for i, home_id in enumerate(board.seats[players])} if players else {}
+    if players is None and home_style == "seats":
+        home_style = "colours"
 
-    den_terrain = next((tid for tid, t in board.terrains.items() if t.is_den), None)
+    home_terrain = next((tid for tid, t in board.terrains.items() if t.is_home), None)
     placed: list[tuple[Hex, str]] = [((t.q, t.r), t.terrain) for t in board.tiles]
-    if with_dens:
-        placed += [((d.q, d.r), den_terrain or "den") for d in board.dens]
+    if with_homes:
+        placed += [((d.q, d.r), home_terrain or "home") for d in board.homes]
 
     raw = [corner for hex_, _ in placed for corner in corners(hex_, hex_size_mm)]
     min_x, min_y = min(x for x, _ in raw), min(y for _, y in raw)
@@ -123,56 +123,56 @@ def board_scene(game: GameData, players: int | None = None, hex_size_mm: float =
     frame = BoardScene(hex_size_mm, max_x - min_x + 2 * margin_mm, max_y - min_y + 2 * margin_mm,
                        (), (), players=players, offset=offset)
 
-    den_at = {(d.q, d.r): d for d in board.dens}
+    home_at = {(d.q, d.r): d for d in board.homes}
     cells: list[HexCell] = []
-    dens: list[DenMarker] = []
+    homes: list[HomeMarker] = []
     for hex_, terrain_id in placed:
         terrain = board.terrains[terrain_id]
         fill = profile.palette("terrain").get(terrain_id, "#ffffff")
-        den = den_at.get(hex_)
-        if den is not None:
-            named = profile.seat_colours.get(den.id)
+        home = home_at.get(hex_)
+        if home is not None:
+            named = profile.seat_colours.get(home.id)
             colour = named.hex if named else fill
-            seat = seat_of.get(den.id) if den_style == "seats" else (den.number if den_style == "numbers" else None)
-            in_colour = seat is not None or den_style == "colours"
-            fill = colour if in_colour else (NEUTRAL_DEN if den_style == "seats" else fill)
-            dens.append(DenMarker(den.id, den.name, hex_, frame.point(hex_), den.number, seat,
-                                  colour, named.name if named else den.id))
+            seat = seat_of.get(home.id) if home_style == "seats" else (home.number if home_style == "numbers" else None)
+            in_colour = seat is not None or home_style == "colours"
+            fill = colour if in_colour else (NEUTRAL_HOME if home_style == "seats" else fill)
+            homes.append(HomeMarker(home.id, home.name, hex_, frame.point(hex_), home.number, seat,
+                                  colour, named.name if named else home.id))
         cells.append(HexCell(hex_, terrain_id, terrain.name, frame.point(hex_), frame.corners_of(hex_),
                              fill, terrain_pattern(terrain)))
-    return BoardScene(frame.hex_size_mm, frame.width_mm, frame.height_mm, tuple(cells), tuple(dens),
+    return BoardScene(frame.hex_size_mm, frame.width_mm, frame.height_mm, tuple(cells), tuple(homes),
                       players=players, offset=offset)
 
 
 def legend_scene(game: GameData, hex_size_mm: float = 4.0, text_mm: float = 2.8) -> BoardScene:
-    """A key to the board: one sample hex per terrain, then a den in use and an empty den."""
+    """A key to the board: one sample hex per terrain, then a home in use and an empty home."""
     profile = game.print_profile
     gap = hex_size_mm * 2.1
     x = hex_size_mm + 0.5
     cells: list[HexCell] = []
-    dens: list[DenMarker] = []
+    homes: list[HomeMarker] = []
     captions: list[Label] = []
     board = hex_map(game)
     rows: list[tuple[str, Terrain, str, bool]] = [
-        (tid, t, t.name, False) for tid, t in board.terrains.items() if not t.is_den
+        (tid, t, t.name, False) for tid, t in board.terrains.items() if not t.is_home
     ]
-    den_id, den_terrain = next(((tid, t) for tid, t in board.terrains.items() if t.is_den), (None, None))
-    first_den = board.dens[0]
-    if den_terrain is not None:
-        rows.append((den_id, den_terrain, f"{den_terrain.name}, with its seat number", True))
-        rows.append((den_id, den_terrain, f"{den_terrain.name} not used in this game", False))
+    home_id, home_terrain = next(((tid, t) for tid, t in board.terrains.items() if t.is_home), (None, None))
+    first_home = board.homes[0]
+    if home_terrain is not None:
+        rows.append((home_id, home_terrain, f"{home_terrain.name}, with its seat number", True))
+        rows.append((home_id, home_terrain, f"{home_terrain.name} not used in this game", False))
     for i, (tid, terrain, text, seated) in enumerate(rows):
         y = hex_size_mm + 0.5 + i * gap
         hex_ = (0, 2 * i)  # nominal; legend samples are not board positions
         fill = profile.palette("terrain").get(tid, "#ffffff")
-        if terrain.is_den:
-            named = profile.seat_colours.get(first_den.id)
-            fill = named.hex if (seated and named) else NEUTRAL_DEN
-            dens.append(DenMarker(first_den.id, first_den.name, hex_, (x, y), first_den.number,
-                                  1 if seated else None, fill, named.name if named else first_den.id))
+        if terrain.is_home:
+            named = profile.seat_colours.get(first_home.id)
+            fill = named.hex if (seated and named) else NEUTRAL_HOME
+            homes.append(HomeMarker(first_home.id, first_home.name, hex_, (x, y), first_home.number,
+                                  1 if seated else None, fill, named.name if named else first_home.id))
         points = tuple((x + px, y + py) for px, py in corners((0, 0), hex_size_mm))
         cells.append(HexCell(hex_, tid, terrain.name, (x, y), points, fill, terrain_pattern(terrain)))
         captions.append(Label((x + hex_size_mm + 2.0, y), text, text_mm, bold=False, anchor="start"))
     height = hex_size_mm * 2 + 1 + (len(rows) - 1) * gap
     width = x + hex_size_mm + 2.0 + text_mm * 0.6 * max(len(t) for *_, t, _ in rows)
-    return BoardScene(hex_size_mm, width, height, tuple(cells), tuple(dens), captions=tuple(captions))
+    return BoardScene(hex_size_mm, width, height, tuple(cells), tuple(homes), captions=tuple(captions))

@@ -29,7 +29,7 @@ class Balance:
         self._lock = threading.Lock()
         self._process: subprocess.Popen | None = None
         self._state: dict = {"status": "idle", "done": 0, "total": 0, "games": games, "summary": None,
-                             "error": None, "stale": False}
+                             "error": None, "stale": False, "setup_noun": "setup"}
         self._data_version = ""      # the data the results (or the running check) were computed from
         self._current_version = ""
         self._folder = Path(tempfile.mkdtemp(prefix="dragon-pnp-studio-check-"))
@@ -37,6 +37,11 @@ class Balance:
     def state(self) -> dict:
         with self._lock:
             return dict(self._state)
+
+    def name_setups(self, noun: str) -> None:
+        """What the game calls one value of its setup axis, for the panel's sentence."""
+        with self._lock:
+            self._state["setup_noun"] = noun
 
     def data_changed(self, version: str) -> None:
         """The data now has `version`: results from another version are out of date."""

@@ -29,6 +29,7 @@ from generator.studio.playtest import Playtest
 from generator.studio.preview import Previewer, Settings, ShownCard, ShownPage
 from generator.studio.problems import Problem, internal, located, located_fault, problems_from
 from generator.studio.watcher import FolderWatcher
+from generator.games.parts import vocabulary
 
 DOCUMENT_TITLES = {
     "rulebook.pdf": "Rulebook", "player-aid.pdf": "Player aid", "cards.pdf": "Cards", "tiles.pdf": "Tiles",
@@ -261,6 +262,7 @@ class StudioSession:
         if findings:
             self._fail([located(location, message, kind, self.game_dir) for location, message, kind in findings])
             return None
+        self.balance.name_setups(vocabulary(game).setup_noun)
         return game
 
     def _fail(self, problems: list[Problem]) -> None:

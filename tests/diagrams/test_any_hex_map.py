@@ -51,13 +51,14 @@ HEX_TERRAINS = {
     "mountain": {"name": "Crag", "count": 4, "pattern": "peaks", "note": "Climb to see far"},
     "water": {"name": "Lake", "count": 3, "passable": False, "pattern": "waves"},
     "power": {"name": "Shrine", "count": 3, "note": "Pray here"},
-    "den": {"name": "Camp", "count": 6, "is_den": True},
+    "den": {"name": "Camp", "count": 6, "is_home": True},
 }
 
 
 def write_hex_game(folder: Path, terrains: dict = HEX_TERRAINS) -> Path:
     """Dragon Pants' tiles, dens and seats under other terrains, in a data-only game."""
     board = yaml.safe_load((ROOT / "data" / "dragon_pants" / "board.yaml").read_text())
+    board["homes"] = board.pop("dens")   # the generic map's word for Dragon Pants' dens
     (folder / "map.yaml").write_text(yaml.safe_dump({**board, "terrains": terrains}, sort_keys=False))
     shutil.copy(ROOT / "data" / "dragon_pants" / "print.yaml", folder / "print.yaml")
     (folder / "game.yaml").write_text(HEX_GAME)
@@ -146,7 +147,7 @@ def test_a_map_of_names_and_counts_prints_each_terrain_by_its_note_and_pattern(h
     assert ">Pray here</text>" in shrine and 'fill="#fff6d0"' not in shrine           # no pattern given: plain
     scene = board_scene(game, 3)
     marks = {cell.terrain: cell.pattern for cell in scene.cells}
-    assert marks == {"land": "plain", "mountain": "peaks", "water": "waves", "power": "plain", "den": "den"}
+    assert marks == {"land": "plain", "mountain": "peaks", "water": "waves", "power": "plain", "den": "home"}
 
 
 def test_a_data_only_hex_game_builds(hex_game_folder, tmp_path, private_render_cache):
@@ -184,7 +185,7 @@ def test_a_note_too_wide_for_its_tile_is_a_located_error(tmp_path):
 
 def test_a_terrain_marked_like_a_den_keeps_its_own_label(tmp_path):
     """The den mark (rings) on an ordinary terrain: its name and note, not a den's seat panel."""
-    folder = write_hex_game(tmp_path, {**HEX_TERRAINS, "power": {"name": "Shrine", "count": 3, "pattern": "den",
+    folder = write_hex_game(tmp_path, {**HEX_TERRAINS, "power": {"name": "Shrine", "count": 3, "pattern": "home",
                                                                  "note": "Rest here"}})
     shrine = next(f.svg for f in tile_faces(load_game(folder))[0] if f.key == "tile-power")
     assert 'stroke-opacity="0.35"' in shrine                                # the den rings
@@ -194,7 +195,7 @@ def test_a_terrain_marked_like_a_den_keeps_its_own_label(tmp_path):
 
 @pytest.mark.parametrize("edit, message", [
     (lambda m: m["tiles"][0].update(terrain="lava"), "unknown terrain 'lava'; expected one of"),
-    (lambda m: m["dens"][0].update(id="purple"), "den 'purple' has no colour; add it to print.yaml seat_colours"),
+    (lambda m: m["homes"][0].update(id="purple"), "home 'purple' has no colour; add it to print.yaml seat_colours"),
 ])
 def test_a_bad_map_in_a_data_only_hex_game_is_a_located_error_not_a_traceback(tmp_path, edit, message):
     folder = tmp_path / "hexwalk"

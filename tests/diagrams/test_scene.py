@@ -29,14 +29,14 @@ def test_board_scene_draws_every_tile_with_its_terrain(game, players):
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_seat_numbers_follow_the_seat_map(game, players):
     scene = board_scene(game, players)
-    seats = {den.den_id: den.seat for den in scene.dens if den.in_use}
+    seats = {den.home_id: den.seat for den in scene.homes if den.in_use}
     assert seats == {den_id: i + 1 for i, den_id in enumerate(game.board.seats[players])}
     labels = sorted(s.text for s in scene_shapes(scene) if isinstance(s, Label))
     assert labels == sorted(str(n) for n in range(1, players + 1))
     colours = {cell.hex: cell.fill for cell in scene.cells}
-    for den in scene.dens:
+    for den in scene.homes:
         if den.in_use:
-            assert colours[den.hex] == game.print_profile.seat_colours[den.den_id].hex
+            assert colours[den.hex] == game.print_profile.seat_colours[den.home_id].hex
 
 
 def test_overview_shows_dens_by_colour_without_numbers(game):
@@ -44,8 +44,8 @@ def test_overview_shows_dens_by_colour_without_numbers(game):
     scene = board_scene(game)
     assert not [s for s in scene_shapes(scene) if isinstance(s, Label)]
     colours = {cell.hex: cell.fill for cell in scene.cells}
-    for den in scene.dens:
-        assert colours[den.hex] == game.print_profile.seat_colours[den.den_id].hex
+    for den in scene.homes:
+        assert colours[den.hex] == game.print_profile.seat_colours[den.home_id].hex
 
 
 def test_unknown_player_count_is_refused(game):
@@ -137,9 +137,9 @@ def test_legend_has_one_sample_per_terrain_and_both_den_states(game):
     from generator.hexmap_diagrams import legend_scene
 
     scene = legend_scene(game)
-    plain = [t for t in game.board.terrains.values() if not t.is_den]
+    plain = [t for t in game.board.terrains.values() if not t.is_home]
     assert [c.terrain_name for c in scene.cells[: len(plain)]] == [t.name for t in plain]
-    assert [d.in_use for d in scene.dens] == [True, False]
+    assert [d.in_use for d in scene.homes] == [True, False]
     texts = [label.text for label in scene.captions]
     assert all(any(t.name in text for text in texts) for t in game.board.terrains.values())
     assert "Den not used in this game" in scene_svg(scene)

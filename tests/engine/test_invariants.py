@@ -34,7 +34,7 @@ def check(state: GameState) -> None:
     in_piles = (r.pants_card in state.deck) + (r.pants_card in state.discard)
     assert len(holders) + in_piles == 1, "exactly one Pants"
     assert state.pants_holder() == (holders[0] if holders else None)
-    off_den = [p for p in state.pos if not r.board.is_den[p]]
+    off_den = [p for p in state.pos if not r.board.is_home[p]]
     assert len(off_den) == len(set(off_den)), "no two dragons share a non-den hex"
     assert all(not r.board.holds_one[p] or off_den.count(p) == 1 for p in off_den)
     if state.decision != "discard":

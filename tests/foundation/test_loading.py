@@ -8,7 +8,7 @@ from generator.checks import validate_game
 
 def test_canonical_data_loads_and_validates(game) -> None:
     assert game.game.name == "Dragon Pants"
-    assert len(game.board.tiles) + len(game.board.dens) == 43
+    assert len(game.board.tiles) + len(game.board.homes) == 43
     assert sum(c.count for c in game.power.cards) == 19
     assert len({c.id for c in game.power.cards}) == 14
     assert validate_game(game) == []

@@ -34,7 +34,7 @@ def test_notes_and_marks_follow_the_rules_flags(game):
         "mountain": ("Blocks sight lines, one dragon only", "peaks"),
         "water": ("Safe from sight lines", "waves"),
         "power": ("Draw power here", "star"),
-        "den": ("", "den"),
+        "den": ("", "home"),
     }
 
 
@@ -64,7 +64,7 @@ def test_a_terrain_without_blocks_sight_is_one_located_error(game_copy):
 def test_the_schemas_split_generic_terrains_from_dragon_pants_ones():
     found = schemas()
     generic = found["hexmap.schema.json"]["$defs"]["Terrain"]
-    assert set(generic["properties"]) == {"name", "count", "passable", "is_den", "note", "pattern"}
+    assert set(generic["properties"]) == {"name", "count", "passable", "is_home", "note", "pattern"}
     assert generic["required"] == ["name", "count"]
     pants = found["dragon_pants/board.schema.json"]["$defs"]["PantsTerrain"]
     assert set(pants["required"]) == {"name", "count", "passable", "blocks_sight", "sight_immune", "draw_power"}
@@ -73,7 +73,7 @@ def test_the_schemas_split_generic_terrains_from_dragon_pants_ones():
 
 @pytest.mark.parametrize("flags, note, pattern", [
     ({"blocks_sight": True, "sight_immune": True}, "Blocks sight lines, safe from sight lines", "peaks"),
-    ({"draw_power": True, "is_den": True}, "Draw power here", "den"),
+    ({"draw_power": True, "is_den": True}, "Draw power here", "home"),
 ])
 def test_flags_combine_in_a_fixed_order(flags, note, pattern):
     raw = {"name": "Odd", "count": 1, "passable": True, "blocks_sight": False, "sight_immune": False,

@@ -53,8 +53,8 @@ def test_outputs_are_all_there(game, kits):
     svgs = {p.stem for p in (folder / "svg").glob("*.svg")}
     assert {"power-back", "destiny-back", "power-fireball", "destiny-blank", "tile-water", "time-track",
             "time-marker"} <= svgs
-    assert sum(1 for s in svgs if s.startswith("pawn-")) == len(game.board.dens)
-    assert sum(1 for s in svgs if s.startswith("tile-den-")) == len(game.board.dens)
+    assert sum(1 for s in svgs if s.startswith("pawn-")) == len(game.board.homes)
+    assert sum(1 for s in svgs if s.startswith("tile-den-")) == len(game.board.homes)
     pngs = sorted((folder / "png").glob("*.png"))
     assert len(pngs) == len(game.power.cards) + len([c for c in game.destiny.cards if c.count]) + 2
     copies = sum(int(p.stem.rsplit("-x", 1)[1]) for p in pngs if "back" not in p.stem)
@@ -77,7 +77,7 @@ def test_extras_hold_the_track_marker_and_pawns(game, kits):
     for n in range(track.first, track.last + 1):
         assert str(n) in words
     text = doc[0].get_text()
-    for den in game.board.dens:
+    for den in game.board.homes:
         assert game.print_profile.seat_colours[den.id].name.upper() in text
 
 

@@ -73,11 +73,11 @@ def test_six_tiles_a_page_each_with_its_own_bleed_and_a_gutter(kits, paper):
 def test_den_tiles_and_pawns_are_named_by_colour_not_number(game, kits):
     """Setup matches colours, never numbers: a den tile and a pawn carry their colour's name and no digit."""
     doc = pymupdf.open(kits("letter").artifacts["tiles.pdf"])
-    den_name = next(t.name for t in game.board.terrains.values() if t.is_den).upper()
+    den_name = next(t.name for t in game.board.terrains.values() if t.is_home).upper()
     den_texts = [page.get_text() for page in doc if den_name in page.get_text().replace(" ", "")]
     text = "".join(den_texts)
     squeezed = text.replace(" ", "")  # letter-spaced titles
-    for den in game.board.dens:
+    for den in game.board.homes:
         colour = game.print_profile.seat_colours[den.id].name
         assert f"{colour.upper()}{den_name}" in squeezed and colour in text and den.name in text
     dens_only = [line for line in text.splitlines() if any(c.name.upper() in line.replace(" ", "").upper()

@@ -75,7 +75,7 @@ def test_setup_boards_in_the_rulebook_draw_43_hexes_each(game):
         assert len(hexes) == 43
         fills = [s.fillColor.hexval().lower().replace("0x", "#") for s in hexes]
         for terrain_id, terrain in game.board.terrains.items():
-            if terrain.is_den:
+            if terrain.is_home:
                 continue
             assert fills.count(colours[terrain_id].lower()) == terrain.count
         den_colours = {game.print_profile.seat_colours[d].hex.lower() for d in game.board.seats[players]}

@@ -16,7 +16,7 @@ import yaml
 from generator.data.located_yaml import SourceMap, format_path, load_yaml
 from generator.errors import DataError, Location, NotationError
 from generator.games.api import Result
-from generator.games.dragon_dance.dice import MASK64
+from generator.games.chance import MASK64
 from generator.games.dragon_dance.rules import RANGE_NAMES, Rules
 from generator.games.dragon_dance.state import FORMAT, position_to_dict, BOTH, CARD, COMBO, DIE, NOT_CHOSEN, OVER, PHASE_NAMES, DanceState
 

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from generator.errors import IllegalActionError
 from generator.games.api import Event, Result
 from generator.games.dragon_dance.actions import CardAction, ComboAction, DieAction
-from generator.games.dragon_dance.dice import roll, seed_state
+from generator.games.chance import roll, seed_state
 from generator.games.dragon_dance.rules import INCREASE, LONG, RANGE_NAMES, REDUCE, SHORT, Rules
 
 DIE, CARD, COMBO, OVER = 0, 1, 2, 3

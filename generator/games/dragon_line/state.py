@@ -15,12 +15,12 @@ seed and the hand number, so a saved position replays exactly without carrying g
 
 from __future__ import annotations
 
-import random
 from bisect import insort
 from typing import Any, Mapping
 
 from generator.errors import IllegalActionError
 from generator.games.api import Event, Result
+from generator.games.chance import shuffle, substream
 from generator.games.dragon_line.actions import Activate, Draft, Place, Refill, Remove
 from generator.games.dragon_line.battle import resolve
 from generator.games.dragon_line.rules import SEATS, Rules
@@ -33,9 +33,9 @@ BOTH = (0, 1)
 COUNTED = ("hands", "rounds", "fallback", "destroyed", "removed", "round_cap", "hand_ties")
 
 
-def hand_seed(seed: int, hand: int) -> str:
-    """The shuffle seed of a hand: every hand of every game gets its own, reproducibly."""
-    return f"dragon_line:{seed}:{hand}"
+def hand_stream(seed: int, hand: int) -> int:
+    """The generator state that shuffles a hand: every hand of every game gets its own, reproducibly."""
+    return substream(seed, hand)
 
 
 class LineState:
@@ -114,7 +114,7 @@ class LineState:
         self.hand += 1
         self.counts["hands"] += 1
         order = list(range(rules.deck_size))
-        random.Random(hand_seed(self.seed, self.hand)).shuffle(order)
+        shuffle(order, hand_stream(self.seed, self.hand))
         cut = settings.random_discard
         size = settings.stack_size
         self.buried = order[:cut]

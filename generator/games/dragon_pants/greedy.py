@@ -65,7 +65,7 @@ class GreedyPolicy:
         self.dist = _distances(board.steps, board.size)
         # Dens cannot be entered, so chase a dragon at home by heading for its den's exit.
         self.approach = [
-            [row[j] if not board.is_den[j] else row[board.den_exit(j)] + 1 if board.den_exit(j) is not None else 99
+            [row[j] if not board.is_home[j] else row[board.den_exit(j)] + 1 if board.den_exit(j) is not None else 99
              for j in range(board.size)]
             for row in self.dist
         ]
@@ -75,7 +75,7 @@ class GreedyPolicy:
         self.to_power = [min((self.dist[i][p] for p in power), default=99) for i in range(board.size)]
         self.on_mountain = board.holds_one
         self.immune = board.sight_immune
-        self.is_den = board.is_den
+        self.is_home = board.is_home
         ids = rules.card_ids
         self.inst_kind = rules.inst_kind
         self.kind_of = {cid: k for k, cid in enumerate(ids)}
@@ -284,7 +284,7 @@ class GreedyPolicy:
     def _threat(self, h: int, chasers, occupied: int) -> float:
         """How exposed the Pants would be on hex h to the others' next turns: bites and sight lines."""
         threat = 0.0
-        den = self.is_den[h]
+        den = self.is_home[h]
         if den:
             threat += 25.0  # safe from bites, but no Destiny draw: the clock stops for us
         biteable = not self.on_mountain[h] and not den

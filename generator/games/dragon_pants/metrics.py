@@ -62,7 +62,7 @@ def stall_cause(state: DragonPantsState) -> str:
     holder = engine.pants_holder()
     if holder is None:
         return "stall_pants_loose"  # in the Power deck or discard pile, and nobody fetched them
-    if engine.rules.board.is_den[engine.pos[holder]]:
+    if engine.rules.board.is_home[engine.pos[holder]]:
         return "stall_den_lock"  # the holder sits in its den, where no Destiny card is drawn
     return "stall_roaming"
 

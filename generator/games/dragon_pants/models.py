@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from generator.data.hexmap import HexMap, Terrain, TerrainPattern
+from generator.data.hexmap import HexMap, Home, Terrain, TerrainPattern
 from generator.data.models import IDENT, Model
 
 
@@ -49,6 +49,12 @@ class PantsTerrain(Terrain):
     sight_immune: bool
     draw_power: bool
     holds_one: bool = False
+    is_home: bool = Field(default=False, alias="is_den", description="the dens' terrain: each seat starts on its den")
+
+    @property
+    def is_den(self) -> bool:
+        """board.yaml's and rules.md's word for the generic `is_home`."""
+        return self.is_home
 
     @model_validator(mode="before")
     @classmethod
@@ -83,7 +89,7 @@ def flags_pattern(blocks_sight: bool, sight_immune: bool, draw_power: bool, hold
     """The mark a terrain's tile and hex get, so terrains that act alike look alike: dens, sight
     blockers (peaks), sight shelters (waves), draw hexes (a star), the rest plain."""
     if is_den:
-        return "den"
+        return "home"
     if blocks_sight:
         return "peaks"
     if sight_immune:
@@ -94,9 +100,15 @@ def flags_pattern(blocks_sight: bool, sight_immune: bool, draw_power: bool, hold
 
 
 class PantsMap(HexMap):
-    """board.yaml: the generic hex map with Dragon Pants' terrains."""
+    """board.yaml: the generic hex map with Dragon Pants' terrains; its homes are dens."""
 
     terrains: dict[str, PantsTerrain]
+    homes: list[Home] = Field(alias="dens", min_length=1)
+
+    @property
+    def dens(self) -> list[Home]:
+        """board.yaml's and rules.md's word for the generic `homes`."""
+        return self.homes
 
 
 # --- power_cards.yaml ----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ class PantsWords(Vocabulary):
     seat_noun = "dragon"
     setup_noun = "preset"
     home_noun = "den"
-    pawn_noun = "dragon"
+    player_noun = "dragon"
 
 
 class PantsReport(ReportPart):

@@ -43,7 +43,7 @@ def _finding(check_name: str, kind: FindingKind, game: GameData, file: str, path
 
 @check("ids", "Unique ids")
 def unique_ids(game: GameData) -> Iterator[Finding]:
-    cards, dens, values = game.power.cards, game.board.dens, game.destiny.cards
+    cards, dens, values = game.power.cards, game.board.homes, game.destiny.cards
     for i, first in _repeats(card.id for card in cards):
         yield _finding("ids", "data", game, "power_cards.yaml", ("cards", i, "id"),
                        f"duplicate card id {cards[i].id!r} (first used by cards[{first}])")
@@ -76,13 +76,13 @@ def _repeats(keys: Iterable[object]) -> Iterator[tuple[int, int]]:
 @check("box", "Component counts match the box")
 def box_counts(game: GameData) -> Iterator[Finding]:
     box = game.settings.box
-    tiles = len(game.board.tiles) + len(game.board.dens)
+    tiles = len(game.board.tiles) + len(game.board.homes)
     if tiles != box.tiles:
         yield _finding("box", "data", game, "board.yaml", ("tiles",),
-                       f"{len(game.board.tiles)} tiles + {len(game.board.dens)} dens = {tiles}; the box has {box.tiles}")
+                       f"{len(game.board.tiles)} tiles + {len(game.board.homes)} dens = {tiles}; the box has {box.tiles}")
     per_terrain = Counter(tile.terrain for tile in game.board.tiles)
     for name, terrain in game.board.terrains.items():
-        have = len(game.board.dens) if terrain.is_den else per_terrain.get(name, 0)
+        have = len(game.board.homes) if terrain.is_home else per_terrain.get(name, 0)
         if have != terrain.count:
             yield _finding("box", "data", game, "board.yaml", ("terrains", name, "count"),
                            f"{terrain.name}: the board has {have} tiles but the box count is {terrain.count}")
@@ -109,14 +109,14 @@ def box_counts(game: GameData) -> Iterator[Finding]:
 @check("board", "Board shape, terrain and dens")
 def board_shape(game: GameData) -> Iterator[Finding]:
     board = game.board
-    den_terrains = [name for name, t in board.terrains.items() if t.is_den]
+    den_terrains = [name for name, t in board.terrains.items() if t.is_home]
     if len(den_terrains) != 1:
         yield _finding("board", "data", game, "board.yaml", ("terrains",),
                        f"exactly one terrain must have is_den: true, found {len(den_terrains)}")
     places: dict[Hex, str] = {}
     for i, tile in enumerate(board.tiles):
         where = (tile.q, tile.r)
-        if tile.terrain in board.terrains and board.terrains[tile.terrain].is_den:   # unknown: generic hex_maps
+        if tile.terrain in board.terrains and board.terrains[tile.terrain].is_home:   # unknown: generic hex_maps
             yield _finding("board", "data", game, "board.yaml", ("tiles", i, "terrain"),
                            "dens are listed under `dens`, not as tiles")
         if where in places:
@@ -124,7 +124,7 @@ def board_shape(game: GameData) -> Iterator[Finding]:
                            f"hex ({tile.q},{tile.r}) is already used by {places[where]}")
         places.setdefault(where, f"tiles[{i}]")
     board_hexes = {(t.q, t.r) for t in board.tiles}
-    for i, den in enumerate(board.dens):
+    for i, den in enumerate(board.homes):
         where = (den.q, den.r)
         if where in places:
             yield _finding("board", "data", game, "board.yaml", ("dens", i),
@@ -159,7 +159,7 @@ def _connected(game: GameData, board_hexes: set[Hex]) -> Iterator[Finding]:
 @check("seats", "Seat maps for every player count")
 def seat_maps(game: GameData) -> Iterator[Finding]:
     players = game.game.players
-    dens = {den.id for den in game.board.dens}
+    dens = {den.id for den in game.board.homes}
     for count in range(players.min, players.max + 1):
         if count not in game.board.seats:
             yield _finding("seats", "data", game, "board.yaml", ("seats",),
@@ -224,7 +224,7 @@ def options_and_colours(game: GameData) -> Iterator[Finding]:
     if game.settings.default_preset not in game.destiny.presets:
         yield _finding("options", "data", game, "game.yaml", ("default_preset",),
                        f"unknown preset {game.settings.default_preset!r}; expected one of {', '.join(game.destiny.presets)}")
-    dens = [den.id for den in game.board.dens]
+    dens = [den.id for den in game.board.homes]
     colours = game.print_profile.seat_colours
     for den in dens:
         if den not in colours:

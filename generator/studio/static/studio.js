@@ -226,7 +226,7 @@ function showBalance(state) {
   const running = state.status === "running";
   $("run-check").disabled = running;
   $("run-check").textContent = state.status === "done" ? "Run the quick rules check again" : "Run the quick rules check";
-  $("balance-what").textContent = `${state.games} games per configuration, every player count, preset and policy`;
+  $("balance-what").textContent = `${state.games} games per configuration, every player count, ${state.setup_noun || "setup"} and policy`;
   $("balance-progress").hidden = !running;
   const fraction = state.total ? state.done / state.total : 0;
   $("balance-fill").style.width = `${(100 * fraction).toFixed(1)}%`;

@@ -6,7 +6,7 @@ import pytest
 
 from generator.errors import IllegalActionError
 from generator.games.dragon_dance import GAME
-from generator.games.dragon_dance.dice import roll
+from generator.games.chance import roll
 from generator.games.dragon_dance.rules import LONG, SHORT
 from generator.games.dragon_dance.state import COMBO, DIE, OVER, new_game
 

@@ -43,7 +43,7 @@ def sight_scene(game: GameData, kind: SightKind, shooter: Hex, target: Hex,
     """The board with a shooter (A), a target (B), other dragons (C, D...) and the sight line
     between A and B, judged by the rules engine. Dens are left out unless asked for."""
     others = tuple(others)
-    base = board_scene(game, None, hex_size_mm, den_style="plain", with_dens=with_dens)
+    base = board_scene(game, None, hex_size_mm, home_style="plain", with_homes=with_dens)
     check = check_sight(game, kind, shooter, target, occupied=(shooter, target) + others, tables=tables)
     colours = [c.hex for c in game.print_profile.seat_colours.values()] or ["#444444"]
     dragons = tuple(Marker(hex_, chr(ord("A") + i), colours[i % len(colours)])

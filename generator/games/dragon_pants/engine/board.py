@@ -58,7 +58,7 @@ class BoardTables:
     ):
         tiles = list(tiles)
         dens = list(dens)
-        den_terrain = next((name for name, t in terrains.items() if _flag(t, "is_den")), "den")
+        den_terrain = next((name for name, t in terrains.items() if _flag(t, "is_home")), "den")
         cells: list[tuple[Hex, str]] = [(h, t) for h, t in tiles] + [(h, den_terrain) for _, h in dens]
         self.hexes: tuple[Hex, ...] = tuple(h for h, _ in cells)
         self.terrain: tuple[str, ...] = tuple(t for _, t in cells)
@@ -75,7 +75,7 @@ class BoardTables:
         self.sight_immune = flag("sight_immune")
         self.draw_power = flag("draw_power")
         self.holds_one = flag("holds_one")
-        self.is_den = tuple(_flag(terrains[t], "is_den") for t in self.terrain[: len(tiles)]) + (True,) * len(dens)
+        self.is_home = tuple(_flag(terrains[t], "is_home") for t in self.terrain[: len(tiles)]) + (True,) * len(dens)
         self.den_ids: tuple[str, ...] = tuple(d for d, _ in dens)
         self.den_hex: dict[str, int] = {d: self.index[h] for d, h in dens}
         self.den_id: dict[int, str] = {self.index[h]: d for d, h in dens}
@@ -87,7 +87,7 @@ class BoardTables:
             tuple(self.index[n] for n in hexgrid.neighbours(h) if n in self.index) for h in self.hexes
         )
         self.steps: tuple[tuple[int, ...], ...] = tuple(
-            tuple(n for n in self.neighbours[i] if not self.is_den[n]) for i in range(self.size)
+            tuple(n for n in self.neighbours[i] if not self.is_home[n]) for i in range(self.size)
         )
 
         self.flat: tuple[tuple[_Line | None, ...], ...] = tuple(
@@ -108,7 +108,7 @@ class BoardTables:
         return cls(
             tiles=[((t.q, t.r), t.terrain) for t in board.tiles],
             terrains={name: t.model_dump() for name, t in board.terrains.items()},
-            dens=[(d.id, (d.q, d.r)) for d in board.dens],
+            dens=[(d.id, (d.q, d.r)) for d in board.homes],
             diagonal_blocked_by_flanks=bool(chosen.get("diagonal_blocked_by_flanks", False)),
         )
 
@@ -225,6 +225,13 @@ class BoardTables:
         return exits[0] if exits else None
 
 
+# board.yaml's own words for generic map fields (the loaded model speaks the generic ones).
+_YAML_NAMES = {"is_home": "is_den"}
+
+
 def _flag(terrain: Any, name: str) -> bool:
-    value = terrain.get(name, False) if isinstance(terrain, Mapping) else getattr(terrain, name, False)
+    if isinstance(terrain, Mapping):
+        value = terrain.get(_YAML_NAMES.get(name, name), False)
+    else:
+        value = getattr(terrain, name, False)
     return bool(value)

@@ -117,7 +117,7 @@ def _why_action(state: "GameState", action: Action) -> str:
             return f"{me} has no actions left this turn"
         if target not in board.neighbours[here]:
             return f"{_hex(action.hex)} is not next to {me} at {_hex(board.hexes[here])}; a move is one hex"
-        if board.is_den[target]:
+        if board.is_home[target]:
             return f"nobody moves into a den on purpose (R9); {_hex(action.hex)} is a den"
         if state.at[target] >= 0 and board.holds_one[target]:
             return f"dragon {state.at[target] + 1} stands on the mountain at {_hex(action.hex)}; it cannot be bitten or joined (R8)"
@@ -158,7 +158,7 @@ def _why_play(state: "GameState", action: Action) -> str:
     if all(state.spent[c] >= 0 for c in held):
         return f"{me}'s {card} is spent; {_when_ready(state, seat, held)} (R14)"
     here = state.pos[seat]
-    if board.is_den[here]:
+    if board.is_home[here]:
         return f"{me} is on a den and cannot play cards (R9)"
     if target_kind in (T_SELF, T_ALL):
         if action.target is not None:

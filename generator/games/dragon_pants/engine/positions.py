@@ -315,7 +315,7 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
         h = board.index.get((at[0], at[1]))
         if h is None:
             raise rd.error(path + ("at",), f"({at[0]},{at[1]}) is not a hex of the board")
-        if not board.is_den[h]:
+        if not board.is_home[h]:
             if state.at[h] >= 0:
                 raise rd.error(path + ("at",), f"dragon {state.at[h] + 1} already stands on ({at[0]},{at[1]}); only dens hold two")
             state.at[h] = i
@@ -450,13 +450,13 @@ def _settles_alone(state: GameState, task: tuple) -> str | None:
         if state._ready_reactions(seat, fits):
             return None
         answered = rules.card_ids[task[2]] if op == "hit" else "a bite"
-        if rules.board.is_den[state.pos[seat]]:
+        if rules.board.is_home[state.pos[seat]]:
             return f"'{phrase}' asks dragon {seat + 1} to react, but it is on a den, where no card is played (R9)"
         answers = ", ".join(rules.card_ids[k] for k in sorted(fits)) or "none"
         return (f"'{phrase}' asks dragon {seat + 1} to react, but it holds no ready card that answers {answered} "
                 f"(these would: {answers}); a step nobody can answer settles by itself: put it under 'then'")
     if op == "storm":
-        if rules.board.is_den[state.pos[task[1]]]:
+        if rules.board.is_home[state.pos[task[1]]]:
             return f"'{phrase}': dragon {task[1] + 1} is already home; there is nothing to decide"
         return None
     owner = task[2] if op == "steal" else task[1]

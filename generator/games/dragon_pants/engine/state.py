@@ -18,7 +18,7 @@ from generator.games.dragon_pants.engine import cards as fx
 from generator.games.dragon_pants.engine.actions import DRAW_DECK, DRAW_DISCARD, END, HOME, PASS, STAY, Action
 from generator.games.dragon_pants.engine.explain import why_illegal
 from generator.games.dragon_pants.engine.rules import T_ALL, T_ANY, T_NONE, T_REACTION, T_SELF, Rules
-from generator.games.dragon_pants.engine.shuffle import seed_state, shuffle
+from generator.games.chance import seed_state, shuffle
 from generator.errors import IllegalActionError
 
 EVENT_KINDS = (
@@ -233,7 +233,7 @@ class GameState:
         else:
             out = []
         hand = self.hands[seat]
-        if hand and not board.is_den[here]:
+        if hand and not board.is_home[here]:
             spent, inst_kind = self.spent, rules.inst_kind
             if len(hand) == 1:
                 c = hand[0]
@@ -278,7 +278,7 @@ class GameState:
 
     def _ready_reactions(self, seat: int, fits: frozenset[int]) -> list[int]:
         """Kinds of ready reaction card `seat` could answer with (none while on a den, R9)."""
-        if not fits or self.rules.board.is_den[self.pos[seat]]:
+        if not fits or self.rules.board.is_home[self.pos[seat]]:
             return []
         spent, inst_kind = self.spent, self.rules.inst_kind
         return sorted({inst_kind[c] for c in self.hands[seat] if spent[c] < 0 and inst_kind[c] in fits})
@@ -318,7 +318,7 @@ class GameState:
                 return
             # A plain step (never into a den): the common case, kept inline.
             old = self.pos[seat]
-            if not board.is_den[old]:
+            if not board.is_home[old]:
                 at[old] = -1
             self.pos[seat] = h
             at[h] = seat
@@ -410,7 +410,7 @@ class GameState:
                     return
                 self._resolve_bite(task, None, -1)
             elif op == "storm":
-                if self.rules.board.is_den[self.pos[task[1]]]:
+                if self.rules.board.is_home[self.pos[task[1]]]:
                     continue  # already home (a Mirror sent the storm back)
                 self.asking = task
                 return
@@ -441,7 +441,7 @@ class GameState:
         while self.result is None:
             if self.actions_left <= 0:
                 # Only a ready Boost (off a den) keeps a turn with no actions left open.
-                if not rules.board.is_den[self.pos[self.current]]:
+                if not rules.board.is_home[self.pos[self.current]]:
                     spent, free = self.spent, rules.inst_free
                     for c in self.hands[self.current]:
                         if free[c] and spent[c] < 0:
@@ -531,10 +531,10 @@ class GameState:
     def _place(self, seat: int, h: int) -> None:
         board = self.rules.board
         old = self.pos[seat]
-        if not board.is_den[old]:
+        if not board.is_home[old]:
             self.at[old] = -1
         self.pos[seat] = h
-        if board.is_den[h]:
+        if board.is_home[h]:
             self._note_den(seat, h)
         else:
             self.at[h] = seat
@@ -545,7 +545,7 @@ class GameState:
         old = self.pos[seat]
         if old == den:
             return
-        if not self.rules.board.is_den[old]:
+        if not self.rules.board.is_home[old]:
             self.at[old] = -1
         self.pos[seat] = den
         self._emit("home", seat, cause)
@@ -563,11 +563,11 @@ class GameState:
         a, b = self.pos[user], self.pos[target]
         self.pos[user], self.pos[target] = b, a
         for seat, h in ((user, b), (target, a)):
-            if not board.is_den[h]:
+            if not board.is_home[h]:
                 self.at[h] = seat
         self._emit("swap", user, target)
         for seat, h in ((user, b), (target, a)):
-            if board.is_den[h]:
+            if board.is_home[h]:
                 self._note_den(seat, h)
 
     def _take(self, thief: int, victim: int, card: int) -> None:
@@ -621,7 +621,7 @@ class GameState:
         for c in self.hands[seat]:
             if 0 <= spent[c] < turn:
                 spent[c] = -1  # R14 (as in _refresh, inline: this runs every turn)
-        if self.holder == seat and not self.rules.board.is_den[self.pos[seat]]:
+        if self.holder == seat and not self.rules.board.is_home[self.pos[seat]]:
             if not self.destiny:
                 self._finish("destiny_exhausted", None)
                 return
@@ -656,7 +656,7 @@ class GameState:
                 continue
             here = self.pos[seat]
             self.actions_left = rules.actions_per_turn
-            if board.is_den[here]:
+            if board.is_home[here]:
                 self._start_turn(seat)
             else:
                 self.must_leave = False
@@ -666,7 +666,7 @@ class GameState:
         board = self.rules.board
         self.actions_left = self.rules.actions_per_turn
         here = self.pos[seat]
-        self.must_leave = board.is_den[here]
+        self.must_leave = board.is_home[here]
         if self.must_leave:
             at, holds_one = self.at, board.holds_one
             if not any(not (at[h] >= 0 and holds_one[h]) for h in board.steps[here]):

@@ -73,7 +73,7 @@ def sight_example(ctx: DirectiveContext, d: Directive) -> figures.SightExample:
     expect = d.args.get("expect")
     if expect is not None and expect not in figures.VERDICT_TITLES:
         raise LayoutError(f"{ctx.where}: sight expect={expect!r}: expected one of {', '.join(figures.VERDICT_TITLES)}")
-    board = {(t.q, t.r) for t in ctx.game.board.tiles} | {(den.q, den.r) for den in ctx.game.board.dens}
+    board = {(t.q, t.r) for t in ctx.game.board.tiles} | {(den.q, den.r) for den in ctx.game.board.homes}
     shooter, target = _hex(ctx, d, "A", board), _hex(ctx, d, "B", board)
     others = tuple(_parse_hex(ctx, "others", part, board) for part in d.args.get("others", "").split())
     return figures.SightExample(kind, shooter, target, others, expect, d.args.get("caption", ""), ctx.where)

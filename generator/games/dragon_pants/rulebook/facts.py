@@ -85,9 +85,10 @@ def template_context(game: GameData) -> dict[str, Any]:
         "settings": game.settings,
         "board": game.board,
         "terrain": terrains,
-        "terrain_of": {flag: [t for t in terrains.values() if getattr(t, flag)]
-                       for flag in ("blocks_sight", "sight_immune", "draw_power", "is_den", "holds_one")},
-        "tiles_total": len(game.board.tiles) + len(game.board.dens),
+        "terrain_of": {flag: [t for t in terrains.values() if getattr(t, attribute)] for flag, attribute in
+                       (("blocks_sight",) * 2, ("sight_immune",) * 2, ("draw_power",) * 2, ("is_den", "is_home"),
+                        ("holds_one",) * 2)},
+        "tiles_total": len(game.board.tiles) + len(game.board.homes),
         "card": {c.id: c for c in game.power.cards},
         "cards": game.power.cards,
         "cards_with": lambda **kw: cards_with(game, **kw),

@@ -30,7 +30,7 @@ VERDICT_TITLES = {"clear": "Clear", "blocked": "Blocked", "immune": "Immune", "o
 
 
 def seat_caption(game: GameData, players: int) -> str:
-    den = {d.id: d for d in game.board.dens}
+    den = {d.id: d for d in game.board.homes}
     colours = game.print_profile.seat_colours
     # Seat, then the colour its den tile and pawn carry (the name players look for on the pieces).
     seats = [f"**{i + 1}** " + (colours[d].name if d in colours else den[d].name)

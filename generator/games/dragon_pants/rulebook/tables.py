@@ -89,7 +89,7 @@ def terrain_table(game: GameData, styles: Styles, width: float) -> Table:
 def terrain_effects(terrain: PantsTerrain) -> str:
     """The terrain's rules flags as one plain sentence."""
     parts = []
-    if terrain.is_den:
+    if terrain.is_home:
         parts.append("a dragon's home; nobody enters one by choice, and a dragon on a den cannot play "
                      "cards or be bitten")
     elif not terrain.passable:

@@ -1,0 +1,76 @@
+"""Generic code speaks no game's words (issue "One game shape").
+
+What a seat, a home hex or a setup is called comes from the game's `Vocabulary` part; the
+generic packages and templates may name a shipped game's words only in docstrings and comments
+(as examples). Checked on what the code can print or match: every string literal outside a
+docstring, and template and script text outside comments.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "generator"
+GAME_WORDS = re.compile(r"\b(dens?|pants|destiny|presets?|knights?|suits?)\b", re.IGNORECASE)
+
+
+def _game_packages() -> set[Path]:
+    games = PACKAGE / "games"
+    return {d for d in games.iterdir() if (d / "__init__.py").is_file()}
+
+
+def _generic_files(suffixes: tuple[str, ...]) -> list[Path]:
+    games = _game_packages()
+    roots = [PACKAGE, ROOT / "templates"]
+    return sorted(p for root in roots for p in root.rglob("*") if p.suffix in suffixes and p.is_file()
+                  and not any(g in p.parents for g in games) and "__pycache__" not in p.parts)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                found.add(id(first.value))
+    return found
+
+
+def python_words(source: str) -> list[tuple[int, str]]:
+    """(line, literal) of every non-docstring string literal that names a game word."""
+    tree = ast.parse(source)
+    skip = _docstrings(tree)
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
+            and GAME_WORDS.search(node.value)]
+
+
+def text_words(text: str) -> list[tuple[int, str]]:
+    """(line, text) of template or script lines naming a game word, comments removed."""
+    text = re.sub(r"\{#.*?#\}", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    text = re.sub(r"<!--.*?-->", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    lines = [re.sub(r"(^|\s)//.*$", "", line) for line in text.splitlines()]
+    return [(n, line.strip()) for n, line in enumerate(lines, 1) if GAME_WORDS.search(line)]
+
+
+def test_the_checks_see_words_where_they_print_and_not_in_comments():
+    assert python_words('"""A den."""\nx = f"take the {pawn} to your den"\n# destiny\n') == [(2, " to your den")]
+    assert python_words('"""A den."""\ndef f():\n    """Presets."""\n    return 1\n') == []
+    assert text_words("{# a den #}\n<text>Coloured dens</text>\n// suits\n") == [(2, "<text>Coloured dens</text>")]
+
+
+def test_generic_python_names_no_game_word():
+    leaks = [f"{path.relative_to(ROOT)}:{line}: {text!r}"
+             for path in _generic_files((".py",)) for line, text in python_words(path.read_text(encoding="utf-8"))]
+    assert leaks == [], "\n".join(leaks)
+
+
+def test_generic_templates_and_scripts_name_no_game_word():
+    leaks = [f"{path.relative_to(ROOT)}:{line}: {text}"
+             for path in _generic_files((".j2", ".js", ".html", ".css", ".svg"))
+             for line, text in text_words(path.read_text(encoding="utf-8"))]
+    assert leaks == [], "\n".join(leaks)
