@@ -210,7 +210,7 @@ class GameModule:
 
         The result must depend only on what `seat` sees and on `rng` (tests change only hidden
         parts and expect the same worlds). The default, None, lets the search re-deal from the
-        position (`generator.games.search.redeal`): the top-level fields of `to_dict()` that
+        position (`generator.search.redeal`): the top-level fields of `to_dict()` that
         `view(seat)` does not show, lists shuffled and whole numbers (the generator) reseeded,
         loaded back with `load_state`. A game whose hidden parts sit deeper, or that wants it
         faster, provides its own.
@@ -222,7 +222,7 @@ class GameModule:
         (`search:400` names another strength; see `generator.games.policies.policy_factory`),
         plus the game's."""
         from generator.games.policies import lookahead_policy, random_policy
-        from generator.games.search import SearchFactory
+        from generator.search import SearchFactory
 
         return {"random": random_policy, "lookahead": lookahead_policy(self), "search": SearchFactory(self)}
 

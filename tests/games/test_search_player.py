@@ -16,8 +16,8 @@ import pytest
 from generator.data import load_game
 from generator.games.policies import is_policy, policy_factory
 from generator.games.position_files import read_position_file
-from generator.games.search import SearchPolicy, SearchSettings, parse_strength
-from generator.games.search.redeal import redeal
+from generator.search import SearchPolicy, SearchSettings, parse_strength
+from generator.search.redeal import redeal
 from games.toy_bids import TOY, BidsState
 
 POSITIONS = Path(__file__).parent / "search_positions"

@@ -20,9 +20,9 @@ import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from generator.games.search.redeal import redeal
-from generator.games.search.matrix import MatrixSearch, averaged
-from generator.games.search.tree import (Arm, Node, average_strategy, regret_pick, regret_update,
+from generator.search.redeal import redeal
+from generator.search.matrix import MatrixSearch, averaged
+from generator.search.tree import (Arm, Node, average_strategy, regret_pick, regret_update,
                                          ucb_pick)
 
 if TYPE_CHECKING:
