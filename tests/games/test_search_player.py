@@ -211,3 +211,22 @@ def test_a_time_budget_stops_the_search():
     player.choose(state, state.to_move()[0], random.Random(0))
     assert time.perf_counter() - started < 1.0
     assert player.iterations_run >= 1
+
+
+def test_play_lets_a_named_player_decide(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+
+    def play(*args):
+        return subprocess.run([sys.executable, "-m", "generator", "play", *args], cwd=root, capture_output=True,
+                              text=True, env={**__import__("os").environ, "PYTHONPATH": str(root)})
+
+    run = play("dragon_dance", "--position", str(POSITIONS / "dance_knight_finishes.yaml"),
+               "--auto", "search:20", "--auto", "search:20")
+    assert run.returncode == 0, run.stderr
+    assert "# card: knight (hack)" in run.stdout and "'reason': 'knockout'" in run.stdout
+    run = play("dragon_dance", "--position", str(POSITIONS / "dance_knight_finishes.yaml"), "--auto", "search:lots")
+    assert run.returncode == 2 and "--auto #1 'search:lots': search strength 'lots'" in run.stderr
+    assert "Traceback" not in run.stderr
