@@ -81,8 +81,11 @@ def pairings(smoke: bool, scale: float) -> list[Pairing]:
     return found
 
 
+SMALL = {"search:20": "search:3", "search:25": "search:3", "search:50": "search:3"}
+
+
 def _small(name: str) -> str:
-    return name if not name.startswith("search") else ("search:6" if name != "search:20" else "search:3")
+    return SMALL.get(name, "search:6") if name.startswith("search") else name
 
 
 def play_chunk(pairing: Pairing, start: int, count: int) -> dict:

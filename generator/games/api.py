@@ -202,21 +202,6 @@ class GameModule:
             return 0.0 if state.result.winners else 0.5
         return 0.5
 
-    def sample_hidden(self, state: GameState, seat: int, rng: random.Random) -> GameState | None:
-        """A copy of `state` that `seat` cannot tell from it: what the seat has not seen (face-down
-        cards, the order of decks, the generator that draws future chance) redrawn from `rng`,
-        consistently with everything the seat has seen. The search player (`search`) plans on
-        many such worlds, so it never uses what its seat could not know.
-
-        The result must depend only on what `seat` sees and on `rng` (tests change only hidden
-        parts and expect the same worlds). The default, None, lets the search re-deal from the
-        position (`generator.search.redeal`): the top-level fields of `to_dict()` that
-        `view(seat)` does not show, lists shuffled and whole numbers (the generator) reseeded,
-        loaded back with `load_state`. A game whose hidden parts sit deeper, or that wants it
-        faster, provides its own.
-        """
-        return None
-
     def policies(self) -> dict[str, PolicyFactory]:
         """Named players for `check` and the studio: always `random`, `lookahead` and `search`
         (`search:400` names another strength; see `generator.games.policies.policy_factory`),

@@ -14,6 +14,7 @@ lives in one named place:
 | `KitPart`      | card-template names and extra build steps                           |
 | `CommandsPart` | commands only this game has (`dragon-pnp NAME ...`)                 |
 | `PlaytestPart` | the studio's picture of a position and one line per event           |
+| `HiddenPart`   | what a seat cannot see, redrawn for the search player              |
 
 A part holds its module (`self.module`) so it can reach the core hooks. Nothing here imports
 drawing or web code; a part imports those inside the method that needs them.
@@ -21,6 +22,7 @@ drawing or web code; a part imports those inside the method that needs them.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
@@ -115,6 +117,24 @@ class ReferencePlay:
     policy: str
     share: float
     default_setup_only: bool = True
+
+
+class HiddenPart(Part):
+    """What a seat cannot see, redrawn: the one hook the search player (`generator.search`) asks of
+    a game, so that it plans only on what its seat could know."""
+
+    def sample_hidden(self, state: "GameState", seat: int, rng: random.Random) -> "GameState | None":
+        """A copy of `state` that `seat` cannot tell from it: what the seat has not seen (face-down
+        cards, the order of decks, the generator that draws chance to come) redrawn from `rng`,
+        consistently with everything the seat has seen. It must depend only on what `seat` sees
+        and on `rng` (tests change only hidden parts and expect the same worlds).
+
+        The default, None, lets the search re-deal from the position (`generator.search.redeal`):
+        the top-level fields of `to_dict()` that `view(seat)` does not show, lists of cards
+        shuffled and whole numbers (the generator) reseeded, loaded back with `load_state`. A game
+        whose hidden parts sit deeper, or that wants it faster, provides its own.
+        """
+        return None
 
 
 class RulebookPart(Part):

@@ -1,7 +1,7 @@
 """`search`: information-set Monte Carlo tree search over the game interface, for any game.
 
 Each iteration asks the game for one world the deciding seat cannot tell from the real one
-(`GameModule.sample_hidden`: what the seat has not seen redrawn, future chance reseeded), walks
+(`HiddenPart.sample_hidden`: what the seat has not seen redrawn, future chance reseeded), walks
 the shared tree down it, adds one node, plays on at random for a few decisions and scores the
 position for every seat with the game's `evaluate` (a finished game scores its result). Sequential
 nodes choose by UCB1 over availability counts, simultaneous nodes by decoupled regret matching
@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from generator.games.parts import HiddenPart
 from generator.search.redeal import redeal
 from generator.search.matrix import MatrixSearch, averaged
 from generator.search.tree import (Arm, Node, average_strategy, regret_pick, regret_update,
@@ -83,6 +84,7 @@ class SearchPolicy:
         self.name = f"search:{self.settings.label}"
         self.iterations_run = 0          # over this player's life: for decisions-per-second figures
         self.rules = rules
+        self.hidden = module.part(HiddenPart)
         self.playout = playout_policy(module, self.settings.playout, rules)
 
     # --- the policy -------------------------------------------------------------------------
@@ -139,7 +141,7 @@ class SearchPolicy:
 
     def sample(self, state: "GameState", seat: int, draw: random.Random) -> "GameState":
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""
-        world = self.module.sample_hidden(state, seat, draw)
+        world = self.hidden.sample_hidden(state, seat, draw)
         return world if world is not None else redeal(self.module, self.rules, state, seat, draw)
 
     # --- one iteration ------------------------------------------------------------------------

@@ -6,7 +6,7 @@ something else (a deck shown as its size) is hidden: a hidden list of card names
 re-dealt (put in a fixed order, so its true order cannot leak, then shuffled) and a hidden whole
 number is taken for the state's generator and reseeded, so chance to come is drawn afresh. The world is the position so
 changed, loaded back with the game's own `load_state`. Hidden parts nested deeper (a hand inside
-a player's record) are left as they are: a game with such parts provides `sample_hidden`.
+a player's record) are left as they are: a game with such parts provides its own (`HiddenPart`).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from generator.games.api import DataFile, GameModule, GameState, PolicyFactory
 from generator.games.dragon_pants.greedy import GreedyPlayer, board_distances
 from generator.games.dragon_pants.models import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
 from generator.games.dragon_pants.state import DragonPantsState
-from generator.games.dragon_pants.parts import (PantsCommands, PantsKit, PantsPlaytest, PantsReport, PantsRulebook,
+from generator.games.dragon_pants.parts import (PantsCommands, PantsHidden, PantsKit, PantsPlaytest, PantsReport, PantsRulebook,
                                                  PantsWords)
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class DragonPants(GameModule):
     }
     settings_model = PantsSettings
     hexmap_model = PantsMap   # the tiles component's map is board.yaml: one object, with its rules flags
-    parts = (PantsWords, PantsReport, PantsRulebook, PantsKit, PantsCommands, PantsPlaytest)
+    parts = (PantsWords, PantsReport, PantsRulebook, PantsKit, PantsCommands, PantsPlaytest, PantsHidden)
 
     def data_checks(self) -> list:
         from generator.games.dragon_pants.validation import CHECKS
@@ -96,12 +96,6 @@ class DragonPants(GameModule):
 
     def policies(self) -> dict[str, PolicyFactory]:
         return {**super().policies(), "greedy": GreedyPlayer}
-
-    def sample_hidden(self, state: GameState, seat: int, rng: Any) -> GameState:
-        """Both decks' order and the engine's generator redrawn (hands and piles are open)."""
-        from generator.games.dragon_pants.hidden import sample_hidden
-
-        return sample_hidden(state, rng)  # type: ignore[arg-type]
 
     # --- report ---------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from generator.games.parts import (CommandsPart, KitPart, PlaytestPart, ReferencePlay, ReportPart, RulebookPart,
+from generator.games.parts import (CommandsPart, HiddenPart, KitPart, PlaytestPart, ReferencePlay, ReportPart, RulebookPart,
                                    Vocabulary)
 
 if TYPE_CHECKING:
@@ -128,3 +128,12 @@ class PantsPlaytest(PlaytestPart):
         from generator.games.dragon_pants import report
 
         return report.describe_event(event)
+
+
+class PantsHidden(HiddenPart):
+    """Hands and piles lie open: only both decks' order and the engine's generator are redrawn."""
+
+    def sample_hidden(self, state: "GameState", seat: int, rng: Any) -> "GameState":
+        from generator.games.dragon_pants.hidden import sample_hidden
+
+        return sample_hidden(state, rng)  # type: ignore[arg-type]
