@@ -23,7 +23,7 @@ SETUPS = ("match", "hand")
 
 
 # How much a card's learned worth (in standard deviations) counts in `evaluate`, against 0.5 a card.
-VALUE_WEIGHT = 0.5
+VALUE_WEIGHT = 0.25
 _WORTH: dict[int, tuple[Rules, list[float]]] = {}
 
 
