@@ -131,7 +131,7 @@ class HiddenPart(Part):
 
         The default, None, lets the search re-deal from the position (`generator.search.redeal`):
         the top-level fields of `to_dict()` that `view(seat)` does not show, lists of cards
-        shuffled and whole numbers (the generator) reseeded, loaded back with `load_state`. A game
+        shuffled and whole numbers of 32 bits or more (the generator) reseeded, loaded back with `load_state`. A game
         whose hidden parts sit deeper, or that wants it faster, provides its own.
         """
         return None

@@ -4,7 +4,8 @@ A game's position (`state.to_dict()`) holds everything; the seat's view (`state.
 what the seat may see. A top-level field of the position that the view leaves out or shows as
 something else (a deck shown as its size) is hidden: a hidden list of card names or numbers is
 re-dealt (put in a fixed order, so its true order cannot leak, then shuffled) and a hidden whole
-number is taken for the state's generator and reseeded, so chance to come is drawn afresh. The world is the position so
+number of 32 bits or more is taken for the state's generator and reseeded, so chance to come is
+drawn afresh. The world is the position so
 changed, loaded back with the game's own `load_state`. Hidden parts nested deeper (a hand inside
 a player's record) are left as they are: a game with such parts provides its own (`HiddenPart`).
 """
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from generator.games.api import GameModule, GameState
 
 _MISSING = object()
+# A hidden whole number this large is a generator's state; a hidden count or score never is.
+GENERATOR_MIN = 1 << 32
 
 
 def redeal(module: "GameModule", rules: Any, state: "GameState", seat: int, rng: random.Random) -> "GameState":
@@ -35,7 +38,7 @@ def redeal(module: "GameModule", rules: Any, state: "GameState", seat: int, rng:
             rng.shuffle(dealt)
             position[key] = dealt
             changed = True
-        elif isinstance(value, int) and not isinstance(value, bool) and shown is _MISSING:
+        elif isinstance(value, int) and not isinstance(value, bool) and shown is _MISSING and value >= GENERATOR_MIN:
             position[key] = rng.getrandbits(63)
             changed = True
     return module.load_state(rules, position) if changed else state.clone()

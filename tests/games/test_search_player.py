@@ -77,7 +77,7 @@ def test_line_activates_a_winning_set_of_stars():
 def test_toy_bids_outbids_for_the_prize_it_needs():
     # Prize 5 up and one prize (1) left; 2-5 behind, bids [1, 4] against [2, 3]. Bid 4 (then take)
     # wins 7-6 whatever the other seat does; bid 1 loses.
-    state = BidsState({"hands": [[1, 4], [2, 3]], "deck": [1], "prize": 5, "scores": [2, 5], "rng": 9})
+    state = BidsState({"hands": [[1, 4], [2, 3]], "deck": [1], "prize": 5, "scores": [2, 5], "rng": 9 << 40})
     rules = TOY.make_rules(None)
     assert set(_choices(TOY, rules, state, 0, 100)) == {"bid 4"}
     state.apply({0: state.legal_actions(0)[1], 1: state.legal_actions(1)[0]})
@@ -153,7 +153,7 @@ def test_line_decisions_ignore_the_enemy_hand_and_the_discards():
 def test_toy_decisions_ignore_the_deck_order_through_the_default_redeal():
     rules = TOY.make_rules(None)
     state = TOY.new_game(rules, 3)
-    other = BidsState({**state.to_dict(), "deck": state.deck[::-1], "rng": 77})
+    other = BidsState({**state.to_dict(), "deck": state.deck[::-1], "rng": 77 << 40})
     assert other.view(0) == state.view(0) and other.to_dict() != state.to_dict()
     _same_decisions(TOY, rules, state, other, 0)
     world = redeal(TOY, rules, state, 0, random.Random(2))
