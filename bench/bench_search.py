@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,36 +122,50 @@ def play_chunk(pairing: Pairing, start: int, count: int) -> dict:
 
 
 def head_to_head(smoke: bool, jobs: int, scale: float) -> list[tuple[Pairing, dict]]:
+    """Every pairing's games in chunks of 10 on `jobs` processes; a pairing's row prints as soon as
+    its last chunk is in (so a long run shows its figures as it goes)."""
     chunks = []
     for pairing in pairings(smoke, scale):
         for start in range(0, pairing.games, 10):
             chunks.append((pairing, start, min(10, pairing.games - start)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(play_chunk, *zip(*chunks)))
+    left = {p: sum(1 for c in chunks if c[0] == p) for p in dict.fromkeys(c[0] for c in chunks)}
     merged: dict[Pairing, dict] = {}
-    for (pairing, _, _), result in zip(chunks, results):
-        total = merged.setdefault(pairing, {"wins": {pairing.first: 0, pairing.second: 0}, "draws": 0,
-                                            "spent": {pairing.first: 0.0, pairing.second: 0.0},
-                                            "decisions": {pairing.first: 0, pairing.second: 0}, "cpu": 0.0})
-        for key in ("wins", "spent", "decisions"):
-            for name, value in result[key].items():
-                total[key][name] += value
-        total["draws"] += result["draws"]
-        total["cpu"] += result["cpu"]
-    return list(merged.items())
+    print_header()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(play_chunk, *chunk): chunk[0] for chunk in chunks}
+        for future in as_completed(futures):
+            pairing = futures[future]
+            result = future.result()
+            total = merged.setdefault(pairing, {"wins": {pairing.first: 0, pairing.second: 0}, "draws": 0,
+                                                "spent": {pairing.first: 0.0, pairing.second: 0.0},
+                                                "decisions": {pairing.first: 0, pairing.second: 0}, "cpu": 0.0})
+            for key in ("wins", "spent", "decisions"):
+                for name, value in result[key].items():
+                    total[key][name] += value
+            total["draws"] += result["draws"]
+            total["cpu"] += result["cpu"]
+            left[pairing] -= 1
+            if not left[pairing]:
+                print_row(pairing, total)
+    return [(p, merged[p]) for p in left]
+
+
+def print_header() -> None:
+    print("\nHead to head (2 players, seats alternating; share of decided games, 95 % Wilson interval)")
+    print(f"{'game':13} {'player':11} {'against':11} {'games':>5} {'wins':>5} {'losses':>6} {'draws':>5} "
+          f"{'share':>6} {'95 % CI':>13} {'CPU s/game':>10}", flush=True)
+
+
+def print_row(pairing: Pairing, total: dict) -> None:
+    won, lost = total["wins"][pairing.first], total["wins"][pairing.second]
+    ci = wilson_interval(won, won + lost) if won + lost else None
+    share = f"{ci.rate:.0%}" if ci else "-"
+    interval = f"{ci.low:.0%}-{ci.high:.0%}" if ci else "-"
+    print(f"{pairing.game:13} {pairing.first:11} {pairing.second:11} {pairing.games:>5} {won:>5} {lost:>6} "
+          f"{total['draws']:>5} {share:>6} {interval:>13} {total['cpu'] / pairing.games:>10.3f}", flush=True)
 
 
 def print_table(rows: list[tuple[Pairing, dict]]) -> None:
-    print("\nHead to head (2 players, seats alternating; share of decided games, 95 % Wilson interval)")
-    print(f"{'game':13} {'player':11} {'against':11} {'games':>5} {'wins':>5} {'losses':>6} {'draws':>5} "
-          f"{'share':>6} {'95 % CI':>13} {'CPU s/game':>10}")
-    for pairing, total in rows:
-        won, lost = total["wins"][pairing.first], total["wins"][pairing.second]
-        ci = wilson_interval(won, won + lost) if won + lost else None
-        share = f"{ci.rate:.0%}" if ci else "-"
-        interval = f"{ci.low:.0%}-{ci.high:.0%}" if ci else "-"
-        print(f"{pairing.game:13} {pairing.first:11} {pairing.second:11} {pairing.games:>5} {won:>5} {lost:>6} "
-              f"{total['draws']:>5} {share:>6} {interval:>13} {total['cpu'] / pairing.games:>10.3f}")
     print("\nSearch decisions per CPU second (its own thinking time, all pairings it played)")
     per: dict[tuple[str, str], list[float]] = {}
     for pairing, total in rows:
@@ -161,7 +175,7 @@ def print_table(rows: list[tuple[Pairing, dict]]) -> None:
                 entry[0] += total["decisions"][name]
                 entry[1] += total["spent"][name]
     for (game, name), (count, seconds) in sorted(per.items()):
-        print(f"{game:13} {name:11} {count:>7} decisions {count / seconds if seconds else 0:>9.1f} /s")
+        print(f"{game:13} {name:11} {count:>7} decisions {count / seconds if seconds else 0:>9.1f} /s", flush=True)
 
 
 def exploitability(smoke: bool) -> None:
@@ -207,7 +221,7 @@ def exploitability(smoke: bool) -> None:
     print(f"\nDragon Dance exploitability over {len(losses[names[0]])} simultaneous nodes of strong-v-strong games "
           f"({samples} choices per node estimate each mix; evaluate units, value difference of the two seats; "
           f"{time.process_time() - started:.0f} CPU s)")
-    print(f"{'player':11} {'mean':>7} {'max':>7}")
+    print(f"{'player':11} {'mean':>7} {'max':>7}", flush=True)
     for name in names:
         found = losses[name]
         print(f"{name:11} {sum(found) / len(found):>7.3f} {max(found):>7.3f}")
