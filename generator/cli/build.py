@@ -16,9 +16,10 @@ from generator.build.pipeline import active_steps, run_build
 from generator.cli.app import GAME_HELP, app, console
 from generator.cli.game_choice import chosen_game
 from generator.data import load_game
-from generator.data.loader import project_root, resolve_game_dir
+from generator.data.loader import resolve_game_dir
 from generator.errors import NotationError, OutputFolderError
 from generator.export.services import service as find_service
+from generator.resources import output_root
 
 PAPERS = ("letter", "a4")
 
@@ -35,7 +36,7 @@ def build(
 ) -> int:
     """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
     root = resolve_game_dir(chosen_game(game, "build"))
-    target = out if out is not None else project_root() / "output" / root.name
+    target = out if out is not None else output_root() / root.name
     # First of all: restore a kit a crashed build left half-swapped, and refuse a wrong --out.
     try:
         prepare_output_folder(target, root)

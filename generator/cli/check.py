@@ -18,13 +18,13 @@ from generator.cli.app import GAME_HELP, app, console, error_console
 from generator.cli.game_choice import chosen_game
 from generator.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
 from generator.data import load_game
-from generator.data.loader import project_root
 from generator.errors import NotationError
 from generator.games.parts import ReportPart, Vocabulary
 from generator.report.check import (CheckSettings, Execution, NoRulesModule, parse_policies, plan, require_module,
                                     resolve, run_check)
 from generator.report.executor import EXECUTORS, default_jobs
 from generator.report.plan import parse_list, parse_players
+from generator.resources import output_root
 
 
 @app.command(context_settings=ALLOW_GAME_WORDS)
@@ -72,7 +72,7 @@ def check(
     settings = resolve(data, settings, module)
     total = sum(settings.games_for(c.policy) for c in main) + (settings.duel_count() or games) * len(duels)
     execution = Execution(executor=executor, jobs=jobs or default_jobs(), scheduler=scheduler)
-    target = out if out is not None else project_root() / "output" / data.slug
+    target = out if out is not None else output_root() / data.slug
     console.print(f"{data.slug}: {len(main) + len(duels)} configurations, {total:,} games, "
                   f"{execution.jobs} {'job' if execution.jobs == 1 else 'jobs'} on {executor}")
     started = time.perf_counter()

@@ -16,8 +16,8 @@ from generator.build.atomic import atomic_folder
 from generator.cli.app import GAME_HELP, app, console
 from generator.cli.game_choice import chosen_game
 from generator.data import GameData, load_game
-from generator.data.loader import project_root
 from generator.export.services import SERVICES, service as find_service
+from generator.resources import output_root
 
 export_app = typer.Typer(help="Export the game for Tabletop Simulator or a card-printing service.",
                          no_args_is_help=True)
@@ -34,7 +34,7 @@ def tts(
     from generator.export.writers import start_tts_export
 
     data = _load(chosen_game(game, "export tts"))
-    target = (out if out is not None else project_root() / "output" / f"{data.slug}-tts").resolve()
+    target = (out if out is not None else output_root() / f"{data.slug}-tts").resolve()
     started = time.perf_counter()
     with atomic_folder(target) as staging:
         written = start_tts_export(export_set(data), target).write(staging)
@@ -56,7 +56,7 @@ def service(
 
     chosen = find_service(name)
     data = _load(chosen_game(game, f"export service {chosen.id}"))
-    target = (out if out is not None else project_root() / "output" / f"{data.slug}-{chosen.id}").resolve()
+    target = (out if out is not None else output_root() / f"{data.slug}-{chosen.id}").resolve()
     started = time.perf_counter()
     with atomic_folder(target) as staging:
         written = start_service_export(export_set(data), chosen).write(staging)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from generator.data.loader import project_root, resolve_game_dir
+from generator.data.loader import resolve_game_dir
+from generator.resources import default_games_folder
 from generator.errors import GameNotFoundError
 
 GAME_VARIABLE = "DRAGON_PNP_GAME"
@@ -42,7 +43,7 @@ def chosen_game(given: str | None, command: str = "build") -> str:
     here = Path.cwd()
     if (here / MANIFEST).is_file():
         return str(here)
-    data = project_root() / "data"
+    data = default_games_folder()
     found = game_folders(data)
     if len(found) == 1:
         return found[0].name

@@ -12,9 +12,9 @@ from rich.table import Table
 
 from generator.cli.app import app, console
 from generator.cli.game_choice import game_folders
-from generator.data.loader import project_root
 from generator.data.located_yaml import load_yaml
 from generator.errors import DataError
+from generator.resources import default_games_folder
 
 DATA_ONLY = "data only"
 
@@ -25,7 +25,7 @@ def games(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list."),
 ) -> int:
     """List the games: folder name, title, players, and rules module (or data only)."""
-    root = folder if folder is not None else project_root() / "data"
+    root = folder if folder is not None else default_games_folder()
     found = [game_summary(path) for path in game_folders(root)]
     if as_json:
         console.print_json(json.dumps(found))

@@ -21,13 +21,13 @@ import jinja2
 from markupsafe import Markup
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from generator.data.loader import project_root
 from generator.data.models import palette_colour
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
 from generator.games.parts import KitPart
 from generator.kit.faces import bytecode_cache, format_mm
 from generator.kit.text_fit import PT_MM, FittedText, fit_line as fit_one_line, fit_text as fit_block
+from generator.resources import templates_dir
 
 if TYPE_CHECKING:
     from generator.data import GameData
@@ -85,7 +85,7 @@ _current: contextvars.ContextVar[_Render | None] = contextvars.ContextVar("drago
 
 
 def builtin_templates() -> Path:
-    return project_root() / "templates"
+    return templates_dir()
 
 
 def game_templates(game: "GameData") -> Path:

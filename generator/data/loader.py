@@ -27,19 +27,26 @@ MANIFEST, PROFILE = "game.yaml", "print.yaml"
 
 
 def project_root() -> Path:
-    """The project folder (holding data/ and templates/), found from this package's place."""
+    """The source checkout this package sits in (tests and benches use it; the tool itself finds
+    what it ships through `generator.resources`)."""
     return Path(__file__).resolve().parents[2]
 
 
 def resolve_game_dir(game: str | Path) -> Path:
-    """GAME is a game name under data/ or a path to a game folder."""
+    """GAME is a path to a game folder, or a game's name in the workspace's data/ or among the
+    shipped games (`generator.resources.game_search_path`)."""
+    from generator.resources import game_search_path
+
     candidate = Path(game)
     if candidate.is_dir():
         return candidate
-    named = project_root() / "data" / str(game)
-    if named.is_dir():
-        return named
-    known = sorted(p.name for p in (project_root() / "data").iterdir() if p.is_dir())
+    places = game_search_path()
+    if "/" not in str(game) and "\\" not in str(game):
+        for place in places:
+            named = place / str(game)
+            if named.is_dir():
+                return named
+    known = sorted({p.name for place in places if place.is_dir() for p in place.iterdir() if p.is_dir()})
     raise GameNotFoundError(
         f"{game}: no such game folder; expected a path or one of: {', '.join(known) or 'none'}"
     )
@@ -204,7 +211,7 @@ class _Loader:
         from generator.games.registry import UnknownRulesModule, game_module
 
         try:
-            return game_module(manifest.rules_module)
+            return game_module(manifest.rules_module, self.root)
         except UnknownRulesModule as exc:
             self.errors.append(DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc)))
             return None

@@ -62,7 +62,10 @@ class GameManifest(Model):
     playtime_minutes: int = Field(ge=1, le=1000)
     minimum_age: int = Field(ge=0, le=99)
     roles: list[str] = []
-    rules_module: str | None = Field(default=None, pattern=IDENT)
+    rules_module: str | None = Field(
+        default=None, min_length=1, max_length=200,
+        description="the game's rules: an installed module's name (entry-point group dragon_pnp.games), or a "
+                    "Python file or package in the game folder (rules.py, ./rules); that runs the designer's own code")
     provisional: bool = False
     version: str | None = Field(default=None, max_length=12)
     rules_options: dict[str, RulesOption] = {}

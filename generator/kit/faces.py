@@ -16,8 +16,8 @@ from typing import Any, Literal
 import jinja2
 from markupsafe import Markup
 
-from generator.data.loader import project_root
 from generator.fonts import SVG_FONT_FAMILY
+from generator.resources import templates_dir
 
 Shape = Literal["rect", "hex", "circle"]
 
@@ -56,7 +56,7 @@ class Item:
 def environment() -> jinja2.Environment:
     """Templates under templates/, autoescaped so card text with < & " prints as written."""
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(Path(project_root()) / "templates")),
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
         bytecode_cache=bytecode_cache(),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.build.context import BuildContext
-from generator.data.loader import project_root
 from generator.kit.assembly import write_print_and_play
 from generator.kit.kit import combine, document_jobs, finished_pngs, plan_components, png_jobs, write_documents, write_svgs
 from generator.kit.parallel import submit_all
 from generator.kit.parallel import start_render_workers
 from generator.kit.render_cache import RenderCache, inputs_digest
+from generator.resources import templates_dir
 
 
 def kit_step(context: BuildContext) -> None:
@@ -75,7 +75,7 @@ def kit_step(context: BuildContext) -> None:
 def render_build_id(context: BuildContext) -> str:
     """What the build's render tasks share: the workers keep the faces they walked for tasks
     of the same id (the export steps' images reuse the kit's faces)."""
-    return inputs_digest(context.game.root, Path(project_root()) / "templates",
+    return inputs_digest(context.game.root, templates_dir(),
                          settings=f"{context.options.paper}|{context.options.duplex}")
 
 

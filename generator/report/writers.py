@@ -13,10 +13,10 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup
 
 from generator.build.atomic import write_file_atomically
-from generator.data.loader import project_root
 from generator.report.charts import BarChart, ColumnChart, bar_chart_svg, column_chart_svg
 from generator.report.pdf import render_pdf
 from generator.report.view import build_view
+from generator.resources import templates_dir
 
 TEMPLATE = "rules-check.html.j2"
 NAMES = {"html": "rules-check.html", "pdf": "rules-check.pdf", "json": "rules-check.json"}
@@ -27,7 +27,7 @@ def render_json(report: dict) -> str:
 
 
 def render_html(report: dict) -> str:
-    env = Environment(loader=FileSystemLoader(project_root() / "templates"), autoescape=select_autoescape(["html", "j2"]),
+    env = Environment(loader=FileSystemLoader(templates_dir()), autoescape=select_autoescape(["html", "j2"]),
                       undefined=StrictUndefined, keep_trailing_newline=True, trim_blocks=False)
     env.globals["svg"] = _svg
     return env.get_template(TEMPLATE).render(v=build_view(report))

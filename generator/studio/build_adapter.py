@@ -12,10 +12,10 @@ from typing import Callable
 
 from generator.build.context import BuildOptions
 from generator.data import GameData, load_game
-from generator.data.loader import project_root
 from generator.errors import Location
 from generator.kit.render_cache import RenderCache
 from generator.kit.render_jobs import DocumentJob, PngJob
+from generator.resources import output_root, templates_dir
 
 # The documents a kit preview shows, in the order the print-and-play file has them.
 RULEBOOK_DOCUMENTS = ("rulebook.pdf", "player-aid.pdf")
@@ -47,17 +47,17 @@ class KitPreview:
 
 
 def templates_folder() -> Path:
-    return Path(project_root()) / "templates"
+    return templates_dir()
 
 
 def default_output(game: GameData) -> Path:
     """Where `dragon-pnp build` writes this game's kit."""
-    return Path(project_root()) / "output" / game.slug
+    return output_root() / game.slug
 
 
 def default_output_for(game_dir: Path) -> Path:
     """The same for a game whose data does not load yet (the slug is its folder's name)."""
-    return Path(project_root()) / "output" / game_dir.name
+    return output_root() / game_dir.name
 
 
 def load(game_dir: Path) -> GameData:

@@ -11,6 +11,8 @@ import pytest
 
 from generator.components.templates import RenderSite, render_game_template
 from generator.errors import DataError, LayoutError, Location
+from generator.games.api import GameModule
+from generator.games.parts import KitPart
 
 
 def game(tmp_path: Path, templates: dict[str, str], module=None) -> SimpleNamespace:
@@ -140,6 +142,14 @@ def test_templates_cannot_reach_files_outside_the_template_folders(tmp_path):
 
 
 def test_a_rules_module_adds_its_own_helpers(tmp_path):
-    module = SimpleNamespace(template_globals=lambda game: {"suit_symbol": lambda suit: {"hearts": "H"}[suit]})
-    g = game(tmp_path, {"t.svg.j2": "{{ suit_symbol(card.suit) }}"}, module=module)
-    assert render_game_template(g, "t.svg.j2", card={"suit": "hearts"}) == "H"
+    class SymbolKit(KitPart):
+        def template_globals(self, game):
+            return {"symbol": lambda mark: {"hearts": "H"}[mark]}
+
+    class Marked(GameModule):
+        slug = "marked"
+        parts = (SymbolKit,)
+
+    module = Marked()
+    g = game(tmp_path, {"t.svg.j2": "{{ symbol(card.mark) }}"}, module=module)
+    assert render_game_template(g, "t.svg.j2", card={"mark": "hearts"}) == "H"

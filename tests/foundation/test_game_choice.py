@@ -37,7 +37,7 @@ def _data_folder(monkeypatch, tmp_path: Path, games: list[str]) -> Path:
     for name in games:
         (data / name).mkdir()
         (data / name / "game.yaml").write_text("name: x\n")
-    monkeypatch.setattr(game_choice, "project_root", lambda: data.parent)
+    monkeypatch.setattr(game_choice, "default_games_folder", lambda: data)
     return data
 
 

@@ -57,7 +57,8 @@ def test_a_game_without_rules_has_nothing_to_check_or_play(tmp_path):
     manifest.write_text("".join(line for line in manifest.read_text().splitlines(keepends=True)
                                 if not line.startswith("rules_module:")))
     board = plain / "board.yaml"   # its map without Dragon Pants' rules flags, which only its rules module reads
-    board.write_text(re.sub(r",\s*(blocks_sight|sight_immune|draw_power|holds_one):\s*\w+", "", board.read_text()))
+    text = re.sub(r",\s*(blocks_sight|sight_immune|draw_power|holds_one):\s*\w+", "", board.read_text())
+    board.write_text(re.sub(r"^dens:", "homes:", text.replace("is_den:", "is_home:"), flags=re.M))   # the generic words
     run = _check(str(plain), "--out", str(tmp_path / "out"))
     assert run.returncode == 2 and "plain_cards has no rules module" in run.stderr and "Traceback" not in run.stderr
     played = subprocess.run([sys.executable, "-m", "generator", "play", str(plain), "--new"], cwd=ROOT,

@@ -89,19 +89,10 @@ def test_mistakes_are_refused_with_a_reason(pants):
 def test_a_simultaneous_choice_stays_hidden_until_both_chose():
     from generator.games.dragon_dance import GAME as dance
 
-    class Game:
-        """Just what the playtest reads of a loaded game; Dragon Dance's rules read its folder."""
+    from generator.data import load_game
 
-        module = dance
-        slug = "dragon_dance"
-        root = ROOT / "data" / "dragon_dance"
-
-        class game:   # noqa: N801 - the manifest fields the playtest reads
-            name = "Dragon Dance"
-            rules_options = {}
-            players = type("Players", (), {"min": 2, "max": 2, "best": [2]})()
-            roles = ["knight", "dragon"]
-
+    Game = load_game(ROOT / "data" / "dragon_dance")
+    assert Game.module is dance
     playtest = Playtest(lambda: Game)
     shown = playtest.new_game(seed=2)
     assert shown["to_move"] == [1, 2] and shown["decider"] == 1
