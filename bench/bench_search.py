@@ -66,8 +66,12 @@ def pairings(smoke: bool, scale: float) -> list[Pairing]:
         ("dragon_line", "hand", "search:100", "greedy", 80),
         ("dragon_line", "hand", "search:100", "random", 40),
         ("dragon_line", "hand", "search:100", "search:25", 60),
+        ("examples/goofspiel", None, "search:100", "match", 60),
+        ("examples/goofspiel", None, "search:100", "random", 40),
+        ("examples/goofspiel", None, "search:100", "search:25", 40),
     ]
     available = {p.parent.name for p in (ROOT / "data").glob("*/game.yaml")}
+    available |= {str(p.parent.relative_to(ROOT)) for p in (ROOT / "examples").glob("*/game.yaml")}
     found = []
     for game, setup, first, second, games in full:
         if game not in available:
@@ -152,7 +156,7 @@ def head_to_head(smoke: bool, jobs: int, scale: float) -> list[tuple[Pairing, di
 
 def print_header() -> None:
     print("\nHead to head (2 players, seats alternating; share of decided games, 95 % Wilson interval)")
-    print(f"{'game':13} {'player':11} {'against':11} {'games':>5} {'wins':>5} {'losses':>6} {'draws':>5} "
+    print(f"{'game':18} {'player':11} {'against':11} {'games':>5} {'wins':>5} {'losses':>6} {'draws':>5} "
           f"{'share':>6} {'95 % CI':>13} {'CPU s/game':>10}", flush=True)
 
 
@@ -161,7 +165,7 @@ def print_row(pairing: Pairing, total: dict) -> None:
     ci = wilson_interval(won, won + lost) if won + lost else None
     share = f"{ci.rate:.0%}" if ci else "-"
     interval = f"{ci.low:.0%}-{ci.high:.0%}" if ci else "-"
-    print(f"{pairing.game:13} {pairing.first:11} {pairing.second:11} {pairing.games:>5} {won:>5} {lost:>6} "
+    print(f"{pairing.game:18} {pairing.first:11} {pairing.second:11} {pairing.games:>5} {won:>5} {lost:>6} "
           f"{total['draws']:>5} {share:>6} {interval:>13} {total['cpu'] / pairing.games:>10.3f}", flush=True)
 
 
@@ -175,7 +179,7 @@ def print_table(rows: list[tuple[Pairing, dict]]) -> None:
                 entry[0] += total["decisions"][name]
                 entry[1] += total["spent"][name]
     for (game, name), (count, seconds) in sorted(per.items()):
-        print(f"{game:13} {name:11} {count:>7} decisions {count / seconds if seconds else 0:>9.1f} /s", flush=True)
+        print(f"{game:18} {name:11} {count:>7} decisions {count / seconds if seconds else 0:>9.1f} /s", flush=True)
 
 
 def exploitability(smoke: bool) -> None:

@@ -25,10 +25,12 @@ Values = list[float]
 class MatrixSearch:
     """Depth-limited backward induction with matrix-game solving at two-seat simultaneous nodes."""
 
-    def __init__(self, evaluate: Callable[["GameState", int], float], depth: int, budget: int):
+    def __init__(self, evaluate: Callable[["GameState", int], float], depth: int, budget: int,
+                 leaf: Callable[["GameState"], Values] | None = None):
         self.evaluate = evaluate
         self.depth = depth
         self.budget = budget
+        self.leaf = leaf          # scores a leaf (a playout, then `evaluate`); None: `evaluate` alone
 
     def root_strategy(self, world: "GameState", seat: int) -> list[float] | None:
         """The seat's optimal mix over its legal actions (legal order) in this world, or None when
@@ -54,6 +56,8 @@ class MatrixSearch:
                 best = self._best_single(world, movers[0], depth, budget)
                 if best is not None:
                     return best
+        if self.leaf is not None and world.result is None:
+            return self.leaf(world.clone())
         evaluate = self.evaluate
         return [evaluate(world, s) for s in range(world.seats)]
 

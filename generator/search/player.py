@@ -48,6 +48,7 @@ class SearchSettings:
     matrix_depth: int = 3               # decisions a two-seat simultaneous root is solved ahead
     matrix_budget: int = 2000           # leaves one world's matrix search may score
     matrix_worlds: int = 50             # iterations per redrawn world the matrix search counts as
+    matrix_playout: bool = False        # score the matrix search's leaves after a playout too
 
     @property
     def label(self) -> str:
@@ -126,7 +127,8 @@ class SearchPolicy:
         """The seat's mix at a two-seat simultaneous node, averaged over redrawn worlds (`matrix.py`);
         None when the node is too wide to try every joint choice."""
         settings = self.settings
-        search = MatrixSearch(self.module.evaluate, settings.matrix_depth, settings.matrix_budget)
+        leaf = (lambda world: self._playout(world, draw)) if settings.matrix_playout else None
+        search = MatrixSearch(self.module.evaluate, settings.matrix_depth, settings.matrix_budget, leaf)
         worlds = max(1, settings.iterations // settings.matrix_worlds)
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         strategies = []
