@@ -1,12 +1,15 @@
 """`search`: information-set Monte Carlo tree search over the game interface, for any game.
 
 Each iteration asks the game for one world the deciding seat cannot tell from the real one
-(`HiddenPart.sample_hidden`: what the seat has not seen redrawn, future chance reseeded), walks
-the shared tree down it, adds one node, plays on at random for a few decisions and scores the
-position for every seat with the game's `evaluate` (a finished game scores its result). Sequential
-nodes choose by UCB1 over availability counts, simultaneous nodes by decoupled regret matching
-(`tree.py`). The decision is the root action tried most (sequential), or a draw from the root's
-average regret-matching strategy (simultaneous: a mixed strategy, since a pure one is exploitable).
+(`HiddenPart.sample_hidden`, else `redeal.py`: what the seat has not seen redrawn, chance to come
+reseeded), walks the shared tree down it, adds one node, plays on for a few decisions with the
+game's own best player (`playout`) and scores the position for every seat with the game's
+`evaluate` (a finished game scores its result). Sequential nodes choose by UCB1 over
+availability counts (`tree.py`); the decision is the root action tried most. Where two seats
+choose at once, the search solves the matrix game of every joint choice in a few redrawn worlds
+(`matrix.py`) and draws from the optimal mix, since a pure choice there can be exploited; a node
+too wide for that is searched by the tree, with decoupled regret matching, and the choice drawn
+from the root's average strategy.
 
 Everything random comes from one number drawn from the `rng` the caller passes, so a game
 replays exactly for its seed. The budget is a number of iterations (deterministic), or seconds
@@ -21,10 +24,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from generator.games.parts import HiddenPart
-from generator.search.redeal import redeal
 from generator.search.matrix import MatrixSearch, averaged
-from generator.search.tree import (Arm, Node, average_strategy, regret_pick, regret_update,
-                                         ucb_pick)
+from generator.search.redeal import redeal
+from generator.search.tree import Arm, Node, average_strategy, regret_pick, regret_update, ucb_pick
 
 if TYPE_CHECKING:
     from generator.games.api import GameModule, GameState
