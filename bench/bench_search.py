@@ -182,7 +182,7 @@ def print_table(rows: list[tuple[Pairing, dict]]) -> None:
         print(f"{game:18} {name:11} {count:>7} decisions {count / seconds if seconds else 0:>9.1f} /s", flush=True)
 
 
-def exploitability(smoke: bool) -> None:
+def exploitability(smoke: bool, nodes: int = 24, samples: int = 24) -> None:
     """Dragon Dance: each player's loss to a best reply at sampled simultaneous nodes (see the docstring)."""
     if not (ROOT / "data" / "dragon_dance" / "game.yaml").is_file():
         return
@@ -191,7 +191,7 @@ def exploitability(smoke: bool) -> None:
     rules = module.make_rules(game)
     names = ["random", "greedy", "strong", "search:6" if smoke else "search:200"]
     players = {n: policy_factory(module, n)(rules) for n in names}
-    nodes, samples = (2, 4) if smoke else (24, 24)
+    nodes, samples = (2, 4) if smoke else (nodes, samples)
     measure = MatrixSearch(module.evaluate, 4, 20_000)
     states = []
     seed = 3000
@@ -252,10 +252,14 @@ def main() -> None:
     parser.add_argument("--games-scale", type=float, default=1.0, help="scale every pairing's game count")
     parser.add_argument("--no-check", action="store_true", help="skip timing the default check")
     parser.add_argument("--no-exploitability", action="store_true")
+    parser.add_argument("--no-head-to-head", action="store_true")
+    parser.add_argument("--nodes", type=int, default=24, help="Dragon Dance nodes the exploitability is measured at")
+    parser.add_argument("--samples", type=int, default=24, help="choices per node that estimate a player's mix")
     args = parser.parse_args()
-    print_table(head_to_head(args.smoke, args.jobs, args.games_scale))
+    if not args.no_head_to_head:
+        print_table(head_to_head(args.smoke, args.jobs, args.games_scale))
     if not args.no_exploitability:
-        exploitability(args.smoke)
+        exploitability(args.smoke, args.nodes, args.samples)
     if not (args.smoke or args.no_check):
         check_time()
 
