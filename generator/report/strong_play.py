@@ -37,6 +37,12 @@ def comparisons(report: Mapping) -> list[tuple[str, str, str, float, tuple[str, 
     return out
 
 
+def _said(verdict: str) -> str:
+    if verdict == "held":
+        return "the other figure lies inside that interval, so it held under stronger play"
+    return "the other figure lies outside that interval: it changed under stronger play"
+
+
 def _rate(configs: Iterable[Mapping], pick) -> tuple[int, int]:
     wins = games = 0
     for c in configs:
@@ -46,6 +52,8 @@ def _rate(configs: Iterable[Mapping], pick) -> tuple[int, int]:
 
 
 def _verdict(wins: int, games: int, other: list[tuple[str, int, int]]) -> tuple[str, str]:
+    """'held' when every other player's rate lies inside the reference's interval, else 'changed';
+    and the figures: the reference's rate, games and interval, then the others'."""
     ci = wilson_interval(wins, games)
     held = all(ci.low <= (w / g) <= ci.high for _, w, g in other if g)
     beside = "; ".join(f"{p} {pct(w / g)} of {g:,} games" for p, w, g in other if g)
@@ -62,7 +70,7 @@ def _first_player(report, reference, players, mine, beside):
     verdict, figures = _verdict(wins, games, other)
     label = report["labels"].get("first_player") or "The first player"
     text = (f"{label} wins {figures} in {players}-player {reference} games (chance {pct(1 / players)}): "
-            f"the figure {verdict} under stronger play.")
+            f"{_said(verdict)}.")
     return [("first player", text, verdict, 1.0, tuple(c["config"]["key"] for c in mine))]
 
 
@@ -84,5 +92,5 @@ def _seat(report, reference, players, mine, beside):
     label = report["labels"].get("seat_label") or ""
     seat = f"seat {worst + 1}" + (f" ({label.lower()} {names[worst]})" if label and worst < len(names) else "")
     text = (f"The most uneven seat of {players}-player {reference} games, {seat}, wins {figures} "
-            f"(chance {pct(1 / players)}): the figure {verdict} under stronger play.")
+            f"(chance {pct(1 / players)}): {_said(verdict)}.")
     return [("seats", text, verdict, 0.5, tuple(c["config"]["key"] for c in mine))]
