@@ -51,7 +51,7 @@ class Pairing:
     games: int
 
 
-def pairings(smoke: bool, scale: float) -> list[Pairing]:
+def pairings(smoke: bool, scale: float, only: str | None = None) -> list[Pairing]:
     """Who plays whom, and how often (full mode; --smoke plays 2 games at small strengths)."""
     full = [
         ("dragon_pants", "standard", "search:20", "greedy", 200),
@@ -74,7 +74,7 @@ def pairings(smoke: bool, scale: float) -> list[Pairing]:
     available |= {str(p.parent.relative_to(ROOT)) for p in (ROOT / "examples").glob("*/game.yaml")}
     found = []
     for game, setup, first, second, games in full:
-        if game not in available:
+        if game not in available or (only and only not in game):
             continue
         if smoke:
             first, second = _small(first), _small(second)
@@ -125,11 +125,11 @@ def play_chunk(pairing: Pairing, start: int, count: int) -> dict:
     return {"wins": wins, "draws": draws, "spent": spent, "decisions": decisions, "cpu": clock() - started}
 
 
-def head_to_head(smoke: bool, jobs: int, scale: float) -> list[tuple[Pairing, dict]]:
+def head_to_head(smoke: bool, jobs: int, scale: float, only: str | None = None) -> list[tuple[Pairing, dict]]:
     """Every pairing's games in chunks of 10 on `jobs` processes; a pairing's row prints as soon as
     its last chunk is in (so a long run shows its figures as it goes)."""
     chunks = []
-    for pairing in pairings(smoke, scale):
+    for pairing in pairings(smoke, scale, only):
         for start in range(0, pairing.games, 10):
             chunks.append((pairing, start, min(10, pairing.games - start)))
     left = {p: sum(1 for c in chunks if c[0] == p) for p in dict.fromkeys(c[0] for c in chunks)}
@@ -253,11 +253,12 @@ def main() -> None:
     parser.add_argument("--no-check", action="store_true", help="skip timing the default check")
     parser.add_argument("--no-exploitability", action="store_true")
     parser.add_argument("--no-head-to-head", action="store_true")
+    parser.add_argument("--only", help="play only the pairings of games whose name contains this")
     parser.add_argument("--nodes", type=int, default=24, help="Dragon Dance nodes the exploitability is measured at")
     parser.add_argument("--samples", type=int, default=24, help="choices per node that estimate a player's mix")
     args = parser.parse_args()
     if not args.no_head_to_head:
-        print_table(head_to_head(args.smoke, args.jobs, args.games_scale))
+        print_table(head_to_head(args.smoke, args.jobs, args.games_scale, args.only))
     if not args.no_exploitability:
         exploitability(args.smoke, args.nodes, args.samples)
     if not (args.smoke or args.no_check):

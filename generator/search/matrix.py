@@ -32,18 +32,6 @@ class MatrixSearch:
         self.budget = budget
         self.leaf = leaf          # scores a leaf (a playout, then `evaluate`); None: `evaluate` alone
 
-    def root_strategy(self, world: "GameState", seat: int) -> list[float] | None:
-        """The seat's optimal mix over its legal actions (legal order) in this world, or None when
-        the node is not a two-seat simultaneous node small enough to try every joint choice."""
-        movers = world.to_move()
-        if len(movers) != 2 or seat not in movers:
-            return None
-        solved = self._matrix(world, movers, self.depth, self.budget)
-        if solved is None:
-            return None
-        rows, columns, _ = solved
-        return rows if movers[0] == seat else columns
-
     def value(self, world: "GameState", depth: int, budget: int) -> Values:
         """Every seat's value of `world` under the depth-limited search."""
         if world.result is None and depth > 0:

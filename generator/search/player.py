@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from generator.games.matrix_game import solve
 from generator.games.parts import HiddenPart
 from generator.search.matrix import MatrixSearch, averaged
 from generator.search.redeal import redeal
@@ -126,22 +127,39 @@ class SearchPolicy:
         return root
 
     def solve_simultaneous(self, state: "GameState", seat: int, draw: random.Random) -> list[float] | None:
-        """The seat's mix at a two-seat simultaneous node, averaged over redrawn worlds (`matrix.py`);
-        None when the node is too wide to try every joint choice."""
+        """The seat's mix at a two-seat simultaneous node (`matrix.py`), None when the node is too
+        wide to try every joint choice. The payoff matrices of the redrawn worlds are averaged and
+        the mean game solved, the sound answer for a seat that cannot tell the worlds apart; where
+        the other seat's choices differ between worlds (its hidden hand), the worlds' optimal mixes
+        are averaged instead."""
         settings = self.settings
         leaf = (lambda world: self._playout(world, draw)) if settings.matrix_playout else None
         search = MatrixSearch(self.module.evaluate, settings.matrix_depth, settings.matrix_budget, leaf)
         worlds = max(1, settings.iterations // settings.matrix_worlds)
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
-        strategies = []
+        movers = state.to_move()
+        found: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], list[list[float]]]] = []
         while True:
-            mix = search.root_strategy(self.sample(state, seat, draw), seat)
-            if mix is None:
+            world = self.sample(state, seat, draw)
+            payoff = search.payoffs(world)
+            if payoff is None:
                 return None
-            strategies.append(mix)
+            shape = tuple(tuple(str(a) for a in world.legal_actions(s)) for s in movers)
+            found.append((shape, payoff))  # type: ignore[arg-type]
             self.iterations_run += settings.matrix_worlds
-            if (len(strategies) >= worlds) if deadline is None else (time.perf_counter() >= deadline):
-                return averaged(strategies)
+            if (len(found) >= worlds) if deadline is None else (time.perf_counter() >= deadline):
+                break
+        mine = 0 if movers[0] == seat else 1
+        if all(shape == found[0][0] for shape, _ in found):
+            rows, columns = len(found[0][1]), len(found[0][1][0])
+            mean = [[sum(p[i][j] for _, p in found) / len(found) for j in range(columns)] for i in range(rows)]
+            solution = solve(mean)
+            return list(solution.rows if mine == 0 else solution.columns)
+        mixes = []
+        for _, payoff in found:
+            solution = solve(payoff)
+            mixes.append(list(solution.rows if mine == 0 else solution.columns))
+        return averaged(mixes)
 
     def sample(self, state: "GameState", seat: int, draw: random.Random) -> "GameState":
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""
