@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pikepdf
 
+from generator.print_shop.fonts import merge_identical_fonts
 from generator.print_shop.profile import OutputIntent
 
 VERSIONS = {"x4": ("PDF/X-4", "1.6"), "x1a": ("PDF/X-1a:2001", "1.3")}
@@ -28,6 +29,7 @@ def finish(converted: Path, target: Path, intent: OutputIntent, level: str, titl
         for page, bleed in zip(pdf.pages, bleeds_pt, strict=True):
             _boxes(page, bleed)
             _device_groups(page)
+        merge_identical_fonts(pdf)
         profile = pdf.make_stream(intent.profile.read_bytes())
         profile.N = 4
         pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(
