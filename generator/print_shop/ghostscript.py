@@ -12,7 +12,7 @@ from pathlib import Path
 
 from generator.errors import NotationError
 
-FLATTEN_DPI = 600   # pages with transparency, rasterised for PDF/X-1a: enough for 6 pt text
+FLATTEN_DPI = 300   # pages with transparency, rasterised for PDF/X-1a: a print resolution, not a fine one
 
 
 def convert(source: Path, target: Path, profile: Path, level: str) -> None:
