@@ -53,6 +53,8 @@ def finish(converted: Path, target: Path, intent: OutputIntent, level: str, titl
         metadata = pdf.make_stream(_xmp(title, version, level, document_id).encode("utf-8"))
         metadata.Type, metadata.Subtype = pikepdf.Name.Metadata, pikepdf.Name.XML
         pdf.Root.Metadata = metadata
+        if "/ID" in pdf.trailer:
+            del pdf.trailer.ID   # Ghostscript's ID is random; qpdf would keep its first half
         pdf.save(target, min_version=pdf_version, force_version=pdf_version, deterministic_id=True,
                  object_stream_mode=pikepdf.ObjectStreamMode.disable, compress_streams=True)
 

@@ -94,7 +94,7 @@ def _objects(pdf: pikepdf.Pdf, level: str) -> list[str]:
     """Walk every object: RGB spaces, RGB operators, fonts, and for X-1a any transparency."""
     found: set[str] = set()
     fonts: dict[tuple[str, str], int] = {}
-    for obj in _dictionaries(pdf):
+    for obj in dictionaries(pdf):
         if True:
             kind = obj.get("/Type")
             if kind == "/Font" and obj.get("/Subtype") != "/Type0":
@@ -131,7 +131,7 @@ def _objects(pdf: pikepdf.Pdf, level: str) -> list[str]:
     return sorted(found)
 
 
-def _dictionaries(pdf: pikepdf.Pdf):
+def dictionaries(pdf: pikepdf.Pdf):
     """Every dictionary and stream of the file, direct ones nested in others included."""
     for top in pdf.objects:
         stack = [top]

@@ -27,7 +27,7 @@ from generator.print_shop.ghostscript import convert
 from generator.print_shop.neutral import grey_neutrals
 from generator.print_shop.profile import SHIPPED
 from generator.print_shop.structure import finish
-from tests.print_shop.pdfx_check import image_differences, problems, render_differences
+from tests.print_shop.pdfx_check import dictionaries, image_differences, problems, render_differences
 
 ROOT = project_root()
 BLEED_PT = mm_to_pt(3)
@@ -78,7 +78,7 @@ def test_dragon_pants_print_shop_is_pdfx4(tmp_path):
     assert built.returncode == 0, built.stdout + built.stderr
     assert "PDF/X-4" in built.stdout
     with pikepdf.open(out / "cards.pdf") as rgb:   # the home kit has transparency and RGB to convert
-        assert any(isinstance(o, pikepdf.Dictionary) and float(o.get("/ca", 1)) < 1 for o in rgb.objects)
+        assert any(float(o.get("/ca", 1)) < 1 for o in dictionaries(rgb))
     check_print_shop(out, "x4")
 
 
