@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 import yaml
 
 from generator.data import load_game
 from generator.data.loader import project_root
 from generator.export.from_kit import export_set
+from generator.export.model import ExportCard, ExportDeck, ExportSet
 
 
 def test_dragon_line_cards_carry_their_effect_in_the_tooltip():
@@ -23,3 +27,114 @@ def test_dragon_line_cards_carry_their_effect_in_the_tooltip():
         assert str(row["health"]) in lines and row["suit"].capitalize() in card.description
         # the suit's ability sentence, as the card prints it (a full sentence ending in a stop)
         assert any(line.endswith(".") and len(line.split()) >= 3 for line in lines), card.description
+
+
+from generator.export.services import plan_service, service   # noqa: E402
+from generator.export.tts import DIE_MM_AT_SCALE_1   # noqa: E402
+from generator.export.writers import start_tts_export   # noqa: E402
+from generator.components.face_text import visible_text   # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def dance():
+    return export_set(load_game("dragon_dance"))
+
+
+@pytest.fixture(scope="module")
+def line():
+    return export_set(load_game("dragon_line"))
+
+
+@pytest.mark.parametrize("name", ["tgc", "mpc"])
+def test_card_size_aids_are_offered_as_cards(dance, line, name):
+    """Both services print poker cards, so poker-size double-sided aids are offered, face and back."""
+    for export, aid in ((dance, "Player aids"), (line, "Line reference card")):
+        plan = plan_service(export, service(name))
+        assert not any(aid in item for item in plan.not_offered), plan.not_offered
+        aid_files = [f for f in plan.files if f.item.startswith(aid)]
+        assert aid_files and {f.side for f in aid_files} == {"face", "back"}
+        assert all(f.product.shape == "card" for f in aid_files)
+
+
+def test_aids_are_named_by_their_display_name(dance):
+    names = {piece.name for piece in dance.pieces}
+    assert {"Player aids: Knight", "Player aids: Dragon"} <= names
+    assert not {"knight", "dragon"} & names
+
+
+def test_tokens_are_grouped_by_shape_and_per_item_backs_say_so(line, dance):
+    plan = plan_service(line, service("tgc"))
+    shape_of = {p.name: p.shape for p in line.pieces if p.kind == "token"}
+    token_files = [f for f in plan.files if f.item in shape_of and f.product.shape != "card"]
+    assert len({shape_of[f.item] for f in token_files}) >= 2, "Dragon Line has circle and square chits"
+    for f in token_files:
+        assert f.group == f"Tokens ({shape_of[f.item]})", (f.group, f.item)
+
+
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94"><rect width="69" height="94" fill="{}"/></svg>'
+
+
+@pytest.mark.parametrize("name", ["tgc", "mpc"])
+def test_per_card_backs_are_listed_as_such(name):
+    cards = tuple(ExportCard(f"Card {n}", "", SQUARE.format("#fff"), SQUARE.format(colour), 1)
+                  for n, colour in enumerate(("#f00", "#00f")))
+    one_back = tuple(ExportCard(c.name, "", c.front_svg, SQUARE.format("#0f0"), 1) for c in cards)
+    own = ExportSet("g", "G", (ExportDeck("own", "Own backs", (63, 88), 3, cards),))
+    shared = ExportSet("g", "G", (ExportDeck("shared", "Shared back", (63, 88), 3, one_back),))
+    own_text = plan_service(own, service(name)).upload_txt("G")
+    shared_text = plan_service(shared, service(name)).upload_txt("G")
+    assert "each item has its own back" in own_text
+    assert "each item has its own back" not in shared_text
+
+
+def test_dice_report_the_face_they_show_and_scale_by_size(dance, tmp_path):
+    start_tts_export(dance, tmp_path).write(tmp_path)
+    save = json.loads(next(tmp_path.glob("*.json")).read_text())
+    dice = [o for o in _walk(save["ObjectStates"]) if o["Name"] == "Custom_Dice"]
+    assert dice
+    by_name = {die.name: die for die in dance.dice}
+    sizes = set()
+    for obj in dice:
+        die = by_name[obj["Nickname"]]
+        shown = [" ".join(visible_text(svg).split()) or str(n) for n, svg in enumerate(die.faces, 1)]
+        values = {r["Value"] for r in obj["RotationValues"]}
+        assert values == set(shown)
+        assert obj["Transform"]["scaleX"] == pytest.approx(die.size_mm / DIE_MM_AT_SCALE_1)
+        sizes.add(obj["Transform"]["scaleX"])
+    assert len(sizes) == len({die.size_mm for die in dance.dice})
+
+
+def _walk(objects):
+    for obj in objects:
+        yield obj
+        yield from _walk(obj.get("ContainedObjects", []))
+
+
+def test_aid_copies_fields_are_honoured(tmp_path):
+    """`copies: [{fields: {...}}]` gives each copy its own fields (two different aids, not one)."""
+    import shutil
+
+    folder = tmp_path / "game"
+    shutil.copytree(project_root() / "data" / "dragon_dance", folder)
+    manifest = folder / "game.yaml"
+    text = manifest.read_text()
+    assert "copies: [{role: knight}, {role: dragon}]" in text
+    manifest.write_text(text.replace("copies: [{role: knight}, {role: dragon}]",
+                                     "copies: [{id: k, fields: {role: knight}}, {id: d, fields: {role: dragon}}]"))
+    aids = [p for p in export_set(load_game(folder)).pieces if p.name.startswith("Player aids")]
+    assert len(aids) == 2 and aids[0].front_svg != aids[1].front_svg
+
+
+def test_token_back_takes_the_deck_form(tmp_path):
+    """A token `back:` may be `{template, fields}` like a deck's; the old string still works."""
+    import shutil
+
+    folder = tmp_path / "game"
+    shutil.copytree(project_root() / "data" / "dragon_line", folder)
+    manifest = folder / "game.yaml"
+    text = manifest.read_text()
+    assert "    back: token_back.svg.j2\n" in text
+    before = [p.back_svg for p in export_set(load_game(folder)).pieces if p.id.startswith("activation")]
+    manifest.write_text(text.replace("    back: token_back.svg.j2\n", "    back: {template: token_back.svg.j2}\n", 1))
+    after = [p.back_svg for p in export_set(load_game(folder)).pieces if p.id.startswith("activation")]
+    assert before and before == after
