@@ -10,7 +10,7 @@ import yaml
 from generator.data import load_game
 from generator.data.loader import project_root
 from generator.export.from_kit import export_set
-from generator.export.model import ExportCard, ExportDeck, ExportSet
+from generator.export.model import ExportCard, ExportDeck, ExportPiece, ExportSet
 
 
 def test_dragon_line_cards_carry_their_effect_in_the_tooltip():
@@ -62,13 +62,14 @@ def test_aids_are_named_by_their_display_name(dance):
     assert not {"knight", "dragon"} & names
 
 
-def test_tokens_are_grouped_by_shape_and_per_item_backs_say_so(line, dance):
-    plan = plan_service(line, service("tgc"))
-    shape_of = {p.name: p.shape for p in line.pieces if p.kind == "token"}
-    token_files = [f for f in plan.files if f.item in shape_of and f.product.shape != "card"]
-    assert len({shape_of[f.item] for f in token_files}) >= 2, "Dragon Line has circle and square chits"
-    for f in token_files:
-        assert f.group == f"Tokens ({shape_of[f.item]})", (f.group, f.item)
+def test_tokens_are_grouped_by_shape():
+    """Circle and square chits are different products: the upload list keeps them apart."""
+    face = SQUARE.replace("69mm", "25mm").replace("94mm", "25mm")
+    pieces = tuple(ExportPiece(f"{shape}-chit", f"{shape} chit", "", "token", shape, (19.0, 19.0), 3, face, None, 4)
+                   for shape in ("circle", "square"))
+    plan = plan_service(ExportSet("g", "G", (), pieces), service("tgc"))
+    assert {(f.group, f.item) for f in plan.files} == {("Tokens (circle)", "circle chit"), ("Tokens (square)", "square chit")}
+    assert "Tokens (circle)" in plan.upload_txt("G") and "Tokens (square)" in plan.upload_txt("G")
 
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94"><rect width="69" height="94" fill="{}"/></svg>'
