@@ -197,7 +197,8 @@ def plan_service(export: ExportSet, chosen: Service) -> ServicePlan:
             shape = "standee" if piece.upright else piece.shape if piece.shape != "square" else "rectangle"
             plan.not_offered.append(f"{piece.name} x{piece.count} ({_size(piece.size_mm)} {shape})")
             continue
-        group = piece.name if product.shape == "card" else f"{piece.kind.capitalize()}s ({piece.shape})"
+        group = (piece.name if product.shape == "card" else f"Tokens ({piece.shape})" if piece.kind == "token"
+                 else f"{piece.kind.capitalize()}s")   # circle and square chits are different products
         _add(plan, product, f"pieces/{piece.id}-x{piece.count}.png", piece.front_svg, piece.size_mm, group,
              piece.name, "face", piece.count)
         if piece.back_svg is not None:
