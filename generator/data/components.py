@@ -37,6 +37,10 @@ class SizeMm(Spec):
     height_mm: float = Field(gt=5, le=400)
 
 
+# The older token form of a back: a template name alone (the schema still offers it).
+TemplateName = Annotated[str, Field(pattern=TEMPLATE)]
+
+
 def _template_ref(value: Any) -> Any:
     """A back given as a template name alone (the older token form) is `{template: name}`."""
     return {"template": value} if isinstance(value, str) else value
@@ -88,7 +92,7 @@ class TokenFace(Spec):
     count: int = Field(ge=0, le=500)
     template: str | None = Field(default=None, pattern=TEMPLATE)   # default: the sheet's template
     # two-sided: the back, as a deck's back ({template, fields}) or a template name alone
-    back: TemplateRef | None = None
+    back: TemplateRef | TemplateName | None = None   # a name alone becomes {template: name}
     # values this face's template sees
     fields: dict[str, Any] = {}
 
@@ -110,7 +114,7 @@ class TokensSpec(ComponentBase):
     # the token face template
     template: str = Field(default="components/token.svg.j2", pattern=TEMPLATE)
     # the shared back, as a deck's back ({template, fields}) or a template name alone; None: one-sided
-    back: TemplateRef | None = None
+    back: TemplateRef | TemplateName | None = None   # a name alone becomes {template: name}
     # the kinds of token on the sheet, each with a count
     faces: list[TokenFace] = Field(min_length=1)
     sticker_sheet: bool = False                                     # also a sticker sheet (no bleed, for blanks)
