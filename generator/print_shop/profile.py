@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.errors import NotationError
+
 PROFILES = Path(__file__).parent / "profiles"
 
 
@@ -24,4 +26,8 @@ def output_intent(root: Path, profile: str | None, condition: str | None) -> Out
     if not profile:
         return SHIPPED
     path = (root / profile).resolve()
+    header = path.read_bytes()[:40] if path.is_file() else b""
+    if header[36:40] != b"acsp" or header[16:20] != b"CMYK":
+        raise NotationError(f"{root.name}/print.yaml, pdfx_profile: {profile}: expected a CMYK ICC profile file "
+                            f"({'not found' if not path.is_file() else 'not a CMYK ICC profile'})")
     return OutputIntent(path, condition or path.stem, f"{condition or path.stem} ({path.name})")
