@@ -155,3 +155,15 @@ def test_unknown_pdfx_level_is_refused(tmp_path):
     built = build(ROOT / "examples" / "peer-deck", tmp_path / "kit", "--pdfx-level", "x3")
     assert built.returncode == 2 and "--pdfx-level x3" in built.stdout + built.stderr
     assert "Traceback" not in built.stderr
+
+
+def test_a_profile_that_is_not_cmyk_is_refused(tmp_path):
+    from generator.errors import NotationError
+    from generator.print_shop.profile import output_intent
+
+    (tmp_path / "rgb.icc").write_bytes(b"\0" * 16 + b"RGB " + b"\0" * 16 + b"acsp" + b"\0" * 100)
+    with pytest.raises(NotationError, match="pdfx_profile: rgb.icc"):
+        output_intent(tmp_path, "rgb.icc", "X")
+    with pytest.raises(NotationError, match="not found"):
+        output_intent(tmp_path, "missing.icc", "X")
+    assert output_intent(tmp_path, str(SHIPPED.profile), "CGATS TR 001").condition == "CGATS TR 001"
