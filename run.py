@@ -32,7 +32,7 @@ STAMP = VENV / ".installed"
 # System tools the tests use: the crash tests kill a build at each rename of its swap (strace);
 # the print tests check the kit with independent readers (qpdf, pdffonts, pdftoppm, Ghostscript).
 TEST_TOOLS = {"strace": "strace", "qpdf": "qpdf", "pdffonts": "poppler-utils", "pdftoppm": "poppler-utils",
-              "gs": "ghostscript"}
+              "gs": "ghostscript"}  # gs also converts the print-shop PDFs (build --pdfx)
 
 
 def ensure_environment() -> None:

@@ -34,12 +34,24 @@ def tool(name: str) -> str:
 def pdfs(request, tmp_path_factory) -> list[Path]:
     out = tmp_path_factory.mktemp(request.param.name) / "kit"
     built = subprocess.run([sys.executable, "-m", "generator", "build", str(request.param), "--no-check",
-                            "--paper", "letter", "--out", str(out)], capture_output=True, text=True, timeout=600,
+                            "--paper", "letter", "--pdfx", "--out", str(out)], capture_output=True, text=True, timeout=600,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert built.returncode == 0, built.stdout + built.stderr
     found = sorted(out.glob("*.pdf"))
     assert found
     return found
+
+
+def test_print_shop_pdfs_pass_the_pdfx_preflight(pdfs):
+    """`--pdfx` (X-4): every print-shop PDF passes the independent preflight of
+    tests/print_shop/pdfx_check.py (Dragon Pants gets the fuller check in tests/print_shop/)."""
+    from tests.print_shop.pdfx_check import problems
+
+    shop = pdfs[0].parent / "print-shop"
+    names = sorted(p.name for p in shop.glob("*.pdf"))
+    assert names == sorted([p.name for p in pdfs if p.name != "print-and-play.pdf"] + ["pieces.pdf"])
+    for name in names:
+        assert problems(shop / name, "x4", 3 * 72 / 25.4 if name == "pieces.pdf" else 0.0) == [], name
 
 
 def test_qpdf_is_clean(pdfs):
