@@ -21,6 +21,7 @@ import jinja2
 from markupsafe import Markup
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from generator.components.art import ArtError, find_art, find_icon, picture
 from generator.data.models import palette_colour
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
@@ -157,7 +158,7 @@ def _make_environment(game: "GameData") -> jinja2.Environment:
     )
     environment.globals.update(range=_bounded_range, mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
                                font_family=Markup(SVG_FONT_FAMILY),
-                               colour=colour)
+                               colour=colour, icon=icon, art=art)
     for name in ("center", "indent", "wordwrap", "format"):
         environment.filters[name] = _bounded_filter(environment.filters[name])
     module = getattr(game, "module", None)
@@ -301,6 +302,28 @@ def fit_text(text: Any, width_mm: float, height_mm: float, largest_pt: float, sm
     return fit_block(str(text), (float(width_mm), float(height_mm)), largest_pt=max(float(largest_pt), smallest),
                      smallest_pt=smallest, where=_fit_where(state, field),
                      location=_fit_location(state, field), bold=bool(bold), leading=float(leading))
+
+
+def icon(name: Any, x: float, y: float, size: float) -> Markup:
+    """Icon `name` (icons/NAME.svg in the game folder, else built-in) in a `size` mm square at (x, y)."""
+    return _placed(lambda root: find_icon(root, str(name)), name, (x, y, size, size))
+
+
+def art(path: Any, x: float, y: float, width: float, height: float) -> Markup:
+    """The SVG file at `path` (relative to the game folder) fitted into the box, aspect kept."""
+    return _placed(lambda root: find_art(root, str(path)), path, (x, y, width, height))
+
+
+def _placed(find: Callable[[Path], Path], value: Any, box: tuple[float, float, float, float]) -> Markup:
+    state, field = _fit_site(value)
+    root = Path(state.game.root) if state is not None else Path.cwd()
+    try:
+        return picture(find(root)).place(*(float(v) for v in box))
+    except ArtError as exc:
+        where = _fit_location(state, field)
+        if where is None:
+            raise DataError(Location(_shown(root)), f"{exc}{_drawing(state.site if state else None)}") from None
+        raise DataError(where, f"{exc}{_drawing(state.site if state else None)}") from None
 
 
 def colour(value: Any, default: str = "#444444") -> str:
