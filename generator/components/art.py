@@ -15,9 +15,11 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup
 
+from generator.errors import DataError
 from generator.kit.faces import format_mm
 from generator.resources import templates_dir
 
@@ -39,6 +41,18 @@ class Picture:
         return Markup(f'<svg x="{format_mm(x)}" y="{format_mm(y)}" width="{format_mm(width)}" '
                       f'height="{format_mm(height)}" viewBox="{vx:g} {vy:g} {vw:g} {vh:g}" '
                       f'preserveAspectRatio="xMidYMid meet" overflow="visible">{self.inner}</svg>')
+
+    def size_for(self, width: float, height: float) -> tuple[float, float]:
+        """The largest (width, height) with this picture's proportions inside the box."""
+        _, _, vw, vh = self.view_box
+        scale = min(width / vw, height / vh)
+        return vw * scale, vh * scale
+
+    def standalone(self, width: float, height: float) -> str:
+        """A whole SVG document of the picture, `width` x `height` mm (for a raster or a PDF)."""
+        vx, vy, vw, vh = self.view_box
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{format_mm(width)}mm" height="{format_mm(height)}mm" '
+                f'viewBox="{vx:g} {vy:g} {vw:g} {vh:g}">{self.inner}</svg>')
 
 
 class ArtError(ValueError):
@@ -116,3 +130,22 @@ def _length(value: str | None) -> float:
     if value is None:
         raise ValueError
     return float(re.sub(r"(px|mm|pt)$", "", value.strip()))
+
+
+def located_picture(game: Any, relative: str, *where: Any) -> Picture:
+    """The SVG at `relative` in `game`'s folder, or a DataError located at game.yaml's `where` field."""
+    try:
+        return picture(find_art(Path(game.root), relative))
+    except ArtError as exc:
+        raise DataError(game.locate("game.yaml", *where), str(exc)) from None
+
+
+def game_art(game: Any) -> dict[str, Picture]:
+    """The game's `art:` pictures by name (logo, cover), those it names."""
+    chosen = game.game.art
+    return {name: located_picture(game, getattr(chosen, name), "art", name)
+            for name in ("logo", "cover") if getattr(chosen, name)}
+
+
+def component_index(game: Any, component_id: str) -> int:
+    return next(i for i, c in enumerate(game.game.components) if c.id == component_id)

@@ -79,10 +79,15 @@ def power_card_values(game: GameData, card_id: str) -> dict[str, Any]:
     body = fit_text(card.rules, (x1 - x0, y1 - y0), largest_pt=BODY_LARGEST_PT, smallest_pt=minimum,
                     where=f"{where} rules", location=game.locate("power_cards.yaml", "cards", index, "rules"))
     ax0, ay0, ax1, ay1 = frame.art_box
-    picture = pictogram(card.target, card.reacts_to, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), (ay1 - ay0) / 9.2)
+    radius = (ay1 - ay0) / 9.2
+    diagram_x = ax0 + 4 * radius + 2.5        # the range diagram on the left, the card's icon beside it
+    picture = pictogram(card.target, card.reacts_to, (diagram_x, (ay0 + ay1) / 2), radius)
+    icon_left = diagram_x + 4 * radius + 2.5
+    icon_size = min(ax1 - 2.0 - icon_left, ay1 - ay0 - 4.0)
+    icon_box = (icon_left + (ax1 - 2.0 - icon_left - icon_size) / 2, (ay0 + ay1 - icon_size) / 2, icon_size)
     kinds = " · ".join(k.upper() for k in card.kinds) if card.kinds else "PRIZE"
     return dict(f=frame, card=card, colour=card_colour(game, card), title_pt=title_pt, body=body,
-                body_y=_centred_top(body, y0, y1), picture=picture, kinds=kinds, game_name=game.game.name,
+                body_y=_centred_top(body, y0, y1), picture=picture, picture_x=diagram_x, icon_box=icon_box, kinds=kinds, game_name=game.game.name,
                 panel=PANEL_INSET_MM, pt=PT_TO_MM)
 
 
