@@ -10,6 +10,8 @@ error (the row's field that named it, when the template is drawing a card).
 
 from __future__ import annotations
 
+import base64
+import io
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -53,6 +55,57 @@ class Picture:
         vx, vy, vw, vh = self.view_box
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{format_mm(width)}mm" height="{format_mm(height)}mm" '
                 f'viewBox="{vx:g} {vy:g} {vw:g} {vh:g}">{self.inner}</svg>')
+
+
+@dataclass(frozen=True)
+class Raster:
+    """A PNG or JPEG file: its bytes, type and size in pixels, placed as an SVG <image>."""
+
+    data: bytes
+    mime: str
+    pixels: tuple[int, int]
+
+    def size_for(self, width: float, height: float) -> tuple[float, float]:
+        w, h = self.pixels
+        scale = min(width / w, height / h)
+        return w * scale, h * scale
+
+    def dpi_at(self, width: float, height: float) -> float:
+        """Pixels per inch when fitted into the box (mm), aspect kept."""
+        shown_w, _ = self.size_for(width, height)
+        return self.pixels[0] / (shown_w / 25.4)
+
+    def place(self, x: float, y: float, width: float, height: float) -> Markup:
+        encoded = base64.b64encode(self.data).decode("ascii")
+        return Markup(f'<image x="{format_mm(x)}" y="{format_mm(y)}" width="{format_mm(width)}" '
+                      f'height="{format_mm(height)}" preserveAspectRatio="xMidYMid meet" '
+                      f'href="data:{self.mime};base64,{encoded}"/>')
+
+
+RASTER_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+PRINT_DPI = 300
+
+
+def raster(path: Path) -> Raster:
+    stat = path.stat()
+    return _raster(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _raster(path: str, _mtime: int, _size: int) -> Raster:
+    from PIL import Image, UnidentifiedImageError
+
+    data = Path(path).read_bytes()
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            pixels = image.size
+            kind = image.format
+    except (UnidentifiedImageError, OSError) as exc:
+        raise ArtError(f"{Path(path).name} is not a readable PNG or JPEG image: {exc}") from None
+    mime = {"PNG": "image/png", "JPEG": "image/jpeg"}.get(kind or "")
+    if mime is None:
+        raise ArtError(f"{Path(path).name} is a {kind} image; use SVG, PNG or JPEG")
+    return Raster(data, mime, pixels)
 
 
 class ArtError(ValueError):

@@ -21,7 +21,7 @@ import jinja2
 from markupsafe import Markup, escape
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-from generator.components.art import ArtError, find_art, find_icon, icon_names, picture
+from generator.components.art import PRINT_DPI, RASTER_TYPES, ArtError, find_art, find_icon, icon_names, picture, raster
 from generator.data.models import palette_colour
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
@@ -368,15 +368,27 @@ def icon(name: Any, x: float, y: float, size: float) -> Markup:
 
 
 def art(path: Any, x: float, y: float, width: float, height: float) -> Markup:
-    """The SVG file at `path` (relative to the game folder) fitted into the box, aspect kept."""
+    """The picture file at `path` (relative to the game folder: SVG, PNG or JPEG) fitted into the box, aspect kept."""
     return _placed(lambda root: find_art(root, str(path)), path, (x, y, width, height))
 
 
 def _placed(find: Callable[[Path], Path], value: Any, box: tuple[float, float, float, float]) -> Markup:
+    """A picture file drawn into `box`: SVG inline, PNG/JPEG as an image (under PRINT_DPI: a located warning)."""
     state, field = _fit_site(value)
     root = Path(state.game.root) if state is not None else Path.cwd()
+    x, y, width, height = (float(v) for v in box)
     try:
-        return picture(find(root)).place(*(float(v) for v in box))
+        path = find(root)
+        if path.suffix.lower() in RASTER_TYPES:
+            image = raster(path)
+            dpi = image.dpi_at(width, height)
+            if dpi < PRINT_DPI - 0.5:
+                shown_w, shown_h = image.size_for(width, height)
+                warn(_fit_location(state, field) or Location(_shown(path)),
+                     f"{_fit_where(state, field)}: {path.name} is {image.pixels[0]} x {image.pixels[1]} px, printed "
+                     f"{shown_w:.1f} x {shown_h:.1f} mm: {dpi:.0f} DPI, under the {PRINT_DPI} DPI print needs")
+            return image.place(x, y, width, height)
+        return picture(path).place(x, y, width, height)
     except ArtError as exc:
         where = _fit_location(state, field)
         if where is None:
