@@ -142,7 +142,7 @@ def below_size(text: str, fitted: FittedText, box_mm: tuple[float, float], size_
     if len(shown) > 60:
         shown = "..." + shown[-57:]
     return (f"text only fits at {fitted.size_pt:g} pt, below the deck's {size_pt:g} pt: at {size_pt:g} pt the "
-            f"last {len(cut)} word{'s' if len(cut) != 1 else ''} do not fit (\"{shown}\"); cut them or give the text more room")
+            f"last {len(cut)} word{'s do' if len(cut) != 1 else ' does'} not fit (\"{shown}\"); cut them or give the text more room")
 
 
 def fit_line(text: str, width_mm: float, *, largest_pt: float, smallest_pt: float, where: str,
