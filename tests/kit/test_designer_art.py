@@ -151,3 +151,29 @@ def test_every_power_card_is_set_at_one_text_size(kits):
                     if not bold and span["size"] > 7 and span["text"].strip():
                         sizes.add(round(span["size"], 1))
     assert sizes == {8.5}
+
+
+def test_the_title_mark_and_cover_illustration_print_on_the_cover_and_rulebook_title_page(kits):
+    """Dragon Pants names art/logo.svg and art/cover.svg in game.yaml: both on the rulebook's
+    title page at print resolution, and drawn as vectors on the kit's cover page."""
+    built = kits("letter")
+    title = fitz.open(built.artifacts["rulebook.pdf"])[0]
+    shown = title.get_image_info()
+    assert len(shown) == 2                                        # the title mark and the illustration
+    for info in shown:
+        width_in = (info["bbox"][2] - info["bbox"][0]) / 72
+        assert info["width"] / width_in >= 299                    # 300 DPI at its printed size
+    cover = fitz.open(built.artifacts["print-and-play.pdf"])[0]
+    purple = [d for d in cover.get_drawings() if d.get("fill") and tuple(round(c, 2) for c in d["fill"]) == (0.42, 0.3, 0.58)]
+    assert len(purple) >= 2                                       # The Pants in the logo and in the illustration
+
+
+def test_a_missing_game_art_file_is_located_at_its_game_yaml_field(tmp_path):
+    folder = make_game(tmp_path, ["Spark,One.,1,1"])
+    manifest = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(manifest.replace("components:\n", "art: {cover: art/nothing.svg}\ncomponents:\n", 1),
+                                      encoding="utf-8")
+    failed = build(folder, tmp_path)
+    assert failed.returncode == 2 and "Traceback" not in failed.stderr
+    message = " ".join(failed.stderr.split())
+    assert re.search(r"game\.yaml:\d+:\d+: art\.cover: art file 'art/nothing\.svg' not found", message), message
