@@ -20,7 +20,6 @@ from generator.data import load_game
 from generator.data.loader import resolve_game_dir
 from generator.errors import NotationError, OutputFolderError
 from generator.kit.layout_warnings import take as layout_warnings
-from generator.export.services import service as find_service
 from generator.resources import output_root
 
 PAPERS = ("letter", "a4")
@@ -48,7 +47,12 @@ def build(
     chosen = (paper or data.print_profile.paper).lower()
     if chosen not in PAPERS:
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
-    services = tuple(dict.fromkeys(find_service(name, "--service").id for name in service))
+    if service:   # the service catalogue and its raster code: only when one is asked for
+        from generator.export.services import service as find_service
+
+        services = tuple(dict.fromkeys(find_service(name, "--service").id for name in service))
+    else:
+        services = ()
     _validate(data)
     options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services)
     steps = active_steps(options, data)

@@ -114,6 +114,20 @@ def service(name: str, where: str = "service") -> Service:
         raise NotationError(f"{where} {name}: expected one of {known}") from None
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell a spreadsheet would run as a formula (`=HYPERLINK(..)`, `+SUM(..)`, `@cmd`, `-1+2`)
+    gets a leading single quote, so it opens as the text it is; numbers are left as numbers.
+    Line breaks inside a cell become spaces (the csv module leaves a lone CR unquoted)."""
+    if not isinstance(cell, str):
+        return cell
+    if cell.startswith(FORMULA_STARTS):
+        cell = "'" + cell
+    return cell.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
+
+
 @dataclass(frozen=True)
 class UploadFile:
     """One line of the upload list: which image to upload as what, how many copies."""
@@ -141,8 +155,9 @@ class ServicePlan:
         writer.writerow(["group", "item", "side", "file", "copies", "product", "width_px", "height_px", "dpi",
                          "product_url"])
         for f in self.files:
-            writer.writerow([f.group, f.item, f.side, f.file, f.copies, f.product.name, *f.product.canvas_px,
-                             f.product.dpi, f.product.source])
+            writer.writerow([spreadsheet_safe(cell) for cell in (
+                f.group, f.item, f.side, f.file, f.copies, f.product.name, *f.product.canvas_px,
+                f.product.dpi, f.product.source)])
         return out.getvalue()
 
     def upload_txt(self, game_name: str) -> str:
