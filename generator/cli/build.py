@@ -8,16 +8,18 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from generator.build.context import BuildOptions
 from generator.build.output_folder import prepare_output_folder
 from generator.build.pipeline import active_steps, run_build
-from generator.cli.app import GAME_HELP, app, console
+from generator.cli.app import GAME_HELP, app, console, error_console
 from generator.cli.game_choice import chosen_game
 from generator.data import load_game
 from generator.data.loader import resolve_game_dir
 from generator.errors import NotationError, OutputFolderError
+from generator.kit.layout_warnings import take as layout_warnings
 from generator.resources import output_root
 
 PAPERS = ("letter", "a4")
@@ -59,6 +61,7 @@ def build(
     level = _pdfx_level(pdfx, pdfx_level, data.print_profile.pdfx)
     options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services, pdfx=level)
     steps = active_steps(options, data)
+    layout_warnings()  # only this build's warnings
     started = time.perf_counter()
     if sys.stdout.isatty():
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -86,6 +89,8 @@ def build(
     console.print(f"{data.slug}: kit built in {elapsed:.1f} s into {_shown(target)} ({chosen}, "
                   f"{'duplex' if options.duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs"
                   f"{uploads}{_print_shop(context, options)}", soft_wrap=True)
+    for found in layout_warnings():
+        error_console.print(f"[bold yellow]warning:[/] {escape(str(found))}", soft_wrap=True)
     return 0
 
 

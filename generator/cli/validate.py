@@ -15,6 +15,7 @@ from generator.data import load_game
 from generator.errors import DataErrors
 from generator.build.rehearsal import rehearse
 from generator.checks import CheckResult, exit_code, run_checks
+from generator.kit.layout_warnings import take as layout_warnings
 
 
 @app.command()
@@ -41,10 +42,12 @@ def validate(
         console.print_json(json.dumps({"game": str(game), "valid": False, "exit_code": 2, "errors": errors}))
         return 2
     results = run_checks(data)
+    layout_warnings()  # only this run's warnings
     if not any(r.findings for r in results):
         # Only data that passes every check is laid out, as build does.
         results.append(CheckResult("layout", "Rules text, rulebook and card layout", tuple(rehearse(data))))
     findings = [f for r in results for f in r.findings]
+    warnings = [str(w) for w in layout_warnings()]
     code = exit_code(findings)
     if as_json:
         payload = {
@@ -53,6 +56,7 @@ def validate(
             "exit_code": code,
             "checks": [{"name": r.name, "title": r.title, "passed": r.passed} for r in results],
             "errors": [f.to_json() for f in findings],
+            "warnings": warnings,
         }
         console.print_json(json.dumps(payload))
         return code
@@ -68,6 +72,8 @@ def validate(
     console.print(table)
     for finding in findings:
         console.print(f"[bold red]error:[/] {escape(str(finding))}", soft_wrap=True)
+    for warning in warnings:
+        console.print(f"[bold yellow]warning:[/] {escape(warning)}", soft_wrap=True)
     verdict = {0: "[green]valid[/]", 1: "[red]a rules check failed[/]", 2: "[red]malformed data[/]"}[code]
     console.print(f"{data.slug}: {verdict} ({len(results) + 1} checks, {len(findings)} error{'' if len(findings) == 1 else 's'})")
     return code

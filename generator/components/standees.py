@@ -5,6 +5,7 @@ from __future__ import annotations
 from generator.components.base import ComponentPlan, ExportEntry, PlanContext, Section
 from generator.data import GameData
 from generator.data.components import StandeesSpec, document_of, hex_map, standee_spec
+from generator.components.art import component_index, located_picture
 from generator.kit.faces import Face, Item, render_template
 from generator.kit.imposition import impose
 from generator.kit.svg_crop import crop_svg
@@ -17,11 +18,13 @@ def pawn_faces(game: GameData) -> list[Face]:
     spec = standee_spec(game)
     bleed = game.print_profile.bleed_mm
     width, figure, base = spec.width_mm, spec.height_mm, spec.base_mm
+    art = (located_picture(game, spec.art, "components", component_index(game, spec.id), "art")
+           if spec.art else None)
     faces = []
     for home in hex_map(game).homes:
         colour = game.print_profile.seat_colours[home.id]
         svg = render_template("kit/pawn.svg.j2", W=width, F=figure, B=base, b=bleed,
-                              colour=colour.hex, colour_name=colour.name, pt=PT_TO_MM)
+                              colour=colour.hex, colour_name=colour.name, pt=PT_TO_MM, art=art)
         faces.append(Face(pawn_key(home.id), svg, (width, 2 * figure + 2 * base), bleed))
     return faces
 

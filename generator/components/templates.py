@@ -19,16 +19,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from jinja2.sandbox import SecurityError
 
+from generator.components.art import PRINT_DPI, RASTER_TYPES, ArtError, find_art, find_icon, icon_names, picture, raster
 from generator.data.models import palette_colour
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
 from generator.games.parts import KitPart
 from generator.kit.faces import bytecode_cache, format_mm
 from generator.sandbox import SANDBOX_VERSION, BoundedSandbox, ConfinedLoader, TemplateLimitError, shown_path
-from generator.kit.text_fit import PT_MM, FittedText, fit_line as fit_one_line, fit_text as fit_block
+from generator.kit.layout_warnings import warn
+from generator.kit.text_fit import (ICON_EM, PT_MM, FittedText, below_size, fit_line as fit_one_line,
+                                    fit_text as fit_block, icon_names_in, runs, text_width_mm)
 from generator.resources import templates_dir
 
 if TYPE_CHECKING:
@@ -150,7 +153,7 @@ def _make_environment(game: "GameData") -> jinja2.Environment:
     )
     environment.globals.update(mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
                                font_family=Markup(SVG_FONT_FAMILY),
-                               colour=colour)
+                               colour=colour, icon=icon, art=art, text_line=text_line)
     module = getattr(game, "module", None)
     if module is not None:
         environment.globals.update(module.part(KitPart).template_globals(game))
@@ -168,6 +171,7 @@ def fit_line(text: Any, width_mm: float, largest_pt: float, smallest_pt: float |
     """
     state, field = _fit_site(text)
     shown = str(text)
+    _check_icons(shown, state, field)
     smallest = _smallest(state, smallest_pt)
     size = fit_one_line(shown, float(width_mm), largest_pt=max(float(largest_pt), smallest), smallest_pt=smallest,
                         where=_fit_where(state, field), location=_fit_location(state, field), bold=bool(bold))
@@ -175,13 +179,102 @@ def fit_line(text: Any, width_mm: float, largest_pt: float, smallest_pt: float |
 
 
 def fit_text(text: Any, width_mm: float, height_mm: float, largest_pt: float, smallest_pt: float | None = None,
-             bold: bool = False, leading: float = LEADING) -> FittedText:
-    """Text wrapped to `width_mm` at the largest size (up to `largest_pt`) whose lines fit `height_mm`."""
+             bold: bool = False, leading: float = LEADING, shrink: bool = False) -> FittedText:
+    """Text wrapped to `width_mm` at the largest size (up to `largest_pt`) whose lines fit `height_mm`.
+
+    `largest_pt` is the deck's text size: text that only fits smaller is a located warning naming
+    the words to cut, unless `shrink=true` says this text may shrink (a label, a short note).
+    """
     state, field = _fit_site(text)
+    shown = str(text)
+    _check_icons(shown, state, field)
     smallest = _smallest(state, smallest_pt)
-    return fit_block(str(text), (float(width_mm), float(height_mm)), largest_pt=max(float(largest_pt), smallest),
-                     smallest_pt=smallest, where=_fit_where(state, field),
-                     location=_fit_location(state, field), bold=bool(bold), leading=float(leading))
+    largest = max(float(largest_pt), smallest)
+    box = (float(width_mm), float(height_mm))
+    fitted = fit_block(shown, box, largest_pt=largest, smallest_pt=smallest, where=_fit_where(state, field),
+                       location=_fit_location(state, field), bold=bool(bold), leading=float(leading))
+    if not shrink:
+        note = below_size(shown, fitted, box, largest, bold=bool(bold), leading=float(leading))
+        if note:
+            warn(_fit_location(state, field), f"{_fit_where(state, field)}: {note}")
+    return fitted
+
+
+def text_line(line: Any, x: float, y: float, size_mm: float, anchor: str = "start", bold: bool = False,
+              fill: str = "#1d1d1d", italic: bool = False) -> Markup:
+    """One fitted line as SVG at baseline (x, y): its words as text, each `{icon}` drawn one em square
+    in the text's colour, placed by the same font metrics the fitter measured with."""
+    state, field = _fit_site(line)
+    shown = str(line)
+    size_pt = float(size_mm) / PT_MM
+    pieces = runs(shown)
+    total = text_width_mm(shown, size_pt, bool(bold))
+    left = float(x) - (total / 2 if anchor == "middle" else total if anchor == "end" else 0.0)
+    style = (' font-weight="bold"' if bold else "") + (' font-style="italic"' if italic else "")
+    out = []
+    for kind, value in pieces:
+        if kind == "icon":
+            square = float(size_mm)
+            out.append(f'<g color="{escape(fill)}">{icon(value, left, float(y) - 0.8 * square, square)}</g>')
+            left += ICON_EM * square
+            continue
+        lead = len(value) - len(value.lstrip(" "))
+        start = left + text_width_mm(value[:lead], size_pt, bool(bold))
+        words = value.strip(" ")
+        if words:
+            out.append(f'<text x="{format_mm(start)}" y="{format_mm(float(y))}" font-size="{format_mm(float(size_mm))}"'
+                       f'{style} fill="{escape(fill)}">{escape(words)}</text>')
+        left += text_width_mm(value, size_pt, bool(bold))
+    return Markup("".join(out))
+
+
+def _check_icons(text: str, state: _Render | None, field: str | None) -> None:
+    """Every `{icon}` a text names must exist: else a located error naming the field."""
+    names = icon_names_in(text)
+    if not names:
+        return
+    root = Path(state.game.root) if state is not None else Path.cwd()
+    known = icon_names(root)
+    for name in names:
+        if name not in known:
+            where = _fit_location(state, field) or Location(_shown(root))
+            raise DataError(where, f"unknown icon {{{name}}} in the text; icons are the SVG files in "
+                                   f"{_shown(root / 'icons')}/ and the built-in ones: {', '.join(sorted(known)) or 'none'}"
+                                   f"{_drawing(state.site if state else None)}")
+
+
+def icon(name: Any, x: float, y: float, size: float) -> Markup:
+    """Icon `name` (icons/NAME.svg in the game folder, else built-in) in a `size` mm square at (x, y)."""
+    return _placed(lambda root: find_icon(root, str(name)), name, (x, y, size, size))
+
+
+def art(path: Any, x: float, y: float, width: float, height: float) -> Markup:
+    """The picture file at `path` (relative to the game folder: SVG, PNG or JPEG) fitted into the box, aspect kept."""
+    return _placed(lambda root: find_art(root, str(path)), path, (x, y, width, height))
+
+
+def _placed(find: Callable[[Path], Path], value: Any, box: tuple[float, float, float, float]) -> Markup:
+    """A picture file drawn into `box`: SVG inline, PNG/JPEG as an image (under PRINT_DPI: a located warning)."""
+    state, field = _fit_site(value)
+    root = Path(state.game.root) if state is not None else Path.cwd()
+    x, y, width, height = (float(v) for v in box)
+    try:
+        path = find(root)
+        if path.suffix.lower() in RASTER_TYPES:
+            image = raster(path)
+            dpi = image.dpi_at(width, height)
+            if dpi < PRINT_DPI - 0.5:
+                shown_w, shown_h = image.size_for(width, height)
+                warn(_fit_location(state, field) or Location(_shown(path)),
+                     f"{_fit_where(state, field)}: {path.name} is {image.pixels[0]} x {image.pixels[1]} px, printed "
+                     f"{shown_w:.1f} x {shown_h:.1f} mm: {dpi:.0f} DPI, under the {PRINT_DPI} DPI print needs")
+            return image.place(x, y, width, height)
+        return picture(path).place(x, y, width, height)
+    except ArtError as exc:
+        where = _fit_location(state, field)
+        if where is None:
+            raise DataError(Location(_shown(root)), f"{exc}{_drawing(state.site if state else None)}") from None
+        raise DataError(where, f"{exc}{_drawing(state.site if state else None)}") from None
 
 
 def colour(value: Any, default: str = "#444444") -> str:

@@ -7,6 +7,7 @@ import math
 from generator.data.components import TrackSpec, document_of, time_track
 from generator.data import GameData
 from generator.components.base import ComponentPlan, ExportEntry, PlanContext, Section
+from generator.components.art import component_index, located_picture
 from generator.kit.faces import Face, Item, render_template
 from generator.kit.imposition import impose
 
@@ -39,7 +40,9 @@ def time_marker_face(game: GameData) -> Face:
     track = time_track(game)
     size = track.marker_mm
     bleed = game.print_profile.bleed_mm
-    svg = render_template("kit/time_marker.svg.j2", d=size, b=bleed,
+    art = (located_picture(game, track.marker_art, "components", component_index(game, track.id), "marker_art")
+           if track.marker_art else None)
+    svg = render_template("kit/time_marker.svg.j2", d=size, b=bleed, art=art,
                           colour=game.print_profile.colour(track.colour, DEFAULT_COLOUR))
     return Face("time-marker", svg, (size, size), bleed, "circle")
 

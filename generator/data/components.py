@@ -217,6 +217,8 @@ class TrackSpec(ComponentBase):
     copies: int = Field(default=1, ge=0, le=10)
     # how many markers print
     markers: int = Field(default=1, ge=0, le=10)
+    # an SVG file in the game folder drawn on the marker (default: an hourglass)
+    marker_art: str | None = Field(default=None, min_length=1, max_length=200)
     colour: str = "#8a2f1d"                           # #rrggbb or a print.yaml palette colour ("deck.destiny")
 
     @model_validator(mode="after")
@@ -238,6 +240,8 @@ class StandeesSpec(ComponentBase):
     height_mm: float = Field(gt=5, le=200)
     # depth of each base flap in millimetres
     base_mm: float = Field(gt=2, le=60)
+    # an SVG file in the game folder drawn on each standee; its currentColor is the seat colour
+    art: str | None = Field(default=None, min_length=1, max_length=200)
 
 
 Component = Annotated[

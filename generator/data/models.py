@@ -50,6 +50,15 @@ class RulesOption(Model):
     summary: str
 
 
+class GameArt(Model):
+    """The game's own pictures: SVG files in the game folder, drawn by the kit and the rulebook."""
+
+    # the title mark: an emblem printed beside the name on the cover and above it in the rulebook
+    logo: str | None = Field(default=None, min_length=1, max_length=200)
+    # the cover illustration: on the kit's cover page and the rulebook's title page
+    cover: str | None = Field(default=None, min_length=1, max_length=200)
+
+
 class GameManifest(Model):
     """game.yaml: who made the game, who plays it, its rules module and its components.
 
@@ -91,6 +100,8 @@ class GameManifest(Model):
     rules_options: dict[str, RulesOption] = {}
     # rule numbers the game's rules module reads (its own schema checks them)
     settings: dict[str, Any] = {}
+    # the game's title mark and cover illustration (SVG files in the game folder)
+    art: GameArt = GameArt()
     # what the kit prints: decks, tokens, dice, aids, tiles, board, track, standees
     components: list[Component] = Field(min_length=1)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
+from generator.components.art import game_art
 from generator.kit.faces import render_template
 from generator.kit.layouts import PRINTER_MARGIN_MM
 from generator.kit.text_fit import PT_MM, wrap
@@ -89,7 +90,7 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
         "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=paper.upper() if paper == "a4" else paper.capitalize(),
         duplex=duplex, total=page - 1, profile=game.print_profile,
         in_the_box=in_the_box_lines(context.in_the_box, size[0] - 2 * COVER_MARGIN_MM), margin=COVER_MARGIN_MM,
-        kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()), band=PRINTER_MARGIN_MM,
+        art=game_art(game), kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()), band=PRINTER_MARGIN_MM,
     )
     cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])
     cover = submit_all([DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))], [])

@@ -23,6 +23,9 @@ BOLD = "Vera-Bold"
 # same, and cairo draws U+00A0 in Vera about a third of an em wider than the space reportlab measures.
 NO_BREAK_SPACE = "\u00a0"
 _BREAK = re.compile(r"[^\S\u00a0]+")
+# An icon named in text, `{fire}`: drawn one em square in the line, measured as ICON_EM of the size.
+ICON_TOKEN = re.compile(r"\{([a-z0-9][a-z0-9_-]*)\}")
+ICON_EM = 1.1     # the icon's em square and a tenth of an em of air after it
 
 
 @dataclass(frozen=True)
@@ -43,8 +46,30 @@ class FittedText:
 
 
 def text_width_mm(text: str, size_pt: float, bold: bool = False) -> float:
+    """Width of `text` at `size_pt`; each `{icon}` counts ICON_EM of the size."""
     register_reportlab_fonts()
-    return stringWidth(text, BOLD if bold else REGULAR, size_pt) * PT_MM
+    icons = len(ICON_TOKEN.findall(text))
+    plain = ICON_TOKEN.sub("", text) if icons else text
+    return (stringWidth(plain, BOLD if bold else REGULAR, size_pt) + icons * ICON_EM * size_pt) * PT_MM
+
+
+def icon_names_in(text: str) -> list[str]:
+    """The icons a text names, in order."""
+    return ICON_TOKEN.findall(text)
+
+
+def runs(line: str) -> list[tuple[str, str]]:
+    """A line as ("text", words) and ("icon", name) pieces, in order."""
+    pieces: list[tuple[str, str]] = []
+    at = 0
+    for match in ICON_TOKEN.finditer(line):
+        if match.start() > at:
+            pieces.append(("text", line[at:match.start()]))
+        pieces.append(("icon", match.group(1)))
+        at = match.end()
+    if at < len(line):
+        pieces.append(("text", line[at:]))
+    return pieces
 
 
 def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list[str] | None:
@@ -97,6 +122,27 @@ def fit_text(
     needed = f"{width:.1f} x {height:.1f} mm at {smallest_pt:g} pt"
     prefix = f"{location}: " if location else ""
     raise LayoutError(f"{prefix}{where} is too long for its box ({needed}); shorten the text")
+
+
+def below_size(text: str, fitted: FittedText, box_mm: tuple[float, float], size_pt: float, *,
+               bold: bool = False, leading: float = 1.22) -> str | None:
+    """When `fitted` is smaller than `size_pt`: what to say, naming the words past what fits at `size_pt`."""
+    if fitted.size_pt >= size_pt - 1e-9:
+        return None
+    words = _BREAK.split(text.strip())
+    width, height = box_mm
+    kept = 0
+    for count in range(len(words), 0, -1):
+        lines = wrap(" ".join(words[:count]), width, size_pt, bold)
+        if lines is not None and size_pt * leading * PT_MM * len(lines) <= height + 1e-9:
+            kept = count
+            break
+    cut = words[kept:]
+    shown = " ".join(cut)
+    if len(shown) > 60:
+        shown = "..." + shown[-57:]
+    return (f"text only fits at {fitted.size_pt:g} pt, below the deck's {size_pt:g} pt: at {size_pt:g} pt the "
+            f"last {len(cut)} word{'s do' if len(cut) != 1 else ' does'} not fit (\"{shown}\"); cut them or give the text more room")
 
 
 def fit_line(text: str, width_mm: float, *, largest_pt: float, smallest_pt: float, where: str,

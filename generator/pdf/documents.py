@@ -53,11 +53,35 @@ def finish_document(pdf: bytes, *, title: str, subject: str, page_boxes: Sequenc
         raise ValueError(f"{len(page_boxes)} page boxes for {len(tree.pages)} pages")
     for number_, body in document.bodies.items():
         document.bodies[number_] = without_repeated_keys(body)
+    _merge_same_images(document.bodies)
     for page, boxes in zip(tree.pages, page_boxes):
         document.bodies[page] = _with_boxes(document.bodies[page], boxes, tree.inherited.get(page, {}))
     info = document.info if document.info is not None else max(document.bodies) + 1
     document.bodies[info] = _info(title, subject)
     return write(document.bodies, document.root, info, title)
+
+
+def _merge_same_images(bodies: dict[int, bytes]) -> None:
+    """Keep one copy of each image: cairo writes a picture once per face that shows it, so art
+    shared by several cards would be embedded once per card. Identical image objects (same
+    dictionary but /Length, same data, no soft mask) are merged; every reference points at the first."""
+    first: dict[bytes, int] = {}
+    alias: dict[int, int] = {}
+    for number_ in sorted(bodies):
+        body = bodies[number_]
+        head = body.split(b"stream", 1)[0]
+        if b"/Image" not in head or b"/SMask" in head or (get(body, b"/Subtype") or b"").strip() != b"/Image":
+            continue
+        same = set_keys(body, {b"/Length": None})   # cairo gives each copy its own indirect /Length
+        alias[number_] = first.setdefault(same, number_)
+    alias = {n: to for n, to in alias.items() if n != to}
+    if not alias:
+        return
+    for number_ in alias:
+        del bodies[number_]
+    mapping = {n: n for n in bodies} | alias
+    for number_, body in bodies.items():
+        bodies[number_] = renumber(body, mapping)
 
 
 def with_page_boxes(pdf: bytes, *, title: str) -> bytes:

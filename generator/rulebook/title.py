@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Paragraph, Spacer
+import io
 
+import cairosvg
+from reportlab.platypus import Flowable, Image, Paragraph, Spacer
+
+from generator.components.art import Picture, game_art
 from generator.data import GameData
 from generator.data.components import has_component
 from generator.hexmap_diagrams import board_scene, scene_drawing
@@ -17,13 +21,19 @@ def title_page(game: GameData, styles: Styles, width: float, height: float) -> l
     info = game.game
     players = info.players
     player_text = f"{players.min}–{players.max} players" if players.min != players.max else f"{players.min} players"
+    art = game_art(game)
     picture: list[Flowable] = []
-    if has_component(game, "tiles"):   # a game played on a hex map shows its board on the cover
+    if "cover" in art:                 # the game's own cover illustration
+        picture = [_raster(art["cover"], pt_to_mm(width) * 0.8, pt_to_mm(height) * 0.4)]
+    elif has_component(game, "tiles"):   # a game played on a hex map shows its board on the cover
         board_mm = min(pt_to_mm(width) * 0.62, pt_to_mm(height) * 0.42)
         board = scene_drawing(board_scene(game, None), width_mm=board_mm)
         board.hAlign = "CENTER"
         picture = [board]
-    flow: list[Flowable] = [Spacer(1, mm_to_pt(8)), Paragraph(inline_xml(escape_inline(info.name)), styles.title)]
+    flow: list[Flowable] = [Spacer(1, mm_to_pt(8))]
+    if "logo" in art:
+        flow += [_raster(art["logo"], 34, 34), Spacer(1, mm_to_pt(3))]
+    flow.append(Paragraph(inline_xml(escape_inline(info.name)), styles.title))
     if info.tagline:
         flow.append(Paragraph(inline_xml(escape_inline(info.tagline)), styles.subtitle))
     if info.also_known_as:
@@ -37,3 +47,15 @@ def title_page(game: GameData, styles: Styles, width: float, height: float) -> l
     flow.append(Paragraph(inline_xml(licence), styles.caption))
     flow.append(Paragraph(inline_xml(escape_inline(info.credits)), styles.caption))
     return flow
+
+
+ART_DPI = 300
+
+
+def _raster(picture: Picture, width_mm: float, height_mm: float) -> Image:
+    """The picture at print resolution (ART_DPI), centred; the rulebook is drawn by reportlab, which has no SVG."""
+    w, h = picture.size_for(width_mm, height_mm)
+    png = cairosvg.svg2png(bytestring=picture.standalone(w, h).encode(), dpi=ART_DPI)
+    image = Image(io.BytesIO(png), width=mm_to_pt(w), height=mm_to_pt(h))
+    image.hAlign = "CENTER"
+    return image

@@ -16,13 +16,14 @@ from generator.data import GameData
 from generator.games.dragon_pants.data import DestinyCard, PowerCard, signed
 from generator.kit.faces import Face, Item, render_template
 from generator.games.dragon_pants.pictograms import pictogram
-from generator.kit.text_fit import FittedText, fit_line, fit_text, text_width_mm
+from generator.kit.layout_warnings import warn
+from generator.kit.text_fit import FittedText, below_size, fit_line, fit_text, text_width_mm
 
 # The two decks, by the names their data files and deck_colours use.
 POWER, DESTINY = "power", "destiny"
 DECK_TITLES = {POWER: "Power", DESTINY: "Destiny"}
 PANEL_INSET_MM = 2.6       # coloured frame between the trim and the light panel
-BODY_LARGEST_PT = 10.0
+BODY_LARGEST_PT = 8.5        # the deck's one text size: every Power card's rules are set at it
 PT_TO_MM = 25.4 / 72.0
 TITLE_LARGEST_PT = 14.0
 
@@ -42,7 +43,7 @@ class CardFrame(PieceFrame):
     @property
     def art_box(self) -> tuple[float, float, float, float]:
         top = self.safe + 0.17 * self.height
-        return (self.safe + 1.0, top, self.width - self.safe - 1.0, top + 0.34 * self.height)
+        return (self.safe + 1.0, top, self.width - self.safe - 1.0, top + 0.25 * self.height)
 
     @property
     def body_box(self) -> tuple[float, float, float, float]:
@@ -76,13 +77,22 @@ def power_card_values(game: GameData, card_id: str) -> dict[str, Any]:
     title_pt = fit_line(card.name, frame.text_width, largest_pt=TITLE_LARGEST_PT, smallest_pt=minimum,
                         where=f"{where} name", location=game.locate("power_cards.yaml", "cards", index, "name"))
     x0, y0, x1, y1 = frame.body_box
+    rules_at = game.locate("power_cards.yaml", "cards", index, "rules")
     body = fit_text(card.rules, (x1 - x0, y1 - y0), largest_pt=BODY_LARGEST_PT, smallest_pt=minimum,
-                    where=f"{where} rules", location=game.locate("power_cards.yaml", "cards", index, "rules"))
+                    where=f"{where} rules", location=rules_at)
+    note = below_size(card.rules, body, (x1 - x0, y1 - y0), BODY_LARGEST_PT)
+    if note:
+        warn(rules_at, f"{where} rules: {note}")
     ax0, ay0, ax1, ay1 = frame.art_box
-    picture = pictogram(card.target, card.reacts_to, ((ax0 + ax1) / 2, (ay0 + ay1) / 2), (ay1 - ay0) / 9.2)
+    radius = (ay1 - ay0) / 9.2
+    diagram_x = ax0 + 4 * radius + 2.5        # the range diagram on the left, the card's icon beside it
+    picture = pictogram(card.target, card.reacts_to, (diagram_x, (ay0 + ay1) / 2), radius)
+    icon_left = diagram_x + 4 * radius + 2.5
+    icon_size = min(ax1 - 2.0 - icon_left, ay1 - ay0 - 4.0)
+    icon_box = (icon_left + (ax1 - 2.0 - icon_left - icon_size) / 2, (ay0 + ay1 - icon_size) / 2, icon_size)
     kinds = " · ".join(k.upper() for k in card.kinds) if card.kinds else "PRIZE"
     return dict(f=frame, card=card, colour=card_colour(game, card), title_pt=title_pt, body=body,
-                body_y=_centred_top(body, y0, y1), picture=picture, kinds=kinds, game_name=game.game.name,
+                body_y=_centred_top(body, y0, y1), picture=picture, picture_x=diagram_x, icon_box=icon_box, kinds=kinds, game_name=game.game.name,
                 panel=PANEL_INSET_MM, pt=PT_TO_MM)
 
 
