@@ -28,10 +28,11 @@ class Section:
     title: str             # bookmark and cover line, e.g. "Power cards"
     pages: list[SheetPage]
     two_sided: bool = False   # backs pages follow fronts (duplex) or sit beside them (fold)
-    # Small pieces packed on shelves: the kit packs neighbouring shelf sections of one document
-    # together, so a track and the pawns share a page instead of taking one each.
-    shelf_items: tuple[Item, ...] = ()
-    shelf_layout: str = ""
+    # Pieces the kit may impose together with the next sections of the same document and layout,
+    # so no sheet holds a lone piece another component's pieces could share: shelf pieces of any
+    # size (a track and the pawns), grid pieces of one size (two decks, a deck and aid cards).
+    pack_items: tuple[Item, ...] = ()
+    pack_layout: str = ""
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,7 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     # both on shared pages, so nine tokens do not take a page to themselves.
     result.sections.append(Section(document_of(spec), spec.name, impose(items, faces, layout, context.paper,
                                                                          context.marks, title), two_sided=two_sided,
-                                   shelf_items=tuple(items), shelf_layout=SHELF_LAYOUT))
+                                   pack_items=tuple(items), pack_layout=SHELF_LAYOUT))
     if spec.sticker_sheet:
         pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers")
         result.sections.append(Section(document_of(spec), f"{spec.name}: sticker sheet", pages))

@@ -55,11 +55,14 @@ class GameManifest(Model):
     also_known_as: str | None = None
     tagline: str | None = None
     designers: list[str] = Field(min_length=1)
-    licence: str
+    # None when the designer states no licence: the kit then claims none and only credits them.
+    licence: str | None = None
     licence_url: str | None = None
     credits: str
     players: PlayerRange
-    playtime_minutes: int = Field(ge=1, le=1000)
+    playtime_minutes: int = Field(ge=1, le=1000)   # the typical game, which the rules check compares with
+    # What the box says when the designer gives a span (a seed's "10-30 mins"); else "about N minutes".
+    playtime_range: tuple[int, int] | None = None
     minimum_age: int = Field(ge=0, le=99)
     roles: list[str] = []
     rules_module: str | None = Field(default=None, pattern=IDENT)
@@ -68,6 +71,19 @@ class GameManifest(Model):
     rules_options: dict[str, RulesOption] = {}
     settings: dict[str, Any] = {}
     components: list[Component] = Field(min_length=1)
+
+    @property
+    def players_text(self) -> str:
+        """"2 players" or "2-6 players", as the box and the title page print it."""
+        low, high = self.players.min, self.players.max
+        return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}\u2013{high} players"
+
+    @property
+    def playtime_text(self) -> str:
+        """"10-30 minutes" when a span is given, else "about 20 minutes"."""
+        if self.playtime_range:
+            return f"{self.playtime_range[0]}\u2013{self.playtime_range[1]} minutes"
+        return f"about {self.playtime_minutes} minutes"
 
     @field_validator("rules_options")
     @classmethod

@@ -18,7 +18,7 @@ from generator.data import GameData
 from generator.errors import LayoutError
 from generator.kit.faces import Face, render_template
 from generator.kit.imposition import MarkStyle, impose
-from generator.kit.layouts import sheet_layout_for
+from generator.kit.layouts import sheet_layout, sheet_layout_for
 from generator.kit.render_cache import RenderCache
 from generator.kit.render_jobs import DocumentJob, PngJob
 from generator.kit.sheet import Composite, Rect, SheetPage
@@ -131,42 +131,52 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
 
 def _packed(game: GameData, paper: str, sections: list[Section], plans: list[ComponentPlan],
             faces: dict[str, Face]) -> list[Section]:
-    """A component's sections, with a run of shelf sections of one shelf layout that follow each
-    other in their document packed together (tokens with tokens, a track with the pawns), even
-    when a component printed elsewhere (dice.pdf) comes between them in game.yaml.
+    """A component's sections, with a run of packable sections of one layout that follow each
+    other in their document imposed together, even when a component printed elsewhere
+    (dice.pdf) comes between them in game.yaml: shelf pieces of any size (tokens with tokens, a
+    track with the pawns), grid pieces only of one size (two decks of poker cards, aid cards with
+    them), so a deck's last sheet is filled by the next deck's first cards.
 
     The run's first section carries the packed pages; the others then carry none.
     """
     packed: list[Section] = []
     for section in sections:
-        if not section.shelf_items:
+        if not section.pack_items:
             packed.append(section)
             continue
         every = [s for p in plans for s in p.sections if s.document == section.document]
         at = next(i for i, s in enumerate(every) if s is section)
-        if at > 0 and _packs_with(every[at - 1], section):
+        if at > 0 and _packs_with(every[at - 1], section, faces):
             continue   # packed with the run's first section
         run = [section]
         for later in every[at + 1:]:
-            if not _packs_with(section, later):
+            if not _packs_with(run[-1], later, faces):
                 break
             run.append(later)
         if len(run) == 1:
             packed.append(section)
             continue
-        # Largest pieces first: shelves pack tighter, and a small marker fills a gap at the end.
-        items = sorted((item for s in run for item in s.shelf_items),
-                       key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
+        layout = sheet_layout_for(section.pack_layout, game.print_profile)
+        items = [item for s in run for item in s.pack_items]
+        if layout.flow == "shelves":
+            # Largest pieces first: shelves pack tighter, and a small marker fills a gap at the end.
+            items.sort(key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
         title = _joined([s.title for s in run])
-        pages = impose(items, faces, sheet_layout_for(section.shelf_layout, game.print_profile), paper, _marks(game),
-                       f"{game.game.name}: {title[0].lower() + title[1:]}")
+        pages = impose(items, faces, layout, paper, _marks(game), f"{game.game.name}: {title[0].lower() + title[1:]}")
         packed.append(Section(section.document, title, pages, two_sided=any(s.two_sided for s in run)))
     return packed
 
 
-def _packs_with(first: Section, other: Section) -> bool:
-    return bool(first.shelf_items and other.shelf_items) and (first.document, first.shelf_layout) == \
-        (other.document, other.shelf_layout)
+def _packs_with(first: Section, other: Section, faces: dict[str, Face]) -> bool:
+    """Whether `other` prints on the same sheets as `first`: same document and layout, and for a
+    grid (not shelves) pieces of the same size."""
+    if not (first.pack_items and other.pack_items) or (first.document, first.pack_layout) != \
+            (other.document, other.pack_layout):
+        return False
+    if sheet_layout(first.pack_layout).flow == "shelves":
+        return True
+    size = {(faces[i.front].size_mm, faces[i.front].trim_mm) for i in first.pack_items + other.pack_items}
+    return len(size) == 1
 
 
 def _joined(words: list[str]) -> str:
