@@ -62,7 +62,7 @@ class GameManifest(Model):
     players: PlayerRange
     playtime_minutes: int = Field(ge=1, le=1000)   # the typical game, which the rules check compares with
     # What the box says when the designer gives a span (a seed's "10-30 mins"); else "about N minutes".
-    playtime_range: tuple[int, int] | None = None
+    playtime_range: list[int] | None = Field(default=None, min_length=2, max_length=2)
     minimum_age: int = Field(ge=0, le=99)
     roles: list[str] = []
     rules_module: str | None = Field(default=None, pattern=IDENT)
