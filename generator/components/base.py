@@ -36,6 +36,18 @@ class Section:
 
 
 @dataclass(frozen=True)
+class PageSpan:
+    """Some pages of a component, for the cover: its `section`-th section (None: all its
+    sections), from page `skip` of it, `count` pages (None: to its end), called `what`."""
+
+    component: str
+    what: str
+    section: int | None = None
+    skip: int = 0
+    count: int | None = None
+
+
+@dataclass(frozen=True)
 class ExportEntry:
     """One distinct printed piece for card services and Tabletop Simulator."""
 
@@ -61,6 +73,9 @@ class ComponentPlan:
     svgs: list[str] = field(default_factory=list)                # face keys written to svg/
     exports: list[ExportEntry] = field(default_factory=list)     # for services and TTS
     contents: list[str] = field(default_factory=list)            # cover lines ("16 action cards, 63 x 88 mm")
+    # Pages that make the same thing two ways (the tiles or the board poster, dice nets or
+    # stickers): the cover tells players to print one of each pair.
+    alternatives: list[tuple[PageSpan, PageSpan]] = field(default_factory=list)
     # Per die set: (id, name, size mm, six face SVGs at trim size, count), for table simulators.
     dice: list[tuple[str, str, float, tuple[str, ...], int]] = field(default_factory=list)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from generator.components.base import ComponentPlan, PlanContext, Section
+from generator.components.base import ComponentPlan, PageSpan, PlanContext, Section
 from generator.components.registry import planner
 from generator.data import GameData
 from generator.errors import LayoutError
@@ -24,6 +24,9 @@ from generator.kit.render_jobs import DocumentJob, PngJob
 from generator.kit.sheet import Composite, Rect, SheetPage
 from generator.paper import mm_to_pt
 
+
+
+Pages = tuple[str, int, int, str]
 
 
 @dataclass
@@ -44,6 +47,9 @@ class KitPlan:
     # Per document: the names of the components it prints, and whether its pieces are two-sided.
     titles: dict[str, tuple[str, bool]] = field(default_factory=dict)
     contents: list[str] = field(default_factory=list)     # what is in the box, for the cover
+    # Pairs of page runs that make the same thing two ways, each (document, first page index in
+    # it, page count, what it is): the cover says to print one of each pair.
+    alternatives: list[tuple[Pages, Pages]] = field(default_factory=list)
 
     def only(self, *documents: str) -> "KitPlan":
         """The same plan cut down to some documents and the faces they place (no PNGs, no SVGs)."""
@@ -109,6 +115,7 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
     names: dict[str, list[str]] = {}
     two_sided: set[str] = set()
     contents: list[str] = []
+    where: dict[str, list[tuple[str, int, int]]] = {}   # component id -> its sections' (document, start, count)
     for plan in plans:
         for face in plan.faces:
             faces.setdefault(face.key, face)
@@ -119,6 +126,8 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
             if component.name not in names.setdefault(section.document, []):
                 names[section.document].append(component.name)
         for section in _packed(game, paper, plan.sections, plans, faces):
+            where.setdefault(component.id, []).append((section.document, len(documents.get(section.document, [])),
+                                                       len(section.pages)))
             documents.setdefault(section.document, []).extend(section.pages)
             sections.setdefault(section.document, []).append((section.title, len(section.pages)))
             if section.two_sided:
@@ -126,7 +135,31 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
         pngs.extend(plan.pngs)
         svgs.extend(key for key in plan.svgs if key not in svgs)
     titles = {document: (_joined(names[document]), document in two_sided) for document in documents}
-    return KitPlan(game, paper, duplex, faces, documents, composites, pngs, svgs, sections, titles, contents)
+    alternatives = [pair for plan in plans for pair in _resolved(plan.alternatives, where)]
+    return KitPlan(game, paper, duplex, faces, documents, composites, pngs, svgs, sections, titles, contents,
+                   alternatives)
+
+
+def _resolved(pairs: list[tuple[PageSpan, PageSpan]],
+              where: dict[str, list[tuple[str, int, int]]]) -> Iterator[tuple[Pages, Pages]]:
+    """Each pair of spans as page runs of their documents; a pair naming pages the kit does not
+    hold as one run (a component not built, sections in two documents) is left out."""
+    for pair in pairs:
+        runs = []
+        for span in pair:
+            parts = where.get(span.component, [])
+            if span.section is not None:
+                parts = parts[span.section:span.section + 1]
+            if not parts or len({document for document, _, _ in parts}) != 1:
+                break
+            document, start, _ = parts[0]
+            total = sum(count for _, _, count in parts)
+            count = total - span.skip if span.count is None else span.count
+            if count <= 0:
+                break
+            runs.append((document, start + span.skip, count, span.what))
+        else:
+            yield runs[0], runs[1]
 
 
 def _packed(game: GameData, paper: str, sections: list[Section], plans: list[ComponentPlan],

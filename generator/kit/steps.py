@@ -50,6 +50,7 @@ def kit_step(context: BuildContext) -> None:
     context.page_counts.update({document: len(pages) for document, pages in plan.documents.items()})
     context.documents.update(plan.titles)
     context.in_the_box.extend(plan.contents)
+    context.alternatives.extend(plan.alternatives)
     for path in write_svgs(plan, context.path("svg/.keep").parent):
         context.artifacts[f"svg/{path.name}"] = path
 
