@@ -179,10 +179,13 @@ def _packed(game: GameData, paper: str, sections: list[Section], plans: list[Com
             continue
         every = [s for p in plans for s in p.sections if s.document == section.document]
         at = next(i for i, s in enumerate(every) if s is section)
-        if at > 0 and _packs_with(every[at - 1], section, faces):
+        earlier = [s for s in every[:at] if s.pack_items]
+        if earlier and _packs_with(earlier[-1], section, faces):
             continue   # packed with the run's first section
         run = [section]
         for later in every[at + 1:]:
+            if not later.pack_items:
+                continue   # a sheet that packs with nothing (a sticker sheet) keeps its place after the run
             if not _packs_with(run[-1], later, faces):
                 break
             run.append(later)
