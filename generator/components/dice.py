@@ -133,7 +133,7 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
         result.sections.append(Section(document_of(spec), f"{spec.name}: stickers",
                                        impose(stickers, faces, context.layout("stickers"), context.paper, context.marks,
                                               f"{title}: stickers for blank dice")))
-        result.alternatives.append((PageSpan(spec.id, "the dice nets", section=0),
+        result.alternatives.append((PageSpan(spec.id, "the cube nets", section=0),
                                     PageSpan(spec.id, "the stickers for blank dice", section=1)))
     sets = " and ".join(f"{die.count} {die.name.lower()} {die.size_mm:g} mm" for die in spec.sets)
     also = " and stickers for blank dice" if stickers else ""
