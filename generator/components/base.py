@@ -91,7 +91,7 @@ class PlanContext:
 
     def layout(self, name: str) -> SheetLayout:
         """The sheet layout `name` with the game's own bleed and gutter for it (print.yaml `sheets`)."""
-        return sheet_layout_for(name, self.game.print_profile)
+        return sheet_layout_for(name, self.game.print_profile, self.paper)
 
     def render(self, template: str, /, **values: Any) -> str:
         """Render an SVG template: the game's templates/ folder first, then the built-in ones."""

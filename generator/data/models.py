@@ -134,6 +134,11 @@ class SheetOverride(Model):
 
     min_bleed_mm: float | None = Field(default=None, ge=0, le=10)
     gap_mm: float | None = Field(default=None, ge=0, le=50)
+    # The papers the bleed and gutter above apply to (default both): thinner ones on A4 only, say.
+    papers: list[Literal["letter", "a4"]] = ["letter", "a4"]
+    # Papers on which neighbours share their cuts (no gutter, bleed only round the block): 3 x 3
+    # poker cards on Letter, at the price of a miscut showing the neighbour's edge.
+    shared_cut_on: list[Literal["letter", "a4"]] = []
 
 
 class PrintProfile(Model):

@@ -192,7 +192,7 @@ def _packed(game: GameData, paper: str, sections: list[Section], plans: list[Com
         if len(run) == 1:
             packed.append(section)
             continue
-        layout = sheet_layout_for(section.pack_layout, game.print_profile)
+        layout = sheet_layout_for(section.pack_layout, game.print_profile, paper)
         items = [item for s in run for item in s.pack_items]
         if layout.flow == "shelves":
             # Largest pieces first: shelves pack tighter, and a small marker fills a gap at the end.
