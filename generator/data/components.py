@@ -85,7 +85,16 @@ class TokensSpec(ComponentBase):
     back: str | None = Field(default=None, pattern=TEMPLATE)       # shared back; None: one-sided
     faces: list[TokenFace] = Field(min_length=1)
     sticker_sheet: bool = False                                     # also a sticker sheet (no bleed, for blanks)
+    # outline: each token cut round its own outline (a circle for round ones) | grid: square pieces
+    # side by side sharing straight cuts, crop marks at both ends of each (quicker than 40 circles)
+    cut: Literal["outline", "grid"] = "outline"
     fields: dict[str, Any] = {}
+
+    @model_validator(mode="after")
+    def _grid_cut(self) -> "TokensSpec":
+        if self.cut == "grid" and self.shape == "hex":
+            raise ValueError("cut: grid is for round and square tokens; hex tokens cannot share straight cuts")
+        return self
 
 
 class DieSet(Spec):

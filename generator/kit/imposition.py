@@ -130,7 +130,8 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
                                                         marks.length, only_x=folds)
             back.crop_marks = [_mirror(s, page_w) for s in front.crop_marks]
         count = f" {sheet + 1} of {sheets}" if sheets > 1 else ""
-        _label(front, f"{title}: fronts{count}" if layout.backs == "duplex" else f"{title}{count}", layout.margin_mm)
+        two_sided = layout.backs == "duplex" and any(item.back is not None for item in chunk)
+        _label(front, f"{title}: fronts{count}" if two_sided else f"{title}{count}", layout.margin_mm)
         pages.append(front)
         if back.placements:
             _label(back, f"{title}: backs{count} (print on the back of the page before)", layout.margin_mm)

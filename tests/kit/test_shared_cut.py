@@ -51,14 +51,23 @@ def trims(page: pymupdf.Page) -> list[tuple[float, float, float, float]]:
     return sorted(found, key=lambda t: (round(t[1]), t[0]))
 
 
+def lines_at(values) -> list[float]:
+    """The distinct cut lines among trim edges, edges within 0.05 mm of each other being one."""
+    lines: list[float] = []
+    for value in sorted(values):
+        if not lines or value - lines[-1] > 0.05:
+            lines.append(value)
+    return lines
+
+
 def test_nine_cards_a_letter_sheet_sharing_their_cuts(kit):
     with pymupdf.open(kit / "cards.pdf") as doc:
         placed = trims(doc[0])
         assert len(placed) == 9
         for t in placed:
             assert t[2] - t[0] == pytest.approx(CARD[0], abs=TOL) and t[3] - t[1] == pytest.approx(CARD[1], abs=TOL)
-        xs = sorted({round(v, 1) for t in placed for v in (t[0], t[2])})
-        ys = sorted({round(v, 1) for t in placed for v in (t[1], t[3])})
+        xs = lines_at(v for t in placed for v in (t[0], t[2]))
+        ys = lines_at(v for t in placed for v in (t[1], t[3]))
         assert len(xs) == 4 and len(ys) == 4, (xs, ys)   # 3 x 3 pieces, one cut between neighbours
 
 
@@ -102,3 +111,46 @@ def test_cover_says_what_shared_cuts_trade(kit):
     with pymupdf.open(kit / "print-and-play.pdf") as doc:
         cover = " ".join(doc[0].get_text().split())
     assert "3 x 3 to a sheet with shared cuts" in cover and "a sliver of the next card" in cover
+
+
+@pytest.fixture(scope="module")
+def token_grid_kit(tmp_path_factory) -> Path:
+    """Dragon Line with its damage tokens on a shared-cut grid (`cut: grid`)."""
+    folder = tmp_path_factory.mktemp("grid") / "dragon_line"
+    shutil.copytree(ROOT / "data" / "dragon_line", folder)
+    manifest = folder / "game.yaml"
+    text = manifest.read_text()
+    assert "    name: Damage tokens\n" in text
+    manifest.write_text(text.replace("    name: Damage tokens\n", "    name: Damage tokens\n    cut: grid\n"))
+    out = folder.parent / "kit"
+    built = subprocess.run([sys.executable, "-m", "generator", "build", str(folder), "--no-check", "--paper", "a4",
+                            "--out", str(out)], capture_output=True, text=True, timeout=600,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert built.returncode == 0, built.stdout + built.stderr
+    return out
+
+
+def test_square_tokens_on_a_shared_cut_grid(token_grid_kit):
+    """All 40 damage tokens (16 mm) as squares abutting on one page, every cut marked at both
+    ends outside the block, the cover calling them square-cut."""
+    size = 16.0
+    with pymupdf.open(token_grid_kit / "tokens.pdf") as doc:
+        page = next(p for p in doc if "Damage tokens" in p.get_text())
+        boxes = {name: bbox for _, name, _, bbox in page.get_xobjects()}
+        squares = []
+        for match in re.finditer(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s*(?:/\w+ gs\s*)?/(\w+) Do",
+                                 page.read_contents()):
+            e, f = float(match.group(5)), float(match.group(6))
+            if abs(mm(boxes[match.group(7).decode()][2]) - (size + 6)) < 0.5:
+                squares.append((mm(e) + 3, mm(f) + 3, mm(e) + 3 + size, mm(f) + 3 + size))
+        assert len(squares) == 40
+        xs = lines_at(v for t in squares for v in (t[0], t[2]))
+        ys = lines_at(v for t in squares for v in (t[1], t[3]))
+        columns, rows = len(xs) - 1, len(ys) - 1
+        assert columns * rows >= 40 and columns * (rows - 1) < 40, (xs, ys)   # one cut between neighbours
+        marks = stroked_lines(page, 0.2)
+        top = min(t[1] for t in squares)
+        for x in xs:
+            assert any(abs(a[0] - x) < TOL and abs(b[0] - x) < TOL and max(a[1], b[1]) <= top for a, b in marks), x
+    with pymupdf.open(token_grid_kit / "print-and-play.pdf") as doc:
+        assert "square-cut tokens" in " ".join(doc[0].get_text().split())
