@@ -60,7 +60,8 @@ def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
     result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True, pack_items=tuple(items),
                                    pack_layout=layout_name))
     width, height = spec.trim_mm()
-    result.contents.append(f"{len(items)} {spec.name.lower()} (double-sided, {width:g} x {height:g} mm)")
+    name = spec.name.lower() + ("s" if len(items) > 1 and not spec.name.endswith("s") else "")
+    result.contents.append(f"{len(items)} {name} (double-sided, {width:g} x {height:g} mm)")
     return result
 
 
