@@ -141,3 +141,16 @@ def test_no_heading_stranded_at_a_page_foot_and_no_word_carried_alone(name):
             _, size, bold, text = following[0]
             carried = size == body and not bold and len(text.split()) == 1 and not lines[-1][3].endswith((".", ":"))
             assert not carried, f"page {number + 1} starts with {text!r} alone, carried from page {number}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_caption_breaks_a_seat_number_from_its_colour(books, name):
+    """"4 Blue" stays on one line: no line ends with a bare number whose next line starts with
+    a seat colour (print.yaml seat_colours)."""
+    game, pages = books[name]
+    colours = {c.name for c in game.print_profile.seat_colours.values()}
+    for page in pages:
+        lines = [line.strip() for line in page.splitlines() if line.strip()]
+        for this, following in zip(lines, lines[1:]):
+            ends_with_number = this.split()[-1].isdigit() and len(this.split()) > 1
+            assert not (ends_with_number and following.split()[0].rstrip(",.") in colours), (this, following)
