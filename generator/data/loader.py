@@ -211,7 +211,7 @@ class _Loader:
         from generator.games.registry import UnknownRulesModule, game_module
 
         try:
-            return game_module(manifest.rules_module)
+            return game_module(manifest.rules_module, self.root)
         except UnknownRulesModule as exc:
             self.errors.append(DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc)))
             return None

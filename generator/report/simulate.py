@@ -58,8 +58,8 @@ class Table:
 @lru_cache(maxsize=8)
 def table_for(job: Job) -> Table:
     """Load the game and build its rules once per worker process."""
+    game = load_game(Path(job.game_root))   # first: a game folder's own rules module registers itself
     module = game_module(job.rules_module)
-    game = load_game(Path(job.game_root))
     return Table(module, game, module.make_rules(game, dict(job.options)))
 
 
