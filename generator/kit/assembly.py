@@ -64,7 +64,7 @@ def alternative_lines(pairs: list[tuple[tuple[str, int, int, str], tuple[str, in
         if first[0] not in starts or second[0] not in starts:
             continue
         runs = [f"{what} ({_pages(starts[document] + at, count)})" for document, at, count, what in (first, second)]
-        lines.append(f"Print {runs[0]} OR {runs[1]}, not both: they make the same pieces.")
+        lines.append(f"Print {runs[0]} OR {runs[1]}, not both.")
     return lines
 
 
