@@ -126,6 +126,7 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
         other_paper=_paper_name("letter" if paper == "a4" else "a4"),
         duplex=duplex, total=page - 1, profile=game.print_profile,
         alternatives=alternative_lines(context.alternatives, starts), blank_pages=blank_pages,
+        advice_lines=lambda text: wrap(text, size[0] - 2 * COVER_MARGIN_MM - 4, SMALL_PRINT_MM / PT_MM) or [text],
         shared_cut=any(paper in override.shared_cut_on for override in game.print_profile.sheets.values()),
         in_the_box=in_the_box_lines(context.in_the_box, size[0] - 2 * COVER_MARGIN_MM), margin=COVER_MARGIN_MM,
         kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()), band=PRINTER_MARGIN_MM,

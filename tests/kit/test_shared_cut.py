@@ -109,7 +109,12 @@ def test_backs_mirror_fronts(kit):
 
 def test_cover_says_what_shared_cuts_trade(kit):
     with pymupdf.open(kit / "print-and-play.pdf") as doc:
-        cover = " ".join(doc[0].get_text().split())
+        page = doc[0]
+        cover = " ".join(page.get_text().split())
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):   # the longer advice wraps inside the 18 mm margins
+                x0, _, x1, _ = line["bbox"]
+                assert mm(x0) >= 17.5 and mm(page.rect.width - x1) >= 17.5, line["spans"][0]["text"]
     assert "3 x 3 to a sheet with shared cuts" in cover and "a sliver of the next card" in cover
 
 
