@@ -5,6 +5,7 @@
     python3 run.py test [ARGS...]   run the whole test suite (installs Debian's chromium for the
                                     studio's browser tests when it is missing and this is root)
     python3 run.py bench            run the benchmarks under bench/
+    python3 run.py bench --smoke    every benchmark once at tiny sizes (does each still work?)
 
 The first run creates .venv/ and installs the project with its test extras; later runs
 reinstall only when pyproject.toml changes. `test` also installs the PDF checkers the tests
@@ -31,7 +32,7 @@ STAMP = VENV / ".installed"
 # System tools the tests use: the crash tests kill a build at each rename of its swap (strace);
 # the print tests check the kit with independent readers (qpdf, pdffonts, pdftoppm, Ghostscript).
 TEST_TOOLS = {"strace": "strace", "qpdf": "qpdf", "pdffonts": "poppler-utils", "pdftoppm": "poppler-utils",
-              "gs": "ghostscript"}
+              "gs": "ghostscript"}  # gs also converts the print-shop PDFs (build --pdfx)
 
 
 def ensure_environment() -> None:
@@ -101,11 +102,26 @@ def main(argv: list[str]) -> int:
         ensure_test_tools()
         ensure_chromium()
         return subprocess.call([str(PYTHON), "-m", "pytest", "-n", "2", "-q", *rest])
-    status = 0
+    return run_benches(rest)
+
+
+def run_benches(options: list[str], python: Path = PYTHON) -> int:
+    """Every bench/bench_*.py with `options` (`--smoke`: tiny sizes, one run each); each has a
+    deadline, so a stuck bench fails the run instead of hanging it. Non-zero when any failed."""
+    deadline = 120 if "--smoke" in options else 3600
+    failed = []
     for bench in sorted((ROOT / "bench").glob("bench_*.py")):
         print(f"== {bench.name}", flush=True)
-        status |= subprocess.call([str(PYTHON), str(bench)])
-    return status
+        try:
+            code = subprocess.call([str(python), str(bench), *options], timeout=deadline)
+        except subprocess.TimeoutExpired:
+            print(f"{bench.name} took more than {deadline} s: stopped", flush=True)
+            code = 1
+        if code != 0:
+            failed.append(bench.name)
+    if failed:
+        print(f"FAILED: {', '.join(failed)}", flush=True)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

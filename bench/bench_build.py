@@ -20,7 +20,7 @@ PDFs with cairo (0.2 s) and rasterise and compress 22 card PNGs at 300 DPI (0.45
 much less than 1.2 s with cairosvg drawing every face; the render cache is what makes a
 rebuild fast.
 
-Usage: .venv/bin/python bench/bench_build.py [--runs N] [--paper letter|a4] [--workers 1|2]
+Usage: .venv/bin/python bench/bench_build.py [--runs N] [--paper letter|a4] [--workers 1|2] [--smoke]
 """
 
 from __future__ import annotations
@@ -29,13 +29,12 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run  # noqa: E402
 EDITED_CARD = "The Pants cannot be played."   # in its rules, the effect the card prints
 
 KIT_ONLY = """
@@ -53,28 +52,16 @@ with atomic_folder(Path(sys.argv[1])) as staging:
 """
 
 
-def run(command: list[str], env: dict[str, str]) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds and peak resident memory (MiB) of one run, workers included.
-
-    CPU seconds (user + system, the process and the workers it waited for) show the work done
-    whatever else the machine is doing; wall time is what a user waits.
-    """
-    started = time.perf_counter()
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - started
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed: {process.stderr.read().decode()}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--paper", default="letter", choices=["letter", "a4"])
     parser.add_argument("--workers", default=None, help="DRAGON_PNP_WORKERS for the runs (default 2)")
+    add_smoke(parser)
     args = parser.parse_args()
+    deadline = SMOKE_DEADLINE if args.smoke else 300.0
+    if args.smoke:
+        args.runs = 1
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if args.workers:
         env["DRAGON_PNP_WORKERS"] = args.workers
@@ -110,8 +97,11 @@ def main() -> None:
             "build cold": (build("build-cold"), cold, None),
             "build warm": (build("build-warm"), warm, None),
         }
-        run(kit("warm"), warm)  # fills the cache, warms the OS file cache and the template cache
-        run(build("build-warm"), warm)
+        if args.smoke:  # one run of each job, no warm-up: does every path still work?
+            jobs = {name: jobs[name] for name in ("imports", "kit 1 card edit")}
+        else:
+            run(kit("warm"), warm)  # fills the cache, warms the OS file cache and the template cache
+            run(build("build-warm"), warm)
         print(f"{args.runs} runs each, paper {args.paper}, {os.cpu_count()} CPUs, "
               f"workers {env.get('DRAGON_PNP_WORKERS', '2')}, load average {os.getloadavg()[0]:.2f}")
         # Round robin, so a change in machine load touches every measurement alike.
@@ -120,7 +110,7 @@ def main() -> None:
             for name, (command, job_env, prepare) in jobs.items():
                 if prepare:
                     prepare(number)
-                results[name].append(run(command, job_env))
+                results[name].append(run(command, job_env, deadline=deadline))
         for name, runs in results.items():
             walls = [w for w, _, _ in runs]
             print(f"{name:16s} median {statistics.median(walls):.2f} s (min {min(walls):.2f}, max {max(walls):.2f}), "

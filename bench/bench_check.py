@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -74,7 +75,7 @@ def bench_policies(games: int) -> None:
         print(f"{policy:9} {'all':>7} {total_games / total_time:>8.0f}   (standard preset, one core)")
 
 
-def bench_check(games: int, jobs: int | None) -> None:
+def bench_check(games: int, jobs: int | None, deadline: float) -> None:
     """Wall time, and CPU time of the check and its workers: on a shared machine the CPU time over
     the job count is what the wall time would be with the cores to itself."""
     with tempfile.TemporaryDirectory() as out:
@@ -82,13 +83,16 @@ def bench_check(games: int, jobs: int | None) -> None:
         if jobs:
             command += ["--jobs", str(jobs)]
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        _, status, usage = os.wait4(process.pid, 0)
+        try:
+            done = subprocess.run(command, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                  capture_output=True, text=True, timeout=deadline)
+        except subprocess.TimeoutExpired:
+            raise SystemExit(f"{' '.join(command)} took more than {deadline:.0f} s: killed") from None
         wall = time.perf_counter() - started
-        stdout, stderr = process.stdout.read(), process.stderr.read()
-    if os.waitstatus_to_exitcode(status):
-        raise SystemExit(stderr)
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        stdout, stderr = done.stdout, done.stderr
+    if done.returncode:
+        raise SystemExit(f"{' '.join(command)} failed (exit {done.returncode}): {stderr}")
     cpu = usage.ru_utime + usage.ru_stime
     workers = jobs or len(os.sched_getaffinity(0))
     summary = next(line for line in stdout.splitlines() if "games in" in line)
@@ -103,10 +107,13 @@ def main() -> None:
     parser.add_argument("--check-games", type=int, default=1000, help="--games for the whole check")
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--no-check", action="store_true", help="only the per-policy figures")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes: check the bench still works, in seconds")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.check_games, args.jobs = 1, 1, 1
     bench_policies(args.games)
     if not args.no_check:
-        bench_check(args.check_games, args.jobs)
+        bench_check(args.check_games, args.jobs, 60.0 if args.smoke else 1800.0)
 
 
 if __name__ == "__main__":

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from benchkit import capture  # noqa: E402
 
 from generator.data import load_game  # noqa: E402
 from generator.games.dragon_pants.destiny import analyse_presets  # noqa: E402
@@ -18,20 +21,24 @@ RUNS = 7
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run: check the bench still works")
+    args = parser.parse_args()
+    runs = 1 if args.smoke else RUNS
     walls = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "generator", "decks", "dragon_pants", "--json"], cwd=ROOT, check=True,
-                       capture_output=True)
+        capture([sys.executable, "-m", "generator", "decks", "dragon_pants", "--json"],
+                deadline=60.0 if args.smoke else 300.0)
         walls.append(time.perf_counter() - start)
     game = load_game("dragon_pants")
     maths = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
         analyse_presets(game)
         maths.append(time.perf_counter() - start)
     print(f"dragon-pnp decks --json (fresh process, 3 presets): median {statistics.median(walls):.3f} s "
-          f"(min {min(walls):.3f}, max {max(walls):.3f}, {RUNS} runs)")
+          f"(min {min(walls):.3f}, max {max(walls):.3f}, {runs} runs)")
     print(f"exact analysis of all presets in-process: median {statistics.median(maths) * 1000:.1f} ms")
 
 

@@ -54,7 +54,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--policy", default="random")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run: check the bench still works")
     args = parser.parse_args()
+    if args.smoke:
+        args.games = 20
     figures = run(args.games, args.seed, args.policy)
     for key, value in figures.items():
         print(f"{key:22s} {value:,.2f}" if isinstance(value, float) else f"{key:22s} {value}")

@@ -58,7 +58,10 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--strong", type=int, default=40, help="strong v strong hands to time (0: skip)")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run: check the bench still works")
     args = parser.parse_args()
+    if args.smoke:
+        args.hands, args.strong = 20, 1
     r = random_hands(args.hands, args.seed)
     print(f"random hands: {r['hands'] / r['cpu']:.0f} hands/s per core (process time; "
           f"{r['hands'] / r['wall']:.0f}/s wall), {r['decisions'] / r['hands']:.1f} joint decisions and "

@@ -60,7 +60,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run: check the bench still works")
     args = parser.parse_args()
+    if args.smoke:
+        args.games = 20
     figures = run(args.games, args.players, args.preset, args.seed)
     print(f"{figures['games']} games ({args.players} players, {args.preset}) in {figures['seconds']:.2f} s wall, "
           f"{figures['cpu_seconds']:.2f} s CPU, one core")

@@ -5,7 +5,7 @@
   tgc cold / warm   `dragon-pnp export service tgc`: 33 template-sized PNGs and the upload list
   mpc cold          `dragon-pnp export service mpc`: 22 PNGs
 
-Usage: .venv/bin/python bench/bench_export.py [--runs N]
+Usage: .venv/bin/python bench/bench_export.py [--runs N] [--smoke]
 """
 
 from __future__ import annotations
@@ -18,13 +18,15 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_build import ROOT, run  # noqa: E402
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    add_smoke(parser)
     args = parser.parse_args()
+    deadline = SMOKE_DEADLINE if args.smoke else 300.0
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -39,6 +41,9 @@ def main() -> None:
             "tgc cold": (export("service", "tgc"), cold), "tgc warm": (export("service", "tgc"), warm),
             "mpc cold": (export("service", "mpc"), cold),
         }
+        if args.smoke:  # one export, once: does the path still work?
+            print(f"smoke: tgc cold {run(export('service', 'tgc'), cold, deadline=deadline)[0]:.2f} s")
+            return
         for command, job_env in jobs.values():
             run(command, job_env)  # fills the cache, warms the OS file cache
         print(f"{args.runs} runs each, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")

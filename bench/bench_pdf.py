@@ -61,7 +61,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--kit", type=Path, default=ROOT / "output" / "dragon_pants")
     parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one run: check the bench still works")
     args = parser.parse_args()
+    if args.smoke:
+        args.runs = 1
 
     raw = twenty_page_cairo_pdf()
     boxes = [PageBoxes(trim=(9, 9, 603, 783), bleed=(0, 0, 612, 792))] * 20

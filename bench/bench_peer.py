@@ -7,6 +7,11 @@ crop marks, a fronts page and a backs page per sheet (12 pages). Measured, round
   ours cold        examples/peer-deck -> cards.pdf, render cache off: every face drawn
   ours warm        the same with the render cache filled by an earlier run: nothing drawn
   protograf        the equivalent protograf script (below) on the same cards.csv
+  ours whole       `dragon-pnp build examples/peer-deck --no-check`, render cache off: the whole
+                   job a user runs (cards.pdf, SVGs, PNGs, the rulebook, the print-and-play file)
+
+Then the like-for-like pairing a user would time: the whole build against protograf, fresh
+processes, A/B alternated (the order flips every pair), with each pair's ratio and the medians.
 
 Ours is the print kit's path without the rest of `dragon-pnp build`: load_game, plan_kit (the
 deck planner), the render workers and cache, and the PDF finishing, writing cards.pdf. PNGs,
@@ -14,9 +19,11 @@ SVGs, the rulebook and the print-and-play assembly are not part of the job, so n
 makes them.
 
 protograf is installed with pip into a throw-away virtual environment under a temporary folder
-(the version pip picks is printed). Without it, only our figures print.
+(protograf 0.5.2, the version the targets were set against). Without it, only our figures print.
+`--smoke` runs each of ours once and does not install protograf (it pairs only when protograf is
+already importable by this Python).
 
-Usage: .venv/bin/python bench/bench_peer.py [--runs N] [--workers 1|2]
+Usage: .venv/bin/python bench/bench_peer.py [--runs N] [--workers 1|2] [--smoke]
 """
 
 from __future__ import annotations
@@ -28,11 +35,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import venv
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke  # noqa: E402
+from benchkit import run as timed  # noqa: E402
+
+PROTOGRAF_VERSION = "0.5.2"   # the peer the targets were set against
 PEER_DECK = ROOT / "examples" / "peer-deck"
 
 OURS = """
@@ -77,15 +87,19 @@ Save()
 """
 
 
-def run(command: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+def run(command: list[str], env: dict[str, str], cwd: Path, deadline: float = 300.0) -> tuple[float, float]:
     """Wall seconds and CPU seconds (the process and every child it waited for) of one run."""
-    started = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - started
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(command)} failed: {process.stderr.read().decode()}")
-    return wall, usage.ru_utime + usage.ru_stime
+    wall, cpu, _ = timed(command, env, cwd, deadline)
+    return wall, cpu
+
+
+def installed_protograf() -> tuple[Path | None, str]:
+    """This Python when it can import protograf (smoke mode installs nothing)."""
+    found = subprocess.run([sys.executable, "-c", "import importlib.metadata as m; print(m.version('protograf'))"],
+                           capture_output=True, text=True, timeout=60)
+    if found.returncode != 0:
+        return None, "protograf is not installed (smoke mode does not install it): pairing skipped"
+    return Path(sys.executable), found.stdout.strip()
 
 
 def install_protograf(folder: Path) -> tuple[Path | None, str]:
@@ -95,12 +109,15 @@ def install_protograf(folder: Path) -> tuple[Path | None, str]:
     except Exception as error:  # no venv module, no ensurepip: say so and go on
         return None, f"could not make a virtual environment: {error}"
     python = folder / "bin" / "python"
-    done = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                           "protograf"], capture_output=True, text=True)
+    try:
+        done = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                               f"protograf=={PROTOGRAF_VERSION}"], capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        return None, "pip install protograf took more than 10 minutes"
     if done.returncode != 0:
         return None, f"pip install protograf failed: {done.stderr.strip().splitlines()[-1:]}"
     version = subprocess.run([str(python), "-c", "import importlib.metadata as m; print(m.version('protograf'))"],
-                             capture_output=True, text=True).stdout.strip()
+                             capture_output=True, text=True, timeout=60).stdout.strip()
     return python, version
 
 
@@ -108,7 +125,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--workers", default=None, help="DRAGON_PNP_WORKERS for our runs (default 2)")
+    add_smoke(parser)
     args = parser.parse_args()
+    deadline = SMOKE_DEADLINE if args.smoke else 300.0
+    if args.smoke:
+        args.runs = 1
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if args.workers:
         env["DRAGON_PNP_WORKERS"] = args.workers
@@ -122,12 +143,17 @@ def main() -> None:
 
         for out in ("cold", "warm"):
             (tmp / out).mkdir()
+        whole = [sys.executable, "-m", "generator", "build", str(PEER_DECK), "--no-check", "--out", str(tmp / "whole")]
         jobs: dict[str, tuple[list[str], dict[str, str], Path]] = {
             "ours cold": (ours("cold"), cold, ROOT),
             "ours warm": (ours("warm"), warm, ROOT),
+            "ours whole": (whole, cold, ROOT),
         }
-        print("installing protograf into a throw-away environment ...", flush=True)
-        python, note = install_protograf(tmp / "protograf-venv")
+        if args.smoke:
+            python, note = installed_protograf()
+        else:
+            print(f"installing protograf {PROTOGRAF_VERSION} into a throw-away environment ...", flush=True)
+            python, note = install_protograf(tmp / "protograf-venv")
         if python is not None:
             work = tmp / "protograf"
             work.mkdir()
@@ -138,14 +164,14 @@ def main() -> None:
             print(f"protograf {note}")
         else:
             print(f"protograf not measured: {note}")
-        for command, job_env, cwd in jobs.values():
-            run(command, job_env, cwd)  # warms the OS file cache, compiled templates, the render cache
+        for command, job_env, cwd in [] if args.smoke else jobs.values():
+            run(command, job_env, cwd, deadline)  # warms the OS file cache, compiled templates, the render cache
         print(f"{args.runs} runs each, {os.cpu_count()} CPUs, workers {env.get('DRAGON_PNP_WORKERS', '2')}, "
               f"load average {os.getloadavg()[0]:.2f}")
         results: dict[str, list[tuple[float, float]]] = {name: [] for name in jobs}
         for _ in range(args.runs):  # round robin: a change in machine load touches every figure alike
             for name, (command, job_env, cwd) in jobs.items():
-                results[name].append(run(command, job_env, cwd))
+                results[name].append(run(command, job_env, cwd, deadline))
         medians = {name: statistics.median(w for w, _ in runs) for name, runs in results.items()}
         cpu = {name: statistics.median(c for _, c in runs) for name, runs in results.items()}
         for name, runs in results.items():
@@ -158,6 +184,34 @@ def main() -> None:
                 ratio = medians["protograf"] / medians[name]
                 print(f"{name} is {ratio:.1f}x faster than protograf (target {target:g}x): "
                       f"{'met' if ratio >= target else 'NOT met'}; CPU {cpu['protograf'] / cpu[name]:.1f}x")
+            pair_whole(jobs["ours whole"], jobs["protograf"], 1 if args.smoke else max(args.runs, 7), deadline)
+
+
+def pair_whole(ours: tuple[list[str], dict[str, str], Path], peer: tuple[list[str], dict[str, str], Path],
+               pairs: int, deadline: float) -> None:
+    """The whole build against protograf as a user times them: fresh processes, the order flipped
+    every pair (A/B, B/A) so drift in machine load falls on both sides; each pair's ratio, then
+    the medians. Target (issue 24): the whole build at least twice as fast, wall time."""
+    print(f"whole build v protograf, {pairs} pairs, order alternated:")
+    walls: dict[str, list[float]] = {"ours": [], "peer": []}
+    cpus: dict[str, list[float]] = {"ours": [], "peer": []}
+    ratios = []
+    for number in range(pairs):
+        order = [("ours", ours), ("peer", peer)] if number % 2 == 0 else [("peer", peer), ("ours", ours)]
+        figures = {}
+        for side, (command, job_env, cwd) in order:
+            figures[side] = run(command, job_env, cwd, deadline)
+            walls[side].append(figures[side][0])
+            cpus[side].append(figures[side][1])
+        ratios.append(figures["peer"][0] / figures["ours"][0])
+        print(f"  pair {number + 1} ({'/'.join(side for side, _ in order)}): ours {figures['ours'][0]:.2f} s "
+              f"(CPU {figures['ours'][1]:.2f}), protograf {figures['peer'][0]:.2f} s (CPU {figures['peer'][1]:.2f}): "
+              f"{ratios[-1]:.2f}x")
+    ours_wall, peer_wall = statistics.median(walls["ours"]), statistics.median(walls["peer"])
+    print(f"  medians: ours {ours_wall:.2f} s wall, {statistics.median(cpus['ours']):.2f} s CPU; protograf "
+          f"{peer_wall:.2f} s wall, {statistics.median(cpus['peer']):.2f} s CPU; median pair ratio "
+          f"{statistics.median(ratios):.2f}x, ratio of medians {peer_wall / ours_wall:.2f}x (target 2x wall: "
+          f"{'met' if statistics.median(ratios) >= 2.0 else 'NOT met'})")
 
 
 if __name__ == "__main__":

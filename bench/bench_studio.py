@@ -12,7 +12,7 @@ Each edit waits for the studio to finish the previous rebuild (the output folder
 a designer who looks before the next save. Targets (issue 13): card edit 0.5 s, hand limit
 1.5 s, warm start 3 s (medians, 2-core machine).
 
-Usage: .venv/bin/python bench/bench_studio.py [--runs N]
+Usage: .venv/bin/python bench/bench_studio.py [--runs N] [--smoke]
 """
 
 from __future__ import annotations
@@ -27,13 +27,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITED_CARD = "Target a dragon on a flat line of sight."   # printed on the Fireball card
-HAND_LIMIT = re.compile(r"^hand_limit: \d+", re.MULTILINE)
+HAND_LIMIT = re.compile(r"^(settings:\n(?:[ \t]+.*\n|[ \t]*#.*\n)*?[ \t]+hand_limit: )\d+", re.MULTILINE)
+WAIT = 60.0        # seconds any one wait may take before the bench gives up (a stuck studio fails it)
+ERROR_GRACE = 5.0  # seconds an error state may stand before the bench calls it real (a half-written save)
 
 
 class Events:
@@ -46,10 +49,18 @@ class Events:
         self.last: dict = {}
         self.problems: list[str] = []
 
-    def next_state(self) -> dict:
+    def next_state(self, deadline: float) -> dict:
+        """The next state event; TimeoutError when none comes before `deadline` (perf_counter)."""
         event = None
         while True:
-            line = self.response.fp.readline().decode()
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise TimeoutError
+            self.connection.sock.settimeout(remaining)
+            try:
+                line = self.response.fp.readline().decode()
+            except OSError:   # socket.timeout is an OSError
+                raise TimeoutError from None
             if not line:
                 raise SystemExit("the studio closed its event stream")
             line = line.rstrip("\n")
@@ -59,12 +70,24 @@ class Events:
                 self.last = json.loads(line[6:])
                 return self.last
 
-    def until(self, wanted) -> dict:
+    def until(self, wanted, wait: float = WAIT) -> dict:
+        """The first state `wanted` accepts. Fails loudly (SystemExit) after `wait` seconds, or when
+        the studio stays in an error state for ERROR_GRACE seconds: a real error, not a save read
+        half written, and the bench would otherwise wait for a state that never comes."""
+        deadline = time.perf_counter() + wait
         while True:
-            state = self.next_state()
+            in_error = self.last.get("status") == "error"
+            try:
+                state = self.next_state(min(deadline, time.perf_counter() + ERROR_GRACE) if in_error else deadline)
+            except TimeoutError:
+                if in_error:
+                    problems = self.last.get("problems") or [{"text": str(self.last)}]
+                    raise SystemExit(f"the studio shows an error: {problems[0]['text']}") from None
+                raise SystemExit(f"no wanted studio state within {wait:.0f} s; last state: "
+                                 f"status {self.last.get('status')!r}, stage {self.last.get('stage')!r}") from None
             if state["status"] == "error":
                 # A file read mid-save looks broken; the studio looks again and recovers.
-                self.problems.append(state["problems"][0]["text"])
+                self.problems.append((state.get("problems") or [{"text": "?"}])[0]["text"])
             if wanted(state):
                 return state
 
@@ -104,7 +127,10 @@ class Studio:
             [sys.executable, "-m", "generator", "studio", str(game), "--port", "0", "--no-browser", "--out", str(out)],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.process.stdout is not None
+        timer = threading.Timer(WAIT, self.process.kill)  # a studio that never says its address fails the bench
+        timer.start()
         line = self.process.stdout.readline()
+        timer.cancel()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         if not found:
             raise SystemExit(f"the studio did not start: {line}{self.process.stdout.read()}")
@@ -114,7 +140,11 @@ class Studio:
     def stop(self) -> None:
         self.events.close()
         self.process.terminate()
-        self.process.wait(timeout=20)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise SystemExit("the studio did not stop within 20 s of SIGTERM: killed") from None
 
 
 def start_time(game: Path, out: Path, env: dict[str, str]) -> float:
@@ -147,7 +177,10 @@ def edit_latency(studio: Studio, file: Path, new_text: str, document: str) -> fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--smoke", action="store_true", help="one run of each, no warm start: check the bench works")
     args = parser.parse_args()
+    if args.smoke:
+        args.runs = 1
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         game = tmp / "dragon_pants"
@@ -159,18 +192,20 @@ def main() -> None:
             raise SystemExit("the data no longer has the card text or hand limit this bench edits")
         print(f"{args.runs} runs, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
 
-        cold = start_time(game, tmp / "out", env)
-        warm = [start_time(game, tmp / "out", env) for _ in range(args.runs)]
+        cold = None if args.smoke else start_time(game, tmp / "out", env)
+        warm = [] if args.smoke else [start_time(game, tmp / "out", env) for _ in range(args.runs)]
 
         studio = Studio(game, tmp / "out", env)
         try:
             studio.events.until(ready)
+            if cold is None:   # smoke: one studio for the start and the edits
+                cold = time.perf_counter() - studio.started
             card_edits, limit_edits = [], []
             for run in range(args.runs):
                 text = EDITED_CARD.replace("of sight.", f"of sight (edit {run}).")
                 card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text, 1), "cards.pdf"))
             for run in range(args.runs):
-                limit = HAND_LIMIT.sub(f"hand_limit: {4 + run % 16}", rules)
+                limit = HAND_LIMIT.sub(lambda found: f"{found.group(1)}{4 + run % 16}", rules)
                 limit_edits.append(edit_latency(studio, game_file, limit, "rulebook.pdf"))
                 game_file.write_text(rules)
                 studio.events.until(ready)
@@ -184,7 +219,8 @@ def main() -> None:
               f"target {target:.1f} s: {'met' if median <= target else 'MISSED'}")
 
     print(f"{'start cold':16s} {cold:.2f} s")
-    line("start warm", warm, 3.0)
+    if warm:
+        line("start warm", warm, 3.0)
     line("card text edit", card_edits, 0.5)
     line("hand limit edit", limit_edits, 1.5)
     if problems:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from xml.sax.saxutils import escape as xml_escape
 from functools import cache
 from pathlib import Path
 
@@ -49,6 +50,19 @@ def register_reportlab_fonts() -> str:
     return "Vera"
 
 
+def _state_folder() -> Path:
+    """Where fontconfig's configuration and cache live: the user's cache folder (never the temp
+    folder, which should hold nothing of ours after a run), else the temp folder if that fails."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dragon-pnp" / "fontconfig"
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        return base
+    except OSError:
+        fallback = Path(tempfile.gettempdir()) / f"dragon-pnp-fontconfig-{os.getuid()}"
+        fallback.mkdir(exist_ok=True)
+        return fallback
+
+
 @cache
 def use_bundled_fonts_for_cairo() -> Path:
     """Point fontconfig at the bundled fonts only; call before cairo renders any text.
@@ -56,12 +70,13 @@ def use_bundled_fonts_for_cairo() -> Path:
     Fontconfig reads FONTCONFIG_FILE when cairo first looks up a font in this process, so the
     environment variable must be set before the first SVG with text is rendered.
     """
-    cache_dir = Path(tempfile.gettempdir()) / "dragon-pnp-fontconfig-cache"
+    state = _state_folder()
+    cache_dir = state / "cache"
     dirs = [FONT_DIR] + ([PROJECT_FONT_DIR] if PROJECT_FONT_DIR.is_dir() else [])
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        + "".join(f"  <dir>{d}</dir>\n" for d in dirs)
-        + f"  <cachedir>{cache_dir}</cachedir>\n"
+        + "".join(f"  <dir>{xml_escape(str(d))}</dir>\n" for d in dirs)
+        + f"  <cachedir>{xml_escape(str(cache_dir))}</cachedir>\n"
         + f'  <alias><family>sans-serif</family><prefer><family>{FAMILY}</family></prefer></alias>\n'
         # Never reload the configuration mid-run. fontconfig otherwise re-checks its files every
         # 30 s, and a reload (say, another build touching the shared cache folder) gives cairo
@@ -74,7 +89,7 @@ def use_bundled_fonts_for_cairo() -> Path:
     # folders) each get their own file, and a process never reads one half written, which
     # made fontconfig fall back to the host's fonts.
     digest = hashlib.sha256(text.encode()).hexdigest()[:12]
-    conf = Path(tempfile.gettempdir()) / f"dragon-pnp-fonts-{os.getuid()}-{digest}.conf"
+    conf = state / f"fonts-{os.getuid()}-{digest}.conf"
     if not conf.exists() or conf.read_text() != text:
         partial = conf.with_suffix(f".{os.getpid()}.tmp")
         partial.write_text(text)

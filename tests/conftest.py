@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,31 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data" / "dragon_pants"
 # Tests name their game; a DRAGON_PNP_GAME left set in the shell must not choose one for them.
 os.environ.pop("DRAGON_PNP_GAME", None)
+
+# The run's own temporary folder (inherited by xdist workers and every command a test starts),
+# so the check at the end sees what this run left behind, not what other programs did meanwhile.
+if "DRAGON_PNP_TEST_TMP" not in os.environ:
+    os.environ["DRAGON_PNP_TEST_TMP"] = tempfile.mkdtemp(prefix="pytest-dragon-pnp-run-")
+os.environ["TMPDIR"] = os.environ["DRAGON_PNP_TEST_TMP"]
+tempfile.tempdir = None  # read TMPDIR again
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus) -> None:
+    """No `dragon-pnp-*` file or folder may be left in the temporary folder after the run."""
+    if hasattr(session.config, "workerinput"):  # an xdist worker: the controller looks once at the end
+        return
+    folder = Path(os.environ["DRAGON_PNP_TEST_TMP"])
+    left = sorted(p.name for p in folder.glob("dragon-pnp-*"))
+    if left:
+        session.exitstatus = 1
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        message = f"left in the temporary folder {folder}: {', '.join(left[:10])}" + (" ..." if len(left) > 10 else "")
+        if reporter is not None:
+            reporter.write_line(f"ERROR: {message}", red=True)
+        return
+    if exitstatus == 0:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

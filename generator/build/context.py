@@ -17,6 +17,7 @@ class BuildOptions:
     check_games: int = 100
     seed: int = 1
     services: tuple[str, ...] = ()   # card-printing services to write uploads for (service-<name>/)
+    pdfx: str | None = None          # "x4" or "x1a": also write print-shop/ PDF/X files
 
 
 @dataclass

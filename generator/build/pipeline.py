@@ -39,6 +39,7 @@ STEPS: list[Step] = [
     Step("Rulebook", "generator.rulebook.build:build_step"),
     Step("Rules check", "generator.report.build:build_step", lambda options: options.check, needs_rules=True),
     Step("Print-and-play", "generator.kit.steps:print_and_play_step"),
+    Step("Print shop (PDF/X)", "generator.print_shop.step:print_shop_step", lambda options: bool(options.pdfx)),
 ]
 
 

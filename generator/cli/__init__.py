@@ -7,6 +7,7 @@ no traceback ever reaches the user for bad input.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 
@@ -15,17 +16,26 @@ import typer
 from generator.cli.app import app, print_error
 from generator.errors import DragonPnpError, OutputFolderError
 
-# Importing a command module registers its command on `app`.
-from generator.cli import validate as _validate  # noqa: E402,F401
-from generator.cli import play as _play  # noqa: E402,F401
-from generator.cli import build as _build  # noqa: E402,F401
-from generator.cli import check as _check  # noqa: E402,F401
-from generator.cli import export as _export  # noqa: E402,F401
-from generator.cli import schema as _schema  # noqa: E402,F401
-from generator.cli import new as _new  # noqa: E402,F401
-from generator.cli import games as _games  # noqa: E402,F401
-from generator.cli import studio as _studio  # noqa: E402,F401
-from generator.cli import selftest as _selftest  # noqa: E402,F401
+# Importing a command module registers its command (of the module's name) on `app`. Only the
+# module of the command asked for is imported (its imports are what a command costs to start);
+# anything else (help, a game's own command, a typo) imports them all.
+COMMAND_MODULES = ("validate", "play", "build", "check", "export", "schema", "new", "games", "studio", "selftest", "cache")
+
+
+@app.callback()
+def _group() -> None:
+    # A callback keeps `app` a command group when only one command is registered (Typer would
+    # otherwise run a lone command as the whole app, and `games` would be an extra argument).
+    pass
+
+
+def load_commands(args: list[str]) -> None:
+    """Register the command `args` names, or every command when it names none of them."""
+    word = next((arg for arg in args if not arg.startswith("-")), None)
+    for name in (word,) if word in COMMAND_MODULES else COMMAND_MODULES:
+        importlib.import_module(f"generator.cli.{name}")
+
+
 from generator.cli.game_commands import add_game_commands, builtin_command_names  # noqa: E402
 
 
@@ -33,6 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the app, turning user errors into located messages and exit codes."""
     args = sys.argv[1:] if argv is None else list(argv)
     try:
+        load_commands(args)
         if _may_want_a_game_command(args):
             add_game_commands()
         result = app(args=args, standalone_mode=False)

@@ -18,7 +18,6 @@ from generator.cli.game_choice import chosen_game
 from generator.data import load_game
 from generator.data.loader import resolve_game_dir
 from generator.errors import NotationError, OutputFolderError
-from generator.export.services import service as find_service
 from generator.resources import output_root
 
 PAPERS = ("letter", "a4")
@@ -33,6 +32,10 @@ def build(
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
     service: list[str] = typer.Option([], "--service", help="Also write uploads for a card-printing service "
                                       "(tgc or mpc) into service-<name>/; may be given more than once."),
+    pdfx: bool = typer.Option(False, "--pdfx", help="Also write print-shop/: every PDF as PDF/X for commercial "
+                              "printing (level from print.yaml `pdfx:`, else x4)."),
+    pdfx_level: Optional[str] = typer.Option(None, "--pdfx-level", help="x4 (keeps transparency) or x1a "
+                                             "(flattened, PDF 1.3); implies --pdfx."),
 ) -> int:
     """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
     root = resolve_game_dir(chosen_game(game, "build"))
@@ -46,9 +49,15 @@ def build(
     chosen = (paper or data.print_profile.paper).lower()
     if chosen not in PAPERS:
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
-    services = tuple(dict.fromkeys(find_service(name, "--service").id for name in service))
+    if service:   # the service catalogue and its raster code: only when one is asked for
+        from generator.export.services import service as find_service
+
+        services = tuple(dict.fromkeys(find_service(name, "--service").id for name in service))
+    else:
+        services = ()
     _validate(data)
-    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services)
+    level = _pdfx_level(pdfx, pdfx_level, data.print_profile.pdfx)
+    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services, pdfx=level)
     steps = active_steps(options, data)
     started = time.perf_counter()
     if sys.stdout.isatty():
@@ -76,8 +85,17 @@ def build(
                       " files)" for name in services)
     console.print(f"{data.slug}: kit built in {elapsed:.1f} s into {_shown(target)} ({chosen}, "
                   f"{'duplex' if options.duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs"
-                  f"{uploads}", soft_wrap=True)
+                  f"{uploads}{_print_shop(context, options)}", soft_wrap=True)
     return 0
+
+
+def _pdfx_level(asked: bool, level: str | None, profile_level: str | None) -> str | None:
+    """The PDF/X level to write, or None: --pdfx-level, else print.yaml's `pdfx:` (x4 with a bare --pdfx)."""
+    if level is not None:
+        if level.lower() not in ("x4", "x1a"):
+            raise NotationError(f"--pdfx-level {level}: expected x4 or x1a")
+        return level.lower()
+    return profile_level or ("x4" if asked else None)
 
 
 def _validate(data) -> None:
@@ -87,6 +105,13 @@ def _validate(data) -> None:
     except ImportError:
         return
     raise_for(validate_game(data))
+
+
+def _print_shop(context, options: BuildOptions) -> str:
+    if not options.pdfx:
+        return ""
+    count = sum(1 for role in context.artifacts if role.startswith("print-shop/") and role.endswith(".pdf"))
+    return f", print-shop/ ({count} PDF/X-{'4' if options.pdfx == 'x4' else '1a'} files)"
 
 
 def _shown(path: Path) -> str:

@@ -20,8 +20,8 @@ from generator.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
 from generator.data import load_game
 from generator.errors import NotationError
 from generator.games.parts import ReportPart, Vocabulary
-from generator.report.check import (CheckSettings, Execution, NoRulesModule, default_policies, plan, policy_names,
-                                    require_module, run_check)
+from generator.report.check import (CheckSettings, Execution, NoRulesModule, parse_policies, plan, require_module,
+                                    resolve, run_check)
 from generator.report.executor import EXECUTORS, default_jobs
 from generator.report.plan import parse_list, parse_players
 from generator.resources import output_root
@@ -35,7 +35,8 @@ def check(
     games: int = typer.Option(1000, "--games", min=1, help="Games per configuration."),
     players: str = typer.Option("", "--players", help='Player counts, a list or range such as "2-6" or "3,4" (default: all the game allows).'),
     setup: str = typer.Option("", "--setup", help="Setups, comma-separated (default: every one); the game's own word for a setup works as the flag too."),
-    policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, the game's own, mixed (default: random and the game's best)."),
+    policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, search (search:400 names a strength), the game's own, mixed (default: random, the game's best and its reference)."),
+    search_games: Optional[int] = typer.Option(None, "--search-games", min=0, help="Games per configuration of a search player (default: the game's reference share of --games, else --games; 0 leaves the reference out)."),
     duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games (the game's best player against random) per player count on the default setup (0 skips them)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; the same seed gives the same report."),
     jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
@@ -57,8 +58,8 @@ def check(
         games=games,
         players=tuple(_players(players, module, data)),
         setups=tuple(_named(setup, module.setups(data), spec.setup_noun, flag)) if setup else (),
-        policies=tuple(_named(policy, policy_names(module), "policy", "--policy")) if policy
-        else tuple(default_policies(module)),
+        policies=tuple(_policies(policy, module)) if policy else (),
+        search_games=search_games,
         duel_games=duel_games,
         seed=seed,
         options=_options(option, data),
@@ -68,7 +69,8 @@ def check(
     if scheduler and executor != "dask":
         raise NotationError("--scheduler goes with --executor dask")
     main, duels = plan(data, settings, module)
-    total = games * len(main) + (settings.duel_count() or games) * len(duels)
+    settings = resolve(data, settings, module)
+    total = sum(settings.games_for(c.policy) for c in main) + (settings.duel_count() or games) * len(duels)
     execution = Execution(executor=executor, jobs=jobs or default_jobs(), scheduler=scheduler)
     target = out if out is not None else output_root() / data.slug
     console.print(f"{data.slug}: {len(main) + len(duels)} configurations, {total:,} games, "
@@ -83,13 +85,20 @@ def check(
             progress.update(task, completed=done, total=of)
 
         execution.progress = advance
-        report = run_check(data, settings, execution)
+        report = run_check(data, settings, execution, module)
     elapsed = time.perf_counter() - started
     from generator.report.writers import write_report  # reportlab and svgwrite: only when writing
 
     paths = write_report(report, target, data.print_profile.paper)
     _summary(report, elapsed, paths)
     return 0
+
+
+def _policies(text: str, module) -> list[str]:
+    try:
+        return parse_policies(text, module)
+    except ValueError as exc:
+        raise NotationError(f"--policy {text}: {exc}") from None
 
 
 def _players(text: str, module, data) -> list[int]:

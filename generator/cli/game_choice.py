@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from generator.data.loader import resolve_game_dir
 from generator.resources import default_games_folder
 from generator.errors import GameNotFoundError
 
@@ -35,6 +34,8 @@ def chosen_game(given: str | None, command: str = "build") -> str:
         return given
     named = os.environ.get(GAME_VARIABLE, "").strip()
     if named:
+        from generator.data.loader import resolve_game_dir  # the loader's models cost 0.3 s to import
+
         try:
             resolve_game_dir(named)
         except GameNotFoundError as exc:

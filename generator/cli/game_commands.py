@@ -15,10 +15,7 @@ import typer
 
 from generator.cli.app import GAME_HELP, app
 from generator.cli.game_choice import chosen_game
-from generator.data import load_game
 from generator.errors import NotationError
-from generator.games.parts import CommandsPart
-from generator.games.registry import game_commands, module_for_game
 
 _added = False
 
@@ -36,6 +33,8 @@ def add_game_commands() -> None:
     if _added:
         return
     _added = True
+    from generator.games.registry import game_commands  # the rules modules: only when one may be wanted
+
     builtin = builtin_command_names()
     for name, providers in sorted(game_commands().items()):
         if name in builtin:
@@ -55,6 +54,10 @@ def game_command(name: str, providers: dict[str, Callable[..., Any]]) -> Callabl
         raise TypeError(f"command {name!r} of {first_module}: an option may not be called 'game' (the CLI adds GAME)")
 
     def command(game: Optional[str] = None, **values: Any) -> int:
+        from generator.data import load_game
+        from generator.games.parts import CommandsPart
+        from generator.games.registry import module_for_game
+
         data = load_game(chosen_game(game, name))
         module = module_for_game(data)
         function = module.part(CommandsPart).commands().get(name) if module is not None else None

@@ -9,6 +9,7 @@ and kept hidden in the position's `pending` until the last seat has chosen. docs
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -22,6 +23,7 @@ from generator.data import load_game
 from generator.errors import DragonPnpError, GameNotFoundError, IllegalActionError, NotationError
 from generator.games.api import GameModule
 from generator.games.parts import PlaytestPart, Vocabulary
+from generator.games.policies import policy_factory
 from generator.games.position_files import (dump_yaml, game_named, load_position, position_document,
                                             read_position_file, seat_key)
 from generator.games.registry import module_for_game
@@ -42,6 +44,7 @@ def play(
     setup: Optional[str] = typer.Option(None, "--setup", help="The game's setup for --new (the game's own word for a setup works as the flag too)."),
     option: list[str] = typer.Option([], "--option", help="A rules option for --new, e.g. banish_any_range=true."),
     game: Optional[str] = typer.Option(None, "--game", help="The same as GAME."),
+    auto: list[str] = typer.Option([], "--auto", help="After any --do, let a player make the next decision, e.g. --auto search:400 (repeat for more; its choices are seeded by --seed)."),
 ) -> int:
     """Deal or load a position, apply actions in order, print the result or the legal actions.
 
@@ -95,6 +98,7 @@ def play(
             raise IllegalActionError(f"--do #{i} '{' '.join(text.split())}': {exc}") from None
         except DragonPnpError as exc:
             raise NotationError(f"--do #{i}: {exc}") from None
+    _auto(module, board, auto, seed, data, options)
     # Plain text on stdout (no styling or wrapping): the output is a file or a script's input.
     if legal:
         _out(_legal(module, board, as_json))
@@ -108,6 +112,25 @@ def play(
         return 0
     _out("".join(f"# {module.part(PlaytestPart).describe_event(e, names)}\n" for e in events) + dump_yaml(document))
     return 0
+
+
+def _auto(module: GameModule, board: SeatByBoard, names: list[str], seed: int, data: Any,
+          options: dict[str, Any]) -> None:
+    """Each --auto player makes the next decision: the deciding seat's, on the state alone (a choice
+    already committed at a simultaneous node is not in the state, so no player sees another's)."""
+    if not names:
+        return
+    rules = module.make_rules(data, options)
+    draw = random.Random(f"play:{seed}")
+    for i, name in enumerate(names, start=1):
+        try:
+            player = policy_factory(module, name)(rules)
+        except ValueError as exc:
+            raise NotationError(f"--auto #{i} '{name}': {exc}") from None
+        seat = board.decider
+        if seat is None:
+            raise IllegalActionError(f"--auto #{i} '{name}': the game is over; nobody decides")
+        board.apply(str(player.choose(board.state, seat, draw)))
 
 
 def _legal(module: GameModule, board: SeatByBoard, as_json: bool) -> str:

@@ -53,7 +53,6 @@ def studio(
     if target is None:
         target = adapter.default_output_for(game_dir)
     listening = listen(host or DEFAULT_HOST, DEFAULT_PORT if port is None else port, fall_back=port is None)
-    allowed = None if host is None else ["*"]
     session = StudioSession(game_dir, target, Settings((chosen_paper or "letter").lower(), not no_duplex),
                             check_games=check_games, log=_log)
     console.print(f"{escape(name)} studio at [bold]{listening.url}[/] (Ctrl-C stops it); "
@@ -68,7 +67,7 @@ def studio(
         if not no_browser:
             threading.Thread(target=_open_browser, args=(listening.url,), daemon=True).start()
 
-    serve(session, listening, allowed, on_ready=opened)
+    serve(session, listening, host, on_ready=opened)
     return 0
 
 

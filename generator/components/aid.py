@@ -29,10 +29,11 @@ def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
     items: list[Item] = []
     drawn: dict[str, str] = {}           # SVG -> key: a side equal to one drawn already is that face
     copies: dict[str, int] = {}          # face key -> printed copies, for its PNG
-    for index, copy in enumerate(spec.copies):
+    for index, given in enumerate(spec.copies):
+        # A copy's fields may sit beside its id/role or under `fields:` as a deck card's do.
+        copy = {**{k: v for k, v in given.items() if k != "fields"}, **(given.get("fields") or {})}
         count = _count(copy, index, spec, context)
-        name = str(copy.get("name") or copy.get("title") or copy.get("id") or copy.get("role") or
-                   (spec.name if len(spec.copies) == 1 else f"{spec.name} {index + 1}"))
+        name = _display_name(spec, copy, index)
         stem = copy.get("id") or copy.get("role") or (index + 1 if len(spec.copies) > 1 else "")
         keys = []
         for side, ref in (("front", spec.front), ("back", spec.back)):
@@ -85,3 +86,14 @@ def _site(context: PlanContext, spec: AidSpec, index: int, side: str, fields: di
 
     return RenderSite(f'the {side} of player aid "{name}"', fields, locate,
                       manifest_location(context, spec, side, "template"))
+
+
+def _display_name(spec, copy: dict, index: int) -> str:
+    """What the aid is called in upload lists and Tabletop Simulator: its own name or title, else
+    the aid's name with the copy's id or role in words ("Player aids: Knight"), else numbered."""
+    if copy.get("name") or copy.get("title"):
+        return str(copy.get("name") or copy.get("title"))
+    label = copy.get("id") or copy.get("role")
+    if label:
+        return f"{spec.name}: {str(label).replace('_', ' ').replace('-', ' ').capitalize()}"
+    return spec.name if len(spec.copies) == 1 else f"{spec.name} {index + 1}"

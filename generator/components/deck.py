@@ -16,6 +16,7 @@ from generator.components.drawing import (
     card_frame, face_key, manifest_location, render_face, version_mark, with_mark,
 )
 from generator.components.templates import RenderSite
+from generator.components.face_text import visible_text
 from generator.data.components import TEMPLATE, DeckSpec, document_of
 from generator.errors import DataError
 from generator.kit.faces import Face, Item
@@ -53,8 +54,8 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
         back_copies[back] = back_copies.get(back, 0) + copies
         items.extend(Item(key, back, name) for _ in range(copies))
         result.pngs.append((key, copies))
-        result.exports.append(ExportEntry(key, back, copies, name, str(row.get("rules") or row.get("text") or ""),
-                                          kind="card"))
+        text = str(row.get("rules") or row.get("text") or "") or visible_text(svg, leave_out=name)
+        result.exports.append(ExportEntry(key, back, copies, name, text, kind="card"))
         total += copies
     result.faces.extend(Face(key, svg, (frame.width, frame.height), frame.bleed) for svg, key in backs.items()
                         if key in back_copies)

@@ -1,10 +1,11 @@
 """Designer SVG templates: the game's `templates/` folder first, then the built-in `templates/`.
 
-A game folder is someone else's work, so its templates run in a Jinja2 sandbox: they cannot
-reach Python internals, change the data they are given, read files outside the two template
-folders, or make the build hang or eat memory (ranges, repetition and output are bounded).
-Every failure is a located `DataError` naming the template line and, when a card is being
-drawn, the card's data file, row and field; text that cannot fit is a `LayoutError` there too.
+A game folder is someone else's work, so its templates run in the one bounded sandbox
+(`generator/sandbox.py`, shared with rules.md): they cannot reach Python internals, change
+the data they are given, read files outside the two template folders, or make the build hang
+or eat memory (loop steps, sizes, output and time are bounded). Every failure is a located
+`DataError` naming the template line and, when a card is being drawn, the card's data file,
+row and field; text that cannot fit is a `LayoutError` there too.
 """
 
 from __future__ import annotations
@@ -19,24 +20,20 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import jinja2
 from markupsafe import Markup
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.sandbox import SecurityError
 
 from generator.data.models import palette_colour
 from generator.errors import DataError, DragonPnpError, LayoutError, Location
 from generator.fonts import SVG_FONT_FAMILY
 from generator.games.parts import KitPart
 from generator.kit.faces import bytecode_cache, format_mm
+from generator.sandbox import SANDBOX_VERSION, BoundedSandbox, ConfinedLoader, TemplateLimitError, shown_path
 from generator.kit.text_fit import PT_MM, FittedText, fit_line as fit_one_line, fit_text as fit_block
 from generator.resources import templates_dir
 
 if TYPE_CHECKING:
     from generator.data import GameData
 
-MAX_RANGE = 10_000            # items in one range()
-MAX_LOOP_BUDGET = 200_000     # range() items in one render: nested loops cannot multiply without end
-MAX_SEQUENCE = 100_000        # characters or items made by *, % or a padding filter
-MAX_OUTPUT = 4 * 1024 * 1024  # characters of SVG one face may produce
-MAX_NUMBER_ARGUMENT = 100_000  # largest whole number a string or list method may be given
 LEADING = 1.22
 FALLBACK_MIN_FONT_PT = 6.0
 
@@ -65,17 +62,12 @@ class RenderSite:
         return self.locate(field) if self.locate is not None else None
 
 
-class TemplateLimitError(SecurityError):
-    """A template asked for more than a face can need (a huge range, string or output)."""
-
-
 @dataclass
 class _Render:
     """The render in progress (a context variable, so helpers know their game and row)."""
 
     game: Any
     site: RenderSite | None
-    budget: int = MAX_LOOP_BUDGET
 
 
 _current: contextvars.ContextVar[_Render | None] = contextvars.ContextVar("dragon_pnp_render", default=None)
@@ -98,8 +90,7 @@ def render_game_template(game: "GameData", template: str, /, *, site: RenderSite
     state = _Render(game, site)
     token = _current.set(state)
     try:
-        compiled = environment.get_template(template)
-        return _bounded_output(compiled.generate(**values))
+        return environment.render_bounded(template, values)
     except jinja2.TemplateSyntaxError as exc:
         file = _shown(exc.filename or exc.name or template)
         raise DataError(Location(file, exc.lineno), f"template syntax error: {exc.message}{_drawing(site)}") from None
@@ -112,6 +103,8 @@ def render_game_template(game: "GameData", template: str, /, *, site: RenderSite
         raise
     except jinja2.UndefinedError as exc:
         raise _undefined(exc, template, site) from None
+    except TemplateLimitError as exc:
+        raise DataError(_template_location(exc, template), f"template went past a limit: {exc}{_drawing(site)}") from None
     except SecurityError as exc:
         raise DataError(_template_location(exc, template), f"not allowed in a template: {exc}{_drawing(site)}") from None
     except RecursionError:
@@ -145,135 +138,23 @@ def _environment(game: "GameData") -> jinja2.Environment:
 
 
 def _make_environment(game: "GameData") -> jinja2.Environment:
-    loader = jinja2.ChoiceLoader([_ConfinedLoader(game_templates(game)), _ConfinedLoader(builtin_templates())])
-    environment = _KitSandbox(
+    loader = jinja2.ChoiceLoader([ConfinedLoader(game_templates(game)), ConfinedLoader(builtin_templates())])
+    environment = BoundedSandbox(
         loader=loader,
-        bytecode_cache=bytecode_cache("sandbox"),
+        bytecode_cache=bytecode_cache(f"sandbox-{SANDBOX_VERSION}"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    environment.globals.update(range=_bounded_range, mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
+    environment.globals.update(mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
                                font_family=Markup(SVG_FONT_FAMILY),
                                colour=colour)
-    for name in ("center", "indent", "wordwrap", "format"):
-        environment.filters[name] = _bounded_filter(environment.filters[name])
     module = getattr(game, "module", None)
     if module is not None:
         environment.globals.update(module.part(KitPart).template_globals(game))
     return environment
-
-
-class _ConfinedLoader(jinja2.FileSystemLoader):
-    """A folder loader that refuses files whose real path leaves the folder (symlinks out)."""
-
-    def __init__(self, folder: Path):
-        super().__init__(str(folder))
-        self.folder = folder.resolve()
-
-    def get_source(self, environment: jinja2.Environment, template: str):
-        source, filename, uptodate = super().get_source(environment, template)
-        if not Path(filename).resolve().is_relative_to(self.folder):
-            raise jinja2.TemplateNotFound(template, f"{template} leads outside {self.folder}")
-        return source, filename, uptodate
-
-
-class _KitSandbox(ImmutableSandboxedEnvironment):
-    """The sandbox, with repetition bounded: `'x' * 10**9`, `2 ** 10**9`, `'%99999999s' % 1`."""
-
-    intercepted_binops = frozenset({"*", "**", "%"})
-
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64 and abs(left) > 1:
-            raise TemplateLimitError(f"{left} ** {right} is too large")
-        if operator == "*":
-            for sequence, times in ((left, right), (right, left)):
-                if isinstance(sequence, (str, list, tuple)) and isinstance(times, int):
-                    _check_size(len(sequence) * times, "repeated text or list")
-        if operator == "%" and isinstance(left, str):
-            _check_format(left)
-        return super().call_binop(context, operator, left, right)
-
-    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-        method = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
-        owner = getattr(method, "__self__", None)
-        if isinstance(owner, (str, list, tuple, dict)):
-            for value in (*args, *kwargs.values()):
-                if isinstance(value, int) and abs(value) > MAX_NUMBER_ARGUMENT:
-                    raise TemplateLimitError(f"{value} is too large an argument for {getattr(method, '__name__', 'a method')}")
-            if isinstance(owner, str) and getattr(method, "__name__", "") in ("format", "format_map"):
-                _check_format(owner)
-        return super().call(__context, __obj, *args, **kwargs)
-
-
-def _bounded_range(*args: int) -> range:
-    numbers = range(*args)
-    if len(numbers) > MAX_RANGE:
-        raise TemplateLimitError(f"range of {len(numbers)} items; at most {MAX_RANGE} in a template")
-    state = _current.get()
-    if state is not None:
-        state.budget -= len(numbers)
-        if state.budget < 0:
-            raise TemplateLimitError(f"loops over more than {MAX_LOOP_BUDGET} numbers in one face")
-    return numbers
-
-
-def _bounded_filter(filter_function: Callable[..., Any]) -> Callable[..., Any]:
-    """A padding or formatting filter that refuses widths no face needs."""
-
-    name = filter_function.__name__.removeprefix("do_")
-
-    def bounded(*args: Any, **kwargs: Any) -> Any:
-        for value in (*args, *kwargs.values()):
-            if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER_ARGUMENT:
-                raise TemplateLimitError(f"{value} is too large for the {name} filter")
-            if isinstance(value, str):
-                _check_format(value)
-        return filter_function(*args, **kwargs)
-
-    for attribute in ("jinja_pass_arg",):  # keep Jinja's markers (eval context, environment)
-        if hasattr(filter_function, attribute):
-            setattr(bounded, attribute, getattr(filter_function, attribute))
-    bounded.__name__ = filter_function.__name__
-    return bounded
-
-
-def _check_size(size: int, what: str) -> None:
-    if size > MAX_SEQUENCE:
-        raise TemplateLimitError(f"{what} of {size} items; at most {MAX_SEQUENCE} in a template")
-
-
-_WIDE_FORMAT = re.compile(r"[%{][^%{}]*?([0-9]{6,})")
-
-
-def _check_format(text: str) -> None:
-    """Refuse format strings asking for a field width or precision of 100,000 or more."""
-    if _WIDE_FORMAT.search(text):
-        raise TemplateLimitError("a format field that wide")
-
-
-def _bounded_output(chunks: Any) -> str:
-    parts, size = [], 0
-    for chunk in chunks:
-        size += len(chunk)
-        if size > MAX_OUTPUT:
-            raise TemplateLimitError(f"the template wrote more than {MAX_OUTPUT // (1024 * 1024)} MB of SVG"
-                                     f"{_writing_at(chunks)}")
-        parts.append(chunk)
-    return "".join(parts)
-
-
-def _writing_at(generator: Any) -> str:
-    """' (at file:line)': where a template's output generator stands now (Jinja maps its lines)."""
-    while getattr(generator, "gi_yieldfrom", None) is not None:
-        generator = generator.gi_yieldfrom
-    frame = getattr(generator, "gi_frame", None)
-    template = frame.f_globals.get("__jinja_template__") if frame is not None else None
-    if template is None or not template.filename:
-        return ""
-    return f" (at {_shown(template.filename)}:{template.get_corresponding_lineno(frame.f_lineno)})"
 
 
 # --- helpers templates call -------------------------------------------------------------------
@@ -387,10 +268,4 @@ def _drawing(site: RenderSite | None) -> str:
     return f" (drawing {site.what}{f', {row}' if row else ''})"
 
 
-def _shown(file: str | Path) -> str:
-    """Paths as the user would type them: relative to the working folder when inside it."""
-    path = Path(file)
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
-        return str(path)
+_shown = shown_path

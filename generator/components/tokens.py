@@ -47,9 +47,10 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
                                       game=context.game.game, profile=context.game.print_profile)
         front = _side(context, spec, index, token, token.template or spec.template, "front", size, values, drawn,
                       faces, frame)
-        back_template = token.back or spec.back
-        back = (_side(context, spec, index, token, back_template, "back", size, values, drawn, faces, frame)
-                if back_template else None)
+        back_ref = token.back or spec.back
+        back_values = {**values, "fields": {**fields, **back_ref.fields}} if back_ref else values
+        back = (_side(context, spec, index, token, back_ref.template, "back", size, back_values, drawn, faces, frame)
+                if back_ref else None)
         if token.count == 0:
             continue
         items.extend(Item(front, back, token.name) for _ in range(token.count))

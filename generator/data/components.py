@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import field_validator, BaseModel, ConfigDict, Field, model_validator
 
 IDENT = r"^[a-z][a-z0-9_]*$"
 HEX_COLOUR = r"^#[0-9a-fA-F]{6}$"
@@ -35,6 +35,15 @@ class SizeMm(Spec):
     width_mm: float = Field(gt=5, le=400)
     # trimmed height in millimetres
     height_mm: float = Field(gt=5, le=400)
+
+
+# The older token form of a back: a template name alone (the schema still offers it).
+TemplateName = Annotated[str, Field(pattern=TEMPLATE)]
+
+
+def _template_ref(value: Any) -> Any:
+    """A back given as a template name alone (the older token form) is `{template: name}`."""
+    return {"template": value} if isinstance(value, str) else value
 
 
 class TemplateRef(Spec):
@@ -82,9 +91,15 @@ class TokenFace(Spec):
     # how many tokens of this face print
     count: int = Field(ge=0, le=500)
     template: str | None = Field(default=None, pattern=TEMPLATE)   # default: the sheet's template
-    back: str | None = Field(default=None, pattern=TEMPLATE)       # two-sided: the back template
+    # two-sided: the back, as a deck's back ({template, fields}) or a template name alone
+    back: TemplateRef | TemplateName | None = None   # a name alone becomes {template: name}
     # values this face's template sees
     fields: dict[str, Any] = {}
+
+    @field_validator("back", mode="before")
+    @classmethod
+    def _back_form(cls, value: Any) -> Any:
+        return _template_ref(value)
 
 
 class TokensSpec(ComponentBase):
@@ -98,7 +113,8 @@ class TokensSpec(ComponentBase):
     size_mm: float = Field(gt=5, le=150)
     # the token face template
     template: str = Field(default="components/token.svg.j2", pattern=TEMPLATE)
-    back: str | None = Field(default=None, pattern=TEMPLATE)       # shared back; None: one-sided
+    # the shared back, as a deck's back ({template, fields}) or a template name alone; None: one-sided
+    back: TemplateRef | TemplateName | None = None   # a name alone becomes {template: name}
     # the kinds of token on the sheet, each with a count
     faces: list[TokenFace] = Field(min_length=1)
     sticker_sheet: bool = False                                     # also a sticker sheet (no bleed, for blanks)
@@ -113,6 +129,11 @@ class TokensSpec(ComponentBase):
         if self.cut == "grid" and self.shape == "hex":
             raise ValueError("cut: grid is for round and square tokens; hex tokens cannot share straight cuts")
         return self
+
+    @field_validator("back", mode="before")
+    @classmethod
+    def _back_form(cls, value: Any) -> Any:
+        return _template_ref(value)
 
 
 class DieSet(Spec):

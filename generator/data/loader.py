@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from generator.data.components import DeckSpec, TilesSpec
 from generator.data.hexmap import HexMap
 from generator.data.located_yaml import SourceMap, load_yaml
+from generator.data.reading import confine
 from generator.data.models import GameManifest, PrintProfile
 from generator.errors import DataError, DataErrors, GameNotFoundError, Location
 
@@ -104,6 +105,7 @@ class GameData:
 def load_game(game: str | Path) -> GameData:
     """Load and schema-check every data file of a game; raise DataErrors listing all problems."""
     root = resolve_game_dir(game)
+    confine(root)
     loader = _Loader(root)
     manifest = loader.model(MANIFEST, GameManifest)
     profile = loader.model(PROFILE, PrintProfile)
@@ -175,7 +177,7 @@ class _Loader:
             return self._models[key]
         self._models[key] = None
         raw = self.raw(name, named_at)
-        if raw is None:
+        if name not in self.sources:  # unreadable: raw() has recorded why
             return None
         source = self.sources[name]
         if not isinstance(raw, dict):
@@ -231,7 +233,7 @@ class _Loader:
 
 def _escapes(name: str) -> bool:
     """A data file named in game.yaml must lie in the game folder: no absolute path, no `..` out.
-    (A link inside the folder may point anywhere; reading it is bounded and checked.)"""
+    (A link inside the folder must stay inside it too: `reading.confine`.)"""
     normal = os.path.normpath(name)
     return os.path.isabs(normal) or normal == ".." or normal.startswith("../")
 
@@ -285,7 +287,8 @@ def _shown_value(value: Any) -> str:
 
 
 def _kind(value: Any) -> str:
-    return {list: "a list", str: "text", int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+    return {list: "a list", str: "text", int: "a number", float: "a number", bool: "true or false",
+            type(None): "nothing (an empty value)"}.get(type(value), type(value).__name__)
 
 
 def _shown(file: Path) -> Path:

@@ -9,6 +9,7 @@ after aliases are expanded are all bounded, so a few hundred bytes of anchors an
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,9 @@ from generator.errors import DataError, Location
 PathKey = tuple[Any, ...]
 MAX_DEPTH = 40  # collections inside collections; real data nests four or five deep
 MAX_VALUES = 100_000  # values once every alias is expanded; real data has a few thousand
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+MAX_TEXT_CHARS = 5_000  # one text value: more than any card, tile or rulebook table cell can print
+MAX_DIGITS = 100  # digits of a whole number; real data has a handful (Python refuses to print 4,300)
 
 
 @dataclass
@@ -146,7 +150,33 @@ def _construct(loader: yaml.SafeLoader, node: yaml.Node, path: PathKey, source: 
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_construct(loader, item, path + (i,), source, budget) for i, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+    if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_DIGITS:
+        raise _located(source, node, path, f"a whole number of {len(node.value):,} characters; "
+                                           f"at most {MAX_DIGITS} digits")
+    value = loader.construct_object(node, deep=True)
+    problem = text_problem(value)
+    if problem:
+        raise _located(source, node, path, problem)
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_DIGITS * 4:
+        raise _located(source, node, path, f"a whole number far too large; at most {MAX_DIGITS} digits")
+    return value
+
+
+def text_problem(value: Any) -> str | None:
+    """Why a text value cannot be printed (far too long, a control character, a lone surrogate), or None.
+
+    Card faces and the rulebook are XML: only the characters XML 1.0 allows can reach them."""
+    if not isinstance(value, str):
+        return None
+    if len(value) > MAX_TEXT_CHARS:
+        return (f"a text of {len(value):,} characters; at most {MAX_TEXT_CHARS:,} (more than a card or a table "
+                "cell can print)")
+    found = _UNPRINTABLE.search(value)
+    if found is None:
+        return None
+    code = ord(found.group())
+    kind = "a lone surrogate" if 0xD800 <= code <= 0xDFFF else "a control character"
+    return f"character {found.start() + 1} of the text is U+{code:04X}, {kind}, which cannot be printed; remove it"
 
 
 def _located(source: SourceMap, node: yaml.Node, path: PathKey, message: str) -> DataError:

@@ -191,6 +191,12 @@ class PrintProfile(Model):
     seat_colours: dict[str, NamedColour] = {}
     # Per sheet layout name (deck_duplex, deck_fold, tokens...): the game's own bleed and gutter.
     sheets: dict[str, SheetOverride] = {}
+    # PDF/X level of the print-shop PDFs: x4 (keeps transparency) or x1a (flattened); set, every build writes print-shop/
+    pdfx: Literal["x4", "x1a"] | None = None
+    # CMYK ICC profile for the print-shop output intent, relative to the game folder (default: the shipped SWOP profile)
+    pdfx_profile: str | None = None
+    # the output condition that profile characterises, as the printer names it (FOGRA39, CGATS TR 006)
+    pdfx_condition: str | None = None
 
     @field_validator("palettes")
     @classmethod

@@ -2,7 +2,9 @@
 
 Game data, rules text and positions are small (tens of kilobytes). A file that is a folder,
 a pipe, a device such as /dev/zero, a symbolic link that loops, or far larger than any real
-data file is refused with a located `DataError` instead of being read.
+data file is refused with a located `DataError` instead of being read. A game folder, once
+loaded, is *confined* (`confine`): a file inside it that is a link leading out of it (to
+/etc/passwd, say) is refused too, so nothing outside the folder reaches a page or a kit.
 """
 
 from __future__ import annotations
@@ -14,6 +16,34 @@ from pathlib import Path
 from generator.errors import DataError, Location
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a hundred times the largest data file any game has
+
+_confined: set[Path] = set()  # game folders whose files must not lead out of them
+
+
+def confine(folder: Path) -> None:
+    """From now on, a file read inside `folder` must really be inside it (no link out)."""
+    try:
+        _confined.add(Path(folder).resolve())
+    except (OSError, RuntimeError):
+        return
+
+
+def leaves_folder(file: Path, folder: Path) -> bool:
+    """Whether `file`, named inside `folder`, is (through links) somewhere else, or a link loop."""
+    try:
+        return not Path(file).resolve(strict=False).is_relative_to(Path(folder).resolve())
+    except (OSError, RuntimeError):  # a link loop
+        return True
+
+
+def _check_confined(file: Path) -> None:
+    if not _confined:
+        return
+    absolute = Path(os.path.abspath(file))
+    for folder in _confined:
+        if absolute.is_relative_to(folder) and leaves_folder(absolute, folder):
+            raise DataError(Location(file), f"the file is a link leading out of the game folder {folder}; "
+                                            "copy the file into the folder instead")
 
 
 def read_bounded(file: Path, limit: int = MAX_FILE_BYTES) -> bytes:
@@ -27,6 +57,7 @@ def read_bounded(file: Path, limit: int = MAX_FILE_BYTES) -> bytes:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
             raise DataError(Location(file), f"expected a regular file, found {_kind(info.st_mode)}")
+        _check_confined(file)
         if info.st_size > limit:
             raise DataError(Location(file), f"the file is {_size(info.st_size)}; a data file may be at most {_size(limit)}")
         chunks, total = [], 0

@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.data.located_yaml import SourceMap, load_yaml
+from generator.data.located_yaml import MAX_DIGITS, SourceMap, load_yaml, text_problem
+from generator.data.reading import read_bounded
 from generator.errors import DataError, Location
 
 # A leading "+" keeps a cell text ("+2" is how a card shows a bonus); leading zeros too ("007").
@@ -114,6 +115,11 @@ def _csv_rows(path: Path, count_field: str) -> tuple[list[dict[str, Any]], Sourc
         source.positions[(index,)] = source.positions[("cards", index)] = (line, 1)
         for name, (offset, column) in zip(names, starts):
             source.positions[(index, name)] = source.positions[("cards", index, name)] = (line + offset, column)
+        for name, (offset, column), cell in zip(names, starts, cells):
+            problem = text_problem(cell) or (f"a whole number of {len(cell.strip()):,} digits; at most {MAX_DIGITS}"
+                                             if _INT.match(cell.strip()) and len(cell.strip()) > MAX_DIGITS else None)
+            if problem:
+                raise DataError(Location(path, line + offset, column, name), problem)
         rows.append({name: _value(cell) for name, cell in zip(names, cells)})
     if not rows:
         raise DataError(Location(path, header_line + 1, 1), "no card rows under the header")
@@ -121,10 +127,7 @@ def _csv_rows(path: Path, count_field: str) -> tuple[list[dict[str, Any]], Sourc
 
 
 def _read_text(path: Path) -> str:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DataError(Location(path), f"cannot read file: {exc.strerror}") from None
+    raw = read_bounded(path)
     try:
         return raw.decode("utf-8-sig")  # spreadsheets often start UTF-8 files with a byte-order mark
     except UnicodeDecodeError as exc:

@@ -90,8 +90,8 @@ SERVICES: dict[str, Service] = {
          _tgc("LargeHexTile", "Large Hex Tile", "hex", (1200, 1050), (1125, 975)),
          *TGC_CHITS),
         "Create a game at thegamecrafter.com, add each product named below, upload the back image "
-        "once as the deck's (or piece set's) back, then add every face image and set its quantity "
-        "to the copies shown. Images are 300 DPI RGB PNGs at the template size; do not resize them.",
+        "once as the deck's (or piece set's) back where a group has one back, else each back with "
+        "its face, then add every face image and set its quantity to the copies shown. Images are 300 DPI RGB PNGs at the template size; do not resize them.",
     ),
     "mpc": Service(
         "mpc", "MakePlayingCards",
@@ -99,7 +99,8 @@ SERVICES: dict[str, Service] = {
                  "https://www.makeplayingcards.com/pops/faq-photo.html"),),
         "At makeplayingcards.com choose custom game cards in poker size, one order per deck, with "
         "as many cards as the deck holds. Upload the front images and set each one's quantity to "
-        "the copies shown; choose one image for all backs and upload the back. The images are "
+        "the copies shown; where a group has one back, choose one image for all backs and upload "
+        "it, else choose a different image for each back. The images are "
         "already at MPC's 822 x 1122 px bleed size; do not resize them.",
     ),
 }
@@ -112,6 +113,20 @@ def service(name: str, where: str = "service") -> Service:
     except KeyError:
         known = ", ".join(f"{key} ({known.name})" for key, known in SERVICES.items())
         raise NotationError(f"{where} {name}: expected one of {known}") from None
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """A text cell a spreadsheet would run as a formula (`=HYPERLINK(..)`, `+SUM(..)`, `@cmd`, `-1+2`)
+    gets a leading single quote, so it opens as the text it is; numbers are left as numbers.
+    Line breaks inside a cell become spaces (the csv module leaves a lone CR unquoted)."""
+    if not isinstance(cell, str):
+        return cell
+    if cell.startswith(FORMULA_STARTS):
+        cell = "'" + cell
+    return cell.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
 
 
 @dataclass(frozen=True)
@@ -141,8 +156,9 @@ class ServicePlan:
         writer.writerow(["group", "item", "side", "file", "copies", "product", "width_px", "height_px", "dpi",
                          "product_url"])
         for f in self.files:
-            writer.writerow([f.group, f.item, f.side, f.file, f.copies, f.product.name, *f.product.canvas_px,
-                             f.product.dpi, f.product.source])
+            writer.writerow([spreadsheet_safe(cell) for cell in (
+                f.group, f.item, f.side, f.file, f.copies, f.product.name, *f.product.canvas_px,
+                f.product.dpi, f.product.source)])
         return out.getvalue()
 
     def upload_txt(self, game_name: str) -> str:
@@ -156,8 +172,11 @@ class ServicePlan:
             lines.append(f"{group}: {fronts} in all, product {product.name} "
                          f"({product.canvas_px[0]} x {product.canvas_px[1]} px, {product.dpi} DPI, {product.source})")
             lines += [f"  {f.side:<5} x{f.copies:<3} {f.file}  ({f.item})" for f in files]
-            if not any(f.side == "back" for f in files):
+            backs = sum(1 for f in files if f.side == "back")
+            if not backs:
                 lines.append("  (no back image: these pieces have a plain back)")
+            elif backs > 1:
+                lines.append("  (each item has its own back: upload every back with its face, not one back for all)")
             lines.append("")
         if self.not_offered:
             lines.append("Not offered by this service in a matching size (print these from the kit):")
@@ -186,11 +205,15 @@ def plan_service(export: ExportSet, chosen: Service) -> ServicePlan:
                  f"back of all {deck.size} cards", "back", deck.size)
     for piece in export.pieces:
         product = None if piece.upright else chosen.best(piece.shape, piece.size_mm)
+        if product is None and not piece.upright and piece.shape in ("square", "rectangle"):
+            # a rectangular piece of card size (a double-sided player aid) is printed as a card
+            product = chosen.best("card", piece.size_mm)
         if product is None:
             shape = "standee" if piece.upright else piece.shape if piece.shape != "square" else "rectangle"
             plan.not_offered.append(f"{piece.name} x{piece.count} ({_size(piece.size_mm)} {shape})")
             continue
-        group = f"{piece.kind.capitalize()}s"
+        group = (piece.name if product.shape == "card" else f"Tokens ({piece.shape})" if piece.kind == "token"
+                 else f"{piece.kind.capitalize()}s")   # circle and square chits are different products
         _add(plan, product, f"pieces/{piece.id}-x{piece.count}.png", piece.front_svg, piece.size_mm, group,
              piece.name, "face", piece.count)
         if piece.back_svg is not None:

@@ -26,6 +26,7 @@ from typing import Any
 from generator.export.model import ExportCard, ExportDeck, ExportDie, ExportPiece, ExportSet
 from generator.export.raster import FacePlacement, RasterJob
 from generator.export.services import slug
+from generator.components.face_text import visible_text
 
 TTS_DPI = 200                # card and piece images: sharp on screen, small enough to load fast
 MAX_SHEET_PX = 4096
@@ -41,6 +42,8 @@ UNITS_AT_SCALE_1 = 2.0
 D6_NET = {1: (1, 0), 4: (0, 1), 2: (1, 1), 3: (2, 1), 5: (3, 1), 6: (1, 2)}
 D6_NET_SIZE = (4, 3)
 # The rotation that turns each value up, as TTS records it for its six-sided dice.
+# A die of this size (mm) has scale 1: dice are scaled from it so 18 and 14 mm dice differ as on a table.
+DIE_MM_AT_SCALE_1 = 16.0
 D6_ROTATIONS = {1: (-90, 0, 0), 2: (0, 0, 0), 3: (0, 0, -90), 4: (0, 0, 90), 5: (0, 0, -180), 6: (90, 0, 0)}
 
 
@@ -237,10 +240,14 @@ def _die_or_bag(builder: _Builder, die: ExportDie, transform: dict[str, float]) 
         box = (column * DIE_FACE_PX, row * DIE_FACE_PX, (column + 1) * DIE_FACE_PX, (row + 1) * DIE_FACE_PX)
         placements.append(FacePlacement.filling(svg, (die.size_mm, die.size_mm), box))
     url = builder.image(f"die-{die.id}", (columns * DIE_FACE_PX, rows * DIE_FACE_PX), placements)
-    rotations = [{"Value": str(value), "Rotation": {"x": float(x), "y": float(y), "z": float(z)}}
+    # What each face shows (its words, "Bite" or "3"), so a roll reports the face, not its index.
+    shown = [" ".join(visible_text(svg).split()) or str(value) for value, svg in enumerate(die.faces, start=1)]
+    rotations = [{"Value": shown[value - 1], "Rotation": {"x": float(x), "y": float(y), "z": float(z)}}
                  for value, (x, y, z) in D6_ROTATIONS.items()]
+    scale = round(die.size_mm / DIE_MM_AT_SCALE_1, 4)
+    sized = {**transform, "scaleX": scale, "scaleY": scale, "scaleZ": scale}
     copies = [{**_common(builder, f"die|{die.id}|{n}", "Custom_Dice", die.name, f"Six-sided die, {die.size_mm:g} mm",
-                         transform),
+                         sized),
                "CustomImage": {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
                                "CustomDice": {"Type": 1}},
                "RotationValues": rotations} for n in range(die.count)]

@@ -203,10 +203,13 @@ class GameModule:
         return 0.5
 
     def policies(self) -> dict[str, PolicyFactory]:
-        """Named players for `check` and the studio: always `random` and `lookahead`, plus the game's."""
+        """Named players for `check` and the studio: always `random`, `lookahead` and `search`
+        (`search:400` names another strength; see `generator.games.policies.policy_factory`),
+        plus the game's."""
         from generator.games.policies import lookahead_policy, random_policy
+        from generator.search import SearchFactory
 
-        return {"random": random_policy, "lookahead": lookahead_policy(self)}
+        return {"random": random_policy, "lookahead": lookahead_policy(self), "search": SearchFactory(self)}
 
     # --- core hooks 8-10: what the rules check varies -------------------------------------------
     def setups(self, game: "GameData") -> list[str]:

@@ -10,7 +10,9 @@ At every step of every playout (OpenSpiel's `test_utils` idea, applied through o
   parse back to the same actions, each of which applies (on a clone);
 - at a simultaneous node, what one seat has committed does not show in another seat's view;
 - the game is over exactly when nobody is to move, and ends within the step cap;
-- the same seed and the same choices replay to the same final position.
+- the same seed and the same choices replay to the same final position;
+- a world the search player redraws for a deciding seat (`HiddenPart`) looks the same to that
+  seat and offers it the same choices, and the search player picks legal actions.
 
 Used by `dragon-pnp selftest GAME` and by `tests/games/test_conformance.py`, which runs it over
 every game it finds, so a new game gets it without any test being edited. A failure names the
@@ -175,6 +177,31 @@ def _check_step(module: GameModule, game: Any, rules: Any, options: dict, state:
         _check_hidden_choice(module, state, moving)
     if round_trip:
         _check_round_trip(module, game, options, state, moving, chooser, folder)
+        _check_redraw(module, rules, state, moving, step)
+
+
+def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int, ...], step: int) -> None:
+    """The search player's worlds (`HiddenPart.sample_hidden`, else the re-deal from the position)
+    look to the deciding seat exactly like the position, with the same choices; every tenth step
+    the search player itself (`search:2`) picks a legal action."""
+    from generator.search import SearchPolicy, SearchSettings
+
+    saved = state.to_dict()
+    player = SearchPolicy(module, SearchSettings(iterations=2), rules)
+    for seat in moving:
+        world = _call("hidden redraw", lambda: player.sample(state, seat, random.Random(step)), step)
+        if world.view(seat) != state.view(seat):
+            raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} looks different to it")
+        if [str(a) for a in world.legal_actions(seat)] != [str(a) for a in state.legal_actions(seat)]:
+            raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} gives it other choices")
+        if step % 10 == 0:
+            # it applies legal actions on copies: one that raises there is a legal-actions fault
+            choice = _call("legal actions", lambda: player.choose(state.clone(), seat, random.Random(step)), step,
+                           "a legal action in the search player's look-ahead raised")
+            if str(choice) not in [str(a) for a in state.legal_actions(seat)]:
+                raise _Broken("search", f"the search player chose '{choice}', not a legal action of seat {seat + 1}")
+    if state.to_dict() != saved:
+        raise _Broken("hidden redraw", "redrawing what a seat cannot see changed the position")
 
 
 def _check_hidden_choice(module: GameModule, state: Any, moving: tuple[int, ...]) -> None:

@@ -14,6 +14,7 @@ lives in one named place:
 | `KitPart`      | card-template names and extra build steps                           |
 | `CommandsPart` | commands only this game has (`dragon-pnp NAME ...`)                 |
 | `PlaytestPart` | the studio's picture of a position and one line per event           |
+| `HiddenPart`   | what a seat cannot see, redrawn for the search player              |
 
 A part holds its module (`self.module`) so it can reach the core hooks. Nothing here imports
 drawing or web code; a part imports those inside the method that needs them.
@@ -21,6 +22,8 @@ drawing or web code; a part imports those inside the method that needs them.
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from generator.games.json_values import plain
@@ -81,6 +84,11 @@ class ReportPart(Part):
         """Estimated minutes at the table for one game, or None if the game has no estimate."""
         return None
 
+    def reference_play(self, game: "GameData") -> "ReferencePlay | None":
+        """A player the default check adds and quotes its balance findings for (a strong one costs
+        more per game, so it plays fewer); None: the check quotes the game's own best player."""
+        return None
+
     def default_setup(self, game: "GameData") -> str:
         """The setup the mixed-policy games and the seat charts use (the first of `setups`)."""
         return self.module.setups(game)[0]
@@ -98,6 +106,35 @@ class ReportPart(Part):
     def report_sections(self, report: Mapping[str, Any]) -> list["Section"]:
         """Game-specific report sections (tables, charts) built from the report's JSON form."""
         return []
+
+
+@dataclass(frozen=True)
+class ReferencePlay:
+    """The default check's reference player: who, the share of `--games` it plays per
+    configuration, and whether it plays the default setup only (the other setups keep the
+    cheaper players' figures)."""
+
+    policy: str
+    share: float
+    default_setup_only: bool = True
+
+
+class HiddenPart(Part):
+    """What a seat cannot see, redrawn: the one hook the search player (`generator.search`) asks of
+    a game, so that it plans only on what its seat could know."""
+
+    def sample_hidden(self, state: "GameState", seat: int, rng: random.Random) -> "GameState | None":
+        """A copy of `state` that `seat` cannot tell from it: what the seat has not seen (face-down
+        cards, the order of decks, the generator that draws chance to come) redrawn from `rng`,
+        consistently with everything the seat has seen. It must depend only on what `seat` sees
+        and on `rng` (tests change only hidden parts and expect the same worlds).
+
+        The default, None, lets the search re-deal from the position (`generator.search.redeal`):
+        the top-level fields of `to_dict()` that `view(seat)` does not show, lists of cards
+        shuffled and whole numbers of 32 bits or more (the generator) reseeded, loaded back with `load_state`. A game
+        whose hidden parts sit deeper, or that wants it faster, provides its own.
+        """
+        return None
 
 
 class RulebookPart(Part):

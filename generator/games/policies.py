@@ -79,3 +79,30 @@ class LookaheadPolicy:
 
 def lookahead_policy(module: GameModule) -> Callable[[Any], Policy]:
     return lambda rules: LookaheadPolicy(module)
+
+
+def policy_factory(module: GameModule, name: str) -> Callable[[Any], Policy]:
+    """The factory `name` stands for: a policy of `module.policies()`, or one with a strength after
+    a colon (`search:400`) when that policy's factory takes one (it has `tuned(text)`).
+    ValueError names what is known when `name` is not."""
+    known = module.policies()
+    found = known.get(name)
+    if found is not None:
+        return found
+    base, colon, strength = name.partition(":")
+    tuned = getattr(known.get(base), "tuned", None)
+    if colon and tuned is not None:
+        return tuned(strength)
+    if colon and base in known:
+        raise ValueError(f"policy {base} takes no strength ({name!r})")
+    raise ValueError(f"unknown policy {name!r}; expected one of {', '.join(known)} "
+                     "(search takes a strength: search:400, search:0.5s)")
+
+
+def is_policy(module: GameModule, name: str) -> bool:
+    """Whether `name` names a policy of `module` (with a strength where it takes one)."""
+    try:
+        policy_factory(module, name)
+    except ValueError:
+        return False
+    return True

@@ -6,11 +6,8 @@ cards costs one render. Sizes are millimetres; a face's SVG covers its bleed box
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any, Literal
 
 import jinja2
@@ -68,10 +65,17 @@ def environment() -> jinja2.Environment:
 
 def bytecode_cache(kind: str = "") -> jinja2.BytecodeCache | None:
     """Compiled templates kept between runs (like .pyc files), keyed by each template's source;
-    `kind` keeps the sandboxed designer templates' compiled code apart from the built-in ones'."""
-    folder = Path(tempfile.gettempdir()) / f"dragon-pnp-jinja-{kind + '-' if kind else ''}{os.getuid()}"
+    `kind` keeps the sandboxed designer templates' compiled code apart from the built-in ones'.
+    They live inside the render cache (`jinja/`), so its size limit and `dragon-pnp cache clear`
+    cover them too; with the render cache off, nothing is kept."""
+    from generator.kit.render_cache import cache_folder
+
+    base = cache_folder()
+    if base is None:
+        return None
+    folder = base / "jinja" / (kind or "builtin")
     try:
-        folder.mkdir(exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
     return jinja2.FileSystemBytecodeCache(str(folder))

@@ -17,17 +17,14 @@ forked them, however it ends: a killed build leaves no workers behind.
 from __future__ import annotations
 
 import atexit
-import ctypes
 import multiprocessing
 import os
-import signal
-import sys
 import threading
-import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from generator.kit.render_cache import RenderCache
+from generator.orphans import die_with_parent
 from generator.kit.render_jobs import DocumentJob, PngJob
 
 _workers: ProcessPoolExecutor | None = None
@@ -54,24 +51,6 @@ def _start_worker(parent: int) -> None:
 
     die_with_parent(parent)
     warm_up()
-
-
-def die_with_parent(parent: int) -> None:
-    """End this process when `parent` dies, however it dies (a killed build leaves no workers).
-
-    A watchdog thread notices this process was handed to another parent and exits. (Not the
-    kernel's PR_SET_PDEATHSIG: it fires when the *thread* that forked ends, and a long-lived
-    process such as the studio forks workers from short-lived threads.)
-    """
-    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
-    if os.getppid() != parent:  # the parent died before the watch began
-        os._exit(1)
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
 
 
 class _TaskQueue:

@@ -16,7 +16,7 @@ def build_step(context: BuildContext) -> None:
     options = context.options
     if not options.check or module_for_game(context.game) is None:
         return
-    settings = CheckSettings(games=options.check_games, duel_games=options.check_games, seed=options.seed)
+    settings = CheckSettings(games=options.check_games, duel_games=options.check_games, seed=options.seed, search_games=0)
     report = run_check(context.game, settings, Execution())
     paths = write_report(report, context.out_dir, options.paper)
     for role, path in paths.items():

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from generator.data import GameData
 from generator.games.api import GameModule
+from generator.games.policies import policy_factory
 from generator.games.parts import ReportPart
 from generator.games.registry import module_for_game
 from generator.report.aggregate import aggregate
@@ -27,6 +28,9 @@ from generator.checks import validate_game
 
 REPORT_VERSION = 2
 RANDOM = "random"
+SEARCH = "search"
+GENERIC = (RANDOM, "lookahead", SEARCH)   # players every game has
+SEARCH_BATCH = 5   # games per batch of a search player: its games are slow, so spread them over workers
 
 
 class NoRulesModule(ValueError):
@@ -49,9 +53,24 @@ class CheckSettings:
     options: tuple[tuple[str, Any], ...] = ()  # rules variants
     batch_games: int = 50
     decision_cap: int = DECISION_CAP
+    # Games per configuration of a search player (`search`, `search:400`): None takes the game's
+    # reference share of `games` (`ReportPart.reference_play`), else `games`; 0 leaves the game's
+    # search reference out of the default policies (the build's quick check).
+    search_games: int | None = None
 
     def duel_count(self) -> int:
         return self.games if self.duel_games is None else self.duel_games
+
+    def games_for(self, policy: str) -> int:
+        """Games per configuration of `policy` (after `resolve`)."""
+        if is_search(policy) and self.search_games:
+            return self.search_games
+        return self.games
+
+
+def is_search(policy: str) -> bool:
+    """Whether `policy` names the generic search player (at any strength)."""
+    return policy == SEARCH or policy.startswith(SEARCH + ":")
 
 
 @dataclass
@@ -65,15 +84,32 @@ class Execution:
     progress: Callable[[int, int], None] = field(default=lambda done, total: None)
 
 
-def default_policies(module: GameModule) -> list[str]:
-    """`random` against the game's own players, or against the generic look-ahead if it has none."""
-    own = [name for name in module.policies() if name not in (RANDOM, "lookahead")]
-    return [RANDOM, *(own or ["lookahead"])]
+def default_policies(module: GameModule, game: GameData | None = None) -> list[str]:
+    """`random` against the game's own players (or the generic look-ahead if it has none), and the
+    game's reference player last when its report names one (`ReportPart.reference_play`)."""
+    own = [name for name in module.policies() if name not in GENERIC]
+    found = [RANDOM, *(own or ["lookahead"])]
+    reference = module.part(ReportPart).reference_play(game) if game is not None else None
+    if reference is not None and reference.policy not in found:
+        found.append(reference.policy)
+    return found
 
 
 def policy_names(module: GameModule) -> list[str]:
-    """Every policy `check` accepts for this game: the module's, and `mixed`."""
+    """Every policy `check` accepts for this game by its bare name: the module's, and `mixed`
+    (`search` also takes a strength: `search:400`)."""
     return [*module.policies(), MIXED]
+
+
+def parse_policies(text: str, module: GameModule) -> list[str]:
+    """A comma-separated policy list, each a known policy (with a strength where it takes one)."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise ValueError("no policy given")
+    for name in names:
+        if name != MIXED:
+            policy_factory(module, name)          # ValueError naming what is known
+    return list(dict.fromkeys(names))
 
 
 def require_module(game: GameData) -> GameModule:
@@ -87,19 +123,27 @@ def require_module(game: GameData) -> GameModule:
 def resolve(game: GameData, settings: CheckSettings, module: GameModule | None = None) -> CheckSettings:
     """The settings with the game's defaults filled in."""
     module = module or require_module(game)
+    reference = module.part(ReportPart).reference_play(game)
+    search_games = settings.search_games
+    policies = settings.policies or tuple(default_policies(module, game))
+    if search_games is None:
+        search_games = max(1, round(settings.games * reference.share)) if reference is not None else settings.games
+    elif search_games == 0 and not settings.policies:
+        policies = tuple(p for p in policies if not is_search(p))
     return replace(settings, players=settings.players or tuple(module.player_counts(game)),
-                   setups=settings.setups or tuple(module.setups(game)),
-                   policies=settings.policies or tuple(default_policies(module)))
+                   setups=settings.setups or tuple(module.setups(game)), policies=policies,
+                   search_games=search_games)
 
 
 def mixed_rotation(module: GameModule) -> tuple[str, str]:
-    """Who a mixed game seats: the game's best player (the last default) against random."""
+    """Who a mixed game seats: the game's best own player (the last default) against random."""
     return default_policies(module)[-1], RANDOM
 
 
-def reference_policy(module: GameModule, played: list[str]) -> str:
-    """The policy balance figures quote: the game's best player when it played, as people would."""
-    for name in reversed(default_policies(module)):
+def reference_policy(module: GameModule, played: list[str], game: GameData | None = None) -> str:
+    """The policy balance figures quote: the game's reference player (`ReportPart.reference_play`)
+    or else its best player, when it played, as people would."""
+    for name in reversed(default_policies(module, game)):
         if name != RANDOM and name in played:
             return name
     return sorted(played)[0] if played else RANDOM
@@ -110,7 +154,13 @@ def plan(game: GameData, settings: CheckSettings, module: GameModule | None = No
     module = module or require_module(game)
     settings = resolve(game, settings, module)
     rotation = mixed_rotation(module)
-    main = configurations(settings.players, settings.setups, [p for p in settings.policies if p != MIXED])
+    reference = module.part(ReportPart).reference_play(game)
+    default_setup = module.part(ReportPart).default_setup(game)
+    main = []
+    for config in configurations(settings.players, settings.setups, [p for p in settings.policies if p != MIXED]):
+        if (reference is None or config.policy != reference.policy or not reference.default_setup_only
+                or config.setup == default_setup or default_setup not in settings.setups):
+            main.append(config)
     duel_players = settings.players if settings.duel_count() > 0 or MIXED in settings.policies else ()
     duels = configurations(duel_players, [module.part(ReportPart).default_setup(game)], [MIXED], rotation)
     return main, duels
@@ -124,7 +174,10 @@ def run_check(game: GameData, settings: CheckSettings, execution: Execution | No
     settings = resolve(game, settings, module)
     execution = execution or Execution()
     main, duels = plan(game, settings, module)
-    batches = plan_batches(main, settings.games, settings.seed, settings.batch_games)
+    batches = plan_batches([c for c in main if not is_search(c.policy)], settings.games, settings.seed,
+                           settings.batch_games)
+    batches += plan_batches([c for c in main if is_search(c.policy)], settings.games_for(SEARCH), settings.seed,
+                            min(SEARCH_BATCH, settings.batch_games))
     batches += plan_batches(duels, settings.duel_count() or settings.games, settings.seed, settings.batch_games)
     job = Job(str(game.root.resolve()), module.slug, settings.options, settings.decision_cap)
     finished = 0
@@ -161,10 +214,11 @@ def build_report(game: GameData, settings: CheckSettings, records: dict[Config, 
                                 for n in sorted({*module.player_counts(game), *settings.players})}},
         "labels": spec.to_json(),
         "settings": {"games": settings.games, "players": list(settings.players), "setups": setups,
-                     "policies": list(settings.policies), "reference": reference_policy(module, played),
+                     "policies": list(settings.policies), "reference": reference_policy(module, played, game),
                      "mixed": list(mixed_rotation(module)), "duel_games": settings.duel_count(),
                      "duel_setup": default_setup, "seed": settings.seed, "options": dict(settings.options),
-                     "batch_games": settings.batch_games, "decision_cap": settings.decision_cap},
+                     "batch_games": settings.batch_games, "decision_cap": settings.decision_cap,
+                     "search_games": settings.games_for(SEARCH)},
         "total_games": sum(len(r) for r in records.values()),
         "configs": [aggregate(c, records.get(c, []), reasons, hazards, module.seat_names(game, c.players))
                     for c in main],

@@ -7,8 +7,11 @@ the same whatever the executor or the number of jobs.
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Literal, Sequence, TypeVar
+
+from generator.orphans import die_with_parent
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -63,7 +66,9 @@ def _run_here(work, tasks, done) -> list:
 
 def _run_processes(work, tasks, jobs, done) -> list:
     results: list = [None] * len(tasks)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    # Workers end with this process however it ends: a killed check leaves no simulation running.
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=die_with_parent,
+                             initargs=(os.getpid(), threading.current_thread() is threading.main_thread())) as pool:
         futures = {pool.submit(work, task): index for index, task in enumerate(tasks)}
         for future in as_completed(futures):
             index = futures[future]

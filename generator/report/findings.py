@@ -16,6 +16,7 @@ from typing import Iterable, Mapping
 from generator.games.api import Finding as GameFinding
 from generator.games.report_parts import pct
 from generator.report.simulate import DECISION_CAP_HAZARD
+from generator.report.strong_play import comparisons
 from generator.stats import wilson_interval
 
 ALPHA = 0.05
@@ -51,7 +52,7 @@ def from_game(found: GameFinding) -> Finding:
 def find(report: Mapping, game_findings: Iterable[GameFinding] = ()) -> list[Finding]:
     """Every finding, attention first, then by weight."""
     found: list[Finding] = [from_game(f) for f in game_findings]
-    for rule in (_validation, _errors, _cut_off, _duel, _first_player, _seats, _playtime, _hazards):
+    for rule in (_validation, _errors, _cut_off, _duel, _first_player, _seats, _playtime, _hazards, _strong_play):
         found.extend(rule(report))
     order = {"attention": 0, "note": 1}
     return sorted(found, key=lambda f: (order[f.severity], -f.weight, f.topic, f.text))
@@ -221,6 +222,12 @@ def _playtime(report: Mapping) -> Iterable[Finding]:
         yield Finding("attention", "length", 350 + max(hi / box, box / max(lo, 1)), text, keys)
     else:
         yield Finding("note", "length", 150, text, keys)
+
+
+def _strong_play(report: Mapping) -> Iterable[Finding]:
+    """Each first-player and seat figure of the reference player beside the other players' (`strong_play`)."""
+    for topic, text, verdict, weight, keys in comparisons(report):
+        yield Finding("note", topic, (140 if verdict == "changed" else 130) + weight, text, keys)
 
 
 def _hazards(report: Mapping) -> Iterable[Finding]:

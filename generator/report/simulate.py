@@ -20,6 +20,7 @@ from typing import Any
 from generator.data import GameData, load_game
 from generator.games.api import GameModule, PlayTrace, Policy
 from generator.games.parts import ReportPart
+from generator.games.policies import policy_factory
 from generator.games.registry import game_module
 from generator.report.plan import Batch, Config
 from generator.report.record import CUT_OFF, ERROR, GameRecord
@@ -51,7 +52,7 @@ class Table:
     def policy(self, name: str) -> Policy:
         found = self.policies.get(name)
         if found is None:
-            found = self.policies[name] = self.module.policies()[name](self.rules)
+            found = self.policies[name] = policy_factory(self.module, name)(self.rules)
         return found
 
 

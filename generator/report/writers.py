@@ -1,7 +1,7 @@
 """Write the report as rules-check.html (Jinja2, inline SVG), rules-check.pdf and rules-check.json.
 
-Each file is written beside its target and renamed into place, so an interrupted check never
-leaves a half-written report over a good one.
+The three replace the previous three as one set (`report_set.py`), so an interrupted or killed
+check never leaves a half-written report, or a new report beside an old one.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from generator.build.atomic import write_file_atomically
 from generator.report.charts import BarChart, ColumnChart, bar_chart_svg, column_chart_svg
 from generator.report.pdf import render_pdf
+from generator.report.report_set import replace_report_set
 from generator.report.view import build_view
 from generator.resources import templates_dir
 
@@ -47,8 +47,5 @@ def write_report(report: dict, folder: Path, paper: str = "letter") -> dict[str,
         "html": render_html(report).encode("utf-8"),
         "pdf": render_pdf(build_view(report), paper),
     }
-    paths = {}
-    for role, data in contents.items():
-        paths[role] = folder / NAMES[role]
-        write_file_atomically(paths[role], data)
-    return paths
+    written = replace_report_set(folder, {NAMES[role]: data for role, data in contents.items()})
+    return {role: written[NAMES[role]] for role in contents}

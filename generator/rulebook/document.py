@@ -193,6 +193,9 @@ def _too_large(flowable: Flowable | None, page_height: float, rules_file: Path) 
                     f"{heights[row] / page_height:.1f} pages and a row must fit on one; shorten it")
         return (f"{rules_file}: a table of {len(heights) - 1} rows needs {sum(heights) / page_height:.1f} pages "
                 "and cannot be split; shorten the text in it")
+    if isinstance(flowable, HeadingParagraph):
+        line = f":{flowable.source_line}" if flowable.source_line else ""
+        return f"{rules_file}{line}: this heading is taller than a page; shorten it"
     kind = type(flowable).__name__ if flowable is not None else "content"
     return f"{rules_file}: a {kind} is taller than a page and cannot be split; make it smaller"
 

@@ -17,11 +17,17 @@ from generator.rulebook.styles import ACCENT, SHADE, Styles
 class HeadingParagraph(Paragraph):
     """A heading that also becomes an entry in the PDF's outline (bookmarks)."""
 
-    def __init__(self, text: str, style, level: int, key: str):
+    def __init__(self, text: str, style, level: int, key: str, line: int | None = None):
         super().__init__(text, style)
         self.outline_level = level
         self.outline_key = key
         self.outline_text = text
+        self.source_line = line
+
+    def split(self, availWidth, availHeight):  # noqa: N803 (reportlab's names)
+        """Never: a heading is one piece (reportlab's split would rebuild it without its outline);
+        one taller than a page is reported by the document as an error at its line."""
+        return []
 
 
 class RulesFlow:
@@ -69,7 +75,7 @@ class RulesFlow:
             self._headings += 1
             style = {1: s.h1, 2: s.h2, 3: s.h3}[block.level]
             return [HeadingParagraph(inline_xml(block.text, where, block.line), style, block.level - 1,
-                                     f"{self.key_prefix}-h{self._headings}")]
+                                     f"{self.key_prefix}-h{self._headings}", block.line)]
         if isinstance(block, TextBlock):
             para = Paragraph(inline_xml(block.text, where, block.line), s.body)
             if block.text.rstrip().endswith(":"):

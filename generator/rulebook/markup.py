@@ -154,15 +154,26 @@ def _arguments(text: str, where: str, number: int) -> dict[str, str]:
 
 
 INLINE_BOLD = re.compile(r"\*\*(.+?)\*\*")
-INLINE_ITALIC = re.compile(r"\*(.+?)\*")
+INLINE_ITALIC = re.compile(r"\*([^*<>]+?)\*")  # never across a tag: the result must stay well-formed XML
+_LITERAL_BACKSLASH, _LITERAL_STAR = "\ue000", "\ue001"
+
+
+def escape_inline(text: str) -> str:
+    """Data text made safe to put into rules markup: it prints as written (`2*3` stays `2*3`,
+    a line break is a space), whatever the text around it does."""
+    return (text.replace("\\", "\\\\").replace("*", "\\*")
+            .replace("\r\n", " ").replace("\n", " ").replace("\r", " "))
 
 
 def inline_xml(text: str, where: str = "rules.md", line: int = 0) -> str:
-    """Escape text for a reportlab Paragraph and turn **bold** / *italic* into tags."""
-    xml = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """Escape text for a reportlab Paragraph and turn **bold** / *italic* into tags (`\\*` is a star)."""
+    xml = text.replace(_LITERAL_BACKSLASH, "").replace(_LITERAL_STAR, "")
+    xml = xml.replace("\\\\", _LITERAL_BACKSLASH).replace("\\*", _LITERAL_STAR)
+    xml = xml.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     xml = INLINE_BOLD.sub(r"<b>\1</b>", xml)
     xml = INLINE_ITALIC.sub(r"<i>\1</i>", xml)
     if "*" in xml:
         place = f"{where}:{line}" if line else f"{where} (text from the game data)"
-        raise LayoutError(f"{place}: unmatched '*' in {text[:60]!r}; expected **bold** or *italic* pairs")
-    return xml
+        raise LayoutError(f"{place}: unmatched '*' in {text[:60]!r}; expected **bold** or *italic* pairs "
+                          "(write \\* for a star)")
+    return xml.replace(_LITERAL_BACKSLASH, "\\").replace(_LITERAL_STAR, "*")

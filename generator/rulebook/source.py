@@ -2,13 +2,14 @@
 
 Undefined names are errors (StrictUndefined), reported as `rules.md:LINE: ...` with exit code 2,
 so a renamed data field can never leave a blank in the printed rules. The template is the
-designer's code: it runs sandboxed and bounded (see sandbox.py), may include only files of
+designer's code: it runs sandboxed and bounded (see generator/sandbox.py), may include only files of
 its own game folder, and any failure in it is a located error, never a traceback or a hang.
 """
 
 from __future__ import annotations
 
 import traceback
+from typing import Any
 from pathlib import Path
 
 import jinja2
@@ -17,7 +18,8 @@ from generator.data import GameData
 from generator.data.reading import decode_utf8, read_bounded
 from generator.errors import DataError, LayoutError
 from generator.games.parts import RulebookPart
-from generator.rulebook.sandbox import RulesEnvironment, template_failure
+from generator.rulebook.markup import escape_inline
+from generator.sandbox import BoundedSandbox, ConfinedLoader, template_failure
 
 RULES_FILE = "rules.md"
 
@@ -35,8 +37,9 @@ def render_rules(game: GameData) -> str:
         source = decode_utf8(read_bounded(path), path)
     except DataError as exc:
         raise LayoutError(str(exc)) from None
-    env = RulesEnvironment(path.parent, undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                           trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    env = BoundedSandbox(loader=ConfinedLoader(path.parent), undefined=jinja2.StrictUndefined,
+                         keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False,
+                         finalize=_as_text)
     try:
         template = env.from_string(source)
         template.filename = str(path)
@@ -49,6 +52,12 @@ def render_rules(game: GameData) -> str:
         # endless recursion stops wherever the stack ran out: the line that started it is the outermost
         raise LayoutError(f"{_where(exc, path, outermost=isinstance(exc, RecursionError))}: "
                           f"{template_failure(exc)}") from None
+
+
+def _as_text(value: Any) -> Any:
+    """What `{{ ... }}` prints: data text as written, never as rules markup (a card named `2*3`
+    must not start an italic), and never across lines (it cannot start a heading or a directive)."""
+    return escape_inline(value) if isinstance(value, str) else value
 
 
 def source_line(game: GameData, directive_text: str) -> int | None:

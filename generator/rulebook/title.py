@@ -9,7 +9,7 @@ from generator.data.components import has_component
 from generator.hexmap_diagrams import board_scene, scene_drawing
 from generator.paper import mm_to_pt, pt_to_mm
 from generator.rulebook.words import names
-from generator.rulebook.markup import inline_xml
+from generator.rulebook.markup import escape_inline, inline_xml
 from generator.rulebook.styles import Styles
 
 
@@ -21,18 +21,18 @@ def title_page(game: GameData, styles: Styles, width: float, height: float) -> l
         board = scene_drawing(board_scene(game, None), width_mm=board_mm)
         board.hAlign = "CENTER"
         picture = [board]
-    flow: list[Flowable] = [Spacer(1, mm_to_pt(8)), Paragraph(inline_xml(info.name), styles.title)]
+    flow: list[Flowable] = [Spacer(1, mm_to_pt(8)), Paragraph(inline_xml(escape_inline(info.name)), styles.title)]
     if info.tagline:
-        flow.append(Paragraph(inline_xml(info.tagline), styles.subtitle))
+        flow.append(Paragraph(inline_xml(escape_inline(info.tagline)), styles.subtitle))
     if info.also_known_as:
-        flow.append(Paragraph(inline_xml(f"also known as *{info.also_known_as}*"), styles.title_line))
+        flow.append(Paragraph(inline_xml(f"also known as *{escape_inline(info.also_known_as)}*"), styles.title_line))
     flow += [Spacer(1, mm_to_pt(6)), *picture, Spacer(1, mm_to_pt(6))]
     facts = f"**{info.players_text}** · **{info.playtime_text}** · ages **{info.minimum_age}+**"
     flow.append(Paragraph(inline_xml(facts), styles.title_line))
-    flow.append(Paragraph(inline_xml("Designed by " + names(info.designers)), styles.title_line))
+    flow.append(Paragraph(inline_xml("Designed by " + escape_inline(names(info.designers))), styles.title_line))
     flow.append(Spacer(1, mm_to_pt(8)))
     if info.licence:
-        licence = f"Licence: {info.licence}" + (f" ({info.licence_url})" if info.licence_url else "")
+        licence = escape_inline(f"Licence: {info.licence}" + (f" ({info.licence_url})" if info.licence_url else ""))
         flow.append(Paragraph(inline_xml(licence), styles.caption))
-    flow.append(Paragraph(inline_xml(info.credits), styles.caption))
+    flow.append(Paragraph(inline_xml(escape_inline(info.credits)), styles.caption))
     return flow

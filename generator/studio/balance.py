@@ -8,6 +8,7 @@ computed from; a later change to the data marks them out of date rather than hid
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,7 +33,7 @@ class Balance:
                              "error": None, "stale": False, "setup_noun": "setup"}
         self._data_version = ""      # the data the results (or the running check) were computed from
         self._current_version = ""
-        self._folder = Path(tempfile.mkdtemp(prefix="dragon-pnp-studio-check-"))
+        self._folder: Path | None = None  # made for the first check, removed when the studio stops
 
     def state(self) -> dict:
         with self._lock:
@@ -59,6 +60,8 @@ class Balance:
             if self._process is not None:
                 return False
             self._data_version = self._current_version
+            if self._folder is None:
+                self._folder = Path(tempfile.mkdtemp(prefix="dragon-pnp-studio-check-"))
             out = self._folder / "report.json"
             out.unlink(missing_ok=True)
             command = [sys.executable, "-m", "generator.studio.balance_runner", str(self.game_dir), str(out),
@@ -72,14 +75,19 @@ class Balance:
         return True
 
     def stop(self) -> None:
+        """Stop a running check (its workers end with it) and remove the check's folder."""
         with self._lock:
             process = self._process
+            folder, self._folder = self._folder, None
         if process is not None and process.poll() is None:
             process.terminate()
             try:
                 process.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 process.kill()
+                process.wait()
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
     def _follow(self, process: subprocess.Popen, out: Path) -> None:
         error = None

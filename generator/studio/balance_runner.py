@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from generator.errors import DragonPnpError
+from generator.orphans import die_with_parent
 from generator.studio import build_adapter as adapter
 
 
@@ -24,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    die_with_parent(os.getppid(), main_thread_parent=False)  # a studio killed outright takes its check along
     try:
         os.nice(10)  # the preview comes first: a save during the check still rebuilds at once
     except OSError:

@@ -198,7 +198,7 @@ def quick_check(game: GameData, games: int, seed: int, progress: Callable[[int, 
     from generator.report.check import CheckSettings, Execution, run_check
 
     players = tuple(range(game.game.players.min, game.game.players.max + 1))
-    settings = CheckSettings(games=games, duel_games=games, seed=seed, players=players)
+    settings = CheckSettings(games=games, duel_games=games, seed=seed, players=players, search_games=0)
     return run_check(game, settings, Execution(progress=progress))
 
 

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from generator.errors import DragonPnpError
 from generator.games.api import GameModule, GameState
 from generator.games.parts import PlaytestPart, Vocabulary
+from generator.games.policies import policy_factory
 from generator.games.position_files import dump_yaml, position_document
 from generator.games.registry import module_for_game
 from generator.games.turns import SeatByBoard
@@ -86,15 +87,16 @@ class Playtest:
         controllers += [HUMAN] * (state.seats - len(controllers))
         if len(controllers) != state.seats:
             raise PlaytestError(f"controllers: expected one per seat ({state.seats})")
-        known = module.policies()
         policies = {}
         for seat, name in enumerate(controllers):
             if name == HUMAN:
                 continue
-            if name not in known:
+            try:
+                factory = policy_factory(module, name)
+            except ValueError:
                 raise PlaytestError(f"seat {seat + 1}: unknown player {name!r}; expected {HUMAN} or one of "
-                                    f"{', '.join(known)}")
-            policies[seat] = known[name](rules)
+                                    f"{', '.join(module.policies())} (search takes a strength: search:400)") from None
+            policies[seat] = factory(rules)
         game = _Game(data, module, options, SeatByBoard(module, state), seed, setup or "", controllers, policies,
                      random.Random(f"studio-playtest:{seed}"))
         with self._lock:

@@ -6,9 +6,11 @@ line of the file beside it so the designer sees the mistake without opening an e
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from generator.data.reading import leaves_folder, read_bounded
 from generator.errors import DataError, DataErrors, DragonPnpError, Location
 
 
@@ -71,9 +73,11 @@ def _excerpt(location: Location, root: Path | None) -> str | None:
     path = Path(location.file)
     candidates = [path] if path.is_absolute() else [Path.cwd() / path] + ([root / path.name] if root else [])
     for candidate in candidates:
+        if root is not None and Path(os.path.abspath(candidate)).is_relative_to(root) and leaves_folder(candidate, root):
+            return None  # a link out of the game folder: never show what it points at
         try:
-            lines = candidate.read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
+            lines = read_bounded(candidate).decode("utf-8", errors="replace").splitlines()
+        except DataError:
             continue
         if 0 < location.line <= len(lines):
             return lines[location.line - 1]

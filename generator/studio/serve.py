@@ -17,6 +17,7 @@ import uvicorn
 
 from generator.errors import DragonPnpError
 from generator.studio import build_adapter as adapter
+from generator.studio.hosts import HostPolicy
 from generator.studio.server import create_app
 from generator.studio.session import StudioSession
 
@@ -88,7 +89,7 @@ def _stop_on_sigterm(signum, frame) -> None:
     raise Stopped()
 
 
-def serve(session: StudioSession, listening: Listening, allowed_hosts: list[str] | None,
+def serve(session: StudioSession, listening: Listening, host: str | None,
           on_ready: Callable[[], None] = lambda: None) -> None:
     """Start the session and serve until Ctrl-C or SIGTERM; stops everything it started on the way out.
 
@@ -100,7 +101,7 @@ def serve(session: StudioSession, listening: Listening, allowed_hosts: list[str]
     adapter.start_render_workers()
     try:
         session.start()
-        app = create_app(session, allowed_hosts)
+        app = create_app(session, HostPolicy.listening_on(host, listening.socket.getsockname()[1]))
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=2)
         server = _Server(config, session.hub.close)

@@ -5,8 +5,9 @@ safe_paths); preview images come from memory by content address. Changes are pus
 server-sent events: one-way pushes are all the preview needs, they pass through anything
 that speaks HTTP, and the browser reconnects by itself. Requests that change something must
 carry the `X-Studio` header, which a page from another site cannot send without asking
-first, and (unless the user chose a host) only requests addressed to this machine by name
-are answered, so a web page cannot drive the studio through DNS rebinding either.
+first, and only requests addressed to the studio by a name it listens on, from no other
+site's page, are answered (`hosts.py`), so a web page cannot read or drive the studio through
+DNS rebinding either.
 """
 
 from __future__ import annotations
@@ -17,22 +18,21 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from generator.studio.hosts import HostPolicy, LocalOnly
 from generator.studio.playtest import PlaytestError
 from generator.studio.safe_paths import file_inside, plain_relative
 from generator.studio.session import StudioSession
 
 STATIC = Path(__file__).resolve().parent / "static"
-LOCAL_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
 PAPERS = ("letter", "a4")
 
 
-def create_app(session: StudioSession, allowed_hosts: list[str] | None = None) -> Starlette:
-    """The ASGI app for one session; `allowed_hosts` None means this machine's own names only."""
+def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
+    """The ASGI app for one session, answering only requests that `hosts` allows."""
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -142,8 +142,7 @@ def create_app(session: StudioSession, allowed_hosts: list[str] | None = None) -
         Route("/api/play/undo", play_undo, methods=["POST"]),
         Route("/api/play/position.yaml", play_position),
     ]
-    hosts = allowed_hosts if allowed_hosts is not None else LOCAL_NAMES
-    return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)])
+    return Starlette(routes=routes, middleware=[Middleware(LocalOnly, policy=hosts)])
 
 
 async def _in_thread(function, *args):

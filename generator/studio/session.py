@@ -13,6 +13,7 @@ stays on the page.
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 import time
 import traceback
@@ -20,7 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from generator.errors import DragonPnpError
+from generator.data.reading import read_bounded
+from generator.errors import DataError, DragonPnpError
 from generator.studio import build_adapter as adapter
 from generator.studio.balance import Balance
 from generator.studio.hub import Hub
@@ -38,6 +40,8 @@ DOCUMENT_TITLES = {
 DOCUMENT_ORDER = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "player-aid.pdf", "rulebook.pdf")
 
 
+WATCH_STOPPED = Problem("the studio stopped watching the game folder, so later saves are not shown; "
+                        "restart the studio (the terminal running it says why)", kind="internal")
 SAVE_SETTLES = 0.2  # seconds a broken save is given to turn out half written before it is shown
 
 
@@ -111,7 +115,8 @@ class StudioSession:
         self.loaded = None   # the last data that loaded and passed its checks: what the playtest deals from
         self.playtest = Playtest(lambda: self.loaded)
         self.balance = Balance(self.game_dir, check_games, 1, lambda state: self.hub.publish("balance", state))
-        self.watcher = FolderWatcher([self.game_dir, adapter.templates_folder()], self._saved, watch_interval)
+        self.watcher = FolderWatcher([self.game_dir, adapter.templates_folder()], self._saved, watch_interval,
+                                     on_fault=self._watch_fault)
         self._wanted = threading.Event()   # set when a rebuild is due
         self._stopping = threading.Event()
         self._lock = threading.Lock()
@@ -148,9 +153,17 @@ class StudioSession:
 
     def state(self) -> dict:
         with self._lock:
-            return self.view.to_json()
+            shown = self.view.to_json()
+        if self._thread is not None and not self._stopping.is_set() and not self.watcher.alive:
+            # Saves are no longer seen: never let the page say the preview is up to date.
+            shown["status"], shown["stage"] = "error", ""
+            shown["problems"] = shown["problems"] + [WATCH_STOPPED.to_json()]
+        return shown
 
     # --- rebuilding ------------------------------------------------------------------------
+
+    def _watch_fault(self, error: BaseException) -> None:
+        self.log(f"error while watching the game folder (still watching): {type(error).__name__}: {error}")
 
     def _saved(self, paths: list[Path]) -> None:
         self.log("changed: " + ", ".join(_shown(path) for path in paths))
@@ -287,18 +300,21 @@ def _describe(changed: set[str]) -> str:
 
 
 def _data_version(folder: Path) -> str:
+    """What the balance check's result depends on: every visible file's path and (bounded) contents."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")):
-        digest.update(str(path.relative_to(folder)).encode() + b"\0")
+    for path in sorted(folder.rglob("*")):
+        if path.name.startswith("."):
+            continue
+        digest.update(str(path.relative_to(folder)).encode("utf-8", "surrogateescape") + b"\0")
         try:
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
-        except OSError:
-            pass
+            digest.update(hashlib.sha256(read_bounded(path)).digest())
+        except DataError as error:
+            digest.update(error.message.encode("utf-8", "replace"))
     return digest.hexdigest()
 
 
 def _shown(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)

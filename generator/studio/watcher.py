@@ -4,17 +4,27 @@ Every `interval` seconds it compares each file's size, modification time and ino
 last look; a file that looks touched is read and hashed, and only a change of content counts.
 So editors that save by writing a new file and renaming it, or that touch without changing,
 are handled alike. Hidden files and editor backups (`.x.swp`, `x~`) are ignored.
+
+Nothing in the folder can stop it: files are read with the data's bounded reader (a pipe, a
+device or a huge file is never read, only noticed), a link counts by where it points and is
+read only if it stays inside the folder, a link loop is just a changed entry, and a fault in
+one look is reported (`on_fault`) and the next look goes on. `alive` says whether it still
+watches, so the page never claims to be up to date when it is not.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import stat as stat_kind
 import threading
 from pathlib import Path
 from typing import Callable
 
-Snapshot = dict[Path, tuple[int, int, int]]
+from generator.data.reading import MAX_FILE_BYTES, leaves_folder, read_bounded
+from generator.errors import DataError
+
+Snapshot = dict[Path, tuple[int, int, int, int, str]]
 
 
 def _visible(path: Path, root: Path) -> bool:
@@ -25,9 +35,12 @@ def _visible(path: Path, root: Path) -> bool:
 class FolderWatcher:
     """Calls `on_change(changed paths)` from its own thread when file contents change."""
 
-    def __init__(self, folders: list[Path], on_change: Callable[[list[Path]], None], interval: float = 0.1):
+    def __init__(self, folders: list[Path], on_change: Callable[[list[Path]], None], interval: float = 0.1,
+                 on_fault: Callable[[BaseException], None] = lambda error: None):
         self.folders = folders
         self.on_change = on_change
+        self.on_fault = on_fault
+        self._roots: dict[Path, Path] = {}
         self.interval = interval
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -37,9 +50,14 @@ class FolderWatcher:
 
     def start(self) -> None:
         self._stats = self._look()
-        self._digests = {path: _digest(path) for path in self._stats}
+        self._digests = {path: self._digest(path) for path in self._stats}
         self._thread = threading.Thread(target=self._run, name="studio-watcher", daemon=True)
         self._thread.start()
+
+    @property
+    def alive(self) -> bool:
+        """Whether the watching thread is still looking (False before start and after stop)."""
+        return self._thread is not None and self._thread.is_alive() and not self._stop.is_set()
 
     def stop(self) -> None:
         self._stop.set()
@@ -58,7 +76,7 @@ class FolderWatcher:
         self._stats = stats
         changed = []
         for path in touched:
-            digest = _digest(path)
+            digest = self._digest(path)
             if digest != self._digests.get(path):
                 self._digests[path] = digest
                 changed.append(path)
@@ -71,10 +89,13 @@ class FolderWatcher:
         while not self._stop.wait(self.interval):
             try:
                 changed = self.poll()
+                if changed:
+                    self.on_change(changed)
             except OSError:
                 continue  # a file vanished between listing and reading: look again next time
-            if changed:
-                self.on_change(changed)
+            except Exception as error:  # never stop watching over one bad look
+                self.on_fault(error)
+                self._stop.wait(max(self.interval, 0.5))
 
     def _look(self) -> Snapshot:
         stats: Snapshot = {}
@@ -86,15 +107,34 @@ class FolderWatcher:
                     if not _visible(path, folder):
                         continue
                     try:
-                        stat = path.stat()
+                        info = path.lstat()
+                        target = os.readlink(path) if stat_kind.S_ISLNK(info.st_mode) else ""
                     except OSError:
                         continue
-                    stats[path] = (stat.st_size, stat.st_mtime_ns, stat.st_ino)
+                    stats[path] = (stat_kind.S_IFMT(info.st_mode), info.st_size, info.st_mtime_ns, info.st_ino, target)
+                    self._roots[path] = folder
         return stats
 
-
-def _digest(path: Path) -> bytes:
-    try:
-        return hashlib.sha256(path.read_bytes()).digest()
-    except OSError:
-        return b""
+    def _digest(self, path: Path) -> bytes:
+        """What the file holds, as far as it may be read: a regular file's contents (bounded), where
+        a link points (and what it holds, if it stays inside the folder), else only its kind."""
+        digest = hashlib.sha256()
+        try:
+            info = path.lstat()
+            if stat_kind.S_ISLNK(info.st_mode):
+                digest.update(b"link:" + os.fsencode(os.readlink(path)) + b"\0")
+                root = self._roots.get(path)
+                if root is None or leaves_folder(path, root):
+                    return digest.digest()
+                info = path.stat()
+            if not stat_kind.S_ISREG(info.st_mode):
+                digest.update(f"kind:{stat_kind.S_IFMT(info.st_mode)}".encode())
+            elif info.st_size > MAX_FILE_BYTES:
+                digest.update(f"large:{info.st_size}:{info.st_mtime_ns}".encode())
+            else:
+                digest.update(read_bounded(path))
+        except DataError as error:
+            digest.update(b"unreadable:" + error.message.encode("utf-8", "replace"))
+        except (OSError, RuntimeError):
+            digest.update(b"gone")
+        return digest.digest()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 from collections import defaultdict
 
 import pytest
@@ -135,3 +136,18 @@ def test_unknown_service_is_refused_with_exit_2(capsys):
             main(argv)
         assert exit_info.value.code == 2
         assert "acme" in capsys.readouterr().err and "tgc" in "tgc"
+
+
+@pytest.mark.parametrize("chosen", sorted(SERVICES))
+def test_upload_csv_never_holds_a_spreadsheet_formula(chosen):
+    hostile = ['=HYPERLINK("http://x","click")', "+SUM(1+1)", "@cmd", "-1+2", "\tTab", "\rReturn"]
+    cards = tuple(ExportCard(name, "x", _test_face((61.5, 88), 1), _test_face((61.5, 88), 1), 1) for name in hostile)
+    deck = ExportDeck("test", "=cmd|' /C calc'!A0", (61.5, 88), 1, cards)
+    plan = plan_service(ExportSet("test", "Test", (deck,)), service(chosen))
+    rows = list(csv.reader(io.StringIO(plan.upload_csv(), newline="")))
+    cells = [cell for row in rows[1:] for cell in row]
+    assert rows[1:] and not [cell for cell in cells if cell[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    assert "'=cmd|' /C calc'!A0" in cells
+    items = {row[1] for row in rows[1:]}
+    assert "'" + hostile[0] in items and "'@cmd" in items and "'-1+2" in items and "' Return" in items
+    assert all(row[4].isdigit() for row in rows[1:]), "numbers stay numbers"

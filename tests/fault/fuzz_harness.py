@@ -1,6 +1,7 @@
 """A seeded, bounded fuzzer of game data and position files, run against the real command line.
 
-Every game under `data/` (a folder with a game.yaml) is copied; each case breaks one of its
+Every game under `data/` (a folder with a game.yaml), each example under `examples/` (the peer
+deck) and a game fresh from `dragon-pnp new` is copied; each case breaks one of its
 YAML, CSV or Markdown files (or a saved position) in one way, runs `dragon-pnp build` into a
 folder that holds the previous kit (or `dragon-pnp play` on the position), and sorts the
 result into an outcome:
@@ -599,6 +600,20 @@ def discover_games(project: Path) -> list[str]:
     return sorted(p.parent.name for p in (project / "data").glob("*/game.yaml"))
 
 
+NEW_GAME = "new-game"  # made by `dragon-pnp new` for the campaign
+
+
+def game_sources(project: Path, scratch: Path, timeout: float, env: dict[str, str]) -> list[tuple[str, Path]]:
+    """Every shipped game, the peer deck (examples/) and a game fresh from `dragon-pnp new`."""
+    sources = [(name, project / "data" / name) for name in discover_games(project)]
+    sources += [(p.parent.name, p.parent) for p in sorted((project / "examples").glob("*/game.yaml"))]
+    made = scratch / "made"
+    code, _, stderr, _, _ = run_cli(["new", NEW_GAME, "--dir", str(made)], scratch, timeout, env)
+    if code != 0:
+        raise SystemExit(f"dragon-pnp new failed (exit {code}): {stderr[-2000:]}")
+    return sources + [(NEW_GAME, made / NEW_GAME)]
+
+
 def data_files(folder: Path) -> list[str]:
     return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
                   if p.is_file() and p.suffix in TEXT_KINDS)
@@ -688,9 +703,9 @@ def _last_lines(text: str, count: int = 2) -> str:
 
 def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str]) -> list[Game]:
     games = []
-    for name in discover_games(project):
+    for name, source in game_sources(project, scratch, timeout, env):
         pristine = scratch / "pristine" / name
-        shutil.copytree(project / "data" / name, pristine, symlinks=True)
+        shutil.copytree(source, pristine, symlinks=True)
         game = Game(name, pristine, scratch / "work" / name, scratch / "kits" / name, data_files(pristine))
         shutil.copytree(pristine, game.work, symlinks=True)
         code, _, stderr, _, _ = run_cli(["build", str(game.work), "--no-check", "--out", str(game.kit)],

@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from fault_helpers import GAMES, copy_game, run_commands, snapshot
-from generator.rulebook import sandbox
-from generator.rulebook.sandbox import RulesEnvironment, TemplateLimitError
+from generator import sandbox
+from generator.sandbox import BoundedSandbox, ConfinedLoader, TemplateLimitError
 
 TIME_LIMIT = 60
 HOSTILE = [
@@ -125,7 +125,7 @@ def test_the_rulebook_and_player_aid_keep_their_sections(name: str, tmp_path: Pa
     assert snapshot(kit) == before
 
 
-LONG_TEXT = "A rule that goes on and on about what happens next. " * 600
+LONG_TEXT = "A rule that goes on and on about what happens next. " * 90  # under the 5,000-character cap, too long for any card
 
 
 def prose_fields(game: Path) -> list[tuple[str, str]]:
@@ -178,7 +178,7 @@ def test_card_rules_too_long_for_a_page_are_reported_at_the_card(name: str, tmp_
 
 
 def render(source: str, root: Path, **context) -> str:
-    env = RulesEnvironment(root, undefined=jinja2.StrictUndefined)
+    env = BoundedSandbox(loader=ConfinedLoader(root), undefined=jinja2.StrictUndefined)
     return env.render_bounded(env.from_string(source), context)
 
 
@@ -222,3 +222,13 @@ def test_the_real_rules_render_in_the_sandbox() -> None:
         assert run.exit == 0, f"{name}: {run}"
         assert "Rules text, rulebook and card layout" in run.stdout, run
 
+
+
+def test_bounds_are_per_render_and_never_add_up(tmp_path: Path) -> None:
+    """Loads and steps count within one render only: a long-lived studio never runs out."""
+    (tmp_path / "part.md").write_text("{% for i in range(1000) %}.{% endfor %}")
+    env = BoundedSandbox(loader=ConfinedLoader(tmp_path), undefined=jinja2.StrictUndefined, cache_size=0)
+    for _ in range(sandbox.MAX_TEMPLATES * 2):
+        env.get_template("part.md")  # outside any render
+    for _ in range(sandbox.MAX_STEPS // 1000 * 2):
+        assert len(env.render_bounded("part.md", {})) == 1000

@@ -25,7 +25,7 @@ def test_the_registry_finds_dragon_pants(game):
     assert GAME.player_counts(game) == [2, 3, 4, 5, 6]
     assert GAME.setups(game) == ["standard", "volatile", "long"] and GAME.part(ReportPart).default_setup(game) == "standard"
     assert GAME.seat_names(game, 3) == ["S", "NW", "NE"]
-    assert sorted(GAME.policies()) == ["greedy", "lookahead", "random"]
+    assert sorted(GAME.policies()) == ["greedy", "lookahead", "random", "search"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

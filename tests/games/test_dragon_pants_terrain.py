@@ -14,7 +14,7 @@ from generator.components.tiles import tile_faces
 from generator.data import load_game
 from generator.data.components import hex_map
 from generator.data.hexmap import HexMap
-from generator.games.dragon_pants.models import PantsMap, PantsTerrain
+from generator.games.dragon_pants.data import PantsMap, PantsTerrain
 from generator.schemas import schemas
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,8 +7,10 @@ be `qpdf --check` clean, embed every font (`pdffonts`) and carry TrimBox and Ble
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,10 +31,27 @@ def tool(name: str) -> str:
 
 
 @pytest.fixture(scope="module", params=GAMES, ids=[g.name for g in GAMES])
-def pdfs(request, letter_kit) -> list[Path]:
-    found = sorted(letter_kit(request.param).glob("*.pdf"))
+def pdfs(request, tmp_path_factory) -> list[Path]:
+    out = tmp_path_factory.mktemp(request.param.name) / "kit"
+    built = subprocess.run([sys.executable, "-m", "generator", "build", str(request.param), "--no-check",
+                            "--paper", "letter", "--pdfx", "--out", str(out)], capture_output=True, text=True, timeout=600,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert built.returncode == 0, built.stdout + built.stderr
+    found = sorted(out.glob("*.pdf"))
     assert found
     return found
+
+
+def test_print_shop_pdfs_pass_the_pdfx_preflight(pdfs):
+    """`--pdfx` (X-4): every print-shop PDF passes the independent preflight of
+    tests/print_shop/pdfx_check.py (Dragon Pants gets the fuller check in tests/print_shop/)."""
+    from tests.print_shop.pdfx_check import problems
+
+    shop = pdfs[0].parent / "print-shop"
+    names = sorted(p.name for p in shop.glob("*.pdf"))
+    assert names == sorted([p.name for p in pdfs if p.name != "print-and-play.pdf"] + ["pieces.pdf"])
+    for name in names:
+        assert problems(shop / name, "x4", 3 * 72 / 25.4 if name == "pieces.pdf" else 0.0) == [], name
 
 
 def test_qpdf_is_clean(pdfs):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -133,3 +135,66 @@ def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeyp
     fresh = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, RenderCache(None))
     assert images == fresh[1]
     assert pages == fresh[0]
+
+
+def test_the_cache_stays_under_its_limit_evicting_the_least_recently_used(tmp_path, monkeypatch):
+    from generator.kit import render_cache
+
+    monkeypatch.setattr(render_cache, "_written_since_trim", {})
+    folder = tmp_path / "cache"
+    cache = RenderCache(folder, limit=100_000)
+    keys = [f"{i:02x}" * 32 for i in range(40)]
+    for number, key in enumerate(keys):
+        cache.put(key, bytes([number]) * 10_000)   # 40 entries of 10 kB into a 100 kB cache
+        os.utime(cache.path(key), (1_000_000 + number, 1_000_000 + number))  # written in this order
+        if number == 5:
+            assert cache.get(keys[0]) is not None   # used again: now among the most recent
+            os.utime(cache.path(keys[0]), (1_000_000 + number, 1_000_000 + number))
+    cache._written(100_000)  # as the next write does once enough was written since the last look
+    total = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    assert total <= 100_000
+    kept = [key for key in keys if cache.path(key).exists()]
+    assert keys[-1] in kept and keys[1] not in kept, "the oldest went first"
+    assert keys[0] not in kept or kept.index(keys[0]) == 0
+    assert all(cache.get(key) == bytes([keys.index(key)]) * 10_000 for key in kept), "survivors are whole"
+
+
+def test_filling_past_the_limit_through_puts_alone_keeps_it_bounded(tmp_path, monkeypatch):
+    from generator.kit import render_cache
+
+    monkeypatch.setattr(render_cache, "_written_since_trim", {})
+    folder = tmp_path / "cache"
+    cache = RenderCache(folder, limit=200_000)
+    for number in range(200):   # 2 MB written into a 200 kB cache
+        cache.put(hashlib.sha256(str(number).encode()).hexdigest(), os.urandom(10_000))
+    total = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    assert total <= 200_000 * 1.1, total  # never more than a twentieth over between looks
+
+
+def test_the_cache_command_shows_and_clears(tmp_path):
+    folder = tmp_path / "cache"
+    RenderCache(folder, limit=10**9).put("ab" * 32, b"x" * 5000)
+    (folder / "jinja" / "sandbox-2").mkdir(parents=True)
+    (folder / "jinja" / "sandbox-2" / "__jinja2_x.cache").write_bytes(b"y" * 100)
+    env = {**os.environ, "DRAGON_PNP_CACHE": str(folder), "DRAGON_PNP_CACHE_LIMIT": "2G"}
+    shown = subprocess.run([sys.executable, "-m", "generator", "cache", "--json"], capture_output=True, text=True,
+                           env=env, cwd=project_root())
+    usage = json.loads(shown.stdout)
+    assert usage["files"] == 2 and usage["bytes"] > 5000 and usage["limit"] == 2 * 1024**3
+    cleared = subprocess.run([sys.executable, "-m", "generator", "cache", "--clear", "--json"], capture_output=True,
+                             text=True, env=env, cwd=project_root())
+    after = json.loads(cleared.stdout)
+    assert after["files"] == 0 and after["bytes"] == 0 and after["removed"] == usage["bytes"]
+    bad = subprocess.run([sys.executable, "-m", "generator", "cache"], capture_output=True, text=True,
+                         env={**env, "DRAGON_PNP_CACHE_LIMIT": "lots"}, cwd=project_root())
+    assert bad.returncode == 2 and "DRAGON_PNP_CACHE_LIMIT" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_compiled_templates_live_in_the_render_cache(tmp_path, monkeypatch):
+    from generator.kit.faces import bytecode_cache
+
+    monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path / "cache"))
+    compiled = bytecode_cache("sandbox-2")
+    assert compiled is not None and Path(compiled.directory).is_relative_to(tmp_path / "cache")
+    monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
+    assert bytecode_cache("sandbox-2") is None

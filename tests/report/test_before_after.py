@@ -19,7 +19,7 @@ from generator.report.check import CheckSettings, Execution, run_check
 from generator.stats import wilson_interval
 
 BEFORE = Path(__file__).parent / "fixtures" / "dragon_pants_before.json"
-SETTINGS = CheckSettings(games=30, players=(2, 4, 6), duel_games=30, seed=7)
+SETTINGS = CheckSettings(games=30, players=(2, 4, 6), policies=("random", "greedy"), duel_games=30, seed=7)
 SUMMARY = ("count", "mean", "median", "p90", "min", "max")
 OLD_HAZARDS = ("den_shared", "pants_discarded", "pants_in_deck", "stuck", "endless_turn",
                "stall_den_lock", "stall_pants_loose", "stall_roaming")

@@ -23,14 +23,18 @@ def test_check_writes_the_report_and_prints_findings(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "games in" in run.stdout and "wrote" in run.stdout
     report = json.loads((tmp_path / "rules-check.json").read_text())
-    assert report["settings"]["seed"] == 5 and report["total_games"] == 3 * 2 + 3
+    # random and greedy play 3 games, the reference search player its share of 3 (at least one), mixed 3
+    assert report["settings"]["seed"] == 5 and report["total_games"] == 3 * 2 + 1 + 3
+    assert report["settings"]["reference"] == report["settings"]["policies"][-1] and report["settings"]["search_games"] == 1
     assert (tmp_path / "rules-check.html").is_file() and (tmp_path / "rules-check.pdf").is_file()
 
 
 @pytest.mark.parametrize("args, message", [
     (["--players", "1-3"], "--players 1-3: 1 players: this game takes 2-6"),
     (["--preset", "quick"], "--preset quick: unknown preset quick"),
-    (["--policy", "clever"], "--policy clever: unknown policy clever"),
+    (["--policy", "clever"], "--policy clever: unknown policy 'clever'"),
+    (["--policy", "search:lots"], "--policy search:lots: search strength 'lots'"),
+    (["--policy", "greedy:3"], "--policy greedy:3: policy greedy takes no strength"),
     (["--option", "banish_any_range=maybe"], "expected NAME=on or NAME=off"),
     (["--executor", "spark"], "--executor spark: expected one of local, dask"),
     (["--scheduler", "tcp://x:8786"], "--scheduler goes with --executor dask"),

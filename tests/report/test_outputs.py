@@ -59,7 +59,9 @@ def test_report_carries_every_section(small_report):
                                       "reshuffles", "hand_limit_discards", "last_card", "destiny_draws_at_end"}
     assert [d["preset"] for d in small_report["extras"]["destiny"]] == ["standard", "volatile", "long"]
     assert small_report["validation"] == []
-    assert small_report["total_games"] == 8 * 8 + 8 * 2
+    # 2 player counts x 2 presets x random and greedy, the reference search player on the default
+    # preset only at its share of 8 games (one), and the mixed games
+    assert small_report["total_games"] == 8 * 8 + 2 * 1 + 8 * 2
     assert small_report["duels"][0]["policies"]["rates"].keys() == {"greedy", "random"}
 
 

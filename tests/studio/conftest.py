@@ -136,6 +136,17 @@ def shared_studio(tmp_path_factory):
         studio.stop()
 
 
+@pytest.fixture(scope="module")
+def hosted_studio(tmp_path_factory):
+    """A studio started as a designer scripting it would: `--host 127.0.0.1` given explicitly."""
+    studio = launch(tmp_path_factory.mktemp("hosted"), "--host", "127.0.0.1")
+    try:
+        studio.wait_for(ready)
+        yield studio
+    finally:
+        studio.stop()
+
+
 @pytest.fixture(scope="session")
 def browser():
     """A headless Debian chromium (never a downloaded one) in a fresh profile, driven by Playwright."""

@@ -11,7 +11,7 @@ from generator.games.api import DataFile, GameModule, PolicyFactory
 from generator.games.dragon_dance.actions import parse_notation
 from generator.games.dragon_dance.data import DanceData, DanceSettings, Examples, Roster, dance_from_game
 from generator.games.dragon_dance.evaluation import Evaluator
-from generator.games.dragon_dance.parts import DanceKit, DancePlaytest, DanceReport, DanceRulebook
+from generator.games.dragon_dance.parts import DanceHidden, DanceKit, DancePlaytest, DanceReport, DanceRulebook
 from generator.games.dragon_dance.positions import state_from_dict
 from generator.games.dragon_dance.rules import RANGE_NAMES, Rules
 from generator.games.dragon_dance.state import CARD, COMBO, DIE, DanceState, new_game
@@ -28,7 +28,7 @@ class DragonDance(GameModule):
         "examples": DataFile("examples.yaml", Examples),
     }
     settings_model = DanceSettings
-    parts = (DanceReport, DanceRulebook, DanceKit, DancePlaytest)
+    parts = (DanceReport, DanceRulebook, DanceKit, DancePlaytest, DanceHidden)
 
     # --- core: data --------------------------------------------------------------------------
 

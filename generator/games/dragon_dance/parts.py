@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from generator.games.parts import KitPart, PlaytestPart, ReportPart, RulebookPart
+from generator.games.parts import HiddenPart, KitPart, PlaytestPart, ReportPart, RulebookPart
 
 if TYPE_CHECKING:
     from generator.games.api import Finding, GameState, PlayTrace
@@ -95,3 +95,14 @@ class DancePlaytest(PlaytestPart):
         from generator.games.dragon_dance.playtest_board import board_svg
 
         return board_svg(game, view)
+
+
+class DanceHidden(HiddenPart):
+    """Only the dice generator is hidden (D12: choices never reach the state before the reveal),
+    so a world is a copy whose later re-rolls come from a new generator. The default re-deal would
+    find the same (the view is the position less `rng`); this skips the round trip through a file."""
+
+    def sample_hidden(self, state: "GameState", seat: int, rng: Any) -> "GameState":
+        world = state.clone()
+        world.rng = rng.getrandbits(64)  # type: ignore[attr-defined]
+        return world

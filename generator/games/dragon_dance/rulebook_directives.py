@@ -17,6 +17,7 @@ from generator.errors import LayoutError
 from generator.games.dragon_dance import presentation
 from generator.rulebook.directives import DirectiveContext, Spec
 from generator.rulebook.markup import Directive
+from generator.rulebook.markup import escape_inline
 from generator.rulebook.tables import grid
 
 
@@ -30,7 +31,7 @@ def _card_table(ctx: DirectiveContext, d: Directive, data: Any) -> list[Flowable
         kind = card["kind_word"] + (f", {card['movement_word'].lower()}" if card["movement"] else "")
         kind += ", Combo" if card["combo"] else ""
         values = [str(v) for v in card["table"]] if card["has_table"] else ["–"] * len(heads)
-        rows.append([f"**{card['name']}**", kind, card["range_words"], *values])
+        rows.append([f"**{escape_inline(card['name'])}**", escape_inline(kind), card["range_words"], *values])
     w = ctx.width
     value = 0.5 * w / len(heads)
     widths = [0.17 * w, 0.2 * w, 0.13 * w, *[value] * len(heads)]

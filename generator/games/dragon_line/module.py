@@ -14,12 +14,28 @@ from generator.errors import IllegalActionError, NotationError
 from generator.games.api import DataFile, GameModule, GameState, PolicyFactory
 from generator.games.dragon_line.actions import CARD_VERBS, parse_notation
 from generator.games.dragon_line.data import CardValues, DragonDeck, LineSettings, SuitTable, validate
-from generator.games.dragon_line.parts import LineKit, LinePlaytest, LineReport, LineRulebook
+from generator.games.dragon_line.parts import LineHidden, LineKit, LinePlaytest, LineReport, LineRulebook
 from generator.games.dragon_line.positions import state_from_dict
 from generator.games.dragon_line.rules import Rules
 from generator.games.dragon_line.state import LineState
 
 SETUPS = ("match", "hand")
+
+
+# How much a card's learned worth (in standard deviations) counts in `evaluate`, against 0.5 a card.
+VALUE_WEIGHT = 0.25
+_WORTH: dict[int, tuple[Rules, list[float]]] = {}
+
+
+def _worth(rules: Rules) -> list[float]:
+    """The learned card values standardised (mean 0, one standard deviation 1), once per rules."""
+    found = _WORTH.get(id(rules))
+    if found is None or found[0] is not rules:
+        raw = list(rules.card_value) if any(rules.card_value) else [0.0] * rules.deck_size
+        mean = sum(raw) / len(raw)
+        spread = (sum((v - mean) ** 2 for v in raw) / len(raw)) ** 0.5 or 1.0
+        found = _WORTH[id(rules)] = (rules, [(v - mean) / spread for v in raw])
+    return found[1]
 
 
 class DragonLine(GameModule):
@@ -31,7 +47,7 @@ class DragonLine(GameModule):
         "card_values": DataFile("card_values.yaml", CardValues, optional=True),
     }
     settings_model = LineSettings
-    parts = (LineReport, LineRulebook, LineKit, LinePlaytest)
+    parts = (LineReport, LineRulebook, LineKit, LinePlaytest, LineHidden)
 
     # --- core: data ---------------------------------------------------------------------------
     def data_checks(self) -> list:
@@ -69,13 +85,19 @@ class DragonLine(GameModule):
                                  f"({decision}); legal: {listed or 'nothing'}")
 
     def evaluate(self, state: GameState, seat: int) -> float:
-        """Won hands' points so far plus cards still in play this hand, squashed to 0..1."""
+        """Won hands' points so far, cards still in play this hand and what they are worth (the
+        learned card values, in standard deviations; an enemy card the seat has not seen counts as
+        an average one), squashed to 0..1."""
         assert isinstance(state, LineState)
         if state.result is not None:
             return super().evaluate(state, seat)
         other = 1 - seat
         cards = [len(state.hands[s]) + len(state.lines[s]) for s in (0, 1)]
-        edge = (state.points[seat] - state.points[other]) + 0.5 * (cards[seat] - cards[other])
+        worth = _worth(state.rules)
+        mine = sum(worth[c] for c in state.hands[seat]) + sum(worth[c] for c in state.lines[seat])
+        theirs = sum(worth[c] for c, up in zip(state.lines[other], state.shown[other]) if up)
+        edge = (state.points[seat] - state.points[other]) + 0.5 * (cards[seat] - cards[other]) \
+            + VALUE_WEIGHT * (mine - theirs)
         return 1.0 / (1.0 + math.exp(-edge))
 
     def policies(self) -> dict[str, PolicyFactory]:

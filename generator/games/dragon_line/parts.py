@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from generator.games.parts import KitPart, PlaytestPart, ReportPart, RulebookPart
+from generator.games.parts import HiddenPart, KitPart, PlaytestPart, ReportPart, RulebookPart
 
 if TYPE_CHECKING:
     from generator.games.api import Finding, GameState, PlayTrace
@@ -70,3 +70,12 @@ class LinePlaytest(PlaytestPart):
 
         return board_svg(game, view)
 
+
+class LineHidden(HiddenPart):
+    """The enemy's stack, hand and face-down cards and the discards redealt as this seat's memory
+    allows, later hands reseeded (`hidden.py`)."""
+
+    def sample_hidden(self, state: "GameState", seat: int, rng: Any) -> "GameState":
+        from generator.games.dragon_line.hidden import sample_hidden
+
+        return sample_hidden(state, seat, rng)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ from generator.games.dragon_line.rulebook_facts import reach_words, reform_words
 from generator.games.dragon_line.rulebook_figures import line_figure, reach_figure, suit_colour
 from generator.games.dragon_line.rules import Rules
 from generator.rulebook.directives import DirectiveContext, Spec, int_arg
-from generator.rulebook.markup import Directive, inline_xml
+from generator.rulebook.markup import Directive, escape_inline, inline_xml
 from generator.rulebook.tables import cell_grid, grid
 
 
@@ -49,7 +49,7 @@ def _reach_cell(ctx: DirectiveContext, d: Directive, rules: Rules, cell_width: f
     drawing = reach_figure(rules, suit_id, suit_colour(ctx.game, suit_id), cell_width, slot)
     rows = [reach_words(rules.reach(suit_id, b)) for b in range(len(suit.reach))]
     verb = "changes" if suit.effect == "reform" else "hits"
-    text = f"**{suit.ability}** ({suit.name}) {verb} {rows[0]}"
+    text = f"**{escape_inline(suit.ability)}** ({escape_inline(suit.name)}) {verb} {rows[0]}"
     text += "".join(f"; with +{b} Range, {words}" for b, words in enumerate(rows[1:], start=1)) + "."
     if len(rows) == 1:
         text += " Range Reform does not change it."
@@ -75,7 +75,8 @@ def _cards(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
     for card in cards:
         suit = suits[card.suit]
         effect = f"Damage {card.damage}" if card.reform is None else f"Reform: {reform_words(card.reform)}"
-        rows.append([f"**{card.name}**", f"{suit.name} ({suit.ability})", str(card.health), effect])
+        rows.append([f"**{escape_inline(card.name)}**", escape_inline(f"{suit.name} ({suit.ability})"), str(card.health),
+                     escape_inline(effect)])
     width = ctx.width
     return [grid(rows, [0.22 * width, 0.24 * width, 0.12 * width, 0.42 * width], ctx.styles)]
 
@@ -87,8 +88,8 @@ def _worked_round(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
     for seat, dragons in enumerate(example["seats"], start=1):
         for dragon in dragons:
             hits = " and ".join(dragon["hits"]) if dragon["hits"] else "nothing (off the line)"
-            rows.append([f"**{dragon['name']}** ({dragon['suit']})", f"player {seat}, slot {dragon['slot']}",
-                         str(dragon["health"]), str(dragon["damage_dealt"]), hits, str(dragon["taken"]),
+            rows.append([f"**{escape_inline(dragon['name'])}** ({escape_inline(dragon['suit'])})", f"player {seat}, slot {dragon['slot']}",
+                         str(dragon["health"]), str(dragon["damage_dealt"]), escape_inline(hits), str(dragon["taken"]),
                          "**destroyed**" if dragon["destroyed"] else "survives"])
     w = ctx.width
     return [grid(rows, [0.2 * w, 0.15 * w, 0.09 * w, 0.08 * w, 0.25 * w, 0.08 * w, 0.15 * w], ctx.styles)]

@@ -15,10 +15,10 @@ from generator.games.dragon_pants.engine.explain import why_illegal
 from generator.games.dragon_pants.engine.positions import position_from_dict
 from generator.errors import IllegalActionError
 from generator.games.api import DataFile, GameModule, GameState, PolicyFactory
-from generator.games.dragon_pants.greedy import GreedyPlayer, board_distances
-from generator.games.dragon_pants.models import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
+from generator.games.dragon_pants.policies import GreedyPlayer, board_distances
+from generator.games.dragon_pants.data import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
 from generator.games.dragon_pants.state import DragonPantsState
-from generator.games.dragon_pants.parts import (PantsCommands, PantsKit, PantsPlaytest, PantsReport, PantsRulebook,
+from generator.games.dragon_pants.parts import (PantsCommands, PantsHidden, PantsKit, PantsPlaytest, PantsReport, PantsRulebook,
                                                  PantsWords)
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class DragonPants(GameModule):
     }
     settings_model = PantsSettings
     hexmap_model = PantsMap   # the tiles component's map is board.yaml: one object, with its rules flags
-    parts = (PantsWords, PantsReport, PantsRulebook, PantsKit, PantsCommands, PantsPlaytest)
+    parts = (PantsWords, PantsReport, PantsRulebook, PantsKit, PantsCommands, PantsPlaytest, PantsHidden)
 
     def data_checks(self) -> list:
         from generator.games.dragon_pants.validation import CHECKS

@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from generator.games.parts import CommandsPart, KitPart, PlaytestPart, ReportPart, RulebookPart, Vocabulary
+from generator.games.parts import (CommandsPart, HiddenPart, KitPart, PlaytestPart, ReferencePlay, ReportPart, RulebookPart,
+                                   Vocabulary)
 
 if TYPE_CHECKING:
     from generator.data import GameData
     from generator.games.api import Event, Finding, GameState, PlayTrace
     from generator.games.report_parts import ReportSpec, Section
+
+
+# The default check's reference player: 10 games per configuration at the default --games 1,000, on
+# the default preset (bench/bench_search.py times it; docs/rules-check.md says what it costs).
+REFERENCE = ReferencePlay("search:20", 0.01)
 
 
 class PantsWords(Vocabulary):
@@ -45,6 +51,11 @@ class PantsReport(ReportPart):
         from generator.games.dragon_pants import report
 
         return report.findings(game, summary)
+
+    def reference_play(self, game: "GameData") -> ReferencePlay | None:
+        """The generic search player over greedy playouts, at the strength and games per
+        configuration that keep the default check near a minute on two cores (docs/rules-check.md)."""
+        return REFERENCE
 
     def default_setup(self, game: "GameData") -> str:
         from generator.games.dragon_pants.settings import setting
@@ -117,3 +128,12 @@ class PantsPlaytest(PlaytestPart):
         from generator.games.dragon_pants import report
 
         return report.describe_event(event)
+
+
+class PantsHidden(HiddenPart):
+    """Hands and piles lie open: only both decks' order and the engine's generator are redrawn."""
+
+    def sample_hidden(self, state: "GameState", seat: int, rng: Any) -> "GameState":
+        from generator.games.dragon_pants.hidden import sample_hidden
+
+        return sample_hidden(state, rng)  # type: ignore[arg-type]

@@ -249,7 +249,16 @@ def _last_card(report: Mapping[str, Any]) -> Iterable[Finding]:
         simulated = [c for c in _all(report) if c["config"]["setup"] == analysis["preset"]]
         games = sum(c["games"] for c in simulated)
         last = sum(_metric(c, "last_card").get("count", 0) for c in simulated)
-        seen = f"; {pct(last / games)} of the simulated games did" if games else ""
+        by_policy = []
+        for policy in dict.fromkeys(c["config"]["policy"] for c in simulated):
+            mine = [c for c in simulated if c["config"]["policy"] == policy]
+            n = sum(c["games"] for c in mine)
+            if n:
+                hit = sum(_metric(c, "last_card").get("count", 0) for c in mine)
+                by_policy.append(f"{policy} {pct(hit / n)} of {n:,}")
+        strong = {c["config"]["policy"] for c in simulated} - {"random", "mixed"}
+        split = f" ({', '.join(by_policy)})" if len(strong) > 1 else ""
+        seen = f"; {pct(last / games)} of the simulated games did{split}" if games else ""
         yield _finding(
             p >= 0.4, "destiny", 400 + 100 * p,
             f"The {analysis['preset']} Destiny deck ends the game on its very last card {pct(p)} of the time "
@@ -261,21 +270,40 @@ def _tension(report: Mapping[str, Any]) -> Iterable[Finding]:
     policy, rows = _reference(report)
     if not rows:
         return
+    figures = _tension_figures(rows)
+    if figures is None:
+        return
+    mean_changes, without, since, games = figures
+    setups = {c["config"]["setup"] for c in rows}
+    beside = []
+    for other in sorted({c["config"]["policy"] for c in report["configs"]} - {policy, "random"}):
+        same = [c for c in report["configs"] if c["config"]["policy"] == other and c["config"]["setup"] in setups]
+        theirs = _tension_figures(same)
+        if theirs is not None:
+            beside.append(f"{other}: {theirs[0]:.1f} times, {pct(theirs[1])}, {theirs[2]:.0f} turns over "
+                          f"{theirs[3]:,} games")
+    if beside:
+        beside.insert(0, f"{games:,} {policy} games")
+    yield _finding(
+        mean_changes < 1, "tension", 250 if mean_changes < 1 else 120,
+        f"In {policy} games The Pants change hands {mean_changes:.1f} times a game on average; the "
+        f"eventual winner was without them at {pct(without)} of turn ends, and the last change came a median of "
+        f"{since:.0f} turns before the end" + (f" ({'; '.join(beside)})." if beside else "."), _keys(rows))
+
+
+def _tension_figures(rows: list[dict]) -> tuple[float, float, float, int] | None:
+    """Mean changes of hands, share of turn ends the winner was without The Pants, median turns
+    since the last change (mean over configurations) and games, over `rows`."""
     changes_of = [_metric(c, "pants_changes") for c in rows]
     without_of = [_metric(c, "winner_without_pants") for c in rows]
     changes = sum(m.get("mean", 0.0) * m.get("count", 0) for m in changes_of)
     games = sum(m.get("count", 0) for m in changes_of)
     without = sum(m.get("mean", 0.0) * m.get("count", 0) for m in without_of)
     decided = sum(m.get("count", 0) for m in without_of)
+    if not games or not decided or not rows:
+        return None
     since = sum(_metric(c, "since_last_change").get("median", 0.0) for c in rows) / len(rows)
-    if not games or not decided:
-        return
-    mean_changes = changes / games
-    yield _finding(
-        mean_changes < 1, "tension", 250 if mean_changes < 1 else 120,
-        f"In {policy} games The Pants change hands {mean_changes:.1f} times a game on average; the eventual winner "
-        f"was without them at {pct(without / decided)} of turn ends, and the last change came a median of "
-        f"{since:.0f} turns before the end.", _keys(rows))
+    return changes / games, without / decided, since, games
 
 
 def _cards(game: Any, report: Mapping[str, Any]) -> Iterable[Finding]:

@@ -28,7 +28,7 @@ def _winners(knight: str, dragon: str, games: int, first_seed: int) -> Counter:
 
 
 def test_the_module_offers_random_lookahead_greedy_and_strong():
-    assert set(GAME.policies()) == {"random", "lookahead", "greedy", "strong"}
+    assert set(GAME.policies()) == {"random", "lookahead", "search", "greedy", "strong"}
 
 
 def test_greedy_takes_the_biggest_hit_against_a_defenceless_dragon():

@@ -22,7 +22,7 @@ from generator.hexgrid import Hex
 from generator.hexmap_diagrams import board_scene, legend_scene, scene_drawing
 from generator.errors import LayoutError
 from generator.paper import mm_to_pt, pt_to_mm
-from generator.rulebook.markup import inline_xml
+from generator.rulebook.markup import escape_inline, inline_xml
 from generator.rulebook.styles import ACCENT, INK, SHADE, Styles
 from generator.rulebook.tables import cell_grid
 
@@ -34,7 +34,7 @@ def seat_caption(game: GameData, players: int) -> str:
     colours = game.print_profile.seat_colours
     # Seat, then the colour its den tile and pawn carry (the name players look for on the pieces).
     # A no-break space holds each seat number to its colour when the caption wraps.
-    seats = [f"**{i + 1}**\u00a0" + (colours[d].name if d in colours else den[d].name)
+    seats = [f"**{i + 1}**\u00a0" + escape_inline(colours[d].name if d in colours else den[d].name)
              for i, d in enumerate(game.board.seats[players])]
     return f"**{players} players:** " + ", ".join(seats) + "."
 
@@ -81,7 +81,7 @@ def sight_cell(game: GameData, example: SightExample, styles: Styles, cell_width
             f"engine finds {check.verdict!r} on the current board; move the dragons or change expect="
         )
     title = f"**{example.kind.capitalize()} line: {VERDICT_TITLES[check.verdict].lower()}.** "
-    text = title + verdict_sentence(game, check, sight.dragon_labels) + (" " + example.caption if example.caption else "")
+    text = title + escape_inline(verdict_sentence(game, check, sight.dragon_labels)) + (" " + example.caption if example.caption else "")
     return [scene_drawing(sight.scene, width_mm=cell_width_mm), Paragraph(inline_xml(text), styles.caption)]
 
 

@@ -10,8 +10,9 @@ from reportlab.platypus import Flowable, Table
 
 from generator.data.components import time_track
 from generator.data import GameData
-from generator.games.dragon_pants.models import PantsTerrain, PowerCard, signed
+from generator.games.dragon_pants.data import PantsTerrain, PowerCard, signed
 from generator.games.dragon_pants.rulebook.facts import PresetFacts, answers, preset_facts
+from generator.rulebook.markup import escape_inline
 from generator.rulebook.styles import Styles
 from generator.rulebook.tables import grid
 
@@ -63,7 +64,7 @@ def preset_table(game: GameData, styles: Styles, width: float,
     head = ["Deck", *[signed(v) for v in values], "Cards", "Sum", "Start time", "Always ends?", "Chance to end"]
     rows: list[list[Flowable | str]] = [head]
     for p in presets:
-        label = f"**{p.name}**" + (" (recommended)" if p.recommended else "")
+        label = f"**{escape_inline(p.name)}**" + (" (recommended)" if p.recommended else "")
         rows.append([label, *[str(p.cards.get(v, 0)) for v in values], str(p.size), signed(p.sum),
                      str(p.length), "yes" if p.guaranteed else "no", _percent(p.p_end)])
     rows.append(["*In the box*", *[str(box.get(v, 0)) for v in values], str(sum(box.values())), "", "", "", ""])
@@ -84,7 +85,7 @@ def _percent(p: float) -> str:
 def terrain_table(game: GameData, styles: Styles, width: float) -> Table:
     rows: list[list[Flowable | str]] = [["Terrain", "Tiles", "What it does"]]
     for terrain in game.board.terrains.values():
-        rows.append([f"**{terrain.name}**", str(terrain.count), terrain_effects(terrain)])
+        rows.append([f"**{escape_inline(terrain.name)}**", str(terrain.count), terrain_effects(terrain)])
     return grid(rows, [0.18 * width, 0.09 * width, 0.73 * width], styles)
 
 
@@ -120,8 +121,8 @@ def card_kind(card: PowerCard, game: GameData) -> str:
 def card_table(game: GameData, styles: Styles, width: float) -> Table:
     rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "Target", "Effect"]]
     for card in game.power.cards:
-        rows.append([f"**{card.name}**", str(card.count), card_kind(card, game),
-                     TARGET_WORDS[card.target], card.rules])
+        rows.append([f"**{escape_inline(card.name)}**", str(card.count), escape_inline(card_kind(card, game)),
+                     TARGET_WORDS[card.target], escape_inline(card.rules)])
     sources = [game.locate("power_cards.yaml", "cards", i, "rules") for i in range(len(game.power.cards))]
     return grid(rows, [0.15 * width, 0.06 * width, 0.16 * width, 0.16 * width, 0.47 * width], styles,
                 sources=sources)
@@ -131,6 +132,7 @@ def card_list(game: GameData, styles: Styles, width: float) -> Table:
     """The compact list for the player aid: name, count and a one-line summary (the card prints the whole rule)."""
     rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "What it does"]]
     for card in game.power.cards:
-        rows.append([f"**{card.name}**", str(card.count), card_kind(card, game), card.text])
+        rows.append([f"**{escape_inline(card.name)}**", str(card.count), escape_inline(card_kind(card, game)),
+                     escape_inline(card.text)])
     sources = [game.locate("power_cards.yaml", "cards", i, "text") for i in range(len(game.power.cards))]
     return grid(rows, [0.17 * width, 0.06 * width, 0.2 * width, 0.57 * width], styles, sources=sources)

@@ -1,0 +1,47 @@
+"""Child processes end with their parent, however the parent ends (Ctrl-C, SIGTERM, SIGKILL).
+
+Worker pools (the print kit's render workers, the rules check's simulation workers, the studio's
+balance check) call `die_with_parent` first thing in each child: a watchdog thread notices the
+process was handed to another parent and exits at once. Not the kernel's PR_SET_PDEATHSIG alone:
+it fires when the *thread* that forked ends, and a long-lived process such as the studio forks
+from short-lived threads; where the forking thread is the main thread (`main_thread_parent`),
+PR_SET_PDEATHSIG is set as well, so the end is immediate.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+import threading
+import time
+
+PR_SET_PDEATHSIG = 1
+WATCH_INTERVAL = 0.2  # seconds between looks at the parent
+
+
+def die_with_parent(parent: int, main_thread_parent: bool = False) -> None:
+    """End this process when `parent` dies; call it first thing in a forked child."""
+    if main_thread_parent:
+        _set_parent_death_signal()
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the watch began
+        os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_INTERVAL)
+    os._exit(1)
+
+
+def _set_parent_death_signal() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return

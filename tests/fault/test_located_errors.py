@@ -1,0 +1,124 @@
+"""Issue 25's last tracebacks and near-hangs, each now a located error (exit 2) in validate and build.
+
+Each case breaks a private copy of a game in one way and runs `validate` and `build`: both must
+end quickly with exit 2 and one `error:` line naming the file (and field), no traceback, and the
+build must leave no kit. A card named `2*3` or `{{ 7*7 }}` is not an error at all: it prints as
+written.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from fault_helpers import GAMES, ROOT, copy_game, run_commands
+
+TIME_LIMIT = 60     # per command: these fail while loading or at the first face, in seconds
+QUICK = 30.0        # what "quick" means on a loaded 2-core machine (each takes about 2 s alone)
+PEER = ROOT / "examples" / "peer-deck"
+LONG = "x" * 99_999
+NESTED_LOOPS = ("{% set s = '" + LONG + "' %}{% for a in s %}{% for b in s %}{% for c in s %}"
+                "{% endfor %}{% endfor %}{% endfor %}\n")
+
+
+def copy_of(name: str, folder: Path) -> Path:
+    if name == "peer-deck":
+        target = folder / name
+        shutil.copytree(PEER, target)
+        return target
+    return copy_game(name, folder)
+
+
+def set_field(file: str, field: str, value: str) -> Callable[[Path], None]:
+    """Replace the first `field: ...` line of a YAML file with `field: value` (value as YAML)."""
+    def change(game: Path) -> None:
+        path = game / file
+        text, count = re.subn(rf"(?m)^(\s*-?\s*){field}: .*$", lambda m: f"{m.group(1)}{field}: {value}",
+                              path.read_text(), count=1)
+        assert count == 1, (file, field)
+        path.write_text(text)
+    return change
+
+
+def null_file(name: str) -> Callable[[Path], None]:
+    def change(game: Path) -> None:
+        (game / name).write_text("~\n")
+    return change
+
+
+def long_heading(game: Path) -> None:
+    rules = game / "rules.md"
+    rules.write_text("# " + "H" * 10_000 + "\n\n" + rules.read_text())
+
+
+def huge_csv_cell(game: Path) -> None:
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("\n1,", "\n" + "9" * 5000 + ",", 1))
+
+
+def looping_card_template(game: Path) -> None:
+    template = game / "templates" / "action_card.svg.j2"
+    template.write_text(NESTED_LOOPS + template.read_text())
+
+
+def looping_peer_template(game: Path) -> None:
+    """The peer deck draws with the built-in card template: give it its own copy that loops."""
+    (game / "templates" / "components").mkdir(parents=True)
+    built_in = ROOT / "templates" / "components" / "card.svg.j2"
+    (game / "templates" / "components" / "card.svg.j2").write_text(NESTED_LOOPS + built_in.read_text())
+
+
+CASES: list[tuple[str, str, Callable[[Path], None], tuple[str, ...]]] = [
+    *[(game, "control character in name", set_field("game.yaml", "name", '"Bad \\x07 name"'),
+       ("game.yaml", "name", "U+0007")) for game in GAMES],
+    *[(game, "lone surrogate in tagline", set_field("game.yaml", "tagline", '"bad \\ud800"'),
+       ("game.yaml", "tagline", "lone surrogate")) for game in GAMES],
+    ("peer-deck", "NUL in name", set_field("game.yaml", "name", '"Peer Deck\\0"'), ("game.yaml", "name", "U+0000")),
+    *[(game, "heading too long", long_heading, ("rules.md:1", "heading is taller than a page"))
+      for game in [*GAMES, "peer-deck"]],
+    ("dragon_pants", "4,301-digit number", set_field("game.yaml", "playtime_minutes", "9" * 4301),
+     ("game.yaml", "playtime_minutes", "at most 100 digits")),
+    ("dragon_dance", "4,301-digit number in a card", set_field("knight_cards.yaml", "count", "1" * 4301),
+     ("knight_cards.yaml", "count", "at most 100 digits")),
+    ("peer-deck", "5,000-digit CSV cell", huge_csv_cell, ("cards.csv:2", "id", "at most 100")),
+    ("dragon_dance", "1,000,000-character version", set_field("dragon_cards.yaml", "version", '"' + "1" * 1_000_000 + '"'),
+     ("dragon_cards.yaml", "version", "at most 5,000")),
+    ("dragon_dance", "three nested loops in a card template", looping_card_template,
+     ("action_card.svg.j2", "loop steps")),
+    ("peer-deck", "three nested loops in a card template", looping_peer_template, ("card.svg.j2", "loop steps")),
+    # found by the fuzz run of this issue: a data file holding only `~` (null)
+    *[(game, "print.yaml holding only null", null_file("print.yaml"), ("print.yaml", "expected a mapping"))
+      for game in ["dragon_dance", "peer-deck"]],
+]
+
+
+@pytest.mark.parametrize("game_name, what, change, words", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_a_broken_game_is_a_quick_located_error(tmp_path, cache_env, game_name, what, change, words):
+    game = copy_of(game_name, tmp_path)
+    change(game)
+    kit = tmp_path / "kit"
+    validate, build = run_commands([["validate", str(game)], ["build", str(game), "--no-check", "--out", str(kit)]],
+                                   timeout=TIME_LIMIT, cwd=tmp_path, env=cache_env)
+    for run in (validate, build):
+        assert run.refused(2, *words), run
+        assert run.seconds < QUICK, run
+    assert not kit.exists()
+
+
+@pytest.mark.parametrize("name", ["2*3", "{{ 7*7 }}"])
+def test_a_card_name_with_markup_characters_prints_as_written(tmp_path, cache_env, name):
+    game = copy_game("dragon_dance", tmp_path)
+    set_field("knight_cards.yaml", "name", '"' + name.replace("\\", "\\\\") + '"')(game)
+    kit = tmp_path / "kit"
+    build, = run_commands([["build", str(game), "--no-check", "--out", str(kit)]], timeout=TIME_LIMIT * 3,
+                          cwd=tmp_path, env=cache_env)
+    assert build.exit == 0, build
+    import pymupdf  # an independent reader of the rulebook's text
+
+    with pymupdf.open(kit / "rulebook.pdf") as document:
+        text = "".join(page.get_text() for page in document)
+    assert name in text

@@ -1,0 +1,232 @@
+"""The generic search player (`search`): it finds a win where one exists, never uses what its seat
+cannot see, plays a game it knows only through the interface, and is named like any policy.
+
+Small budgets keep these fast; strength against the other players is measured by
+bench/bench_search.py, not here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from generator.data import load_game
+from generator.games.policies import is_policy, policy_factory
+from generator.games.position_files import read_position_file
+from generator.search import SearchPolicy, SearchSettings, parse_strength
+from generator.search.redeal import redeal
+from games.toy_bids import TOY, BidsState
+
+POSITIONS = Path(__file__).parent / "search_positions"
+
+
+def _state(slug: str, name: str):
+    game = load_game(slug)
+    module = game.module
+    rules = module.make_rules(game)
+    raw, _ = read_position_file(POSITIONS / name)
+    return module, rules, module.load_state(rules, raw.get("state", raw))
+
+
+def _choices(module, rules, state, seat, iterations, seeds=range(6)) -> list[str]:
+    player = SearchPolicy(module, SearchSettings(iterations=iterations), rules)
+    return [str(player.choose(state, seat, random.Random(seed))) for seed in seeds]
+
+
+# --- a winning move where one exists -------------------------------------------------------------
+
+
+def test_pants_bites_the_holder_when_that_wins():
+    module, rules, state = _state("dragon_pants", "pants_bite_to_win.yaml")
+    player = SearchPolicy(module, SearchSettings(iterations=60), rules)
+    for seed in range(3):
+        game = state.clone()
+        draw = random.Random(seed)
+        while game.result is None and game.to_move() == (0,):
+            game.apply({0: player.choose(game, 0, draw)})
+        assert game.result is not None and game.result.winners == (0,), seed
+
+
+def test_dance_knight_plays_the_finishing_attack():
+    module, rules, state = _state("dragon_dance", "dance_knight_finishes.yaml")
+    legal = [str(a) for a in state.legal_actions(0)]
+    assert legal == ["play hack", "play dodge", "play retreat"]
+    assert set(_choices(module, rules, state, 0, 100)) == {"play hack"}
+
+
+def test_line_activates_a_winning_set_of_stars():
+    module, rules, state = _state("dragon_line", "line_activate_to_win.yaml")
+    winning = []
+    for action in state.legal_actions(0):
+        wins = True
+        for reply in state.legal_actions(1):
+            after = state.clone()
+            after.apply({0: action, 1: reply})
+            while after.result is None and after.decision(after.to_move()[0]) == "remove":
+                after.apply({s: after.legal_actions(s)[0] for s in after.to_move()})   # remove none
+            wins = wins and after.result is not None and after.result.winners == (0,)
+        if wins:
+            winning.append(str(action))
+    assert 0 < len(winning) < len(state.legal_actions(0))   # the choice matters
+    assert set(_choices(module, rules, state, 0, 100)) <= set(winning)
+
+
+def test_toy_bids_outbids_for_the_prize_it_needs():
+    # Prize 5 up and one prize (1) left; 2-5 behind, bids [1, 4] against [2, 3]. Bid 4 (then take)
+    # wins 7-6 whatever the other seat does; bid 1 loses.
+    state = BidsState({"hands": [[1, 4], [2, 3]], "deck": [1], "prize": 5, "scores": [2, 5], "rng": 9 << 40})
+    rules = TOY.make_rules(None)
+    assert set(_choices(TOY, rules, state, 0, 100)) == {"bid 4"}
+    state.apply({0: state.legal_actions(0)[1], 1: state.legal_actions(1)[0]})
+    assert state.to_move() == (0,)
+    assert set(_choices(TOY, rules, state, 0, 50)) == {"take"}
+
+
+# --- nothing the seat cannot see ------------------------------------------------------------------
+
+
+def _same_decisions(module, rules, first, second, seat, iterations=30):
+    assert _choices(module, rules, first, seat, iterations) == _choices(module, rules, second, seat, iterations)
+
+
+def test_pants_decisions_ignore_the_decks_order_and_the_generator():
+    game = load_game("dragon_pants")
+    module, rules = game.module, game.module.make_rules(game)
+    state = module.new_game(rules, 5, 3, None)
+    other = state.clone()
+    other.engine.deck = other.engine.deck[::-1]
+    other.engine.destiny = other.engine.destiny[::-1]
+    other.engine.rng ^= 0xDEADBEEF
+    assert other.view(0) == state.view(0) and other.to_dict() != state.to_dict()
+    _same_decisions(module, rules, state, other, state.to_move()[0])
+
+
+def test_dance_decisions_ignore_the_dice_generator():
+    game = load_game("dragon_dance")
+    module, rules = game.module, game.module.make_rules(game)
+    state = module.new_game(rules, 4)
+    other = state.clone()
+    other.rng ^= 0xBADC0FFEE
+    assert other.view(0) == state.view(0) and other.to_dict() != state.to_dict()
+    _same_decisions(module, rules, state, other, 0)
+
+
+def _swap(state, enemy: int, a: int, b: int) -> None:
+    """Trade cards a and b in every record of the enemy's and in the face-down discards."""
+    def swap(cards):
+        return [b if c == a else a if c == b else c for c in cards]
+
+    def swap_mask(mask):
+        bit_a, bit_b = mask >> a & 1, mask >> b & 1
+        mask &= ~((1 << a) | (1 << b))
+        return mask | (bit_a << b) | (bit_b << a)
+
+    state.hands[enemy] = sorted(swap(state.hands[enemy]))
+    state.buried = swap(state.buried)
+    state.drafted[enemy] = swap(state.drafted[enemy])
+    state.fielded[enemy] = swap(state.fielded[enemy])
+    state.seen_stacks[enemy] = [swap_mask(m) for m in state.seen_stacks[enemy]]
+
+
+def test_line_decisions_ignore_the_enemy_hand_and_the_discards():
+    from generator.games.dragon_line.knowledge import enemy_cards
+
+    game = load_game("dragon_line")
+    module, rules = game.module, game.module.make_rules(game)
+    state = module.new_game(rules, 8, 2, "hand")
+    draw = random.Random(1)
+    while state.phase != 2:                      # play the draft and line-up at random to a battle
+        state.apply({s: draw.choice(state.legal_actions(s)) for s in state.to_move()})
+    never = sorted(enemy_cards(state, 0).never_seen)
+    in_hand = [c for c in never if c in state.hands[1]]
+    buried = [c for c in never if c in state.buried]
+    assert in_hand and buried
+    other = state.clone()
+    _swap(other, 1, in_hand[0], buried[0])
+    assert other.view(0) == state.view(0) and other.to_dict() != state.to_dict()
+    _same_decisions(module, rules, state, other, 0)
+
+
+def test_toy_decisions_ignore_the_deck_order_through_the_default_redeal():
+    rules = TOY.make_rules(None)
+    state = TOY.new_game(rules, 3)
+    other = BidsState({**state.to_dict(), "deck": state.deck[::-1], "rng": 77 << 40})
+    assert other.view(0) == state.view(0) and other.to_dict() != state.to_dict()
+    _same_decisions(TOY, rules, state, other, 0)
+    world = redeal(TOY, rules, state, 0, random.Random(2))
+    assert world.view(0) == state.view(0) and sorted(world.deck) == sorted(state.deck)
+
+
+# --- a game known only through the interface --------------------------------------------------------
+
+
+def test_search_plays_toy_bids_to_the_end_and_beats_random():
+    rules = TOY.make_rules(None)
+    search = policy_factory(TOY, "search:100")(rules)
+    chance = policy_factory(TOY, "random")(rules)
+    won = lost = 0
+    for seed in range(24):
+        state = TOY.new_game(rules, seed)
+        seats = (search, chance) if seed % 2 == 0 else (chance, search)
+        draw = random.Random(seed)
+        while state.result is None:
+            state.apply({s: seats[s].choose(state, s, draw) for s in state.to_move()})
+        mine = 0 if seed % 2 == 0 else 1
+        won += state.result.winners == (mine,)
+        lost += state.result.winners == (1 - mine,)
+    assert won > lost
+
+
+def test_a_seed_fixes_every_choice():
+    game = load_game("dragon_pants")
+    module, rules = game.module, game.module.make_rules(game)
+    state = module.new_game(rules, 11, 2, None)
+    seat = state.to_move()[0]
+    choices = _choices(module, rules, state, seat, 20, range(12))
+    assert choices == _choices(module, rules, state, seat, 20, range(12))
+
+
+# --- names ---------------------------------------------------------------------------------------
+
+
+def test_search_is_offered_to_every_game_with_a_strength():
+    assert "search" in TOY.policies()
+    assert is_policy(TOY, "search:400") and is_policy(TOY, "search:0.5s") and is_policy(TOY, "search")
+    assert not is_policy(TOY, "search:many") and not is_policy(TOY, "random:3") and not is_policy(TOY, "wizard")
+    assert policy_factory(TOY, "search:400")(None).name == "search:400"
+    assert parse_strength("0.25s").seconds == 0.25
+    with pytest.raises(ValueError, match="search strength '0'"):
+        parse_strength("0")
+
+
+def test_a_time_budget_stops_the_search():
+    import time
+
+    module, rules, state = _state("dragon_pants", "pants_bite_to_win.yaml")
+    player = policy_factory(module, "search:0.05s")(rules)
+    started = time.perf_counter()
+    player.choose(state, state.to_move()[0], random.Random(0))
+    assert time.perf_counter() - started < 1.0
+    assert player.iterations_run >= 1
+
+
+def test_play_lets_a_named_player_decide(tmp_path):
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+
+    def play(*args):
+        return subprocess.run([sys.executable, "-m", "generator", "play", *args], cwd=root, capture_output=True,
+                              text=True, env={**__import__("os").environ, "PYTHONPATH": str(root)})
+
+    run = play("dragon_dance", "--position", str(POSITIONS / "dance_knight_finishes.yaml"),
+               "--auto", "search:20", "--auto", "search:20")
+    assert run.returncode == 0, run.stderr
+    assert "# card: knight (hack)" in run.stdout and "'reason': 'knockout'" in run.stdout
+    run = play("dragon_dance", "--position", str(POSITIONS / "dance_knight_finishes.yaml"), "--auto", "search:lots")
+    assert run.returncode == 2 and "--auto #1 'search:lots': search strength 'lots'" in run.stderr
+    assert "Traceback" not in run.stderr

@@ -1,0 +1,169 @@
+"""`build --pdfx`: the print-shop PDFs pass an independent PDF/X preflight (pdfx_check.py) and
+show the same art as the RGB kit.
+
+Dragon Pants is built and checked whole here (X-4: preflight, every sheet rendered against the
+RGB PDF, every piece against its PNG); Dragon Dance, Dragon Line and the peer deck are built with
+--pdfx in tests/kit/test_print_shop_games.py and preflighted there. A small synthetic face with
+transparency, near-black text and a thin rule tests the colour rules and X-1a flattening (a
+whole game as X-1a takes a minute of Ghostscript rasterising: run by hand, see README).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+import pytest
+from PIL import Image
+
+from generator.data.loader import project_root
+from generator.paper import mm_to_pt
+from generator.print_shop.ghostscript import convert
+from generator.print_shop.neutral import grey_neutrals
+from generator.print_shop.profile import SHIPPED
+from generator.print_shop.structure import finish
+from tests.print_shop.pdfx_check import dictionaries, image_differences, problems, render_differences
+
+ROOT = project_root()
+BLEED_PT = mm_to_pt(3)
+
+pytestmark = pytest.mark.skipif(shutil.which("gs") is None or shutil.which("pdftoppm") is None,
+                                reason="needs Ghostscript and poppler (python3 run.py test installs them)")
+
+
+def build(game: Path | str, out: Path, *flags: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator", "build", str(game), "--no-check", "--out", str(out), *flags],
+                          capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def check_print_shop(kit: Path, level: str) -> None:
+    """Every print-shop PDF passes the preflight; sheets render like the RGB PDFs, pieces like the PNGs."""
+    shop = kit / "print-shop"
+    pdfs = sorted(shop.glob("*.pdf"))
+    home = sorted(p.name for p in kit.glob("*.pdf") if p.name != "print-and-play.pdf")
+    assert sorted(p.name for p in pdfs) == sorted(home + ["pieces.pdf"])
+    for pdf in pdfs:
+        bleed = BLEED_PT if pdf.name == "pieces.pdf" else 0.0
+        assert problems(pdf, level, bleed) == [], pdf.name
+        if pdf.name != "pieces.pdf":
+            assert render_differences(kit / pdf.name, pdf) == [], pdf.name
+    rows = (shop / "pieces.txt").read_text("utf-8").splitlines()[1:]
+    svgs = sorted((kit / "svg").glob("*.svg"))
+    assert [row.split("\t")[1] for row in rows] == [p.stem for p in svgs]
+    pngs = {p.name.rsplit("-x", 1)[0]: p for p in (kit / "png").glob("*.png")}
+    with pikepdf.open(shop / "pieces.pdf") as pieces:
+        assert len(pieces.pages) == len(rows)
+    # Each piece page against the kit's own PNG of that face (rendered by cairo, not poppler).
+    scratch = shop.parent / "pieces-render"
+    scratch.mkdir(exist_ok=True)
+    subprocess.run(["pdftoppm", "-r", "30", "-gray", str(shop / "pieces.pdf"), str(scratch / "p")], check=True)
+    pages = sorted(scratch.glob("p-*.pgm"))
+    for row, page in zip(rows, pages, strict=True):
+        _, face, copies = row.split("\t")
+        assert int(copies) >= 1
+        if face in pngs:
+            assert image_differences(Image.open(pngs[face]), Image.open(page)) == [], face
+    shutil.rmtree(scratch)
+
+
+def test_dragon_pants_print_shop_is_pdfx4(tmp_path):
+    """The whole check on the game with the most art and live transparency."""
+    out = tmp_path / "kit"
+    built = build("dragon_pants", out, "--pdfx")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "PDF/X-4" in built.stdout
+    with pikepdf.open(out / "cards.pdf") as rgb:   # the home kit has transparency and RGB to convert
+        assert any(float(o.get("/ca", 1)) < 1 for o in dictionaries(rgb))
+    check_print_shop(out, "x4")
+
+
+FACE = """<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">
+  <rect x="0" y="0" width="69" height="94" fill="#2471a3"/>
+  <rect x="10" y="10" width="49" height="74" fill="#fbf4ec"/>
+  <circle cx="34.5" cy="40" r="14" fill="#c0392b" fill-opacity="0.5"/>
+  <text x="34.5" y="70" font-size="2.5" text-anchor="middle" fill="#1d1d1d" font-family="DejaVu Sans">Gain 2 coins.</text>
+  <text x="34.5" y="20" font-size="4" text-anchor="middle" fill="#8a2f1d" font-family="DejaVu Sans">Title</text>
+  <line x1="12" y1="75" x2="57" y2="75" stroke="#3a3a3a" stroke-width="0.2"/>
+</svg>"""
+
+
+@pytest.fixture(scope="module")
+def rgb_face(tmp_path_factory) -> Path:
+    from generator.kit.render import render_pdf
+
+    path = tmp_path_factory.mktemp("face") / "face.pdf"
+    path.write_bytes(render_pdf([FACE]))
+    return path
+
+
+def to_pdfx(source: Path, folder: Path, level: str) -> Path:
+    """The step's own pipeline for one file: neutrals to grey, Ghostscript, PDF/X structure."""
+    greyed, converted, target = folder / "grey.pdf", folder / "cmyk.pdf", folder / f"{level}.pdf"
+    with pikepdf.open(source) as pdf:
+        assert grey_neutrals(pdf) >= 2     # the body text and the thin rule
+        pdf.save(greyed)
+    convert(greyed, converted, SHIPPED.profile, level)
+    finish(converted, target, SHIPPED, level, "Face", [BLEED_PT])
+    return target
+
+
+@pytest.mark.parametrize("level", ["x4", "x1a"])
+def test_face_converts_to_pdfx(rgb_face, tmp_path, level):
+    target = to_pdfx(rgb_face, tmp_path, level)
+    assert problems(target, level, BLEED_PT) == []
+    assert render_differences(rgb_face, target) == []
+
+
+def test_grey_text_and_rules_print_in_black_only(rgb_face, tmp_path):
+    """The near-black body text and the thin grey rule reach the output as DeviceGray (K only);
+    the red title stays a colour."""
+    target = to_pdfx(rgb_face, tmp_path, "x4")
+    subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=tiffsep", "-r150",
+                    f"-sOutputFile={tmp_path / 'sep.tif'}", str(target)], check=True, capture_output=True)
+    plates = {name: Image.open(tmp_path / f"sep({name}).tif").convert("L") for name in ("Cyan", "Magenta", "Yellow", "Black")}
+    # The body text's band (baseline at y = 70 mm, 2.5 mm type) at 150 dpi; tiffsep: 255 = no ink.
+    dpi_mm = 150 / 25.4
+    box = (int(27 * dpi_mm), int(67.8 * dpi_mm), int(42 * dpi_mm), int(70.3 * dpi_mm))
+    ink = {name: 255 - np.asarray(plate.crop(box), dtype=np.int16) for name, plate in plates.items()}
+    letters = ink["Black"] > 128
+    assert letters.sum() > 50   # the text is there, in K
+    for name in ("Cyan", "Magenta", "Yellow"):   # and no colour plate prints under it (no rich black)
+        assert ink[name][letters].max() <= 3, name
+    title = (int(30 * dpi_mm), int(17 * dpi_mm), int(39 * dpi_mm), int(20.3 * dpi_mm))
+    assert (255 - np.asarray(plates["Magenta"].crop(title))).max() > 100   # the red title is not greyed
+
+
+def test_checker_rejects_the_rgb_kit(rgb_face):
+    """The preflight can fail: the RGB face has every fault it looks for."""
+    found = " ".join(problems(rgb_face, "x1a"))
+    for fault in ("GTS_PDFXVersion", "OutputIntent", "RGB colour operator", "alpha below 1"):
+        assert fault in found
+
+
+def test_conversion_is_reproducible(rgb_face, tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir(), second.mkdir()
+    assert to_pdfx(rgb_face, first, "x4").read_bytes() == to_pdfx(rgb_face, second, "x4").read_bytes()
+
+
+def test_unknown_pdfx_level_is_refused(tmp_path):
+    built = build(ROOT / "examples" / "peer-deck", tmp_path / "kit", "--pdfx-level", "x3")
+    assert built.returncode == 2 and "--pdfx-level x3" in built.stdout + built.stderr
+    assert "Traceback" not in built.stderr
+
+
+def test_a_profile_that_is_not_cmyk_is_refused(tmp_path):
+    from generator.errors import NotationError
+    from generator.print_shop.profile import output_intent
+
+    (tmp_path / "rgb.icc").write_bytes(b"\0" * 16 + b"RGB " + b"\0" * 16 + b"acsp" + b"\0" * 100)
+    with pytest.raises(NotationError, match="pdfx_profile: rgb.icc"):
+        output_intent(tmp_path, "rgb.icc", "X")
+    with pytest.raises(NotationError, match="not found"):
+        output_intent(tmp_path, "missing.icc", "X")
+    assert output_intent(tmp_path, str(SHIPPED.profile), "CGATS TR 001").condition == "CGATS TR 001"
