@@ -55,11 +55,14 @@ def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
     result.svgs = [face.key for face in result.faces]
     result.pngs = list(copies.items())
     faces = {face.key: face for face in result.faces}
-    layout = context.layout("deck_duplex" if context.duplex else "deck_fold")
-    pages = impose(items, faces, layout, context.paper, context.marks, f"{context.game.game.name}: {spec.name}")
-    result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True))
+    layout_name = "deck_duplex" if context.duplex else "deck_fold"
+    pages = impose(items, faces, context.layout(layout_name), context.paper, context.marks,
+                   f"{context.game.game.name}: {spec.name}")
+    result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True, pack_items=tuple(items),
+                                   pack_layout=layout_name))
     width, height = spec.trim_mm()
-    result.contents.append(f"{len(items)} {spec.name.lower()} (double-sided, {width:g} x {height:g} mm)")
+    name = spec.name.lower() + ("s" if len(items) > 1 and not spec.name.endswith("s") else "")
+    result.contents.append(f"{len(items)} {name} (double-sided, {width:g} x {height:g} mm)")
     return result
 
 

@@ -28,10 +28,23 @@ class Section:
     title: str             # bookmark and cover line, e.g. "Power cards"
     pages: list[SheetPage]
     two_sided: bool = False   # backs pages follow fronts (duplex) or sit beside them (fold)
-    # Small pieces packed on shelves: the kit packs neighbouring shelf sections of one document
-    # together, so a track and the pawns share a page instead of taking one each.
-    shelf_items: tuple[Item, ...] = ()
-    shelf_layout: str = ""
+    # Pieces the kit may impose together with the next sections of the same document and layout,
+    # so no sheet holds a lone piece another component's pieces could share: shelf pieces of any
+    # size (a track and the pawns), grid pieces of one size (two decks, a deck and aid cards).
+    pack_items: tuple[Item, ...] = ()
+    pack_layout: str = ""
+
+
+@dataclass(frozen=True)
+class PageSpan:
+    """Some pages of a component, for the cover: its `section`-th section (None: all its
+    sections), from page `skip` of it, `count` pages (None: to its end), called `what`."""
+
+    component: str
+    what: str
+    section: int | None = None
+    skip: int = 0
+    count: int | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,9 @@ class ComponentPlan:
     svgs: list[str] = field(default_factory=list)                # face keys written to svg/
     exports: list[ExportEntry] = field(default_factory=list)     # for services and TTS
     contents: list[str] = field(default_factory=list)            # cover lines ("16 action cards, 63 x 88 mm")
+    # Pages that make the same thing two ways (the tiles or the board poster, dice nets or
+    # stickers): the cover tells players to print one of each pair.
+    alternatives: list[tuple[PageSpan, PageSpan]] = field(default_factory=list)
     # Per die set: (id, name, size mm, six face SVGs at trim size, count), for table simulators.
     dice: list[tuple[str, str, float, tuple[str, ...], int]] = field(default_factory=list)
 
@@ -75,7 +91,7 @@ class PlanContext:
 
     def layout(self, name: str) -> SheetLayout:
         """The sheet layout `name` with the game's own bleed and gutter for it (print.yaml `sheets`)."""
-        return sheet_layout_for(name, self.game.print_profile)
+        return sheet_layout_for(name, self.game.print_profile, self.paper)
 
     def render(self, template: str, /, **values: Any) -> str:
         """Render an SVG template: the game's templates/ folder first, then the built-in ones."""

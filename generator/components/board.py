@@ -86,7 +86,7 @@ def board_grid_face(game: GameData) -> Face:
 
 def plan(spec: "BoardSpec", context: "PlanContext") -> "ComponentPlan":
     """board.pdf: a one-page overview, the full-size poster and (optionally) the setup maps."""
-    from generator.components.base import ComponentPlan, Section
+    from generator.components.base import ComponentPlan, PageSpan, Section
     from generator.components.board_pages import overview_page, setup_page
     from generator.components.tiles import tile_faces
     from generator.data.components import document_of
@@ -114,5 +114,13 @@ def plan(spec: "BoardSpec", context: "PlanContext") -> "ComponentPlan":
         faces.update({f.key: f for f in diagrams})
         sections.append(Section(document, "Setup maps", [setup]))
         contents.append("setup maps")
+    # The poster builds the same board as the tiles: players print one or the other.
+    either = (PageSpan(spec.tiles, _lower(next(c.name for c in game.game.components if c.id == spec.tiles))),
+              PageSpan(spec.id, "the full-size board poster", section=0, skip=1, count=len(poster)))
     return ComponentPlan(spec.id, spec.kind, list(faces.values()), sections, {BOARD_KEY: board},
-                         contents=contents)
+                         contents=contents, alternatives=[either])
+
+
+def _lower(name: str) -> str:
+    """"Board tiles" -> "the board tiles", for a sentence."""
+    return "the " + name[0].lower() + name[1:]

@@ -61,10 +61,12 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
                         if key in back_copies)
     result.pngs.extend(back_copies.items())
     result.svgs = [face.key for face in result.faces]
-    layout = context.layout("deck_duplex" if context.duplex else "deck_fold")
+    layout_name = "deck_duplex" if context.duplex else "deck_fold"
     faces = {face.key: face for face in result.faces}
-    pages = impose(items, faces, layout, context.paper, context.marks, f"{context.game.game.name}: {spec.name}")
-    result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True))
+    pages = impose(items, faces, context.layout(layout_name), context.paper, context.marks,
+                   f"{context.game.game.name}: {spec.name}")
+    result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True, pack_items=tuple(items),
+                                   pack_layout=layout_name))
     width, height = spec.trim_mm()
     result.contents.append(f"{total} {spec.name.lower()}, {width:g} x {height:g} mm")
     return result

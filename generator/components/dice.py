@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components.base import ComponentPlan, PlanContext, Section
+from generator.components.base import ComponentPlan, PageSpan, PlanContext, Section
 from generator.components.drawing import PieceFrame, face_key, manifest_location, render_face
 from generator.components.templates import RenderSite
 from generator.data.components import DiceSpec, DieSet, document_of
@@ -133,6 +133,8 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
         result.sections.append(Section(document_of(spec), f"{spec.name}: stickers",
                                        impose(stickers, faces, context.layout("stickers"), context.paper, context.marks,
                                               f"{title}: stickers for blank dice")))
+        result.alternatives.append((PageSpan(spec.id, "the cube nets", section=0),
+                                    PageSpan(spec.id, "the stickers for blank dice", section=1)))
     sets = " and ".join(f"{die.count} {die.name.lower()} {die.size_mm:g} mm" for die in spec.sets)
     also = " and stickers for blank dice" if stickers else ""
     result.contents.append(f"{spec.name.lower()} ({sets}) as cube nets to fold{also}")

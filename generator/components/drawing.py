@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from generator.components.base import PlanContext
     from generator.data.components import ComponentBase
 
+MARK_MIN_INSET_MM = 3.0   # every card service cuts within 3 mm of the trim
 MARK_PT = 4.5
 PT_MM = 25.4 / 72.0
 SIZE_TOLERANCE_MM = 0.01
@@ -137,11 +138,13 @@ def version_mark(context: "PlanContext", provisional: bool) -> str | None:
 
 
 def with_mark(svg: str, mark: str | None, frame: PieceFrame) -> str:
-    """Print `mark` small at the bottom centre, in the band between trim and safe zone."""
+    """Print `mark` small at the bottom centre, its tab just inside the safe zone: a print
+    service's cut may wander 3 mm into the trim, and the mark must survive it."""
     if not mark:
         return svg
     size = MARK_PT * PT_MM
-    baseline = frame.bleed + frame.height - max(0.6, min(frame.safe * 0.35, frame.safe - size))
+    inset = max(frame.safe, MARK_MIN_INSET_MM)
+    baseline = frame.bleed + frame.height - inset - 0.3 * size   # the tab's bottom edge sits `inset` above the trim
     width = text_width_mm(mark, MARK_PT) + 1.6
     centre = frame.full_width / 2
     # On a light tab of its own, so it reads on whatever the template drew there.

@@ -57,6 +57,6 @@ def plan(spec: StandeesSpec, context: PlanContext) -> ComponentPlan:
         sides += [front, back]
         exports.append(ExportEntry(front.key, back.key, 1, f"{colours[home.id].name} {spec.name.lower().rstrip('s')}",
                                    f"{home.name}, seat colour {colours[home.id].name}.", upright=True))
-    return ComponentPlan(spec.id, spec.kind, [*faces, *sides], [Section(document_of(spec), spec.name, pages, shelf_items=tuple(items), shelf_layout="extras")],
+    return ComponentPlan(spec.id, spec.kind, [*faces, *sides], [Section(document_of(spec), spec.name, pages, pack_items=tuple(items), pack_layout="extras")],
                          svgs=[f.key for f in faces], exports=exports,
                          contents=[f"{len(faces)} fold-over {spec.name.lower()}"])

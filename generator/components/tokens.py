@@ -20,6 +20,7 @@ from generator.kit.imposition import impose
 SQRT3 = 3 ** 0.5
 SAFE_FRACTION = 0.12   # of the token's size: a 4 mm card margin would leave a small token nothing
 SHELF_LAYOUT = "token_shelves"
+GRID_LAYOUT = "tokens_grid"    # `cut: grid`: square pieces sharing straight cuts
 
 
 def token_frame(spec: TokensSpec, context: PlanContext) -> PieceFrame:
@@ -62,16 +63,23 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     result.pngs = list(copies.items())
     title = f"{context.game.game.name}: {spec.name}"
     two_sided = any(item.back for item in items)
-    layout = context.layout("tokens_duplex" if two_sided else "tokens")
-    # Alone, a grid of its own; beside another token sheet of the same document, the kit packs
-    # both on shared pages, so nine tokens do not take a page to themselves.
-    result.sections.append(Section(document_of(spec), spec.name, impose(items, faces, layout, context.paper,
-                                                                         context.marks, title), two_sided=two_sided,
-                                   shelf_items=tuple(items), shelf_layout=SHELF_LAYOUT))
+    if spec.cut == "grid":
+        # Square pieces in a shared-cut grid: straight cuts mark to mark, no circles to follow; a
+        # neighbouring grid of tokens of the same size shares the sheets.
+        pages = impose(items, faces, context.layout(GRID_LAYOUT), context.paper, context.marks, title)
+        result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=two_sided,
+                                       pack_items=tuple(items), pack_layout=GRID_LAYOUT))
+    else:
+        layout = context.layout("tokens_duplex" if two_sided else "tokens")
+        # Alone, a grid of its own; beside another token sheet of the same document, the kit packs
+        # both on shared pages, so nine tokens do not take a page to themselves.
+        result.sections.append(Section(document_of(spec), spec.name, impose(items, faces, layout, context.paper,
+                                                                             context.marks, title),
+                                       two_sided=two_sided, pack_items=tuple(items), pack_layout=SHELF_LAYOUT))
     if spec.sticker_sheet:
         pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers")
         result.sections.append(Section(document_of(spec), f"{spec.name}: sticker sheet", pages))
-    shape = {"circle": "round", "square": "square", "hex": "hex"}[spec.shape]
+    shape = "square-cut" if spec.cut == "grid" else {"circle": "round", "square": "square", "hex": "hex"}[spec.shape]
     sides = ", two-sided" if two_sided else ""
     sticker = ", also as stickers" if spec.sticker_sheet else ""
     result.contents.append(f"{len(items)} {spec.name.lower()} ({shape} tokens, {spec.size_mm:g} mm{sides}{sticker})")

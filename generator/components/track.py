@@ -57,6 +57,6 @@ def plan(spec: TrackSpec, context: PlanContext) -> ComponentPlan:
                    context.marks, f"{game.game.name}: {spec.name.lower()} and marker")
     exports = [ExportEntry(track.key, None, spec.copies, spec.name, spec.description, kind="tile"),
                ExportEntry(marker.key, None, spec.markers, f"{spec.name} marker", f"Marks the place on the {spec.name.lower()}.")]
-    return ComponentPlan(spec.id, spec.kind, [track, marker], [Section(document_of(spec), f"{spec.name} and marker", pages, shelf_items=tuple(items), shelf_layout="extras")],
+    return ComponentPlan(spec.id, spec.kind, [track, marker], [Section(document_of(spec), f"{spec.name} and marker", pages, pack_items=tuple(items), pack_layout="extras")],
                          svgs=[track.key, marker.key], exports=exports,
                          contents=[f"{spec.name.lower()} ({spec.first}-{spec.last}) and marker"])

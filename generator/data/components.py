@@ -118,8 +118,17 @@ class TokensSpec(ComponentBase):
     # the kinds of token on the sheet, each with a count
     faces: list[TokenFace] = Field(min_length=1)
     sticker_sheet: bool = False                                     # also a sticker sheet (no bleed, for blanks)
+    # outline: each token cut round its own outline (a circle for round ones); grid: square pieces
+    # side by side sharing straight cuts, crop marks at both ends of each (quicker than 40 circles)
+    cut: Literal["outline", "grid"] = "outline"
     # values every token's template sees
     fields: dict[str, Any] = {}
+
+    @model_validator(mode="after")
+    def _grid_cut(self) -> "TokensSpec":
+        if self.cut == "grid" and self.shape == "hex":
+            raise ValueError("cut: grid is for round and square tokens; hex tokens cannot share straight cuts")
+        return self
 
     @field_validator("back", mode="before")
     @classmethod

@@ -74,16 +74,19 @@ class GameManifest(Model):
     tagline: str | None = None
     # who designed the game, as credited on the cover and in the rulebook
     designers: list[str] = Field(min_length=1)
-    # the licence of the game as its source states it (say none where the source gives none)
-    licence: str
+    # the licence of the game as its source states it; leave it out where the source gives none
+    # (the kit then claims no licence and only credits the designers)
+    licence: str | None = None
     # where the licence text is
     licence_url: str | None = None
     # credits paragraph for the rulebook's title page
     credits: str
     # how many players: min, max and the best counts
     players: PlayerRange
-    # the playing time printed on the cover, in minutes
+    # the typical game's playing time in minutes, which the rules check compares with
     playtime_minutes: int = Field(ge=1, le=1000)
+    # the box's span in minutes, [10, 30] for "10-30 minutes" (else it says "about N minutes")
+    playtime_range: list[int] | None = Field(default=None, min_length=2, max_length=2)
     # the youngest age the game suits
     minimum_age: int = Field(ge=0, le=99)
     # names of asymmetric seats (a duel's two sides), in seat order; empty when seats are alike
@@ -104,6 +107,19 @@ class GameManifest(Model):
     art: GameArt = GameArt()
     # what the kit prints: decks, tokens, dice, aids, tiles, board, track, standees
     components: list[Component] = Field(min_length=1)
+
+    @property
+    def players_text(self) -> str:
+        """"2 players" or "2-6 players", as the box and the title page print it."""
+        low, high = self.players.min, self.players.max
+        return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}\u2013{high} players"
+
+    @property
+    def playtime_text(self) -> str:
+        """"10-30 minutes" when a span is given, else "about 20 minutes"."""
+        if self.playtime_range:
+            return f"{self.playtime_range[0]}\u2013{self.playtime_range[1]} minutes"
+        return f"about {self.playtime_minutes} minutes"
 
     @field_validator("rules_options")
     @classmethod
@@ -158,6 +174,11 @@ class SheetOverride(Model):
     min_bleed_mm: float | None = Field(default=None, ge=0, le=10)
     # space between pieces on the sheet
     gap_mm: float | None = Field(default=None, ge=0, le=50)
+    # The papers the bleed and gutter above apply to (default both): thinner ones on A4 only, say.
+    papers: list[Literal["letter", "a4"]] = ["letter", "a4"]
+    # Papers on which neighbours share their cuts (no gutter, bleed only round the block): 3 x 3
+    # poker cards on Letter, at the price of a miscut showing the neighbour's edge.
+    shared_cut_on: list[Literal["letter", "a4"]] = []
 
 
 class PrintProfile(Model):

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from generator.components.art import game_art
 from generator.kit.faces import render_template
 from generator.kit.layouts import PRINTER_MARGIN_MM
-from generator.kit.text_fit import PT_MM, wrap
-from generator.paper import mm_to_pt, paper_size_mm
+from generator.kit.text_fit import PT_MM, text_width_mm, wrap
+from generator.paper import paper_size_mm
 
 if TYPE_CHECKING:
     from generator.build.context import BuildContext
@@ -29,6 +29,7 @@ FRONT_PARTS = (
 ENDS_WITH = {"player-aid.pdf": "rulebook.pdf"}
 COVER_MARGIN_MM = 18.0   # the cover's text column starts and ends this far from the paper edge
 SMALL_PRINT_MM = 3.0     # the cover's footer text size (SVG user units are mm)
+TITLE_PT = 3.6 / PT_MM   # the contents titles' size
 
 
 def in_the_box_lines(items: list[str], width_mm: float) -> list[str]:
@@ -37,6 +38,35 @@ def in_the_box_lines(items: list[str], width_mm: float) -> list[str]:
     they are separated by semicolons."""
     sentence = f"In the box: {'; '.join(items)}."
     return wrap(sentence, width_mm, SMALL_PRINT_MM / PT_MM) or [sentence]
+
+
+def _paper_name(paper: str) -> str:
+    return paper.upper() if paper == "a4" else paper.capitalize()
+
+
+def title_lines(title: str, pages: str, column_mm: float) -> list[str]:
+    """A contents title wrapped to leave room for its page numbers on the first line (a long
+    title, "Heart tokens, Gold coins and Range marker", would run into "pages 15-16")."""
+    room = column_mm - text_width_mm(pages, TITLE_PT) - 4.0
+    return wrap(title, room, TITLE_PT, bold=True) or [title]
+
+
+def _pages(first: int, count: int) -> str:
+    return f"page {first}" if count == 1 else f"pages {first}-{first + count - 1}"
+
+
+def alternative_lines(pairs: list[tuple[tuple[str, int, int, str], tuple[str, int, int, str]]],
+                      starts: dict[str, int]) -> list[str]:
+    """One cover line per pair of page runs that make the same thing two ways, with their
+    pages in print-and-play.pdf: "Print the board tiles (pages 29-36) OR the full-size board
+    poster (pages 38-47), not both." Runs of documents not in the file are left out."""
+    lines = []
+    for first, second in pairs:
+        if first[0] not in starts or second[0] not in starts:
+            continue
+        runs = [f"{what} ({_pages(starts[document] + at, count)})" for document, at, count, what in (first, second)]
+        lines.append(f"Print {runs[0]} OR {runs[1]}, not both.")
+    return lines
 
 
 def kit_parts(context: "BuildContext") -> list[tuple[str, str, str | None]]:
@@ -64,6 +94,8 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
             counts[role] = count_pages(context.artifacts[role].read_bytes())
     contents = []
     blanks_before: set[str] = set()
+    blank_pages: list[int] = []
+    starts: dict[str, int] = {}     # document -> its first page in print-and-play.pdf
     merged = [role for role, _, _ in parts_in_order if role in counts and ENDS_WITH.get(role) not in counts]
     page = 2
     for role, title, advice in parts_in_order:
@@ -77,29 +109,49 @@ def write_print_and_play(context: "BuildContext", target: Path) -> None:
         if advice is None and duplex and page % 2 == 0:
             # Card fronts must fall on the front of a sheet, or duplex puts backs behind the wrong page.
             blanks_before.add(role)
+            blank_pages.append(page)
             page += 1
         count = counts[role]
         if advice is None:
             advice = ("duplex, flip on the long edge: each backs page lands behind its fronts" if duplex
                       else "single-sided; fold each card pair on the dashed line")
-        pages = f"page {page}" if count == 1 else f"pages {page}-{page + count - 1}"
+        pages = _pages(page, count)
+        starts[role] = page
         contents.append((title, pages, count, advice))
         page += count
     size = paper_size_mm(paper)
+    column = size[0] - 2 * COVER_MARGIN_MM
+    contents = [(title_lines(title, pages, column), pages, count, advice) for title, pages, count, advice in contents]
     svg = render_template(
-        "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=paper.upper() if paper == "a4" else paper.capitalize(),
+        "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=_paper_name(paper),
+        other_paper=_paper_name("letter" if paper == "a4" else "a4"),
         duplex=duplex, total=page - 1, profile=game.print_profile,
+        alternatives=alternative_lines(context.alternatives, starts), blank_pages=blank_pages,
+        advice_lines=lambda text: wrap(text, size[0] - 2 * COVER_MARGIN_MM - 4, SMALL_PRINT_MM / PT_MM) or [text],
+        shared_cut=any(paper in override.shared_cut_on for override in game.print_profile.sheets.values()),
         in_the_box=in_the_box_lines(context.in_the_box, size[0] - 2 * COVER_MARGIN_MM), margin=COVER_MARGIN_MM,
         art=game_art(game), kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()), band=PRINTER_MARGIN_MM,
     )
     cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])
-    cover = submit_all([DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))], [])
+    jobs = [DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))]
+    if blank_pages:
+        blank = render_template("kit/blank_page.svg.j2", W=size[0], H=size[1], margin=COVER_MARGIN_MM,
+                                game=game.game)
+        jobs.append(DocumentJob("blank", (SheetPage(size, [Placement("blank", 0.0, 0.0, size[0], size[1])]),),
+                                {"blank": blank}, overlays=("",)))
+    cover = submit_all(jobs, [])
     context.settle()
-    size_pt = (mm_to_pt(size[0]), mm_to_pt(size[1]))
-    cover_pdf = finish_document(cover.result()[0]["cover"], title=f"{game.game.name}: contents", subject="",
+    drawn = cover.result()[0]
+    cover_pdf = finish_document(drawn["cover"], title=f"{game.game.name}: contents", subject="",
                                 page_boxes=[None])
     parts = [MergePart(cover_pdf, "Contents and printing advice")]
-    parts += [MergePart(context.artifacts[role].read_bytes(), title, 1 if role in blanks_before else 0, size_pt)
-              for role, title, _ in parts_in_order if role in merged]
+    for role, title, _ in parts_in_order:
+        if role not in merged:
+            continue
+        if role in blanks_before:
+            # Not an unmarked sheet: it says why it is there, so nobody thinks a page went missing.
+            parts.append(MergePart(finish_document(drawn["blank"], title=f"{game.game.name}: blank page", subject="",
+                                                   page_boxes=[None]), "Blank page (keeps card fronts on the front)"))
+        parts.append(MergePart(context.artifacts[role].read_bytes(), title))
     target.write_bytes(merge(parts, title=f"{game.game.name}: print-and-play kit",
                              subject=f"{paper.upper()}, everything in one file"))

@@ -26,6 +26,7 @@ LABEL_CAP_MM = 1.8        # the page label's capitals above its baseline
 LABEL_DESCENT_MM = 0.6    # and its descenders below
 LABEL_ROOM_MM = LABEL_CLEARANCE_MM + LABEL_CAP_MM + LABEL_DESCENT_MM + 0.4   # label and its clearance
 MIN_MARK_MM = 2.0         # a crop mark shorter than this is too short to lay a ruler on
+SHARED_MARK_MM = 1.5      # shared-cut sheets (a print.yaml choice) make do with shorter marks
 
 
 @dataclass(frozen=True)
@@ -58,8 +59,10 @@ def grid_plan(face: Face, layout: SheetLayout, paper: str, marks: MarkStyle) -> 
     rules = SlotRules(
         cell=(trim_w * per_cell, trim_h), spread=spread, bleed=face.bleed_mm,
         min_bleed=min(layout.min_bleed_mm, face.bleed_mm), gap=layout.gap_mm, margin=layout.margin_mm,
-        mark_room=marks.gap + MIN_MARK_MM if layout.marks == "crop" else 0.0,
-        most=layout.columns * layout.rows, turn=layout.turn and layout.backs != "fold", label_room=LABEL_ROOM_MM,
+        mark_room=marks.gap + (SHARED_MARK_MM if layout.shared_cut else MIN_MARK_MM) if layout.marks == "crop" else 0.0,
+        most=layout.columns * layout.rows, turn=layout.turn and layout.backs != "fold",
+        label_room=0.0 if layout.shared_cut else LABEL_ROOM_MM, shared=layout.shared_cut,
+        label_side=LABEL_ROOM_MM if layout.shared_cut else 0.0,
     )
     page = layout.page_size(paper)
     plan = plan_sheet(rules, page)
@@ -103,14 +106,18 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
                 front.placements.append(_placed(faces[item.back], (x0 + trim_w, y0, x0 + 2 * trim_w, y1), plan.bleed,
                                                 sides="rtb"))
             else:
-                front.placements.append(_placed(faces[item.front], slot.trim, plan.bleed, turn=90 if slot.turned else 0))
+                sides = _outer_sides(slot, slots[:len(chunk)]) if layout.shared_cut else "lrtb"
+                front.placements.append(_placed(faces[item.front], slot.trim, plan.bleed, turn=90 if slot.turned else 0,
+                                                sides=sides))
             if layout.marks == "outline":
                 for placement in front.placements[-2 if layout.backs == "fold" else -1:]:
                     _cut_line(front, faces[placement.form], placement.trim)
             if layout.backs == "duplex" and item.back is not None:
                 x0, y0, x1, y1 = slot.trim
                 mirrored = (page_w - x1, y0, page_w - x0, y1)
-                back.placements.append(_placed(faces[item.back], mirrored, plan.bleed, turn=270 if slot.turned else 0))
+                back_sides = sides.translate(str.maketrans("lr", "rl")) if layout.shared_cut else "lrtb"
+                back.placements.append(_placed(faces[item.back], mirrored, plan.bleed, turn=270 if slot.turned else 0,
+                                                sides=back_sides))
         if layout.marks == "crop":
             for band, band_slots in zip(plan.bands, used):
                 if not band_slots:
@@ -123,12 +130,26 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
                                                         marks.length, only_x=folds)
             back.crop_marks = [_mirror(s, page_w) for s in front.crop_marks]
         count = f" {sheet + 1} of {sheets}" if sheets > 1 else ""
-        _label(front, f"{title}: fronts{count}" if layout.backs == "duplex" else f"{title}{count}", layout.margin_mm)
+        two_sided = layout.backs == "duplex" and any(item.back is not None for item in chunk)
+        _label(front, f"{title}: fronts{count}" if two_sided else f"{title}{count}", layout.margin_mm)
         pages.append(front)
         if back.placements:
             _label(back, f"{title}: backs{count} (print on the back of the page before)", layout.margin_mm)
             pages.append(back)
     return pages
+
+
+def _outer_sides(slot: Slot, filled: list[Slot]) -> str:
+    """The page sides (l, r, t, b) of a shared-cut slot that face no filled neighbour: only they show bleed."""
+    x0, y0, x1, y1 = slot.trim
+    sides = ""
+    for side, touching in (("l", lambda t: abs(t[2] - x0) < 1e-6 and t[1] < y1 and t[3] > y0),
+                           ("r", lambda t: abs(t[0] - x1) < 1e-6 and t[1] < y1 and t[3] > y0),
+                           ("t", lambda t: abs(t[3] - y0) < 1e-6 and t[0] < x1 and t[2] > x0),
+                           ("b", lambda t: abs(t[1] - y1) < 1e-6 and t[0] < x1 and t[2] > x0)):
+        if not any(touching(other.trim) for other in filled if other is not slot):
+            sides += side
+    return sides
 
 
 def _placed(face: Face, trim: Rect, bleed: float, turn: int = 0, sides: str = "lrtb") -> Placement:

@@ -12,18 +12,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from generator.components.base import ComponentPlan, PlanContext, Section
+from generator.components.base import ComponentPlan, PageSpan, PlanContext, Section
 from generator.components.registry import planner
 from generator.data import GameData
 from generator.errors import LayoutError
 from generator.kit.faces import Face, render_template
 from generator.kit.imposition import MarkStyle, impose
-from generator.kit.layouts import sheet_layout_for
+from generator.kit.layouts import sheet_layout, sheet_layout_for
 from generator.kit.render_cache import RenderCache
 from generator.kit.render_jobs import DocumentJob, PngJob
 from generator.kit.sheet import Composite, Rect, SheetPage
 from generator.paper import mm_to_pt
 
+
+
+Pages = tuple[str, int, int, str]
 
 
 @dataclass
@@ -44,6 +47,9 @@ class KitPlan:
     # Per document: the names of the components it prints, and whether its pieces are two-sided.
     titles: dict[str, tuple[str, bool]] = field(default_factory=dict)
     contents: list[str] = field(default_factory=list)     # what is in the box, for the cover
+    # Pairs of page runs that make the same thing two ways, each (document, first page index in
+    # it, page count, what it is): the cover says to print one of each pair.
+    alternatives: list[tuple[Pages, Pages]] = field(default_factory=list)
 
     def only(self, *documents: str) -> "KitPlan":
         """The same plan cut down to some documents and the faces they place (no PNGs, no SVGs)."""
@@ -109,6 +115,7 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
     names: dict[str, list[str]] = {}
     two_sided: set[str] = set()
     contents: list[str] = []
+    where: dict[str, list[tuple[str, int, int]]] = {}   # component id -> its sections' (document, start, count)
     for plan in plans:
         for face in plan.faces:
             faces.setdefault(face.key, face)
@@ -119,6 +126,8 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
             if component.name not in names.setdefault(section.document, []):
                 names[section.document].append(component.name)
         for section in _packed(game, paper, plan.sections, plans, faces):
+            where.setdefault(component.id, []).append((section.document, len(documents.get(section.document, [])),
+                                                       len(section.pages)))
             documents.setdefault(section.document, []).extend(section.pages)
             sections.setdefault(section.document, []).append((section.title, len(section.pages)))
             if section.two_sided:
@@ -126,47 +135,84 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
         pngs.extend(plan.pngs)
         svgs.extend(key for key in plan.svgs if key not in svgs)
     titles = {document: (_joined(names[document]), document in two_sided) for document in documents}
-    return KitPlan(game, paper, duplex, faces, documents, composites, pngs, svgs, sections, titles, contents)
+    alternatives = [pair for plan in plans for pair in _resolved(plan.alternatives, where)]
+    return KitPlan(game, paper, duplex, faces, documents, composites, pngs, svgs, sections, titles, contents,
+                   alternatives)
+
+
+def _resolved(pairs: list[tuple[PageSpan, PageSpan]],
+              where: dict[str, list[tuple[str, int, int]]]) -> Iterator[tuple[Pages, Pages]]:
+    """Each pair of spans as page runs of their documents; a pair naming pages the kit does not
+    hold as one run (a component not built, sections in two documents) is left out."""
+    for pair in pairs:
+        runs = []
+        for span in pair:
+            parts = where.get(span.component, [])
+            if span.section is not None:
+                parts = parts[span.section:span.section + 1]
+            if not parts or len({document for document, _, _ in parts}) != 1:
+                break
+            document, start, _ = parts[0]
+            total = sum(count for _, _, count in parts)
+            count = total - span.skip if span.count is None else span.count
+            if count <= 0:
+                break
+            runs.append((document, start + span.skip, count, span.what))
+        else:
+            yield runs[0], runs[1]
 
 
 def _packed(game: GameData, paper: str, sections: list[Section], plans: list[ComponentPlan],
             faces: dict[str, Face]) -> list[Section]:
-    """A component's sections, with a run of shelf sections of one shelf layout that follow each
-    other in their document packed together (tokens with tokens, a track with the pawns), even
-    when a component printed elsewhere (dice.pdf) comes between them in game.yaml.
+    """A component's sections, with a run of packable sections of one layout that follow each
+    other in their document imposed together, even when a component printed elsewhere
+    (dice.pdf) comes between them in game.yaml: shelf pieces of any size (tokens with tokens, a
+    track with the pawns), grid pieces only of one size (two decks of poker cards, aid cards with
+    them), so a deck's last sheet is filled by the next deck's first cards.
 
     The run's first section carries the packed pages; the others then carry none.
     """
     packed: list[Section] = []
     for section in sections:
-        if not section.shelf_items:
+        if not section.pack_items:
             packed.append(section)
             continue
         every = [s for p in plans for s in p.sections if s.document == section.document]
         at = next(i for i, s in enumerate(every) if s is section)
-        if at > 0 and _packs_with(every[at - 1], section):
+        earlier = [s for s in every[:at] if s.pack_items]
+        if earlier and _packs_with(earlier[-1], section, faces):
             continue   # packed with the run's first section
         run = [section]
         for later in every[at + 1:]:
-            if not _packs_with(section, later):
+            if not later.pack_items:
+                continue   # a sheet that packs with nothing (a sticker sheet) keeps its place after the run
+            if not _packs_with(run[-1], later, faces):
                 break
             run.append(later)
         if len(run) == 1:
             packed.append(section)
             continue
-        # Largest pieces first: shelves pack tighter, and a small marker fills a gap at the end.
-        items = sorted((item for s in run for item in s.shelf_items),
-                       key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
+        layout = sheet_layout_for(section.pack_layout, game.print_profile, paper)
+        items = [item for s in run for item in s.pack_items]
+        if layout.flow == "shelves":
+            # Largest pieces first: shelves pack tighter, and a small marker fills a gap at the end.
+            items.sort(key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
         title = _joined([s.title for s in run])
-        pages = impose(items, faces, sheet_layout_for(section.shelf_layout, game.print_profile), paper, _marks(game),
-                       f"{game.game.name}: {title[0].lower() + title[1:]}")
+        pages = impose(items, faces, layout, paper, _marks(game), f"{game.game.name}: {title[0].lower() + title[1:]}")
         packed.append(Section(section.document, title, pages, two_sided=any(s.two_sided for s in run)))
     return packed
 
 
-def _packs_with(first: Section, other: Section) -> bool:
-    return bool(first.shelf_items and other.shelf_items) and (first.document, first.shelf_layout) == \
-        (other.document, other.shelf_layout)
+def _packs_with(first: Section, other: Section, faces: dict[str, Face]) -> bool:
+    """Whether `other` prints on the same sheets as `first`: same document and layout, and for a
+    grid (not shelves) pieces of the same size."""
+    if not (first.pack_items and other.pack_items) or (first.document, first.pack_layout) != \
+            (other.document, other.pack_layout):
+        return False
+    if sheet_layout(first.pack_layout).flow == "shelves":
+        return True
+    size = {(faces[i.front].size_mm, faces[i.front].trim_mm) for i in first.pack_items + other.pack_items}
+    return len(size) == 1
 
 
 def _joined(words: list[str]) -> str:

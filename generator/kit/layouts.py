@@ -30,6 +30,8 @@ class SheetLayout(BaseModel):
     margin_mm: float = Field(default=PRINTER_MARGIN_MM, ge=0, le=50)
     backs: Literal["none", "duplex", "fold"] = "none"
     marks: Literal["crop", "outline", "none"] = "crop"
+    # Neighbours abut and share one cut; bleed only round the block (a grid's choice, print.yaml).
+    shared_cut: bool = False
 
     def page_size(self, paper: str) -> tuple[float, float]:
         width, height = paper_size_mm(paper)
@@ -46,11 +48,16 @@ def sheet_layout(name: str) -> SheetLayout:
     return sheet_layouts()[name]
 
 
-def sheet_layout_for(name: str, profile: PrintProfile) -> SheetLayout:
-    """A layout with the game's own bleed and gutter for it (print.yaml `sheets`), if any."""
+def sheet_layout_for(name: str, profile: PrintProfile, paper: str | None = None) -> SheetLayout:
+    """A layout with the game's own bleed and gutter for it (print.yaml `sheets`), if any, and
+    shared cuts where the game asks for them on this paper."""
     layout = sheet_layout(name)
     override = profile.sheets.get(name)
     if override is None:
         return layout
-    changes = {field: value for field, value in override.model_dump().items() if value is not None}
+    changes = {}
+    if paper is None or paper in override.papers:
+        changes = {field: value for field, value in override.model_dump(exclude={"shared_cut_on", "papers"}).items()
+                   if value is not None}
+    changes["shared_cut"] = paper is not None and paper in override.shared_cut_on
     return layout.model_copy(update=changes)

@@ -2,11 +2,13 @@
 
 The board is cut into columns of pages. Each column is only as tall as the art in it, and
 its pages start where its art starts, so the narrow ends of a hexagonal board do not cost
-pages that would print mostly paper. Pages overlap by the profile's `poster.overlap_mm`, and
-every page carries registration marks at board positions inside its overlap strips, so the
-same mark appears on both neighbours: stack each column's pages (trim a page's top along its
-dashed line, lay it over the page above until the marks meet), then lay each column over
-the one to its left the same way.
+pages that would print mostly paper. Pages overlap by the profile's `poster.overlap_mm`. In
+each overlap strip the page underneath (the one above, or the column to the left) carries
+registration crosses whose line runs to where the covering page's cut edge lands, and the
+covering page only a short tick at that edge: stack each column's pages (trim a page's top
+along its dashed line, lay it over the page above with each tick on its line), then lay each
+column over the one to its left the same way. Once taped, every cross is covered, so no mark
+is left over the board's art.
 """
 
 from __future__ import annotations
@@ -106,18 +108,31 @@ def _columns_plan(board_size: tuple[float, float], page: tuple[float, float], ma
     return PosterPlan(page, margin, overlap, tuple(windows))
 
 
-def registration_marks(plan: PosterPlan) -> list[tuple[float, float]]:
-    """Board positions of the registration marks: two in every overlap strip two pages share."""
+@dataclass(frozen=True)
+class RegistrationMark:
+    """A board point in an overlap strip: a cross on the page underneath (the page above, or the
+    column to the left), hidden once the covering page is laid on it, and a short tick at the
+    covering page's cut edge (`over`, laid over along its `edge`, "top" or "left") that meets it."""
+
+    x: float
+    y: float
+    over: PosterWindow
+    edge: str
+
+
+def registration_marks(plan: PosterPlan) -> list[RegistrationMark]:
+    """The registration marks: two in every overlap strip two pages share. Only the covered
+    page prints a cross, so no mark is left over the board's art once the poster is taped."""
     ww, wh = plan.window
     ov = plan.overlap
-    marks: list[tuple[float, float]] = []
+    marks: list[RegistrationMark] = []
     by_column: dict[int, list[PosterWindow]] = {}
     for w in plan.windows:
         by_column.setdefault(w.column, []).append(w)
     for column, windows in by_column.items():
         for upper, lower in zip(windows, windows[1:]):          # within a column: the horizontal strip
             y = lower.y0 + ov / 2
-            marks += [(upper.x0 + 0.25 * ww, y), (upper.x0 + 0.75 * ww, y)]
+            marks += [RegistrationMark(upper.x0 + f * ww, y, lower, "top") for f in (0.25, 0.75)]
         for left in windows:                                     # across columns: the vertical strip
             for right in by_column.get(column + 1, []):
                 top = max(left.y0, right.y0) + MARK_INSET_MM
@@ -125,7 +140,7 @@ def registration_marks(plan: PosterPlan) -> list[tuple[float, float]]:
                 if bottom - top < MIN_SHARED_MM:
                     continue
                 x = right.x0 + ov / 2
-                marks += [(x, top + 0.25 * (bottom - top)), (x, top + 0.75 * (bottom - top))]
+                marks += [RegistrationMark(x, top + f * (bottom - top), right, "left") for f in (0.25, 0.75)]
     return marks
 
 
@@ -142,10 +157,14 @@ def poster_pages(plan: PosterPlan, board_key: str, board_size: tuple[float, floa
         page = SheetPage(plan.page_size)
         clip = ((m, m), (m + ww, m), (m + ww, m + wh), (m, m + wh))
         page.placements.append(Placement(board_key, m - x0, m - y0, board_size[0], board_size[1], clip=clip))
-        shown = [(m + bx - x0, m + by - y0) for bx, by in marks if x0 <= bx <= x1 and y0 <= by <= y1]
+        crosses = [(m + r.x - x0, m + r.y - y0, r.edge) for r in marks
+                   if r.over != window and x0 <= r.x <= x1 and y0 <= r.y <= y1]
+        ticks = [(m + r.x - x0 if r.edge == "top" else m, m + r.y - y0 if r.edge == "left" else m, r.edge)
+                 for r in marks if r.over == window]
         above = f"{COLUMN_NAMES[window.column]}{window.row}" if window.row > 0 else ""
         left = COLUMN_NAMES[window.column - 1] if window.column > 0 else ""
-        page.svg_overlay = render_template("kit/poster_marks.svg.j2", plan=plan, name=window.name, marks=shown,
+        page.svg_overlay = render_template("kit/poster_marks.svg.j2", plan=plan, name=window.name, marks=crosses,
+                                           ticks=ticks,
                                            above=above, left=left, band=band)
         column = COLUMN_NAMES[window.column]
         page.label = (f"{title}: page {window.name} ({len(pages) + 1} of {len(plan.windows)}), "

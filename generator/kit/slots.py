@@ -11,6 +11,10 @@ A page holds bands: blocks of pieces in one orientation, cut as a group with mar
 them. Where upright rows leave a strip free, a band of pieces turned a quarter turn fills it
 (poker cards on Letter: 3 x 2 upright and 2 turned below, where 3 x 3 would need the
 bleed or the trims inside the band printers cannot reach). Millimetres, y down.
+
+With `shared` cuts neighbours abut: one cut between two pieces, bleed only round the block
+(3 x 3 poker cards on Letter); the page label then goes up the left side, where the block
+leaves room, instead of under it.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ class SlotRules:
     most: int                      # at most this many pieces on a page
     turn: bool                     # pieces may be turned a quarter turn
     label_room: float = 0.0        # kept free above the keep-out band at the bottom, for the page label
+    shared: bool = False           # neighbours abut and share their cut; bleed only round the block
+    label_side: float = 0.0        # kept free inside the keep-out band at the left, for the label (shared cuts)
 
 
 @dataclass(frozen=True)
@@ -151,12 +157,17 @@ def _outer(rules: SlotRules, overhang: float) -> float:
     return max(overhang, rules.mark_room)
 
 
+def _between(rules: SlotRules, overhang: float) -> float:
+    """Trim to trim between neighbours in a block: both bleeds and a gutter, or nothing when they share a cut."""
+    return 0.0 if rules.shared else 2 * overhang + rules.gap
+
+
 def _how_many(rules: SlotRules, page_length: float, bleed: float, turned: bool, axis: int) -> int:
     """How many pieces fit side by side along one axis of the page."""
     size = _size(rules, turned)[axis]
     overhang = _overhang(rules, bleed, turned)[axis]
-    available = page_length - 2 * rules.margin - 2 * _outer(rules, overhang)
-    pitch = size + 2 * overhang + rules.gap
+    available = page_length - 2 * rules.margin - 2 * _outer(rules, overhang) - (rules.label_side if axis == 0 else 0)
+    pitch = size + _between(rules, overhang)
     if available < size - 1e-9:
         return 0
     return int((available - size + 1e-9) // pitch) + 1
@@ -166,7 +177,7 @@ def _extent(rules: SlotRules, count: int, bleed: float, turned: bool, axis: int)
     """Trim-to-trim length of `count` pieces in a row along one axis."""
     size = _size(rules, turned)[axis]
     overhang = _overhang(rules, bleed, turned)[axis]
-    return count * size + (count - 1) * (2 * overhang + rules.gap)
+    return count * size + (count - 1) * _between(rules, overhang)
 
 
 def _separation(rules: SlotRules, bleed: float, upper_turned: bool, lower_turned: bool) -> float:
@@ -180,7 +191,7 @@ def _fits(arrangement: _Arrangement, rules: SlotRules, page: tuple[float, float]
     width, height = page
     for turned, columns, _ in arrangement.bands:
         need = _extent(rules, columns, bleed, turned, 0) + 2 * _outer(rules, _overhang(rules, bleed, turned)[0])
-        if need > width - 2 * rules.margin + 1e-9:
+        if need > width - 2 * rules.margin - rules.label_side + 1e-9:
             return False
     return _total_height(arrangement, rules, bleed) <= height - 2 * rules.margin - rules.label_room + 1e-9
 
@@ -206,8 +217,8 @@ def _place(arrangement: _Arrangement, rules: SlotRules, page: tuple[float, float
     for index, (turned, columns, rows) in enumerate(bands):
         w, h = _size(rules, turned)
         ox, oy = _overhang(rules, bleed, turned)
-        pitch_x, pitch_y = w + 2 * ox + rules.gap, h + 2 * oy + rules.gap
-        left = (width - _extent(rules, columns, bleed, turned, 0)) / 2
+        pitch_x, pitch_y = w + _between(rules, ox), h + _between(rules, oy)
+        left = (width + rules.label_side - _extent(rules, columns, bleed, turned, 0)) / 2
         slots = tuple(Slot((left + c * pitch_x, y + r * pitch_y, left + c * pitch_x + w, y + r * pitch_y + h), turned)
                       for r in range(rows) for c in range(columns))
         bottom = y + _extent(rules, rows, bleed, turned, 1)
@@ -220,5 +231,5 @@ def _place(arrangement: _Arrangement, rules: SlotRules, page: tuple[float, float
         top, bottom = tops[index]
         zone_top = rules.margin if index == 0 else (tops[index - 1][1] + top) / 2
         zone_bottom = usable - rules.margin if index + 1 == len(placed) else (bottom + tops[index + 1][0]) / 2
-        result.append(Band(slots, (rules.margin, zone_top, width - rules.margin, zone_bottom)))
+        result.append(Band(slots, (rules.margin + rules.label_side, zone_top, width - rules.margin, zone_bottom)))
     return SheetPlan(tuple(result), bleed)

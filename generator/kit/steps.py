@@ -25,15 +25,16 @@ def kit_step(context: BuildContext) -> None:
     inputs = render_build_id(context)
     if not cache.seen(inputs):
         start_render_workers()  # they load cairo while this process plans the kit
-    # Each component's pages go to the workers as soon as it is planned, so they draw the first
-    # decks while this process plans the rest. The card PNGs go last, to fill whichever worker
+    # Each component's pages go to the workers as soon as it is planned, so they draw the tiles
+    # while this process plans the rest; a document with packable pieces (decks, tokens) waits
+    # until every component is planned, as a later one may share its sheets. The card PNGs go last, to fill whichever worker
     # finishes first.
     options = context.options
     plans, pending, submitted = [], [], set()
-    shelved: set[str] = set()   # documents whose shelf pieces may still be packed with later ones
+    shelved: set[str] = set()   # documents whose pieces may still be packed with later ones
     for component_plan in plan_components(game, options.paper, options.duplex):
         plans.append(component_plan)
-        shelved.update(s.document for s in component_plan.sections if s.shelf_items)
+        shelved.update(s.document for s in component_plan.sections if s.pack_items)
         so_far = combine(game, options.paper, options.duplex, plans)
         jobs = [job for job in document_jobs(so_far)
                 if job.name not in submitted and job.name.split("#")[0] not in shelved]
@@ -49,6 +50,7 @@ def kit_step(context: BuildContext) -> None:
     context.page_counts.update({document: len(pages) for document, pages in plan.documents.items()})
     context.documents.update(plan.titles)
     context.in_the_box.extend(plan.contents)
+    context.alternatives.extend(plan.alternatives)
     for path in write_svgs(plan, context.path("svg/.keep").parent):
         context.artifacts[f"svg/{path.name}"] = path
 

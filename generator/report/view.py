@@ -303,6 +303,13 @@ def _length_table(report: dict, c: dict) -> Table:
     return _number_table("Length", measures)
 
 
+def words(key: str) -> str:
+    """A key a game did not label, as words for a reader: "cards_chosen" -> "Cards chosen",
+    "knight:tail_lash" -> "knight: tail lash" (never a raw snake_case key in a table)."""
+    text = key.replace("_", " ").replace(":", ": ")
+    return text[:1].upper() + text[1:] if ":" not in key else text
+
+
 def _number_table(title: str, measures: list[tuple[str, dict, bool]]) -> Table:
     rows = []
     for name, s, percent in measures:
@@ -346,12 +353,12 @@ def _metric_tables(report: dict, c: dict) -> list[Table]:
     for title, names in groups.items():
         numbers = [n for n in names if c["metrics"][n]["kind"] == "number"]
         if numbers:
-            tables.append(_number_table(title, [(labels.get(n, {}).get("label", n), c["metrics"][n],
+            tables.append(_number_table(title, [(labels.get(n, {}).get("label", words(n)), c["metrics"][n],
                                                  labels.get(n, {}).get("percent", False)) for n in numbers]))
         flags = [n for n in names if c["metrics"][n]["kind"] == "flag"]
         if flags:
             tables.append(Table(title, ["Measure", "Games", "Share"],
-                                [[labels.get(n, {}).get("label", n), f"{c['metrics'][n]['count']:,}",
+                                [[labels.get(n, {}).get("label", words(n)), f"{c['metrics'][n]['count']:,}",
                                   pct(c["metrics"][n]["share"])] for n in flags]))
         keyed = [n for n in names if c["metrics"][n]["kind"] in ("per_seat_counts", "counts")]
         if keyed:
@@ -361,7 +368,7 @@ def _metric_tables(report: dict, c: dict) -> list[Table]:
             if c["metrics"][n]["kind"] == "per_seat":
                 seats = c["metrics"][n]["seats"]
                 tables.append(Table(title, ["Measure", *[f"Seat {s + 1}" for s in range(len(seats))], "Per game"],
-                                    [[labels.get(n, {}).get("label", n), *map(num, seats),
+                                    [[labels.get(n, {}).get("label", words(n)), *map(num, seats),
                                       f"{c['metrics'][n]['per_game']:.2f}"]]))
     return tables
 
@@ -377,7 +384,7 @@ def _keyed_table(title: str, metrics: list[tuple[dict, dict]], games: int, playe
         for label, figures in metrics:
             names = dict(label.get("keys") or {})
             for k in list(names) + [k for k in figures["keys"] if k not in names]:
-                rows.append([names.get(k, k), *([label.get("label", "")] if several else []),
+                rows.append([names.get(k, words(k)), *([label.get("label", "")] if several else []),
                              *_counts_row(figures["keys"].get(k), games)])
         return Table(title, [header_key, *use, "Total", "Per game", "Games", "Share"], rows,
                      numeric_from=2 if several else 1)
@@ -386,7 +393,7 @@ def _keyed_table(title: str, metrics: list[tuple[dict, dict]], games: int, playe
         for k in list(names) + [k for k in figures["keys"] if k not in names]:
             row = figures["keys"].get(k)
             total = row["total"] if row else 0
-            rows.append([names.get(k, k), *([label.get("label", "")] if several else []), f"{total:,}",
+            rows.append([names.get(k, words(k)), *([label.get("label", "")] if several else []), f"{total:,}",
                          f"{total / games if games else 0.0:.2f}", f"{row['games'] if row else 0:,}",
                          ci(row["user_win"]) if row and row.get("users") else "-"])
     # All keys together per game (Dragon Pants: reactions fired per game), which no row shows.

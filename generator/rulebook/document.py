@@ -16,6 +16,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplat
 from reportlab.platypus.doctemplate import LayoutError as ReportlabLayoutError
 
 from generator.data import GameData
+from generator.data.components import has_component
 from generator.errors import LayoutError
 from generator.games.parts import RulebookPart
 from generator.paper import mm_to_pt, paper_size_mm
@@ -107,10 +108,11 @@ def split_aid(blocks: list[Block]) -> tuple[list[Block], list[Block]]:
 def require_sections(game: GameData, blocks: list[Block], rules_file: Path) -> None:
     """A game with rules needs a rulebook with headings and a player aid: a rules.md emptied, cut
     short or missing its `::: player_aid` line is an error, not a thin rulebook and no
-    player-aid.pdf. A data-only game needs headings; its aid is optional."""
+    player-aid.pdf. A data-only game, or one whose player aids are cards (an `aid` component),
+    needs headings; its aid page is optional (a page repeating the aid cards wastes a sheet)."""
     markers = [b for b in blocks if isinstance(b, Directive) and b.name == "player_aid"]
-    if not markers and game.module is None:
-        # A data-only game (a card deck, say) may have no player aid; its rules still need headings.
+    if not markers and (game.module is None or has_component(game, "aid")):
+        # Its rules still need headings.
         if not any(isinstance(b, Heading) for b in blocks):
             raise LayoutError(f"{rules_file}: the rules have no heading ('# ...'); was the file emptied or cut short?")
         return

@@ -19,8 +19,6 @@ from generator.rulebook.styles import Styles
 
 def title_page(game: GameData, styles: Styles, width: float, height: float) -> list[Flowable]:
     info = game.game
-    players = info.players
-    player_text = f"{players.min}–{players.max} players" if players.min != players.max else f"{players.min} players"
     art = game_art(game)
     picture: list[Flowable] = []
     if "cover" in art:                 # the game's own cover illustration
@@ -39,12 +37,13 @@ def title_page(game: GameData, styles: Styles, width: float, height: float) -> l
     if info.also_known_as:
         flow.append(Paragraph(inline_xml(f"also known as *{escape_inline(info.also_known_as)}*"), styles.title_line))
     flow += [Spacer(1, mm_to_pt(6)), *picture, Spacer(1, mm_to_pt(6))]
-    facts = f"**{player_text}** · about **{info.playtime_minutes} minutes** · ages **{info.minimum_age}+**"
+    facts = f"**{info.players_text}** · **{info.playtime_text}** · ages **{info.minimum_age}+**"
     flow.append(Paragraph(inline_xml(facts), styles.title_line))
     flow.append(Paragraph(inline_xml("Designed by " + escape_inline(names(info.designers))), styles.title_line))
     flow.append(Spacer(1, mm_to_pt(8)))
-    licence = escape_inline(f"Licence: {info.licence}" + (f" ({info.licence_url})" if info.licence_url else ""))
-    flow.append(Paragraph(inline_xml(licence), styles.caption))
+    if info.licence:
+        licence = escape_inline(f"Licence: {info.licence}" + (f" ({info.licence_url})" if info.licence_url else ""))
+        flow.append(Paragraph(inline_xml(licence), styles.caption))
     flow.append(Paragraph(inline_xml(escape_inline(info.credits)), styles.caption))
     return flow
 

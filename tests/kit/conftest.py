@@ -88,3 +88,30 @@ def kits(game, tmp_path_factory):
         return context
 
     return get
+
+
+@pytest.fixture(scope="session")
+def letter_kit(kits, tmp_path_factory):
+    """A game's whole kit on Letter (`dragon-pnp build GAME --no-check`), built once per session
+    by game folder: Dragon Pants reuses the session's kit, the others are built in a subprocess."""
+    import subprocess
+    import sys
+
+    from generator.data.loader import project_root
+
+    built: dict[Path, Path] = {}
+
+    def get(folder: Path) -> Path:
+        if folder not in built:
+            if folder.name == "dragon_pants":
+                built[folder] = kits("letter").out_dir
+            else:
+                out = tmp_path_factory.mktemp(folder.name) / "kit"
+                run = subprocess.run([sys.executable, "-m", "generator", "build", str(folder), "--no-check",
+                                      "--paper", "letter", "--out", str(out)], capture_output=True, text=True,
+                                     timeout=600, env={**os.environ, "PYTHONPATH": str(project_root())})
+                assert run.returncode == 0, run.stdout + run.stderr
+                built[folder] = out
+        return built[folder]
+
+    return get

@@ -117,9 +117,9 @@ def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeyp
 
     cards = data / "power_cards.yaml"
     text = cards.read_text()
-    old = "The Pants cannot be played."   # printed on the card (its rules)
+    old = "Not played. End a turn wearing them"   # printed on the card (its rules)
     assert old in text
-    cards.write_text(text.replace(old, "The Pants are never played."))
+    cards.write_text(text.replace(old, "Never played. End a turn wearing them"))
     after = load_game(data)
     rendered: list[str] = []
     original = parallel._submit
@@ -130,7 +130,7 @@ def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeyp
 
     monkeypatch.setattr(parallel, "_submit", spy)
     pages, images = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, cache)
-    assert rendered == ["cards.pdf#1", "power-pants-x1.png"]   # only the Power part of cards.pdf
+    assert rendered == ["cards.pdf#1", "power-pants-x1.png"]   # only cards.pdf (its two decks share sheets: one part)
     assert "power-pants-x1.png" in images
     fresh = render_plan(plan_kit(after, "letter"), after.print_profile.png_dpi, RenderCache(None))
     assert images == fresh[1]

@@ -141,8 +141,10 @@ def test_poster_registration_marks_appear_on_both_pages_of_every_shared_strip(ga
                 continue   # pages touching at a corner only
             if max(shared[2] - shared[0], shared[3] - shared[1]) < 40:
                 continue   # a sliver where staggered columns meet
-            inside = [m for m in marks if shared[0] <= m[0] <= shared[2] and shared[1] <= m[1] <= shared[3]]
+            inside = [m for m in marks if shared[0] <= m.x <= shared[2] and shared[1] <= m.y <= shared[3]]
             assert len(inside) >= 2, (a.name, b.name)
+            # The cross is on the page underneath; the page laid over it carries the edge tick.
+            assert all(m.over in (a, b) for m in inside), (a.name, b.name)
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -233,3 +235,28 @@ def test_setup_maps_give_every_seat_a_colour_the_pieces_carry(game, kits):
     pawns = pymupdf.open(kits("letter").artifacts["extras.pdf"])[0].get_text()
     for colour in colours.values():
         assert colour.name.upper() in tiles and colour.name.upper() in pawns
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_poster_crosses_lie_only_where_a_neighbour_page_covers_them(game, kits, paper):
+    """Read from board.pdf: every round registration mark on a poster page sits in the overlap
+    strip at its window's bottom or right, which the next page or column is laid over, never
+    in the top or left strip that stays on show (over a den's name, say)."""
+    plan = poster_plan(game, paper)
+    board = pymupdf.open(kits(paper).artifacts["board.pdf"])
+    ww, wh = plan.window
+    m, ov = plan.margin, plan.overlap
+    seen = 0
+    for index in range(1, 1 + len(plan.windows)):
+        page = board[index]
+        for drawing in page.get_drawings():
+            r = drawing["rect"]
+            kinds = {item[0] for item in drawing["items"]}
+            if kinds != {"c"} or abs(mm(r.width) - 5.2) > 0.3 or drawing.get("color") != (0.0, 0.0, 0.0):
+                continue
+            x, y = mm((r.x0 + r.x1) / 2), mm((r.y0 + r.y1) / 2)
+            seen += 1
+            in_bottom = m + wh - ov - TOL <= y <= m + wh + TOL
+            in_right = m + ww - ov - TOL <= x <= m + ww + TOL
+            assert in_bottom or in_right, f"poster page {index}: a mark at ({x:.1f}, {y:.1f}) mm stays on show"
+    assert seen >= 2 * (len(plan.windows) - 1)

@@ -39,7 +39,9 @@ def test_components_list_counts_come_from_the_data(game, book):
     box = game.settings.box
     assert any(r.startswith(f"Hex tiles {box.tiles} ") for r in rows)
     assert any(r.startswith(f"Deck of Power {box.power_cards} ") for r in rows)
-    assert any(r.startswith(f"Deck of Destiny {box.destiny_cards} ") for r in rows)
+    blanks = sum(c.count for c in game.destiny.cards if c.blank)
+    assert any(r.startswith(f"Deck of Destiny {box.destiny_cards + blanks} {box.destiny_cards} time cards")
+               for r in rows)
     text = pdf_text(book.pdf)
     for terrain in game.board.terrains.values():
         assert f"{terrain.count} {terrain.name}" in text

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from generator.games.api import Finding
 from generator.games.dragon_dance.data import DanceData, DanceSettings
 from generator.games.dragon_dance.rules import RANGE_NAMES
 from generator.games.dragon_dance.state import DanceState
+
+if TYPE_CHECKING:
+    from generator.games.report_parts import ReportSpec
 
 # Rounds in a row without anyone losing life that the report calls a lull (a hazard).
 LULL_ROUNDS = 10
@@ -114,15 +117,17 @@ def findings(data: DanceData, report: Mapping[str, Any]) -> list[Finding]:
         minutes = ((config.get("length") or {}).get("minutes") or {}).get("mean")
         if minutes is not None and not low <= minutes <= high:
             found.append(Finding("warning", f"{name}: games last {minutes:.0f} minutes on average",
-                                 f"The target is {low:g}-{high:g} minutes (settings.target_minutes; the estimate "
-                                 "comes from seconds_per_round and setup_minutes in game.yaml).",
+                                 f"The target is {low:g}-{high:g} minutes (the target minutes in game.yaml's "
+                                 "settings; the estimate comes from its seconds per round and setup minutes).",
                                  {"minutes": minutes}))
         keys = ((config.get("metrics") or {}).get("cards_chosen") or {}).get("keys") or {}
         for role in roles:
             played = {card.id: (keys.get(f"{role}:{card.id}") or {}).get("total", 0)
                       for card in data.rosters[role].cards}
             total = sum(played.values())
-            idle = [card for card, n in played.items() if total and n / total < 0.02]
+            names = {card.id: card.name for card in data.rosters[role].cards}
+            # Named as printed, with each card's share, so the finding reads without the data files.
+            idle = [f"{names[card]} ({n / total:.1%})" for card, n in played.items() if total and n / total < 0.02]
             if idle:
                 found.append(Finding("info", f"{name}: the {role} hardly plays {', '.join(idle)}",
                                      f"Each of these is under 2 % of the {role}'s {total} cards played.",
@@ -138,3 +143,29 @@ def _wins(config: Mapping[str, Any], roles: tuple[str, ...]) -> dict[str, int]:
         if seat < len(seats):
             wins[role] = int(seats[seat].get("wins", 0))
     return wins
+
+
+def report_spec(data: DanceData) -> "ReportSpec":
+    """Every metric with a label, its table and, for counts by key, a name per key (cards by
+    their printed names and side, die faces, ranges), so the report shows no raw keys."""
+    from generator.games.report_parts import MetricSpec, ReportSpec
+
+    cards = {f"{role}:{card.id}": f"{card.name} ({role})" for role in data.roles for card in data.rosters[role].cards}
+    faces = {"none": "No die", **{str(face): f"Die {face}" for face in range(1, 7)}}
+    ranges = {name: f"{name.capitalize()} range" for name in RANGE_NAMES}
+    return ReportSpec(metrics={
+        "rounds": MetricSpec("Rounds", "Length"),
+        "life_left": MetricSpec("Life left at the end", "Life and recovery"),
+        "recuperates": MetricSpec("Recuperates played", "Life and recovery"),
+        "bluffs": MetricSpec("Bluffs (a die chosen for a card that cannot use it)", "Life and recovery"),
+        "cards_chosen": MetricSpec("Played", "Cards", keys=cards, key_header="Card"),
+        "card_damage": MetricSpec("Damage dealt", "Cards", keys=cards, key_header="Card"),
+        "faces_chosen": MetricSpec("Chosen", "Die faces", keys=faces, key_header="Die"),
+        "face_damage": MetricSpec("Damage dealt", "Die faces", keys=faces, key_header="Die"),
+        "combo_cards": MetricSpec("Combo follow-ups", "Combo follow-ups by card", keys=cards, key_header="Card"),
+        "combos": MetricSpec("Combo follow-ups", "Combos"),
+        "combo_damage": MetricSpec("Combo damage", "Combos"),
+        "combos_declined": MetricSpec("Combos declined", "Combos"),
+        "combos_blocked": MetricSpec("Combos blocked", "Combos"),
+        "rounds_at": MetricSpec("Rounds at each range", "Range", keys=ranges, key_header="Range"),
+    })

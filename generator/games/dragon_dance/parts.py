@@ -33,6 +33,12 @@ class DanceReport(ReportPart):
 
         return metrics.findings(self.module.dance_data(game), summary)  # type: ignore[attr-defined]
 
+    def report_spec(self, game: Any) -> Any:
+        """Labels for every metric: cards by their printed names, die faces, ranges."""
+        from generator.games.dragon_dance import metrics
+
+        return metrics.report_spec(self.module.dance_data(game))  # type: ignore[attr-defined]
+
     def playtime_minutes(self, game: Any, state: "GameState", trace: "PlayTrace") -> float | None:
         from generator.games.dragon_dance import metrics
 

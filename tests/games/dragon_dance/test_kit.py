@@ -1,12 +1,12 @@
 """The Dragon Dance kit read back from its PDFs: every action card once, with its numbers from data.
 
-Built on Letter and A4, duplex and fold-over; the text of each card (name first, version mark
-last, as MuPDF reads it) must carry the card's whole table in order, its ranges and its kind.
+Built on Letter and A4, duplex and fold-over; the text of each card (read inside its placed face) must carry the card's whole table in order, its ranges and its kind.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,15 +39,34 @@ def card_texts(request, tmp_path_factory) -> list[str]:
     built = subprocess.run(argv + ([] if duplex else ["--no-duplex"]), capture_output=True, text=True, timeout=600,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert built.returncode == 0, built.stdout + built.stderr
-    words = [line.strip() for page in pymupdf.open(out / "cards.pdf") for line in page.get_text().splitlines()]
-    # One card's text runs from its name to its version mark.
-    texts, current = [], []
-    for word in words:
-        current.append(word)
-        if word.startswith("provisional v"):
-            texts.append(current)
-            current = []
-    return ["\n".join(t) for t in texts]
+    # One card's text is what MuPDF reads inside its placed face (the aid cards share the sheets
+    # and carry no "card v" mark of their own, so they are left out).
+    texts = []
+    for page in pymupdf.open(out / "cards.pdf"):
+        for rect in face_rects(page):
+            lines = [line.strip() for line in page.get_text(clip=rect).splitlines() if line.strip()]
+            if any(line.startswith("card v") for line in lines):
+                texts.append("\n".join(lines))
+    return texts
+
+
+PLACED = re.compile(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) cm\s*(?:/\w+ gs\s*)?/(\w+) Do")
+
+
+def face_rects(page: pymupdf.Page) -> list[pymupdf.Rect]:
+    """Where each face form is drawn on the page (its box through its placing matrix)."""
+    boxes = {name: bbox for _, name, _, bbox in page.get_xobjects()}
+    rects = []
+    for match in PLACED.finditer(page.read_contents()):
+        name = match.group(7).decode()
+        if name not in boxes:
+            continue
+        a, b, c, d, e, f = (float(v) for v in match.groups()[:6])
+        w, h = boxes[name][2], boxes[name][3]
+        xs = [a * x + c * y + e for x, y in ((0, 0), (w, 0), (0, h), (w, h))]
+        ys = [b * x + d * y + f for x, y in ((0, 0), (w, 0), (0, h), (w, h))]
+        rects.append(pymupdf.Rect(min(xs), min(ys), max(xs), max(ys)))
+    return rects
 
 
 def identity(text: str) -> tuple[str, str]:

@@ -81,7 +81,7 @@ def test_findings_flag_imbalance_long_games_and_idle_cards():
     titles = [f.title for f in findings]
     assert any("the dragon wins 85%" in t for t in titles)
     assert any("45 minutes" in t for t in titles)
-    assert any("the knight hardly plays charge" in t for t in titles)
+    assert any("the knight hardly plays Charge (0.5%)" in t for t in titles)   # named as printed
 
 
 def test_findings_hold_the_game_to_the_targets_in_its_settings(tmp_path):

@@ -33,7 +33,8 @@ def seat_caption(game: GameData, players: int) -> str:
     den = {d.id: d for d in game.board.homes}
     colours = game.print_profile.seat_colours
     # Seat, then the colour its den tile and pawn carry (the name players look for on the pieces).
-    seats = [f"**{i + 1}** " + escape_inline(colours[d].name if d in colours else den[d].name)
+    # A no-break space holds each seat number to its colour when the caption wraps.
+    seats = [f"**{i + 1}**\u00a0" + escape_inline(colours[d].name if d in colours else den[d].name)
              for i, d in enumerate(game.board.seats[players])]
     return f"**{players} players:** " + ", ".join(seats) + "."
 

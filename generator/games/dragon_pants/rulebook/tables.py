@@ -43,8 +43,10 @@ def components_table(game: GameData, styles: Styles, width: float) -> Table:
         ["Hex tiles", str(box.tiles), ", ".join(terrain_parts)],
         ["Dragon pawns", str(box.pawns), "one per den: " + ", ".join(pawn_colours)],
         ["Deck of Power", str(box.power_cards), ", ".join(power_parts)],
-        ["Deck of Destiny", str(box.destiny_cards),
-         ", ".join(destiny_parts) + (f", plus {blanks} blank cards for house rules" if blanks else "")],
+        # One count everywhere (box, cover, README): the time cards plus the blanks.
+        ["Deck of Destiny", str(box.destiny_cards + blanks),
+         f"{box.destiny_cards} time cards (" + ", ".join(destiny_parts) + ")"
+         + (f" + {blanks} blanks for house rules" if blanks else "")],
         ["Time track card", str(box.time_track_cards),
          f"boxes numbered {track.first} to {track.last} in {track.rows} rows"],
         ["Time marker", str(box.time_markers), "a small token that moves along the time track"],
