@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run  # noqa: E402
-EDITED_CARD = "The Pants cannot be played."   # in its rules, the effect the card prints
+EDITED_CARD = "Not played. End a turn wearing them outside a den"   # The Pants card's rules, which it prints
 
 KIT_ONLY = """
 import sys
@@ -85,7 +85,7 @@ def main() -> None:
                     "--out", str(tmp / out)]
 
         def edit(run: int) -> None:
-            text = EDITED_CARD.replace("played.", f"played (edit {run}).")
+            text = EDITED_CARD.replace("Not played.", f"Not played (edit {run}).")
             (edited / "power_cards.yaml").write_text(cards.replace(EDITED_CARD, text))
 
         jobs = {
