@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from engine_helpers import POSITIONS, game_data, rules
+from engine_helpers import POSITIONS, game_data, load_file, rules
+from generator.games.api import PositionError
 from generator.games.dragon_pants.engine import new_game
-from generator.games.dragon_pants.engine.positions import PositionError, dump_position, load_position
+from generator.games.dragon_pants.engine.positions import position_to_dict
 from generator.games.dragon_pants import GAME
 from generator.games.position_files import dump_yaml, position_document, read_position_file
 from generator.games.position_files import load_position as load_play_position
@@ -22,7 +23,12 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
 def _load_text(tmp_path: Path, text: str, name: str = "p.yaml"):
     path = tmp_path / name
     path.write_text(text)
-    return load_position(path, lambda options: rules(**options))
+    return load_file(path)
+
+
+def dump_position(state, as_json: bool = False) -> str:
+    data = position_to_dict(state)
+    return json.dumps(data, indent=2) + "\n" if as_json else dump_yaml(data)
 
 
 def _doc_examples() -> list[str]:
@@ -44,7 +50,7 @@ def test_docs_examples_load_and_the_full_one_round_trips(tmp_path):
 
 def test_every_test_position_loads_and_round_trips(tmp_path):
     for file in sorted(POSITIONS.glob("*.yaml")):
-        state = load_position(file, lambda options: rules(**options))
+        state = load_file(file)
         text = dump_position(state)
         again = _load_text(tmp_path, text)
         assert dump_position(again) == text, file.name
