@@ -47,7 +47,7 @@ def is_int(value: Any) -> bool:
 def whole(value: Any, path: tuple, lo: int = 0, hi: int = BIG, what: str = "") -> int:
     """`value` as a whole number from `lo` to `hi`, else a PositionError at `path`."""
     if not is_int(value) or not lo <= value <= hi:
-        bounds = f"from {lo}" if hi >= BIG else f"from {lo} to {hi}"
+        bounds = f"from {lo}" if hi == BIG else f"from {lo} to {hi}"
         raise PositionError(path, f"expected {what or 'a whole number'} {bounds}, got {shown(value)}")
     return value
 

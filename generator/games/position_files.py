@@ -202,7 +202,7 @@ def _pending(module: GameModule, state: GameState, raw: Any, source: SourceMap) 
             seat = _role_seat(state, str(key))
         if seat not in moving:
             shown_moving = ", ".join(seat_key(state, s) for s in moving) or "nobody"
-            raise _located(source, where, f"seat {shown(key)} has no choice to commit now (deciding: {shown_moving})")
+            raise _located(source, where, f"seat {str(key)[:20]} has no choice to commit now (deciding: {shown_moving})")
         if seat in committed:
             raise _located(source, where, f"seat {seat_key(state, seat)} is pending twice")
         if not isinstance(text, str):
