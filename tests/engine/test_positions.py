@@ -37,7 +37,7 @@ def _doc_examples() -> list[str]:
 
 def test_docs_examples_load_and_the_full_one_round_trips(tmp_path):
     """The full example is what `play` writes: the engine's position plus `pending`."""
-    full, short = _doc_examples()
+    full, short = _doc_examples()[:2]   # the Dragon Pants examples; the other games' are below
     path = tmp_path / "full.yaml"
     path.write_text(full)
     board, options = load_play_position(GAME, game_data(), *read_position_file(path))
@@ -139,3 +139,21 @@ def test_a_reaction_asked_of_a_dragon_that_cannot_react_is_refused(tmp_path):
 def test_json_syntax_errors_are_located(tmp_path):
     with pytest.raises(PositionError, match=r"p.json:2:13: JSON syntax error: Expecting value"):
         _load_text(tmp_path, '{"players": 2,\n "current": }', "p.json")
+
+
+@pytest.mark.parametrize("game, legal", [
+    ("dragon_dance", ["no combo", "combo slash no die", "combo slash die 1"]),
+    ("dragon_line", ["refill kiln", "refill scorch", "refill shade"]),
+])
+def test_the_other_games_doc_examples_load_and_are_written_back_unchanged(tmp_path, capsys, game, legal):
+    from generator.cli import main
+
+    (example,) = [text for text in _doc_examples() if f"game: {game}\n" in text]
+    path = tmp_path / "example.yaml"
+    path.write_text(example)
+    for extra, expected in (([], example), (["--legal"], "".join(f"{a}\n" for a in legal))):
+        with pytest.raises(SystemExit) as done:
+            main(["play", "--position", str(path), *extra])
+        out, err = capsys.readouterr()
+        assert done.value.code == 0, err
+        assert (out.split("\n", 1)[1] if extra else out) == expected   # --legal: after its "# ... decides" line
