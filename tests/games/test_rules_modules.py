@@ -140,3 +140,18 @@ def test_the_readme_smallest_rules_module_works(tmp_path):
                  ("check", str(game), "--games", "20", "--jobs", "1", "--out", str(tmp_path / "check"))):
         done = run(*args)
         assert done.returncode == 0, f"{args}: {done.stdout}{done.stderr}"
+
+
+def test_new_with_rules_scaffolds_a_module_that_passes_selftest_and_its_own_tests(tmp_path):
+    made = run("new", "duel", "--rules", "--dir", str(tmp_path))
+    assert made.returncode == 0, made.stdout + made.stderr
+    game = tmp_path / "duel"
+    assert (game / "rules" / "game.py").is_file() and (game / "tests" / "test_rules.py").is_file()
+    tested = run("selftest", str(game), "--playouts", "4")
+    assert tested.returncode == 0 and "every check passed" in tested.stdout, tested.stdout + tested.stderr
+    checked = run("check", str(game), "--games", "20", "--jobs", "1", "--out", str(tmp_path / "check"))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    own = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=game,
+                         capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "PYTHONPATH": str(ROOT), "DRAGON_PNP_CACHE": "off"})
+    assert own.returncode == 0, own.stdout + own.stderr
