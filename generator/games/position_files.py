@@ -147,6 +147,8 @@ def rules_options(raw: Mapping[str, Any], source: SourceMap) -> dict[str, Any]:
 
 def load_position(module: GameModule, game: Any, raw: Mapping[str, Any], source: SourceMap) -> tuple[SeatByBoard, dict[str, Any]]:
     """The game in play that a position file describes, and the rules options it names."""
+    if "game" in raw and not (isinstance(raw["game"], str) and raw["game"]):
+        raise _located(source, ("game",), f"expected the game's name (its folder), got {shown(raw['game'])}")
     options = rules_options(raw, source)
     rules = _rules(lambda opts: module.make_rules(game, opts), options, source)
     state = _state(module.load_state, rules, raw, source)
@@ -186,7 +188,7 @@ def _state(load_state: Callable[[Any, Mapping[str, Any]], GameState], rules: Any
 
 def _pending(module: GameModule, state: GameState, raw: Any, source: SourceMap) -> dict[int, Any]:
     """Committed choices of a simultaneous node: each a legal action of a seat still to decide."""
-    if not raw:
+    if raw is None or raw == {}:
         return {}
     if not isinstance(raw, dict):
         raise _located(source, ("pending",), "expected a mapping of seat number to committed action")

@@ -116,6 +116,7 @@ KNOWN_FIELDS = {
 def _read(rules: Rules, f: Fields) -> GameState:
     board = rules.board
     f.only(sorted(KNOWN_FIELDS))
+    f.text("game", None, null=True)   # which game: the file reader compares it with the game loaded
     fmt = f.text("format", None, null=True)
     if fmt is not None and fmt != FORMAT:
         raise PositionError(("format",), f"expected {FORMAT!r}, got {shown(fmt)}")
