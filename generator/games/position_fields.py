@@ -180,6 +180,20 @@ class Fields:
             out.append(index)
         return out
 
+    def int_lists(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, length: int | None = None,
+                  what: str = "a whole number") -> list[list[int]]:
+        """A list of lists of whole numbers (one per seat...)."""
+        values = self.list(key, default, length=length)
+        return [[whole(x, self.at(key, i, j), lo, hi, what) for j, x in enumerate(items(v, self.at(key, i)))]
+                for i, v in enumerate(values)]
+
+    def card_lists(self, key: str, known: Mapping[str, int], noun: str = "card", default: Any = REQUIRED,
+                   length: int | None = None) -> list[list[int]]:
+        """A list of lists of card ids (one per seat, one per stack seen...) as indices."""
+        values = self.list(key, default, length=length)
+        return [[card(c, self.at(key, i, j), known, noun) for j, c in enumerate(items(v, self.at(key, i)))]
+                for i, v in enumerate(values)]
+
     def sub(self, key: str, default: Any = REQUIRED, null: bool = False, what: str = "a mapping of fields") -> Any:
         """The mapping under `key` as Fields (or `default` when left out, or null with `null=True`)."""
         given, value = self._given(key, default, null)

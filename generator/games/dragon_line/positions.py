@@ -82,16 +82,9 @@ def _seat(rules: Rules, state: LineState, entry: Fields) -> None:
     state.shown.append(list(shown))
     state.carried.append(list(damage))
     state.drafted.append(entry.cards("drafted", deck, "dragon"))
-    seen = entry.list("seen_stacks")
-    state.seen_stacks.append([_mask(Fields({"s": stack}, entry.at("seen_stacks", i)).cards("s", deck, "dragon"))
-                              if isinstance(stack, list) else _not_a_list(entry, i, stack)
-                              for i, stack in enumerate(seen)])
+    state.seen_stacks.append([_mask(cards) for cards in entry.card_lists("seen_stacks", deck, "dragon")])
     state.fielded.append(entry.cards("fielded", deck, "dragon"))
     state.removed.append(entry.int("removed", 0, rules.deck_size, what="dragons removed"))
-
-
-def _not_a_list(entry: Fields, i: int, value: Any) -> int:
-    raise entry.fail(("seen_stacks", i), "expected a list of dragons")
 
 
 def _mask(cards: list[int]) -> int:
@@ -106,22 +99,10 @@ def _last_round(rules: Rules, last: Fields | None) -> dict[str, Any] | None:
         return None
     last.only(("round", "activated", "destroyed", "fallback"))
     size = rules.line_size
-    activated = last.list("activated", length=2, what="the slots each seat activated, a list")
-    masks = [_mask([whole(x, last.at("activated", s, i), 1, size, "a slot") - 1
-                    for i, x in enumerate(_items(last, ("activated", s), slots))])
-             for s, slots in enumerate(activated)]
-    destroyed = last.list("destroyed", length=2, what="the dragons each seat lost, a list")
+    masks = [_mask([x - 1 for x in slots]) for slots in last.int_lists("activated", 1, size, length=2, what="a slot")]
     return {"round": last.int("round", 1, rules.settings.round_cap, what="a round"), "activated": masks,
-            "destroyed": [Fields({"d": d}, last.at("destroyed", s)).cards("d", rules.index, "dragon")
-                          if isinstance(d, list) else _items(last, ("destroyed", s), d)
-                          for s, d in enumerate(destroyed)],
+            "destroyed": last.card_lists("destroyed", rules.index, "dragon", length=2),
             "fallback": last.bool("fallback")}
-
-
-def _items(f: Fields, path: tuple, value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise f.fail(path, "expected a list")
-    return value
 
 
 def _hands_log(rules: Rules, state: LineState, f: Fields) -> list[dict[str, Any]]:
@@ -135,8 +116,8 @@ def _hands_log(rules: Rules, state: LineState, f: Fields) -> list[dict[str, Any]
         if e.int("hand", 1, len(entries)) != i + 1:
             raise e.fail("hand", f"expected hand {i + 1}: the hands are listed in the order played")
         points = e.ints("points", 0, COUNT_LIMIT, length=2, what="points")
-        winners = sorted(e.list("winners", what="the winning seats (from 1), a list"))
-        seats = [whole(w, e.at("winners", j), 1, 2, "a seat") - 1 for j, w in enumerate(winners)]
+        winners = e.list("winners", what="the winning seats (from 1), a list")
+        seats = sorted(whole(w, e.at("winners", j), 1, 2, "a seat") - 1 for j, w in enumerate(winners))
         if seats != [s for s in BOTH if points[s] > 0]:
             raise e.fail("winners", "a hand's winners are the seats it gave points (L8; seats are numbered from 1)")
         item = {
@@ -144,10 +125,8 @@ def _hands_log(rules: Rules, state: LineState, f: Fields) -> list[dict[str, Any]
             "rounds": e.int("rounds", 0, cap, what="rounds"), "points": points,
             "health": e.ints("health", 0, COUNT_LIMIT, length=2, what="printed Health"),
             "in_hand": e.ints("in_hand", 0, rules.deck_size, length=2, what="cards in hand"),
-            "drafted": [Fields({"c": cards}, e.at("drafted", s)).cards("c", deck, "dragon")
-                        for s, cards in enumerate(e.list("drafted", length=2))],
-            "fielded": [Fields({"c": cards}, e.at("fielded", s)).cards("c", deck, "dragon")
-                        for s, cards in enumerate(e.list("fielded", length=2))],
+            "drafted": e.card_lists("drafted", deck, "dragon", length=2),
+            "fielded": e.card_lists("fielded", deck, "dragon", length=2),
             "fallback_rounds": e.int("fallback_rounds", 0, cap, what="fallback rounds"),
             "removed": e.ints("removed", 0, rules.deck_size, length=2, what="dragons removed"),
         }
