@@ -55,7 +55,8 @@ class Result:
         return not self.winners
 
     def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "reason": self.reason, "rounds": self.rounds,
+        """The written form (files, events, views): winners numbered from 1, like every seat a user reads."""
+        return {"winners": [w + 1 for w in self.winners], "reason": self.reason, "rounds": self.rounds,
                 "scores": list(self.scores) if self.scores is not None else None}
 
 

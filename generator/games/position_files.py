@@ -13,12 +13,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from generator.data.reading import decode_utf8, read_bounded
 from generator.data.located_yaml import SourceMap, load_yaml
-from generator.errors import DataError, DragonPnpError, Location
+from generator.errors import DataError, DragonPnpError, Location, NotationError
 from generator.games.api import GameModule, GameState, PositionError
+from generator.games.position_fields import shown
 from generator.games.turns import SeatByBoard
 
 ENVELOPE = ("game", "options", "state", "pending")
@@ -89,14 +90,21 @@ def _flow(value: Any) -> str:
 def read_position_file(path: Path | str) -> tuple[dict[str, Any], SourceMap]:
     """The raw mapping of a YAML or JSON position file and where each value sits in it."""
     file = Path(path)
-    if file.suffix.lower() == ".json":
-        # YAML reads most JSON, but forgives mistakes JSON does not: check it as JSON first.
-        try:
-            json.loads(decode_utf8(read_bounded(file), file))
-        except json.JSONDecodeError as exc:
-            raise PositionError((), f"JSON syntax error: {exc.msg}", Location(file, exc.lineno, exc.colno)) from None
-        except (OSError, UnicodeDecodeError, DataError, RecursionError):
-            pass  # load_yaml reports these (size, encoding, nesting depth) with their location
+    text = None
+    try:
+        text = decode_utf8(read_bounded(file), file)
+    except (OSError, UnicodeDecodeError, DataError, RecursionError):
+        pass  # load_yaml reports these (size, encoding, nesting depth) with their location
+    if text is not None:
+        _refuse_long_numbers(file, text)
+        if file.suffix.lower() == ".json":
+            # YAML reads most JSON, but forgives mistakes JSON does not: check it as JSON first.
+            try:
+                json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise PositionError((), f"JSON syntax error: {exc.msg}", Location(file, exc.lineno, exc.colno)) from None
+            except (ValueError, RecursionError):
+                pass  # load_yaml names the line where the nesting goes too deep
     try:
         raw, source = load_yaml(file)
     except DataError as exc:
@@ -106,25 +114,65 @@ def read_position_file(path: Path | str) -> tuple[dict[str, Any], SourceMap]:
     return raw, source
 
 
+MAX_DIGITS = 100   # no field of any position needs more (a 64-bit generator state has 20)
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+
+
+def _refuse_long_numbers(file: Path, text: str) -> None:
+    """A run of more than MAX_DIGITS digits is a located error before YAML or JSON reads it (Python
+    refuses to convert more than 4,300 digits, and nothing in a position needs more than 20)."""
+    found = _LONG_NUMBER.search(text)
+    if found is not None:
+        line = text.count("\n", 0, found.start()) + 1
+        column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+        raise PositionError((), f"a number of {len(found.group()):,} digits; no position field has more than "
+                                f"{MAX_DIGITS}", Location(file, line, column))
+
+
 def game_named(raw: Mapping[str, Any]) -> str | None:
     name = raw.get("game")
     return name if isinstance(name, str) and name else None
 
 
 def rules_options(raw: Mapping[str, Any], source: SourceMap) -> dict[str, Any]:
+    """The file's rules options: names mapped to true or false (a game checks the names)."""
     options = raw.get("options") or {}
     if not isinstance(options, dict):
-        raise _located(source, ("options",), "expected a mapping of rules option names to values")
+        raise _located(source, ("options",), "expected a mapping of rules option names to true or false")
+    for name, value in options.items():
+        if not isinstance(value, bool):
+            raise _located(source, ("options", name), f"a rules option is true or false, got {shown(value)}")
     return options
 
 
 def load_position(module: GameModule, game: Any, raw: Mapping[str, Any], source: SourceMap) -> tuple[SeatByBoard, dict[str, Any]]:
     """The game in play that a position file describes, and the rules options it names."""
+    if "game" in raw and not (isinstance(raw["game"], str) and raw["game"]):
+        raise _located(source, ("game",), f"expected the game's name (its folder), got {shown(raw['game'])}")
     options = rules_options(raw, source)
+    rules = _rules(lambda opts: module.make_rules(game, opts), options, source)
+    state = _state(module.load_state, rules, raw, source)
+    return SeatByBoard(module, state, _pending(module, state, raw.get("pending"), source)), options
+
+
+def load_state_file(path: Path | str, make_rules: Callable[[dict[str, Any]], Any],
+                    load_state: Callable[[Any, Mapping[str, Any]], GameState]) -> GameState:
+    """The state of a position file (its `pending` left aside), for tests and tools that hold a
+    game's `make_rules` and `load_state` rather than its module and data; errors located alike."""
+    raw, source = read_position_file(path)
+    return _state(load_state, _rules(make_rules, rules_options(raw, source), source), raw, source)
+
+
+def _rules(make_rules: Callable[[dict[str, Any]], Any], options: dict[str, Any], source: SourceMap) -> Any:
     try:
-        rules = module.make_rules(game, options)
-    except ValueError as exc:
-        raise _located(source, ("options",), str(exc)) from None
+        return make_rules(options)
+    except (ValueError, NotationError) as exc:
+        raise _located(source, ("options",), getattr(exc, "message", None) or str(exc)) from None
+
+
+def _state(load_state: Callable[[Any, Mapping[str, Any]], GameState], rules: Any, raw: Mapping[str, Any],
+           source: SourceMap) -> GameState:
+    """The state part of the file (under `state:`, or the flat fields) read by the game, located."""
     if "state" in raw:
         unknown = [k for k in raw if k not in ENVELOPE + OUTPUT_ONLY]
         if unknown:
@@ -133,20 +181,14 @@ def load_position(module: GameModule, game: Any, raw: Mapping[str, Any], source:
     else:
         data, prefix = {k: v for k, v in raw.items() if k not in ("pending",) + OUTPUT_ONLY}, ()
     try:
-        state = module.load_state(rules, data)
+        return load_state(rules, data)
     except PositionError as exc:
         raise _located(source, prefix + exc.path, exc.message) from None
-    except DragonPnpError as exc:   # a game's own position error, naming its field as text
-        field = getattr(getattr(exc, "location", None), "field", None)
-        if not field:
-            raise
-        raise _located(source, prefix + _field_path(field), getattr(exc, "message", str(exc))) from None
-    return SeatByBoard(module, state, _pending(module, state, raw.get("pending"), source)), options
 
 
 def _pending(module: GameModule, state: GameState, raw: Any, source: SourceMap) -> dict[int, Any]:
     """Committed choices of a simultaneous node: each a legal action of a seat still to decide."""
-    if not raw:
+    if raw is None or raw == {}:
         return {}
     if not isinstance(raw, dict):
         raise _located(source, ("pending",), "expected a mapping of seat number to committed action")
@@ -154,12 +196,19 @@ def _pending(module: GameModule, state: GameState, raw: Any, source: SourceMap) 
     committed: dict[int, Any] = {}
     for key, text in raw.items():
         where = ("pending", key)
-        seat = int(key) - 1 if str(key).isdigit() else _role_seat(state, str(key))
+        if isinstance(key, int) and not isinstance(key, bool):
+            seat = key - 1
+        elif isinstance(key, str) and re.fullmatch(r"[0-9]{1,6}", key):
+            seat = int(key) - 1
+        else:
+            seat = _role_seat(state, str(key))
         if seat not in moving:
-            shown = ", ".join(str(s + 1) for s in moving) or "nobody"
-            raise _located(source, where, f"seat {key} has no choice to commit now (deciding: {shown})")
+            shown_moving = ", ".join(seat_key(state, s) for s in moving) or "nobody"
+            raise _located(source, where, f"seat {str(key)[:20]} has no choice to commit now (deciding: {shown_moving})")
+        if seat in committed:
+            raise _located(source, where, f"seat {seat_key(state, seat)} is pending twice")
         if not isinstance(text, str):
-            raise _located(source, where, f"expected an action in notation, got {text!r}")
+            raise _located(source, where, f"expected an action in notation, got {shown(text)}")
         try:
             committed[seat] = module.parse_action(state, seat, text)
         except DragonPnpError as exc:
@@ -168,14 +217,6 @@ def _pending(module: GameModule, state: GameState, raw: Any, source: SourceMap) 
         raise _located(source, ("pending",), "every deciding seat has committed: the choices would already be "
                                              "applied; leave one out or apply them")
     return committed
-
-
-def _field_path(field: str) -> tuple:
-    """'knight.dice[4]' -> ('knight', 'dice', 4), the path a source map locates."""
-    path: list[Any] = []
-    for part in re.findall(r"[^.\[\]]+|\[\d+\]", field):
-        path.append(int(part[1:-1]) if part.startswith("[") else part)
-    return tuple(path)
 
 
 def _located(source: SourceMap, path: tuple, message: str) -> PositionError:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from generator.data import load_game
 from generator.games.dragon_pants.engine import GameState, Rules
-from generator.games.dragon_pants.engine.positions import load_position, position_from_dict
+from generator.games.dragon_pants.engine.positions import position_from_dict
+from generator.games.position_files import load_state_file
 
 POSITIONS = Path(__file__).parent / "positions"
 
@@ -28,9 +29,15 @@ def rules(**options: bool) -> Rules:
 
 def position(name: str, **options: bool) -> GameState:
     """A position file from tests/engine/positions, with rules options switched on by keyword."""
-    state = load_position(POSITIONS / f"{name}.yaml", lambda file_options: rules(**{**file_options, **options}))
+    state = load_file(POSITIONS / f"{name}.yaml", **options)
     state.record = True
     return state
+
+
+def load_file(path: Path, **options: bool) -> GameState:
+    """Any position file, its options switched on or off by keyword (the file's own otherwise)."""
+    return load_state_file(path, lambda file_options: rules(**{**file_options, **options}),
+                           lambda r, data: position_from_dict(r, {k: v for k, v in data.items() if k != "options"}))
 
 
 def play(name: str, *actions: str, **options: bool) -> GameState:

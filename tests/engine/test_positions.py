@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from engine_helpers import POSITIONS, game_data, rules
+from engine_helpers import POSITIONS, game_data, load_file, rules
+from generator.games.api import PositionError
 from generator.games.dragon_pants.engine import new_game
-from generator.games.dragon_pants.engine.positions import PositionError, dump_position, load_position
+from generator.games.dragon_pants.engine.positions import position_to_dict
 from generator.games.dragon_pants import GAME
 from generator.games.position_files import dump_yaml, position_document, read_position_file
 from generator.games.position_files import load_position as load_play_position
@@ -22,7 +23,12 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
 def _load_text(tmp_path: Path, text: str, name: str = "p.yaml"):
     path = tmp_path / name
     path.write_text(text)
-    return load_position(path, lambda options: rules(**options))
+    return load_file(path)
+
+
+def dump_position(state, as_json: bool = False) -> str:
+    data = position_to_dict(state)
+    return json.dumps(data, indent=2) + "\n" if as_json else dump_yaml(data)
 
 
 def _doc_examples() -> list[str]:
@@ -31,7 +37,7 @@ def _doc_examples() -> list[str]:
 
 def test_docs_examples_load_and_the_full_one_round_trips(tmp_path):
     """The full example is what `play` writes: the engine's position plus `pending`."""
-    full, short = _doc_examples()
+    full, short = _doc_examples()[:2]   # the Dragon Pants examples; the other games' are below
     path = tmp_path / "full.yaml"
     path.write_text(full)
     board, options = load_play_position(GAME, game_data(), *read_position_file(path))
@@ -44,7 +50,7 @@ def test_docs_examples_load_and_the_full_one_round_trips(tmp_path):
 
 def test_every_test_position_loads_and_round_trips(tmp_path):
     for file in sorted(POSITIONS.glob("*.yaml")):
-        state = load_position(file, lambda options: rules(**options))
+        state = load_file(file)
         text = dump_position(state)
         again = _load_text(tmp_path, text)
         assert dump_position(again) == text, file.name
@@ -133,3 +139,21 @@ def test_a_reaction_asked_of_a_dragon_that_cannot_react_is_refused(tmp_path):
 def test_json_syntax_errors_are_located(tmp_path):
     with pytest.raises(PositionError, match=r"p.json:2:13: JSON syntax error: Expecting value"):
         _load_text(tmp_path, '{"players": 2,\n "current": }', "p.json")
+
+
+@pytest.mark.parametrize("game, legal", [
+    ("dragon_dance", ["no combo", "combo slash no die", "combo slash die 1"]),
+    ("dragon_line", ["refill kiln", "refill scorch", "refill shade"]),
+])
+def test_the_other_games_doc_examples_load_and_are_written_back_unchanged(tmp_path, capsys, game, legal):
+    from generator.cli import main
+
+    (example,) = [text for text in _doc_examples() if f"game: {game}\n" in text]
+    path = tmp_path / "example.yaml"
+    path.write_text(example)
+    for extra, expected in (([], example), (["--legal"], "".join(f"{a}\n" for a in legal))):
+        with pytest.raises(SystemExit) as done:
+            main(["play", "--position", str(path), *extra])
+        out, err = capsys.readouterr()
+        assert done.value.code == 0, err
+        assert (out.split("\n", 1)[1] if extra else out) == expected   # --legal: after its "# ... decides" line

@@ -7,11 +7,10 @@ import random
 
 import pytest
 
-from generator.games.dragon_pants.engine.positions import dump_position
 from generator.errors import IllegalActionError, NotationError
 from generator.games.dragon_pants import GAME
 from generator.games.dragon_pants import state as dp_state
-from generator.games.position_files import dump_yaml, position_document
+from generator.games.position_files import dump_yaml, load_position, position_document, read_position_file
 from generator.games.registry import game_module, module_for_game
 from generator.games.turns import SeatByBoard
 from generator.report.plan import Config
@@ -63,7 +62,7 @@ def test_lookahead_beats_random(game, rules):
     assert wins["lookahead"] > 2 * wins["random"], wins
 
 
-def test_position_text_is_the_engines_with_pending_added(rules):
+def test_position_text_is_the_engines_with_pending_added(rules, tmp_path):
     rng = random.Random(4)
     for seed in range(5):
         state = GAME.new_game(rules, seed=seed, players=2 + seed)
@@ -73,7 +72,11 @@ def test_position_text_is_the_engines_with_pending_added(rules):
             (seat,) = state.to_move()
             state.apply({seat: rng.choice(state.legal_actions(seat))})
         document = position_document("dragon_pants", rules.options, SeatByBoard(GAME, state))
-        assert dump_yaml(document) == dump_position(state.engine) + "pending: {}\n"
+        text = dump_yaml(document)
+        assert text == dump_yaml(state.to_dict()) + "pending: {}\n"
+        (tmp_path / "p.yaml").write_text(text)
+        board, _ = load_position(GAME, rules.data, *read_position_file(tmp_path / "p.yaml"))
+        assert dump_yaml(position_document("dragon_pants", rules.options, board)) == text
 
 
 def test_a_seat_sees_the_public_table_but_not_the_decks(rules):

@@ -215,7 +215,7 @@ class ToyDice(GameModule):
         state.tiebreak = bool(data["tiebreak"])
         ended = data.get("result")
         if ended:
-            state.result = Result(tuple(ended["winners"]), ended["reason"], ended["rounds"],
+            state.result = Result(tuple(w - 1 for w in ended["winners"]), ended["reason"], ended["rounds"],
                                   None if ended.get("scores") is None else tuple(ended["scores"]))
         return state
 

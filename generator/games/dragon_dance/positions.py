@@ -1,279 +1,183 @@
-"""Dragon Dance positions: a small YAML/JSON form of a game state that round-trips exactly.
+"""Dragon Dance positions: the schema `load_state` reads, on the shared position codec.
 
 Roles are keys (`knight:`, `dragon:`), cards are ids of the deck files, dice are faces. A
 position carries the dice generator (`rng`), so a loaded game re-rolls exactly as the saved one
-would. Hand-written positions may leave out what has a natural default (see `docs/dragon-dance.md`).
+would. Hand-written positions may leave out what has a natural default (docs/positions.md).
+The state writes itself (`state.position_to_dict`); files are read and written by
+`generator.games.position_files`, fields checked by `generator.games.position_fields`, so a
+mistake is a located `PositionError`. A position the rules can never reach is refused too.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-import yaml
-
-from generator.data.located_yaml import SourceMap, format_path, load_yaml
-from generator.errors import DataError, Location, NotationError
 from generator.games.api import Result
 from generator.games.chance import MASK64
 from generator.games.dragon_dance.rules import RANGE_NAMES, Rules
-from generator.games.dragon_dance.state import FORMAT, position_to_dict, BOTH, CARD, COMBO, DIE, NOT_CHOSEN, OVER, PHASE_NAMES, DanceState
+from generator.games.dragon_dance.state import (FORMAT, position_to_dict, BOTH, CARD, COMBO, DIE, NOT_CHOSEN, OVER,
+                                                PHASE_NAMES, DanceState)
+from generator.games.position_fields import BIG, Fields
 
 FIELDS = ("format", "game", "options", "round", "range", "phase", "to_decide", "combo", "rng", "result")
 SIDE_FIELDS = ("life", "dice", "spent_dice", "hand", "discard", "table")
+DIE_FACES = (1, 6)
 
 
-class PositionError(NotationError):
-    """A position that cannot be read, with the file, line and field of the problem (exit 2)."""
-
-    def __init__(self, location: Location, message: str):
-        self.location = location
-        self.message = message
-        super().__init__(f"{location}: {message}")
-
-
-# --- writing ---------------------------------------------------------------------------------
-
-
-def dump_position(state: DanceState, as_json: bool = False) -> str:
-    """Position text: block YAML with short lists inline, or indented JSON."""
-    data = position_to_dict(state)
-    if as_json:
-        return json.dumps(data, indent=2) + "\n"
-    lines = []
-    for key, value in data.items():
-        if isinstance(value, dict) and key in state.rules.roles + ("options", "result", "to_decide"):
-            lines.append(f"{key}:")
-            lines.extend(f"  {k}: {_flow(v)}" for k, v in value.items())
-        else:
-            lines.append(f"{key}: {_flow(value)}")
-    return "\n".join(lines) + "\n"
-
-
-def _flow(value: Any) -> str:
-    """JSON is YAML flow style; plain words stay unquoted when YAML reads them back unchanged."""
-    if isinstance(value, str) and value.isidentifier() and yaml.safe_load(value) == value:
-        return value
-    return json.dumps(value)
-
-
-# --- reading ---------------------------------------------------------------------------------
-
-
-def load_position(path: Path, rules_for: Callable[[dict[str, bool]], Rules]) -> DanceState:
-    """Read a position file; `rules_for(options)` gives the rules for the options it names."""
-    try:
-        raw, source = load_yaml(Path(path))
-    except DataError as exc:
-        raise PositionError(exc.location, exc.message) from None
-    if not isinstance(raw, dict):
-        raise PositionError(source.locate(()), "a position is a mapping of fields")
-    options = raw.get("options") or {}
-    if not isinstance(options, dict) or not all(isinstance(v, bool) for v in options.values()):
-        raise PositionError(source.locate(("options",)), "options map option names to true or false")
-    try:
-        rules = rules_for(dict(options))
-    except ValueError as exc:
-        raise PositionError(source.locate(("options",)), str(exc)) from None
-    return state_from_dict(rules, raw, source)
-
-
-def state_from_dict(rules: Rules, data: Mapping[str, Any], source: SourceMap | None = None) -> DanceState:
-    """The inverse of `position_to_dict`; a PositionError names the field (and line, from a file)."""
-    return _Reader(rules, data, source).read()
-
-
-class _Reader:
-    def __init__(self, rules: Rules, data: Mapping[str, Any], source: SourceMap | None):
-        self.rules = rules
-        self.data = data
-        self.source = source
-
-    def fail(self, path: tuple, message: str) -> PositionError:
-        if self.source is not None:
-            return PositionError(self.source.locate(path), message)
-        return PositionError(Location("position", None, None, format_path(path) or None), message)
-
-    def get(self, path: tuple, default: Any = ..., kind: type | tuple = object) -> Any:
-        node: Any = self.data
-        for part in path:
-            if not isinstance(node, Mapping) or part not in node:
-                if default is ...:
-                    raise self.fail(path, "required field is missing")
-                return default
-            node = node[part]
-        if node is not None and kind is not object and (not isinstance(node, kind) or isinstance(node, bool) and kind is int):
-            raise self.fail(path, f"expected {_kind_name(kind)}, got {node!r}")
-        return node
-
-    def read(self) -> DanceState:
-        rules, data = self.rules, self.data
-        if not isinstance(data, Mapping):
-            raise self.fail((), "a position is a mapping of fields")
-        known = set(FIELDS) | set(rules.roles)
-        for key in data:
-            if key not in known:
-                raise self.fail((key,), f"unknown field; expected one of: {', '.join(list(FIELDS) + list(rules.roles))}")
-        fmt = self.get(("format",), FORMAT, str)
-        if fmt != FORMAT:
-            raise self.fail(("format",), f"expected '{FORMAT}'")
-        game = self.get(("game",), rules.slug, str)
-        if game != rules.slug:
-            raise self.fail(("game",), f"this is a {rules.slug} position reader; the file says {game}")
-        options = self.get(("options",), {}, dict) or {}
-        for name, value in options.items():
-            if rules.options.get(name) != value:
-                raise self.fail(("options", name), f"the rules were made with {name}={rules.options.get(name)}")
-        state = DanceState(rules)
-        state.round = self.get(("round",), 1, int)
-        if not 1 <= state.round <= rules.round_cap:
-            raise self.fail(("round",), f"round must be 1-{rules.round_cap} (the round cap)")
-        state.range = self._choice(("range",), RANGE_NAMES, RANGE_NAMES[rules.start_range])
-        state.phase = self._choice(("phase",), PHASE_NAMES, "die")
-        for seat, role in enumerate(rules.roles):
-            self._side(state, seat, role)
-        self._combo(state)
-        self._result(state)
-        rng = self.get(("rng",), 0, int)
-        if not 0 <= rng <= MASK64:
-            raise self.fail(("rng",), "rng is a 64-bit generator state (0 to 2^64-1)")
-        state.rng = rng
-        self._to_decide(state)
-        return state
-
-    def _choice(self, path: tuple, names: tuple[str, ...], default: str) -> int:
-        value = self.get(path, default, str)
-        if value not in names:
-            raise self.fail(path, f"expected one of {', '.join(names)}, got {value!r}")
-        return names.index(value)
-
-    def _side(self, state: DanceState, seat: int, role: str) -> None:
-        rules = self.rules
-        cards = rules.cards[seat]
-        side = self.get((role,), kind=dict)
-        for key in side:
-            if key not in SIDE_FIELDS:
-                raise self.fail((role, key), f"unknown field; expected one of: {', '.join(SIDE_FIELDS)}")
-        life = self.get((role, "life"), rules.life0[seat], int)
-        if life > rules.life0[seat]:
-            raise self.fail((role, "life"), f"the {role} starts with {rules.life0[seat]} life and never gains any")
-        state.life[seat] = life
-        dice = self.get((role, "dice"), kind=list)
-        for i, face in enumerate(dice):
-            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
-                raise self.fail((role, "dice", i), f"a die face is 1-6, got {face!r}")
-        state.dice[seat] = tuple(sorted(dice))
-        state.spent[seat] = self.get((role, "spent_dice"), 0, int)
-        if state.spent[seat] < 0:
-            raise self.fail((role, "spent_dice"), "spent_dice counts discarded dice; it cannot be negative")
-        table = self.get((role, "table"), None, dict)
-        by_id = rules.card_index[seat]
-        hand = self._cards((role, "hand"), by_id, role, [c.id for c in cards])
-        discard = self._cards((role, "discard"), by_id, role, [])
-        on_table = 0
-        if table is not None:
-            for key in table:
-                if key not in ("die", "card"):
-                    raise self.fail((role, "table", key), "unknown field; expected die and card")
-            die = self.get((role, "table", "die"))
-            if die == "none":
-                state.table_die[seat] = 0
-            elif isinstance(die, int) and not isinstance(die, bool) and 1 <= die <= 6:
-                state.table_die[seat] = die
-            else:
-                raise self.fail((role, "table", "die"), f"a die face 1-6 or none, got {die!r}")
-            card = self.get((role, "table", "card"), None, str)
-            if card is not None:
-                if card not in by_id:
-                    raise self.fail((role, "table", "card"), f"the {role} has no card '{card}'; cards: {', '.join(by_id)}")
-                state.table_card[seat] = by_id[card]
-                on_table = 1 << by_id[card]
-        if hand & discard or (hand | discard) & on_table:
-            raise self.fail((role,), "a card is in two places (hand, discard, table)")
-        if hand | discard | on_table != rules.all_cards[seat]:
-            missing = [c.id for c in cards if not (hand | discard | on_table) >> c.index & 1]
-            raise self.fail((role,), f"every card is in the hand, the discard or on the table; missing: {', '.join(missing)}")
-        state.hands[seat] = hand
-        state.discards[seat] = discard
-        used = 1 if state.table_die[seat] > 0 else 0
-        total = len(state.dice[seat]) + state.spent[seat] + used
-        if total != rules.dice0[seat]:
-            raise self.fail((role, "dice"), f"the {role} has {rules.dice0[seat]} dice; available {len(state.dice[seat])}"
-                                            f" + spent {state.spent[seat]} + on the table {used} = {total}")
-        phase = state.phase
-        wants_die = phase in (CARD, COMBO)
-        wants_card = phase == COMBO
-        if (table is not None) != wants_die or (wants_die and (state.table_card[seat] != NOT_CHOSEN) != wants_card):
-            expected = {DIE: "no table (nothing chosen yet)", CARD: "a table with the revealed die and no card",
-                        COMBO: "a table with the die and card played this round", OVER: "no table"}[phase]
-            raise self.fail((role, "table"), f"in the {PHASE_NAMES[phase]} phase each side has {expected}")
-
-    def _cards(self, path: tuple, by_id: dict[str, int], role: str, default: list[str]) -> int:
-        ids = self.get(path, default, list)
-        mask = 0
-        for i, card in enumerate(ids):
-            if card not in by_id:
-                raise self.fail(path + (i,), f"the {role} has no card {card!r}; cards: {', '.join(by_id)}")
-            if mask >> by_id[card] & 1:
-                raise self.fail(path + (i,), f"{card} is listed twice")
-            mask |= 1 << by_id[card]
-        return mask
-
-    def _combo(self, state: DanceState) -> None:
-        rules = self.rules
-        roles = self.get(("combo",), [], list)
-        seats = []
-        for i, role in enumerate(roles):
-            if role not in rules.roles:
-                raise self.fail(("combo", i), f"expected a role ({', '.join(rules.roles)}), got {role!r}")
-            seats.append(rules.roles.index(role))
-        if (state.phase == COMBO) != bool(seats):
-            raise self.fail(("combo",), "the combo phase names the roles that may follow up, and only then")
-        for i, seat in enumerate(seats):
-            if not state.combo_partners(seat):
-                raise self.fail(("combo", i), f"the {rules.roles[seat]} has no Combo card playable at "
-                                              f"{RANGE_NAMES[state.range]} range in hand to follow up with")
-        state.combo_seats = tuple(sorted(seats))
-        if state.phase == COMBO:
-            # The main damage of this round was dealt already; recompute it for the round's log.
-            c = [rules.cards[s][state.table_card[s]] for s in BOTH]
-            d = state.table_die
-            for seat in BOTH:
-                other = 1 - seat
-                if c[seat].attack and not c[other].dodge:
-                    state.dealt[seat] = max(0, c[seat].table[d[seat]] - (c[other].table[d[other]] if c[other].defence else 0))
-            state._played_range = state.range
-
-    def _result(self, state: DanceState) -> None:
-        rules = self.rules
-        result = self.get(("result",), None, dict)
-        if (result is not None) != (state.phase == OVER):
-            raise self.fail(("result",), "a result is given exactly when the phase is over")
-        if result is None:
-            if min(state.life) <= 0 and state.phase != COMBO:   # mid-round, the combo may still come
-                raise self.fail(("result",), "a side is at 0 life: the game ended (D12); give the result and phase over")
-            return
-        winners = self.get(("result", "winners"), kind=list)
-        for i, role in enumerate(winners):
-            if role not in rules.roles:
-                raise self.fail(("result", "winners", i), f"expected a role ({', '.join(rules.roles)}), got {role!r}")
-        reason = self.get(("result", "reason"), kind=str)
-        rounds = self.get(("result", "rounds"), state.round, int)
-        state.result = Result(tuple(sorted(rules.roles.index(r) for r in winners)), reason, rounds)
-
-    def _to_decide(self, state: DanceState) -> None:
-        """`to_decide` is written for readers; when given it must agree with the position."""
-        given = self.get(("to_decide",), None, dict)
-        if given is None:
-            return
+def state_from_dict(rules: Rules, data: Mapping[str, Any]) -> DanceState:
+    """The inverse of `position_to_dict`; a PositionError names the field that is wrong."""
+    f = Fields(data, (), "a mapping of position fields")
+    f.only(FIELDS + rules.roles)
+    if f.text("format", FORMAT) != FORMAT:
+        raise f.fail("format", f"expected '{FORMAT}'")
+    game = f.text("game", rules.slug)
+    if game != rules.slug:
+        raise f.fail("game", f"this is a {rules.slug} position reader; the file says {game}")
+    options = f.sub("options", None, null=True)
+    for name, value in (options.data.items() if options else ()):
+        if rules.options.get(name) != value:
+            raise options.fail(name, f"the rules were made with {name}={rules.options.get(name)}")
+    state = DanceState(rules)
+    state.round = f.int("round", 1, rules.round_cap, default=1, what="a round (the round cap is the most)")
+    state.range = f.word("range", RANGE_NAMES, RANGE_NAMES[rules.start_range])
+    state.phase = f.word("phase", PHASE_NAMES, "die")
+    for seat, role in enumerate(rules.roles):
+        _side(rules, state, seat, f.sub(role, what=f"the {role}'s side: a mapping of {', '.join(SIDE_FIELDS)}"))
+    _combo(rules, state, f)
+    _result(rules, state, f)
+    state.rng = f.int("rng", 0, MASK64, default=0, what="the dice generator's state")
+    given = f.raw("to_decide", None, null=True)   # written for readers; when given it must agree
+    if given is not None:
         expected = position_to_dict(state)["to_decide"]
         if given != expected:
-            raise self.fail(("to_decide",), f"this position asks {expected}, not {given}")
+            raise f.fail("to_decide", f"this position asks {expected}, not {given}")
+    return state
 
 
-def _kind_name(kind: type | tuple) -> str:
-    names = {int: "a whole number", str: "text", list: "a list", dict: "a mapping", bool: "true or false"}
-    if isinstance(kind, tuple):
-        return " or ".join(names.get(k, k.__name__) for k in kind)
-    return names.get(kind, kind.__name__)
+def _side(rules: Rules, state: DanceState, seat: int, side: Fields) -> None:
+    role = rules.roles[seat]
+    cards = rules.cards[seat]
+    side.only(SIDE_FIELDS)
+    # Life only falls, and by at most one round's blows below 0 (the game ends with that round).
+    other = rules.cards[1 - seat]
+    floor = -2 * max(max(c.table) for c in other)
+    life = side.int("life", floor, BIG, default=rules.life0[seat], what=f"the {role}'s life")
+    if life > rules.life0[seat]:
+        raise side.fail("life", f"the {role} starts with {rules.life0[seat]} life and never gains any")
+    state.life[seat] = life
+    dice = side.ints("dice", *DIE_FACES, what="a die face")
+    state.dice[seat] = tuple(sorted(dice))
+    state.spent[seat] = side.int("spent_dice", 0, rules.dice0[seat], default=0, what="dice spent")
+    table = side.sub("table", None, null=True)
+    by_id = rules.card_index[seat]
+    hand = _mask(side.cards("hand", by_id, "card", [c.id for c in cards], unique=True))
+    discard = _mask(side.cards("discard", by_id, "card", [], unique=True))
+    on_table = 0
+    if table is not None:
+        table.only(("die", "card"))
+        die = table.raw("die")
+        if die == "none":
+            state.table_die[seat] = 0
+        else:
+            state.table_die[seat] = table.int("die", *DIE_FACES, what="a die face (or none)")
+        card = table.text("card", None, null=True)
+        if card is not None:
+            if card not in by_id:
+                raise table.fail("card", f"the {role} has no card '{card}'; cards: {', '.join(by_id)}")
+            index = by_id[card]
+            state.table_card[seat] = index
+            on_table = 1 << index
+    if hand & discard or (hand | discard) & on_table:
+        raise side.fail((), "a card is in two places (hand, discard, table)")
+    if hand | discard | on_table != rules.all_cards[seat]:
+        missing = [c.id for c in cards if not (hand | discard | on_table) >> c.index & 1]
+        raise side.fail((), f"every card is in the hand, the discard or on the table; missing: {', '.join(missing)}")
+    recuperate = next((c for c in cards if c.recuperate), None)
+    if recuperate is not None and discard >> recuperate.index & 1:
+        raise side.fail("discard", f"{recuperate.id} is never in the discard pile: it returns to hand with "
+                                   "every discarded card when played (D6, D11)")
+    state.hands[seat] = hand
+    state.discards[seat] = discard
+    used = 1 if state.table_die[seat] > 0 else 0
+    total = len(state.dice[seat]) + state.spent[seat] + used
+    if total != rules.dice0[seat]:
+        raise side.fail("dice", f"the {role} has {rules.dice0[seat]} dice; available {len(state.dice[seat])}"
+                                f" + spent {state.spent[seat]} + on the table {used} = {total}")
+    phase = state.phase
+    wants_die = phase in (CARD, COMBO)
+    wants_card = phase == COMBO
+    if (table is not None) != wants_die or (wants_die and (state.table_card[seat] != NOT_CHOSEN) != wants_card):
+        expected = {DIE: "no table (nothing chosen yet)", CARD: "a table with the revealed die and no card",
+                    COMBO: "a table with the die and card played this round", OVER: "no table"}[phase]
+        raise side.fail("table", f"in the {PHASE_NAMES[phase]} phase each side has {expected}")
+
+
+def _mask(indices: list[int]) -> int:
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
+
+
+def _combo(rules: Rules, state: DanceState, f: Fields) -> None:
+    """The roles that may follow up (D10): each played a Combo card that dealt damage this round."""
+    seats = f.cards("combo", {role: s for s, role in enumerate(rules.roles)}, "role", [], unique=True)
+    if (state.phase == COMBO) != bool(seats):
+        raise f.fail("combo", "the combo phase names the roles that may follow up, and only then")
+    if state.phase != COMBO:
+        return
+    # The main damage of this round was dealt already; recompute it for the round's log and D10.
+    c = [rules.cards[s][state.table_card[s]] for s in BOTH]
+    d = state.table_die
+    for seat in BOTH:
+        other = 1 - seat
+        if c[seat].attack and not c[other].dodge:
+            state.dealt[seat] = max(0, c[seat].table[d[seat]] - (c[other].table[d[other]] if c[other].defence else 0))
+    state._played_range = state.range
+    for i, seat in enumerate(seats):
+        role = rules.roles[seat]
+        if not c[seat].combo:
+            raise f.fail(("combo", i), f"the {role} played {c[seat].id}, not a Combo card: no follow-up (D10)")
+        if state.dealt[seat] <= 0:
+            raise f.fail(("combo", i), f"the {role}'s {c[seat].id} dealt no damage this round, so it earns no "
+                                       "follow-up (D10 needs at least 1)")
+        if not state.combo_partners(seat):
+            raise f.fail(("combo", i), f"the {role} has no Combo card playable at "
+                                       f"{RANGE_NAMES[state.range]} range in hand to follow up with")
+    missed = [s for s in BOTH if s not in seats and c[s].combo and state.dealt[s] > 0 and state.combo_partners(s)]
+    if missed:
+        raise f.fail("combo", f"the {rules.roles[missed[0]]} also earned a follow-up (D10); name it too")
+    state.combo_seats = tuple(sorted(seats))
+
+
+def _result(rules: Rules, state: DanceState, f: Fields) -> None:
+    """The result follows from the position (D12): given exactly when the phase is over, and as the
+    rules would have declared it."""
+    result = f.sub("result", None, null=True)
+    if (result is not None) != (state.phase == OVER):
+        raise f.fail("result", "a result is given exactly when the phase is over")
+    if result is None:
+        if min(state.life) <= 0 and state.phase != COMBO:   # mid-round, the combo may still come
+            raise f.fail("result", "a side is at 0 life: the game ended (D12); give the result and phase over")
+        return
+    result.only(("winners", "reason", "rounds"))
+    winners = tuple(sorted(result.cards("winners", {role: s for s, role in enumerate(rules.roles)}, "role",
+                                        unique=True)))
+    reason = result.text("reason")
+    rounds = result.int("rounds", 1, rules.round_cap, default=state.round, what="the rounds played")
+    if min(state.life) <= 0:
+        expected = tuple(s for s in BOTH if state.life[s] > 0)
+        expected_reason = "knockout" if expected else "double_knockout"
+    elif state.round >= rules.round_cap:
+        expected, expected_reason = (), "round_cap"
+    else:
+        raise f.fail("result", f"nobody is at 0 life and round {state.round} is before the round cap "
+                               f"({rules.round_cap}): the game is not over (D12)")
+    if winners != expected:
+        shown = ", ".join(rules.roles[s] for s in expected) or "nobody (a draw)"
+        raise result.fail("winners", f"with life {state.life[0]} and {state.life[1]} the winner is {shown} (D12)")
+    if reason != expected_reason:
+        raise result.fail("reason", f"expected {expected_reason}, got {reason!r}")
+    if rounds != state.round:
+        raise result.fail("rounds", f"the game ended in round {state.round} (the position's round), not {rounds}")
+    state.result = Result(winners, reason, rounds)

@@ -1,218 +1,157 @@
-"""Dragon Line positions: the full state as plain data that round-trips, and what each seat sees.
+"""Dragon Line positions: the schema `load_state` reads, on the shared position codec.
 
-A position names cards by id, seats from 1 in text and from 0 in lists, and lists a line front
-first. `state_from_dict` checks a hand-written position as strictly as the engine would have
-built it (every card in exactly one place, piles of the sizes the draft step implies, full lines
-at a round's start) and points at the field that is wrong.
+A position names cards by id, numbers seats from 1 wherever a seat is named (winners), lists a
+line front first and the two seats' parts in seat order. `state_from_dict` checks a hand-written
+position as strictly as the engine would have built it (every card in exactly one place, piles
+of the sizes the draft step implies, full lines at a round's start, at least one dragon destroyed
+before a removal, the result and the running totals the hands log implies) and points at the
+field that is wrong. Fields are read by `generator.games.position_fields`; files are read and
+written by `generator.games.position_files` (docs/positions.md).
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.errors import Location, NotationError
-from generator.games.api import Result
+from generator.games.api import PositionError, Result
+from generator.games.chance import MASK64
 from generator.games.dragon_line.rules import Rules
-from generator.games.dragon_line.state import (FACE_DOWN, FORMAT, _cards, _slots, state_to_dict, state_view, ACTIVATE, BOTH, COUNTED, DRAFT, LINE, OVER, PHASES, REFILL,
+from generator.games.dragon_line.state import (FORMAT, ACTIVATE, BOTH, COUNTED, DRAFT, LINE, OVER, PHASES, REFILL,
                                                REMOVE, LineState)
+from generator.games.position_fields import Fields, whole
+
+SEAT_FIELDS = ("stack", "hand", "line", "shown", "damage", "drafted", "seen_stacks", "fielded", "removed")
+HAND_FIELDS = ("hand", "winners", "reason", "rounds", "points", "health", "in_hand", "drafted", "fielded",
+               "fallback_rounds", "removed")
+HAND_REASONS = ("line_short", "health", "tie", "round_cap")
+COUNT_LIMIT = 10**9
 
 
-
-class PositionError(NotationError):
-    """A position that cannot be loaded, naming the field that is wrong (exit 2)."""
-
-    def __init__(self, location: Location, message: str):
-        self.location = location
-        self.message = message
-        super().__init__(f"{location}: {message}")
-
-
-# --- writing -------------------------------------------------------------------------------------
-
-
-# --- reading -------------------------------------------------------------------------------------
-
-
-class _Reader:
-    """Field access with located errors for one position mapping."""
-
-    def __init__(self, rules: Rules, data: Mapping[str, Any], file: str):
-        self.rules = rules
-        self.data = data
-        self.file = file
-
-    def fail(self, field: str, message: str) -> PositionError:
-        return PositionError(Location(self.file, field=field), message)
-
-    def get(self, mapping: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
-        if not isinstance(mapping, Mapping) or key not in mapping:
-            raise self.fail(where, "required field is missing")
-        value = mapping[key]
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            expected = {int: "a whole number", list: "a list", bool: "true or false", str: "text",
-                        dict: "a mapping"}.get(kind if isinstance(kind, type) else kind[0], str(kind))
-            raise self.fail(where, f"expected {expected}, got {value!r}")
-        return value
-
-    def cards(self, mapping: Mapping[str, Any], key: str, where: str) -> list[int]:
-        values = self.get(mapping, key, list, where)
-        out = []
-        for i, card in enumerate(values):
-            if not isinstance(card, str) or card not in self.rules.index:
-                raise self.fail(f"{where}[{i}]", f"no dragon called {card!r}")
-            out.append(self.rules.index[card])
-        return out
-
-
-def state_from_dict(rules: Rules, data: Mapping[str, Any], file: str = "position") -> LineState:
+def state_from_dict(rules: Rules, data: Mapping[str, Any]) -> LineState:
     """The state a position describes; raise PositionError at the first field that is wrong."""
-    r = _Reader(rules, data, file)
-    if not isinstance(data, Mapping):
-        raise r.fail("state", "expected a mapping of position fields")
+    f = Fields(data, (), "a mapping of position fields")
     if data.get("format") != FORMAT:
-        raise r.fail("format", f"expected '{FORMAT}', got {data.get('format')!r}")
+        raise f.fail("format", f"expected '{FORMAT}', got {data.get('format')!r}"[:200])
     settings = rules.settings
-    state = LineState(rules, r.get(data, "seed", int, "seed"), single=not r.get(data, "match", bool, "match"),
-                      deal=False)
-    state.hand = r.get(data, "hand", int, "hand")
+    deck = rules.index
+    state = LineState(rules, f.int("seed", 0, MASK64, what="a seed"), single=not f.bool("match"), deal=False)
     hands_in_game = 1 if state.single else settings.match_hands
-    if not 1 <= state.hand <= hands_in_game:
-        raise r.fail("hand", f"expected a hand number from 1 to {hands_in_game}, got {state.hand}")
-    points = r.get(data, "points", list, "points")
-    if len(points) != 2 or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in points):
-        raise r.fail("points", f"expected two whole numbers of points, got {points!r}")
-    state.points = list(points)
-    phase = r.get(data, "phase", str, "phase")
-    if phase not in PHASES:
-        raise r.fail("phase", f"expected one of {', '.join(PHASES)}, got {phase!r}")
-    state.phase = PHASES.index(phase)
-    state.step = r.get(data, "draft_step", int, "draft_step")
-    state.picks_left = r.get(data, "picks_left", int, "picks_left")
-    state.round = r.get(data, "round", int, "round")
-    state.rounds_total = r.get(data, "rounds_total", int, "rounds_total")
-    state.buried = r.cards(data, "buried", "buried")
-    state.fallen = r.cards(data, "fallen", "fallen")
-    seats = r.get(data, "seats", list, "seats")
-    if len(seats) != 2:
-        raise r.fail("seats", f"expected two seats, got {len(seats)}")
+    state.hand = f.int("hand", 1, hands_in_game, what="a hand number")
+    round_cap = settings.round_cap
+    state.points = f.ints("points", 0, COUNT_LIMIT, length=2, what="points")
+    state.phase = f.word("phase", PHASES)
+    state.step = f.int("draft_step", 0, len(settings.draft_picks), what="a draft step")
+    state.picks_left = f.int("picks_left", 0, max(settings.draft_picks), what="picks left")
+    state.round = f.int("round", 0, round_cap, what="a round")
+    state.rounds_total = f.int("rounds_total", 0, round_cap * hands_in_game, what="rounds played")
+    state.buried = f.cards("buried", deck, "dragon")
+    state.fallen = f.cards("fallen", deck, "dragon")
+    seats = f.entries("seats", length=2, what="a mapping of " + ", ".join(SEAT_FIELDS))
     state.stacks, state.hands, state.lines, state.shown, state.carried = [], [], [], [], []
     state.drafted, state.fielded, state.removed, state.seen_stacks = [], [], [], []
-    for s, entry in enumerate(seats):
-        where = f"seats[{s}]"
-        if not isinstance(entry, Mapping):
-            raise r.fail(where, "expected a mapping with stack, hand, line, shown, damage, drafted, seen_stacks, "
-                                "fielded, removed")
-        unknown = sorted(set(entry) - {"stack", "hand", "line", "shown", "damage", "drafted", "seen_stacks", "fielded", "removed"})
-        if unknown:
-            raise r.fail(f"{where}.{unknown[0]}", "unknown field; check the spelling")
-        state.stacks.append(r.cards(entry, "stack", f"{where}.stack"))
-        state.hands.append(sorted(r.cards(entry, "hand", f"{where}.hand")))
-        line = r.cards(entry, "line", f"{where}.line")
-        state.lines.append(line)
-        shown = r.get(entry, "shown", list, f"{where}.shown")
-        damage = r.get(entry, "damage", list, f"{where}.damage")
-        for name, values, kind in (("shown", shown, bool), ("damage", damage, int)):
-            if len(values) != len(line):
-                raise r.fail(f"{where}.{name}", f"expected one entry per line dragon ({len(line)}), got {len(values)}")
-            for i, value in enumerate(values):
-                if not isinstance(value, kind) or (kind is int and (isinstance(value, bool) or value < 0)):
-                    raise r.fail(f"{where}.{name}[{i}]", f"expected {'true or false' if kind is bool else 'a whole number from 0'}, got {value!r}")
-        if any(damage) and not rules.carry_damage:
-            raise r.fail(f"{where}.damage", "damage only stays on dragons with the damage_carries_over option")
-        state.shown.append(list(shown))
-        state.carried.append(list(damage))
-        state.drafted.append(r.cards(entry, "drafted", f"{where}.drafted"))
-        seen = r.get(entry, "seen_stacks", list, f"{where}.seen_stacks")
-        state.seen_stacks.append([sum(1 << c for c in r.cards({"s": stack}, "s", f"{where}.seen_stacks[{i}]"))
-                                  for i, stack in enumerate(seen)])
-        state.fielded.append(r.cards(entry, "fielded", f"{where}.fielded"))
-        state.removed.append(r.get(entry, "removed", int, f"{where}.removed"))
-    state.fallback_rounds = r.get(data, "fallback_rounds", int, "fallback_rounds")
-    state.last = _last_round(r, data.get("last_round"))
-    state.hands_log = _hands_log(r, data, state)
-    counts = r.get(data, "counts", dict, "counts")
-    state.counts = {kind: 0 for kind in COUNTED}
-    for kind, value in counts.items():
-        if kind not in state.counts or not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise r.fail(f"counts.{kind}", f"expected one of {', '.join(COUNTED)} with a whole number, got {value!r}")
-        state.counts[kind] = value
-    _check_places(r, state)
-    _check_phase(r, state)
-    result = data.get("result")
-    if state.phase == OVER:
-        if not isinstance(result, Mapping):
-            raise r.fail("result", "a finished game needs its result")
-        try:
-            state.result = Result(tuple(w for w in result["winners"]), str(result["reason"]), int(result["rounds"]),
-                                  tuple(float(x) for x in result["scores"]) if result.get("scores") is not None else None)
-        except (KeyError, TypeError, ValueError):
-            raise r.fail("result", "expected winners, reason, rounds and scores") from None
-    elif result is not None:
-        raise r.fail("result", f"a game in the {phase} phase has no result yet")
+    for entry in seats:
+        _seat(rules, state, entry)
+    state.fallback_rounds = f.int("fallback_rounds", 0, round_cap, what="fallback rounds")
+    state.last = _last_round(rules, f.sub("last_round", None, null=True))
+    state.hands_log = _hands_log(rules, state, f)
+    counts = f.sub("counts", what="a mapping of event counts")
+    counts.only(COUNTED)
+    state.counts = {kind: counts.int(kind, 0, COUNT_LIMIT, default=0) for kind in COUNTED}
+    _check_places(rules, state)
+    _check_phase(rules, state)
+    _check_totals(state)
+    _result(state, f)
     state._to_move = _movers(state)
     return state
 
 
-def _last_round(r: _Reader, last: Any) -> dict[str, Any] | None:
+def _seat(rules: Rules, state: LineState, entry: Fields) -> None:
+    deck = rules.index
+    entry.only(SEAT_FIELDS)
+    state.stacks.append(entry.cards("stack", deck, "dragon"))
+    state.hands.append(sorted(entry.cards("hand", deck, "dragon")))
+    line = entry.cards("line", deck, "dragon")
+    state.lines.append(line)
+    shown = entry.list("shown", length=len(line), what="one entry per line dragon, a list")
+    for i, value in enumerate(shown):
+        if not isinstance(value, bool):
+            raise entry.fail(("shown", i), f"expected true or false, got {value!r}"[:200])
+    damage = entry.ints("damage", 0, 10**6, length=len(line), what="damage")
+    if any(damage) and not rules.carry_damage:
+        raise entry.fail("damage", "damage only stays on dragons with the damage_carries_over option")
+    state.shown.append(list(shown))
+    state.carried.append(list(damage))
+    state.drafted.append(entry.cards("drafted", deck, "dragon"))
+    state.seen_stacks.append([_mask(cards) for cards in entry.card_lists("seen_stacks", deck, "dragon")])
+    state.fielded.append(entry.cards("fielded", deck, "dragon"))
+    state.removed.append(entry.int("removed", 0, rules.deck_size, what="dragons removed"))
+
+
+def _mask(cards: list[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def _last_round(rules: Rules, last: Fields | None) -> dict[str, Any] | None:
     if last is None:
         return None
-    if not isinstance(last, Mapping):
-        raise r.fail("last_round", "expected a mapping or null")
-    activated = r.get(last, "activated", list, "last_round.activated")
-    masks = []
-    for s, slots in enumerate(activated):
-        if not isinstance(slots, list) or not all(isinstance(x, int) and 1 <= x <= r.rules.line_size for x in slots):
-            raise r.fail(f"last_round.activated[{s}]", f"expected slots from 1 to {r.rules.line_size}")
-        masks.append(sum(1 << (x - 1) for x in set(slots)))
-    destroyed = r.get(last, "destroyed", list, "last_round.destroyed")
-    if len(masks) != 2 or len(destroyed) != 2:
-        raise r.fail("last_round", "expected activated and destroyed for both seats")
-    return {"round": r.get(last, "round", int, "last_round.round"), "activated": masks,
-            "destroyed": [r.cards({"d": d}, "d", f"last_round.destroyed[{s}]") for s, d in enumerate(destroyed)],
-            "fallback": r.get(last, "fallback", bool, "last_round.fallback")}
+    last.only(("round", "activated", "destroyed", "fallback"))
+    size = rules.line_size
+    masks = [_mask([x - 1 for x in slots]) for slots in last.int_lists("activated", 1, size, length=2, what="a slot")]
+    return {"round": last.int("round", 1, rules.settings.round_cap, what="a round"), "activated": masks,
+            "destroyed": last.card_lists("destroyed", rules.index, "dragon", length=2),
+            "fallback": last.bool("fallback")}
 
 
-def _hands_log(r: _Reader, data: Mapping[str, Any], state: LineState) -> list[dict[str, Any]]:
-    entries = r.get(data, "hands", list, "hands")
+def _hands_log(rules: Rules, state: LineState, f: Fields) -> list[dict[str, Any]]:
+    entries = f.entries("hands", what="a finished hand: " + ", ".join(HAND_FIELDS))
     if len(entries) != state.hand - 1 + (1 if state.phase == OVER else 0):
-        raise r.fail("hands", f"hand {state.hand} follows {state.hand - 1} finished hands; got {len(entries)}")
+        raise f.fail("hands", f"hand {state.hand} follows {state.hand - 1} finished hands; got {len(entries)}")
+    deck, cap = rules.index, rules.settings.round_cap
     log = []
-    for i, entry in enumerate(entries):
-        where = f"hands[{i}]"
-        try:
-            item = {
-                "hand": int(entry["hand"]), "winners": [int(w) for w in entry["winners"]], "reason": str(entry["reason"]),
-                "rounds": int(entry["rounds"]), "points": [int(p) for p in entry["points"]],
-                "health": [int(h) for h in entry["health"]], "in_hand": [int(n) for n in entry["in_hand"]],
-                "drafted": [r.cards({"c": cards}, "c", f"{where}.drafted") for cards in entry["drafted"]],
-                "fielded": [r.cards({"c": cards}, "c", f"{where}.fielded") for cards in entry["fielded"]],
-                "fallback_rounds": int(entry["fallback_rounds"]), "removed": [int(n) for n in entry["removed"]],
-            }
-        except (KeyError, TypeError, ValueError):
-            raise r.fail(where, "expected hand, winners, reason, rounds, points, health, in_hand, drafted, "
-                                "fielded, fallback_rounds, removed") from None
+    for i, e in enumerate(entries):
+        e.only(HAND_FIELDS)
+        if e.int("hand", 1, len(entries)) != i + 1:
+            raise e.fail("hand", f"expected hand {i + 1}: the hands are listed in the order played")
+        points = e.ints("points", 0, COUNT_LIMIT, length=2, what="points")
+        winners = e.list("winners", what="the winning seats (from 1), a list")
+        seats = sorted(whole(w, e.at("winners", j), 1, 2, "a seat") - 1 for j, w in enumerate(winners))
+        if seats != [s for s in BOTH if points[s] > 0]:
+            raise e.fail("winners", "a hand's winners are the seats it gave points (L8; seats are numbered from 1)")
+        item = {
+            "hand": i + 1, "winners": seats, "reason": HAND_REASONS[e.word("reason", HAND_REASONS)],
+            "rounds": e.int("rounds", 0, cap, what="rounds"), "points": points,
+            "health": e.ints("health", 0, COUNT_LIMIT, length=2, what="printed Health"),
+            "in_hand": e.ints("in_hand", 0, rules.deck_size, length=2, what="cards in hand"),
+            "drafted": e.card_lists("drafted", deck, "dragon", length=2),
+            "fielded": e.card_lists("fielded", deck, "dragon", length=2),
+            "fallback_rounds": e.int("fallback_rounds", 0, cap, what="fallback rounds"),
+            "removed": e.ints("removed", 0, rules.deck_size, length=2, what="dragons removed"),
+        }
         log.append(item)
     return log
 
 
-def _check_places(r: _Reader, state: LineState) -> None:
+def _check_places(rules: Rules, state: LineState) -> None:
     """Every card of the deck in exactly one place (L1)."""
-    where_is: dict[int, str] = {}
-    for place, cards in (("buried", state.buried), ("fallen", state.fallen),
-                         *((f"seats[{s}].{pile}", getattr(state, attr)[s])
+    where_is: dict[int, tuple] = {}
+    for place, cards in ((("buried",), state.buried), (("fallen",), state.fallen),
+                         *((("seats", s, pile), getattr(state, attr)[s])
                            for s in BOTH for pile, attr in (("stack", "stacks"), ("hand", "hands"), ("line", "lines")))):
         for card in cards:
             if card in where_is:
-                raise r.fail(place, f"{r.rules.card_ids[card]} is also in {where_is[card]}; every card is in one place")
+                shown = ".".join(str(p) for p in where_is[card])
+                raise PositionError(place, f"{rules.card_ids[card]} is also in {shown}; every card is in one place")
             where_is[card] = place
-    missing = [r.rules.card_ids[c] for c in range(r.rules.deck_size) if c not in where_is]
+    missing = [rules.card_ids[c] for c in range(rules.deck_size) if c not in where_is]
     if missing:
-        raise r.fail("seats", f"cards in no place: {', '.join(missing)}; all {r.rules.deck_size} must be somewhere")
+        raise PositionError(("seats",), f"cards in no place: {', '.join(missing)}; all {rules.deck_size} must be somewhere")
 
 
-def _check_phase(r: _Reader, state: LineState) -> None:
+def _check_phase(rules: Rules, state: LineState) -> None:
     """Pile sizes the phase implies (L6-L8), so a position cannot be one the rules never reach."""
-    rules = r.rules
     settings = rules.settings
     size = settings.line_size
     picks = settings.draft_picks
@@ -224,44 +163,90 @@ def _check_phase(r: _Reader, state: LineState) -> None:
     for s in BOTH:
         seen = len(state.seen_stacks[s])
         if seen != expected_seen and not (phase not in (DRAFT, LINE) and seen == 0):
-            raise r.fail(f"seats[{s}].seen_stacks", f"expected the {expected_seen} stacks this seat has seen so far"
-                                                    + ("" if phase in (DRAFT, LINE) else " (or none)"))
+            raise PositionError(("seats", s, "seen_stacks"), f"expected the {expected_seen} stacks this seat has seen so far"
+                                + ("" if phase in (DRAFT, LINE) else " (or none)"))
     if phase in (DRAFT, LINE):
         if len(state.buried) != settings.random_discard or state.fallen:
-            raise r.fail("buried", f"during the draft only the {settings.random_discard} face-down cards are discarded")
+            raise PositionError(("buried",), f"during the draft only the {settings.random_discard} face-down cards are discarded")
     if phase == DRAFT:
         if not 0 <= state.step < len(picks) or not 1 <= state.picks_left <= picks[state.step]:
-            raise r.fail("picks_left", f"draft step {state.step + 1} takes 1 to {picks[min(state.step, len(picks) - 1)]} more cards")
+            raise PositionError(("picks_left",), f"draft step {state.step + 1} takes 1 to {picks[min(state.step, len(picks) - 1)]} more cards")
         taken = sum(picks[:state.step]) + picks[state.step] - state.picks_left
         for s in BOTH:
             if hands[s] != taken or stacks[s] != settings.stack_size - taken or lines[s]:
-                raise r.fail(f"seats[{s}]", f"at this draft step a seat holds {taken} cards and its stack "
-                                            f"{settings.stack_size - taken}, with no line yet")
+                raise PositionError(("seats", s), f"at this draft step a seat holds {taken} cards and its stack "
+                                                  f"{settings.stack_size - taken}, with no line yet")
+        if state.round:
+            raise PositionError(("round",), "no round is played during the draft; expected 0")
         return
+    drafted = sum(picks)
     if phase == LINE:
-        drafted = sum(picks)
         if lines[0] != lines[1] or lines[0] >= size:
-            raise r.fail("seats", f"both Starting Lines are built together; got lines of {lines[0]} and {lines[1]}")
+            raise PositionError(("seats",), f"both Starting Lines are built together; got lines of {lines[0]} and {lines[1]}")
         for s in BOTH:
             if hands[s] != drafted or stacks[s] != settings.stack_size - drafted - lines[s]:
-                raise r.fail(f"seats[{s}]", f"during the line-up a seat holds its {drafted} drafted cards and "
-                                            f"{settings.stack_size - drafted - lines[s]} stack cards")
+                raise PositionError(("seats", s), f"during the line-up a seat holds its {drafted} drafted cards and "
+                                                  f"{settings.stack_size - drafted - lines[s]} stack cards")
+        if state.round:
+            raise PositionError(("round",), "no round is played during the line-up; expected 0")
         return
     for s in BOTH:
         if stacks[s]:
-            raise r.fail(f"seats[{s}].stack", "the stacks are discarded once the Starting Lines stand")
+            raise PositionError(("seats", s, "stack"), "the stacks are discarded once the Starting Lines stand")
+        if hands[s] > drafted:
+            raise PositionError(("seats", s, "hand"), f"a hand holds at most the {drafted} cards drafted (L6), "
+                                                      f"never {hands[s]}")
+    if phase == OVER:
+        return
     if not 1 <= state.round <= settings.round_cap:
-        raise r.fail("round", f"expected a round from 1 to {settings.round_cap}, got {state.round}")
+        raise PositionError(("round",), f"expected a round from 1 to {settings.round_cap}, got {state.round}")
+    if state.fallback_rounds > state.round:
+        raise PositionError(("fallback_rounds",), f"more fallback rounds ({state.fallback_rounds}) than rounds "
+                                                  f"played this hand ({state.round})")
     if phase == ACTIVATE and lines != [size, size]:
-        raise r.fail("seats", f"every round starts with lines of {size}; got {lines[0]} and {lines[1]}")
-    if phase == REMOVE and not any(lines):
-        raise r.fail("seats", "no survivors to remove; the position would be at the refill or the end")
+        raise PositionError(("seats",), f"every round starts with lines of {size}; got {lines[0]} and {lines[1]}")
+    if phase == REMOVE:
+        if not any(lines):
+            raise PositionError(("seats",), "no survivors to remove; the position would be at the refill or the end")
+        if lines == [size, size]:
+            raise PositionError(("seats",), "both lines are full, but every round destroys at least one dragon before "
+                                            "the removal (L7.3-4)")
     if phase == REFILL:
         for s in BOTH:
             if size - lines[s] > hands[s]:
-                raise r.fail(f"seats[{s}].hand", "this seat cannot fill its line; the hand would have ended")
+                raise PositionError(("seats", s, "hand"), "this seat cannot fill its line; the hand would have ended")
         if lines == [size, size]:
-            raise r.fail("seats", "both lines are full; the position would be at the next activation")
+            raise PositionError(("seats",), "both lines are full; the position would be at the next activation")
+
+
+def _check_totals(state: LineState) -> None:
+    """Points and rounds played are the sums of the hands log (and the round in play)."""
+    log = state.hands_log
+    points = [sum(h["points"][s] for h in log) for s in BOTH]
+    if state.points != points:
+        raise PositionError(("points",), f"the finished hands gave {points[0]} and {points[1]} points")
+    rounds = sum(h["rounds"] for h in log) + (state.round if state.phase != OVER else 0)
+    if state.rounds_total != rounds:
+        raise PositionError(("rounds_total",), f"the hands log and the round in play make {rounds} rounds played")
+
+
+def _result(state: LineState, f: Fields) -> None:
+    """A finished game's result, exactly as the finished hands imply it (L8, L9), winners from 1."""
+    given = f.raw("result", None, null=True)
+    if state.phase != OVER:
+        if given is not None:
+            raise f.fail("result", f"a game in the {PHASES[state.phase]} phase has no result yet")
+        return
+    if state.single:
+        last = state.hands_log[-1]
+        expected = Result(tuple(last["winners"]), last["reason"], last["rounds"], tuple(float(p) for p in last["points"]))
+    else:
+        a, b = state.points
+        winners = (0,) if a > b else (1,) if b > a else ()
+        expected = Result(winners, "points" if winners else "tie", state.rounds_total, (float(a), float(b)))
+    if given != expected.to_json():
+        raise f.fail("result", f"the finished hands give the result {expected.to_json()} (seats from 1)")
+    state.result = expected
 
 
 def _movers(state: LineState) -> tuple[int, ...]:

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from generator.errors import IllegalActionError
 from generator.games.api import Event, Result
-from generator.games.chance import shuffle, substream
+from generator.games.chance import MASK64, shuffle, substream
 from generator.games.dragon_line.actions import Activate, Draft, Place, Refill, Remove
 from generator.games.dragon_line.battle import resolve
 from generator.games.dragon_line.rules import SEATS, Rules
@@ -50,7 +50,7 @@ class LineState:
     def __init__(self, rules: Rules, seed: int, single: bool = False, record: bool = False,
                  deal: bool = True):
         self.rules = rules
-        self.seed = seed
+        self.seed = seed & MASK64            # the same hands (the generator reads it modulo 2**64)
         self.single = single                 # one hand, or a match of settings.match_hands hands
         self.record = record
         self.events: list[Event] = []
@@ -483,6 +483,7 @@ def state_to_dict(state: LineState) -> dict[str, Any]:
 
 def _hand_to_dict(entry: Mapping[str, Any], ids: tuple[str, ...]) -> dict[str, Any]:
     out = dict(entry)
+    out["winners"] = [w + 1 for w in entry["winners"]]   # seats from 1 in every file
     out["drafted"] = [[ids[c] for c in cards] for cards in entry["drafted"]]
     out["fielded"] = [[ids[c] for c in cards] for cards in entry["fielded"]]
     return out

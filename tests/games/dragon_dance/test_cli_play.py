@@ -64,7 +64,7 @@ def test_a_bad_position_exits_2_with_its_line(capsys, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("game: dragon_dance\nknight: {dice: [1, 2, 3, 4, 9]}\ndragon: {dice: [1, 1, 1]}\n")
     code, _, err = run(capsys, "--position", str(bad))
-    assert code == 2 and "bad.yaml:2:" in err and "knight.dice[4]: a die face is 1-6" in err
+    assert code == 2 and "bad.yaml:2:" in err and "knight.dice[4]: expected a die face from 1 to 6, got 9" in err
 
 
 def test_options_choose_a_variant_for_a_new_game(capsys):

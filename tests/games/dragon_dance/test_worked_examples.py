@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.dragon_dance.positions import load_position
+from generator.games.dragon_dance.positions import state_from_dict
+from generator.games.position_files import load_state_file
 from generator.games.dragon_dance.rules import Rules
 from generator.games.dragon_dance.worked_examples import check_examples, play_example
 from generator.games.turns import SeatByBoard
@@ -16,7 +17,7 @@ KNIGHT, DRAGON = 0, 1
 
 
 def _load(name: str):
-    return load_position(POSITIONS / name, lambda options: Rules(dance_data(), options))
+    return load_state_file(POSITIONS / name, lambda options: Rules(dance_data(), options), state_from_dict)
 
 
 def _play(state, *moves: str):

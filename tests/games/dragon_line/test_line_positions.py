@@ -11,7 +11,8 @@ import yaml
 from generator.errors import IllegalActionError, NotationError
 from generator.games.dragon_line import GAME
 from generator.games.dragon_line.actions import Activate, Remove, parse_notation
-from generator.games.dragon_line.positions import PositionError
+from generator.data.located_yaml import format_path
+from generator.games.api import PositionError
 from generator.games.dragon_line.state import COUNTED
 from generator.games.turns import SeatByBoard
 from line_helpers import battle_position, made_rules, shipped_rules
@@ -42,7 +43,7 @@ def test_a_hand_written_position_loads_and_round_trips():
 
 @pytest.mark.parametrize("edit,field,words", [
     (lambda p: p.update(format="chess"), "format", "dragon-line position 1"),
-    (lambda p: p["seats"][0]["line"].__setitem__(1, "fire9"), "seats[0].line[1]", "no dragon called"),
+    (lambda p: p["seats"][0]["line"].__setitem__(1, "fire9"), "seats[0].line[1]", "no dragon 'fire9'"),
     (lambda p: p["seats"][1]["hand"].append("earth1"), "seats[1].hand", "also in"),
     (lambda p: p["buried"].remove("air2"), "seats", "cards in no place: air2"),
     (lambda p: (p["seats"][0]["line"].pop(), p["buried"].append("ice1"),
@@ -59,7 +60,7 @@ def test_a_hand_written_position_loads_and_round_trips():
 ])
 def test_impossible_positions_name_the_field(edit, field, words):
     error = broken(edit)
-    assert error.location.field == field
+    assert format_path(error.path) == field
     assert words in error.message
 
 

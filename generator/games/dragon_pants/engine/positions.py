@@ -8,29 +8,18 @@ self-return) are short phrases; docs/positions.md describes every field.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 from typing import Any, Mapping
 
-from generator.data.located_yaml import SourceMap, load_yaml
-from generator.data.reading import decode_utf8, read_bounded
+from generator.games.api import PositionError
+from generator.games.chance import MASK64
 from generator.games.dragon_pants.engine.rules import Rules
 from generator.games.dragon_pants.engine.state import EVENT_KINDS, GameResult, GameState
-from generator.errors import DataError, Location
-from generator.games.api import PositionError as GamePositionError
+from generator.games.position_fields import Fields, shown, whole
 
 FORMAT = "dragon-pnp position 1"
 SPENT = " (spent)"
 SPENT_NOW = " (spent this turn)"
-
-
-class PositionError(GamePositionError):
-    """A position file that cannot be read, with the file, line and field of the problem (exit 2).
-    `path` is the field path, so a reader that knows the file can point at its line."""
-
-    def __init__(self, location: Location, message: str, path: tuple = ()):
-        super().__init__(path, message, location)
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -106,121 +95,15 @@ def task_text(rules: Rules, task: tuple) -> str:
     return f"storm_home {task[1] + 1}"
 
 
-def dump_position(state: GameState, as_json: bool = False) -> str:
-    """Position text: YAML (fields in the documented order) or indented JSON."""
-    data = position_to_dict(state)
-    if as_json:
-        return json.dumps(data, indent=2) + "\n"
-    return _yaml_dump(data)
-
-
-def _yaml_dump(data: Mapping[str, Any]) -> str:
-    """Block YAML with short lists inline, so a position reads like a board description."""
-    lines: list[str] = []
-    for key, value in data.items():
-        if key == "dragons":
-            lines.append("dragons:")
-            for dragon in value:
-                lines.append(f"  - seat: {dragon['seat']}")
-                for field in ("den", "at", "frozen", "hand"):
-                    lines.append(f"    {field}: {_flow(dragon[field])}")
-        elif isinstance(value, dict) and key in ("options", "result") and value:
-            lines.append(f"{key}:")
-            for k, v in value.items():
-                lines.append(f"  {k}: {_flow(v)}")
-        else:
-            lines.append(f"{key}: {_flow(value)}")
-    return "\n".join(lines) + "\n"
-
-
-def _flow(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value) if not re.fullmatch(r"[a-z_][a-z0-9_ ]*", value) or value in ("null", "true", "false", "yes", "no", "on", "off") else value
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
-    raise TypeError(f"cannot write {value!r} in a position")
-
-
-# --- reading -------------------------------------------------------------------------------
-
-
-def load_position(path: Path | str, rules_for: Any) -> GameState:
-    """Read a YAML or JSON position file; `rules_for(options)` builds the Rules it names."""
-    file = Path(path)
-    try:
-        if file.suffix.lower() == ".json":
-            # YAML reads most JSON, but forgives mistakes JSON does not: check it as JSON first.
-            try:
-                json.loads(decode_utf8(read_bounded(file), file))
-            except json.JSONDecodeError as exc:
-                raise PositionError(Location(file, exc.lineno, exc.colno), f"JSON syntax error: {exc.msg}") from None
-            except RecursionError:
-                pass  # load_yaml names the line where the nesting goes too deep
-        raw, source = load_yaml(file)
-    except DataError as exc:
-        raise PositionError(exc.location, exc.message) from None
-    reader = _Reader(source)
-    if not isinstance(raw, dict):
-        raise reader.error((), "expected a mapping of position fields (see docs/positions.md)")
-    options = raw.get("options", {}) or {}
-    if not isinstance(options, dict):
-        raise reader.error(("options",), "expected a mapping of rules option names to true/false")
-    try:
-        rules = rules_for(options)
-    except ValueError as exc:
-        raise reader.error(("options",), str(exc)) from None
-    return _read(rules, raw, reader)
-
-
-def position_from_dict(rules: Rules, data: Mapping[str, Any], source: str = "position") -> GameState:
-    """A state from a position mapping (as `position_to_dict` writes it)."""
-    reader = _Reader(SourceMap(Path(source)))
-    if not isinstance(data, Mapping):
-        raise reader.error((), "expected a mapping of position fields")
-    options = data.get("options") or {}
-    if isinstance(options, Mapping):
-        for name, value in options.items():
-            if rules.options.get(name) != value:
-                raise reader.error(("options", name), f"the position was saved with {name}={value}, the rules in use have {rules.options.get(name)}")
-    return _read(rules, data, reader)
-
-
-class _Reader:
-    """Typed field access that reports the file, line and field of anything wrong."""
-
-    def __init__(self, source: SourceMap):
-        self.source = source
-
-    def error(self, path: tuple, message: str) -> PositionError:
-        return PositionError(self.source.locate(path), message, path)
-
-    def field(self, data: Mapping[str, Any], path: tuple, key: str, kind: type | tuple, optional: bool = False) -> Any:
-        if key not in data:
-            if optional:
-                return None
-            raise self.error(path, f"missing field {key!r}")
-        value = data[key]
-        if value is None and optional:
-            return None
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(value, bool) and bool not in kinds:
-            raise self.error(path + (key,), f"expected {_kind_name(kinds)}, got {value!r}")
-        if not isinstance(value, kinds):
-            raise self.error(path + (key,), f"expected {_kind_name(kinds)}, got {value!r}")
-        return value
-
-
-def _kind_name(kinds: tuple) -> str:
-    names = {int: "a whole number", str: "text", bool: "true or false", list: "a list", dict: "a mapping"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+def position_from_dict(rules: Rules, data: Mapping[str, Any]) -> GameState:
+    """A state from a position mapping (as `position_to_dict` writes it); files are read by
+    `generator.games.position_files`, which locates a PositionError's path in the file."""
+    f = Fields(data, (), "a mapping of position fields")
+    options = f.sub("options", None, null=True)
+    for name, value in (options.data.items() if options else ()):
+        if rules.options.get(name) != value:
+            raise options.fail(name, f"the position was saved with {name}={value}, the rules in use have {rules.options.get(name)}")
+    return _read(rules, f)
 
 
 KNOWN_FIELDS = {
@@ -230,32 +113,29 @@ KNOWN_FIELDS = {
 }
 
 
-def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
+def _read(rules: Rules, f: Fields) -> GameState:
     board = rules.board
-    for key in data:
-        if key not in KNOWN_FIELDS:
-            raise rd.error((key,), f"unknown field {key!r}; expected one of {', '.join(sorted(KNOWN_FIELDS))}")
-    fmt = rd.field(data, (), "format", str, optional=True)
+    f.only(sorted(KNOWN_FIELDS))
+    f.text("game", None, null=True)   # which game: the file reader compares it with the game loaded
+    fmt = f.text("format", None, null=True)
     if fmt is not None and fmt != FORMAT:
-        raise rd.error(("format",), f"expected {FORMAT!r}, got {fmt!r}")
-    players = rd.field(data, (), "players", int)
+        raise PositionError(("format",), f"expected {FORMAT!r}, got {shown(fmt)}")
+    players = f.int("players", 0, 99)
     if players not in rules.seat_dens:
-        raise rd.error(("players",), f"expected a player count with seats on the board ({', '.join(map(str, sorted(rules.seat_dens)))})")
-    time = rd.field(data, (), "time", int)
-    length = rd.field(data, (), "length", int, optional=True)  # default: time minus drawn Destiny
-    turn = rd.field(data, (), "turn", int, optional=True) or 1
+        raise PositionError(("players",), f"expected a player count with seats on the board ({', '.join(map(str, sorted(rules.seat_dens)))})")
+    limit = 10**9   # the time, turns and rounds of any real game are far below
+    time = f.int("time", -limit, limit)
+    length = f.int("length", -limit, limit, default=None, null=True)  # default: time minus drawn Destiny
+    turn = f.int("turn", 0, limit, default=None, null=True) or 1
     if turn < 1:
-        raise rd.error(("turn",), "expected a turn number from 1")
-    current = _seat(rd, rd.field(data, (), "current", int), players, ("current",))
-    actions_left = rd.field(data, (), "actions_left", int, optional=True)
+        raise PositionError(("turn",), "expected a turn number from 1")
+    current = f.seat("current", players)
+    actions_left = f.int("actions_left", 0, limit, default=None, null=True)
     if actions_left is None:
         actions_left = rules.actions_per_turn
-    if actions_left < 0:
-        raise rd.error(("actions_left",), "expected 0 or more")
-    must_leave = rd.field(data, (), "must_leave", bool, optional=True) or False
-    rng = rd.field(data, (), "rng", int, optional=True) or 0
-    if not 0 <= rng < 2**64:
-        raise rd.error(("rng",), "expected the shuffle state, a whole number from 0 to 2**64-1")
+    must_leave = f.bool("must_leave", False, null=True) or False
+    rng = f.int("rng", 0, MASK64, default=0, null=True, what="the shuffle state, a whole number") or 0
+    data = f.data
 
     state = GameState.__new__(GameState)
     state.rules = rules
@@ -277,7 +157,7 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
 
     def take(name: Any, path: tuple) -> tuple[int, str]:
         if not isinstance(name, str):
-            raise rd.error(path, f"expected a card id, got {name!r}")
+            raise PositionError(path, f"expected a card id, got {shown(name)}")
         text = name.strip()
         flag = ""
         for suffix in (SPENT_NOW, SPENT):
@@ -285,55 +165,51 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
                 text, flag = text[: -len(suffix)].strip(), suffix
                 break
         if text not in rules.kind_index:
-            raise rd.error(path, f"unknown card {text!r}; expected one of {', '.join(rules.card_ids)}")
+            raise PositionError(path, f"unknown card {text!r}; expected one of {', '.join(rules.card_ids)}")
         kind = rules.kind_index[text]
         if not pools[kind]:
             total = sum(1 for k in rules.inst_kind if k == kind)
-            raise rd.error(path, f"more {text} cards than the game has ({total})")
+            raise PositionError(path, f"more {text} cards than the game has ({total})")
         return pools[kind].pop(), flag
 
-    dragons = rd.field(data, (), "dragons", list)
+    dragons = f.list("dragons")
     if len(dragons) != players:
-        raise rd.error(("dragons",), f"expected {players} dragons (one per seat), got {len(dragons)}")
+        raise PositionError(("dragons",), f"expected {players} dragons (one per seat), got {len(dragons)}")
     state.pos, state.hands, state._frozen = [], [], []
-    for i, dragon in enumerate(dragons):
+    for i, d in enumerate(f.entries("dragons", what="a mapping with seat, at, frozen and hand")):
         path = ("dragons", i)
-        if not isinstance(dragon, dict):
-            raise rd.error(path, "expected a mapping with seat, at, frozen and hand")
-        for key in dragon:
-            if key not in ("seat", "den", "at", "frozen", "hand"):
-                raise rd.error(path + (key,), f"unknown field {key!r}; expected seat, den, at, frozen, hand")
-        seat = rd.field(dragon, path, "seat", int)
+        d.only(("seat", "den", "at", "frozen", "hand"))
+        seat = d.int("seat", 0, 99)
         if seat != i + 1:
-            raise rd.error(path + ("seat",), f"dragons are listed in seat order; expected seat {i + 1}")
-        den = rd.field(dragon, path, "den", str, optional=True)
+            raise PositionError(path + ("seat",), f"dragons are listed in seat order; expected seat {i + 1}")
+        den = d.text("den", None, null=True)
         if den is not None and den != board.den_id[state.dens[i]]:
-            raise rd.error(path + ("den",), f"seat {i + 1} of {players} uses den {board.den_id[state.dens[i]]} (board.yaml seats)")
-        at = rd.field(dragon, path, "at", list)
-        if len(at) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at):
-            raise rd.error(path + ("at",), "expected [q, r], two whole numbers")
+            raise PositionError(path + ("den",), f"seat {i + 1} of {players} uses den {board.den_id[state.dens[i]]} (board.yaml seats)")
+        at = d.list("at")
+        if len(at) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6 for v in at):
+            raise PositionError(path + ("at",), "expected [q, r], two whole numbers")
         h = board.index.get((at[0], at[1]))
         if h is None:
-            raise rd.error(path + ("at",), f"({at[0]},{at[1]}) is not a hex of the board")
+            raise PositionError(path + ("at",), f"({at[0]},{at[1]}) is not a hex of the board")
         if not board.is_home[h]:
             if state.at[h] >= 0:
-                raise rd.error(path + ("at",), f"dragon {state.at[h] + 1} already stands on ({at[0]},{at[1]}); only dens hold two")
+                raise PositionError(path + ("at",), f"dragon {state.at[h] + 1} already stands on ({at[0]},{at[1]}); only dens hold two")
             state.at[h] = i
         state.pos.append(h)
-        state._frozen.append(bool(rd.field(dragon, path, "frozen", bool, optional=True)))
-        hand = rd.field(dragon, path, "hand", list)
+        state._frozen.append(bool(d.bool("frozen", False, null=True)))
+        hand = d.list("hand")
         cards = []
         for j, name in enumerate(hand):
             c, flag = take(name, path + ("hand", j))
             kind = rules.inst_kind[c]
             if flag and rules.kind_effect[kind] == "nothing":
-                raise rd.error(path + ("hand", j), f"{rules.card_ids[kind]} is never played, so it cannot be spent")
+                raise PositionError(path + ("hand", j), f"{rules.card_ids[kind]} is never played, so it cannot be spent")
             state.spent[c] = -1 if not flag else (turn if flag == SPENT_NOW else turn - 1)
             cards.append(c)
         state.hands.append(cards)
 
     def pile(key: str) -> list[int]:
-        names = rd.field(data, (), key, list, optional=True) or []
+        names = f.list(key, [], null=True) or []
         return [take(name, (key, j))[0] for j, name in enumerate(names)][::-1]
 
     state.discard = pile("power_discard")
@@ -345,78 +221,76 @@ def _read(rules: Rules, data: Mapping[str, Any], rd: _Reader) -> GameState:
         state.deck = pile("power_deck")
     missing = [rules.card_ids[k] for k, pool in pools.items() for _ in pool]
     if missing:
-        raise rd.error(("power_deck",), f"every Power card must be somewhere; missing: {', '.join(missing)}")
+        raise PositionError(("power_deck",), f"every Power card must be somewhere; missing: {', '.join(missing)}")
     holders = [s for s, hand in enumerate(state.hands) if rules.pants_card in hand]
     state.holder = holders[0] if holders else -1
 
     def values(key: str) -> list[int]:
-        items = rd.field(data, (), key, list, optional=True) or []
+        items = f.list(key, [], null=True) or []
         out = []
         for j, v in enumerate(items):
             if isinstance(v, str) and re.fullmatch(r"[+-]?\d+", v.strip()):
                 v = int(v)
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise rd.error((key, j), f"expected a Destiny value like -1 or +2, got {v!r}")
+            if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10**6:
+                raise PositionError((key, j), f"expected a Destiny value like -1 or +2, got {shown(v)}")
             out.append(v)
         return out[::-1]
 
     state.destiny = values("destiny_deck")
     state.destiny_discard = values("destiny_discard")
-    _check_destiny_cards(rules, rd, state.destiny[::-1], state.destiny_discard[::-1])
+    _check_destiny_cards(rules, state.destiny[::-1], state.destiny_discard[::-1])
     if length is None:
         length = time - sum(state.destiny_discard)
     state.length = length
     if time != length + sum(state.destiny_discard):
-        raise rd.error(("time",), f"the time must be the length plus the drawn Destiny cards: {length} + {sum(state.destiny_discard)} = {length + sum(state.destiny_discard)}")
+        raise PositionError(("time",), f"the time must be the length plus the drawn Destiny cards: {length} + {sum(state.destiny_discard)} = {length + sum(state.destiny_discard)}")
 
     asking = data.get("asking")
-    state.asking = None if asking is None else _parse_task(rules, rd, asking, ("asking",), players)
-    then = rd.field(data, (), "then", list, optional=True) or []
-    state.stack = [_parse_task(rules, rd, t, ("then", j), players) for j, t in enumerate(then)][::-1]
+    state.asking = None if asking is None else _parse_task(rules, asking, ("asking",), players)
+    then = f.list("then", [], null=True) or []
+    state.stack = [_parse_task(rules, t, ("then", j), players) for j, t in enumerate(then)][::-1]
     steps = ([(("asking",), state.asking)] if state.asking else []) + [(("then", j), t) for j, t in
                                                                         enumerate(reversed(state.stack))]
     for path, task in steps:
         problem = _impossible_step(state, task)
         if problem:
-            raise rd.error(path, problem)
+            raise PositionError(path, problem)
     if state.asking is not None:
         problem = _settles_alone(state, state.asking)
         if problem:
-            raise rd.error(("asking",), problem)
+            raise PositionError(("asking",), problem)
 
-    result = rd.field(data, (), "result", dict, optional=True)
+    result = f.sub("result", None, null=True)
     state.result = None
     if result is not None:
-        reason = rd.field(result, ("result",), "reason", str)
+        reason = result.text("reason")
         if reason not in ("time", "destiny_exhausted", "stall"):
-            raise rd.error(("result", "reason"), "expected time, destiny_exhausted or stall")
-        winner = rd.field(result, ("result",), "winner", int, optional=True)
+            raise PositionError(("result", "reason"), "expected time, destiny_exhausted or stall")
         state.result = GameResult(
-            reason, None if winner is None else _seat(rd, winner, players, ("result", "winner")),
-            rd.field(result, ("result",), "turns", int), rd.field(result, ("result",), "rounds", int),
-            rd.field(result, ("result",), "destiny_draws", int),
+            reason, result.seat("winner", players, None, null=True),
+            result.int("turns", 0, limit), result.int("rounds", 0, limit), result.int("destiny_draws", 0, limit),
         )
         if state.asking is not None or state.stack:
-            raise rd.error(("result",), "a finished game has nothing pending (asking and then must be empty)")
+            raise PositionError(("result",), "a finished game has nothing pending (asking and then must be empty)")
 
     for seat, hand in enumerate(state.hands):
         if len(hand) > rules.hand_limit and state.result is None:
             pending = [state.asking] + state.stack[::-1] if state.asking else state.stack[::-1]
             if not any(t and t[0] in ("limit", "steal") and t[1] == seat for t in pending):
-                raise rd.error(("dragons", seat, "hand"), f"more than {rules.hand_limit} cards (the hand limit) with no pending 'hand_limit {seat + 1}'")
+                raise PositionError(("dragons", seat, "hand"), f"more than {rules.hand_limit} cards (the hand limit) with no pending 'hand_limit {seat + 1}'")
 
     if state.asking is None and state.result is None and state.stack:
         state._run()  # settle anything pending exactly as the engine would have before waiting
     if state.result is None and not state.legal_actions():
-        raise rd.error(("asking",), "the pending step leaves nothing to decide (e.g. 'lose 2' for an empty hand); remove it")
+        raise PositionError(("asking",), "the pending step leaves nothing to decide (e.g. 'lose 2' for an empty hand); remove it")
     expected = data.get("to_decide")
     if expected is not None and state.result is None:
         if not isinstance(expected, dict):
-            raise rd.error(("to_decide",), "expected {seat: N, decision: KIND} or leave it out")
+            raise PositionError(("to_decide",), "expected {seat: N, decision: KIND} or leave it out")
         seat = expected.get("seat")
         kind = expected.get("decision")
         if seat != state.decider + 1 or kind != state.decision:
-            raise rd.error(("to_decide",), f"says seat {seat} decides {kind}, but the position has seat {state.decider + 1} to decide {state.decision}")
+            raise PositionError(("to_decide",), f"says seat {seat} decides {kind}, but the position has seat {state.decider + 1} to decide {state.decision}")
     return state
 
 
@@ -466,7 +340,7 @@ def _settles_alone(state: GameState, task: tuple) -> str | None:
         return (f"'{phrase}' leaves only one card to choose, which the engine takes by itself: put it under "
                 "'then' or give the hand another card")
     return None
-def _check_destiny_cards(rules: Rules, rd: _Reader, deck: list[int], discard: list[int]) -> None:
+def _check_destiny_cards(rules: Rules, deck: list[int], discard: list[int]) -> None:
     """Every Destiny value must be a card of the game's box, no more often than the box has it."""
     in_box: dict[int, int] = {}
     for card in rules.data.destiny.cards:
@@ -476,18 +350,16 @@ def _check_destiny_cards(rules: Rules, rd: _Reader, deck: list[int], discard: li
     for key, values in (("destiny_deck", deck), ("destiny_discard", discard)):
         for j, value in enumerate(values):
             used[value] = used.get(value, 0) + 1
-            shown = f"{value:+d}"
+            signed = f"{value:+d}"
             if value not in in_box:
                 known = ", ".join(f"{v:+d}" for v in sorted(in_box))
-                raise rd.error((key, j), f"no Destiny card has the value {shown}; the box has {known}")
+                raise PositionError((key, j), f"no Destiny card has the value {signed}; the box has {known}")
             if used[value] > in_box[value]:
-                raise rd.error((key, j), f"more {shown} Destiny cards than the box has ({in_box[value]})")
+                raise PositionError((key, j), f"more {signed} Destiny cards than the box has ({in_box[value]})")
 
 
-def _seat(rd: _Reader, value: Any, players: int, path: tuple) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= players:
-        raise rd.error(path, f"expected a seat from 1 to {players}, got {value!r}")
-    return value - 1
+def _seat(value: Any, players: int, path: tuple) -> int:
+    return whole(value, path, 1, players, "a seat") - 1
 
 
 _TASKS = [
@@ -500,9 +372,9 @@ _TASKS = [
 ]
 
 
-def _parse_task(rules: Rules, rd: _Reader, text: Any, path: tuple, players: int) -> tuple:
+def _parse_task(rules: Rules, text: Any, path: tuple, players: int) -> tuple:
     if not isinstance(text, str):
-        raise rd.error(path, f"expected a pending step like 'hit 3 with fireball by 1', got {text!r}")
+        raise PositionError(path, f"expected a pending step like 'hit 3 with fireball by 1', got {shown(text)}")
     phrase = " ".join(text.split())
     for pattern, op in _TASKS:
         m = pattern.match(phrase)
@@ -511,15 +383,15 @@ def _parse_task(rules: Rules, rd: _Reader, text: Any, path: tuple, players: int)
         g = m.groups()
         if op == "hit":
             if g[1] not in rules.kind_index:
-                raise rd.error(path, f"unknown card {g[1]!r}")
-            return ("hit", _seat(rd, int(g[2]), players, path), rules.kind_index[g[1]], _seat(rd, int(g[0]), players, path))
+                raise PositionError(path, f"unknown card {g[1]!r}")
+            return ("hit", _seat(int(g[2]), players, path), rules.kind_index[g[1]], _seat(int(g[0]), players, path))
         if op == "bite":
             h = rules.board.index.get((int(g[2]), int(g[3])))
             if h is None:
-                raise rd.error(path, f"({g[2]},{g[3]}) is not a hex of the board")
-            return ("bite", _seat(rd, int(g[1]), players, path), _seat(rd, int(g[0]), players, path), h)
+                raise PositionError(path, f"({g[2]},{g[3]}) is not a hex of the board")
+            return ("bite", _seat(int(g[1]), players, path), _seat(int(g[0]), players, path), h)
         if op == "steal":
-            return ("steal", _seat(rd, int(g[1]), players, path), _seat(rd, int(g[0]), players, path))
-        return (op, _seat(rd, int(g[0]), players, path))
-    raise rd.error(path, "expected one of: 'hit SEAT with CARD by SEAT', 'bite SEAT by SEAT at Q,R', "
+            return ("steal", _seat(int(g[1]), players, path), _seat(int(g[0]), players, path))
+        return (op, _seat(int(g[0]), players, path))
+    raise PositionError(path, "expected one of: 'hit SEAT with CARD by SEAT', 'bite SEAT by SEAT at Q,R', "
                          "'lose SEAT', 'steal from SEAT by SEAT', 'hand_limit SEAT', 'storm_home SEAT'")
