@@ -15,9 +15,10 @@ from typing import Any
 from PIL import Image
 
 from generator.data import GameData
-from generator.diff.images import bbox_mm, compare_images, outlined, png_bytes
+from generator.diff.images import MM_PER_INCH, bbox_mm, compare_images, outlined, png_bytes
 
-THUMB_DPI = 40
+THUMB_DPI = 72
+CLOSE_UP_MARGIN_MM = 6   # around the changed region in the close-up
 
 @dataclass
 class Side:
@@ -128,9 +129,23 @@ def _page_entry(document: str, number: int, old: Image.Image | None, new: Image.
     diff = compare_images(old, new)
     images[f"{stem}-old.png"] = png_bytes(outlined(old, diff.bbox))
     images[f"{stem}-new.png"] = png_bytes(outlined(new, diff.bbox))
-    return {"status": "changed", "old_image": f"{stem}-old.png", "new_image": f"{stem}-new.png",
+    close_ups = {}
+    if diff.bbox:
+        box = _close_up_box(diff.bbox, old, new)
+        for which, page in (("old", old), ("new", new)):
+            crop = page.crop(box)
+            images[f"{stem}-{which}-close.png"] = png_bytes(crop.resize((crop.width * 2, crop.height * 2)))
+            close_ups[f"{which}_close_up"] = f"{stem}-{which}-close.png"
+    return {"status": "changed", "old_image": f"{stem}-old.png", "new_image": f"{stem}-new.png", **close_ups,
             "bbox_mm": bbox_mm(diff.bbox, THUMB_DPI), "percent": round(diff.percent, 2),
             "visible": diff.changed > 0}
+
+def _close_up_box(bbox: tuple[int, int, int, int], old: Image.Image, new: Image.Image) -> tuple[int, int, int, int]:
+    margin = round(CLOSE_UP_MARGIN_MM / MM_PER_INCH * THUMB_DPI)
+    width, height = max(old.width, new.width), max(old.height, new.height)
+    left, top, right, bottom = bbox
+    return max(0, left - margin), max(0, top - margin), min(width, right + margin), min(height, bottom + margin)
+
 
 def page_image(pdf: bytes, index: int = 0) -> Image.Image:
     """A page as the diff sees it (for tests and the bench)."""

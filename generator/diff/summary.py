@@ -44,7 +44,7 @@ def _change_words(change: dict[str, Any]) -> str:
         return f"{where} removed"
     if change["old"] is None and change["new"] is None:
         return f"{where} changed"
-    return f"{where} {_short(change['old'])} → {_short(change['new'])}"
+    return f"{where} from {_short(change['old'])} to {_short(change['new'])}"
 
 
 def _balance_sentence(balance: dict[str, Any]) -> str:
@@ -56,7 +56,7 @@ def _balance_sentence(balance: dict[str, Any]) -> str:
     moved = sorted((f for f in balance["figures"] if f["beyond_chance"]),
                    key=lambda f: -abs(f["difference"]) / max(1e-9, (f["high"] - f["low"]) / 2))
     for figure in moved[:MOST_NAMED]:
-        parts.append(f"{figure['figure']} ({figure['config']}) {_figure(figure, 'old')} → {_figure(figure, 'new')} "
+        parts.append(f"{figure['figure']} ({figure['config']}) from {_figure(figure, 'old')} to {_figure(figure, 'new')} "
                      "(beyond chance)")
     played = (f"Of {balance['games_paired']} games played from the same seeds, "
               f"{balance['games_differing']} ended differently")
