@@ -26,6 +26,7 @@ from generator.cli import new as _new  # noqa: E402,F401
 from generator.cli import games as _games  # noqa: E402,F401
 from generator.cli import studio as _studio  # noqa: E402,F401
 from generator.cli import selftest as _selftest  # noqa: E402,F401
+from generator.cli import diff as _diff  # noqa: E402,F401
 from generator.cli.game_commands import add_game_commands, builtin_command_names  # noqa: E402
 
 

@@ -30,6 +30,7 @@ class DiffOptions:
     balance: bool = True
     pages: bool = True
     paper: str = "letter"
+    parallel: bool = True     # typeset the old rulebook in a forked process (False beside threads)
     check: CheckSettings = field(default_factory=lambda: CheckSettings(games=200, duel_games=200))
     execution: Execution = field(default_factory=Execution)
     progress: Callable[[str], None] = field(default=lambda text: None)
@@ -67,7 +68,7 @@ def diff_games(old: GameData, new: GameData, old_version: Version, new_version: 
     images: dict[str, bytes] = {}
     if options.pages:
         options.progress("comparing pages")
-        report["pages"], images = compare_pages(old, new, options.paper)
+        report["pages"], images = compare_pages(old, new, options.paper, options.parallel)
     if options.balance and old.module is not None and new.module is not None:
         options.progress("playing both versions")
         report["balance"] = compare_balance(old, new, options.check, options.execution, same_inputs=same,

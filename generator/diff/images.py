@@ -84,7 +84,7 @@ def outlined(image: Image.Image, bbox: tuple[int, int, int, int] | None, margin:
 def png_bytes(image: Image.Image) -> bytes:
     """PNG bytes without a timestamp or other varying chunk, so equal pictures give equal bytes."""
     out = io.BytesIO()
-    image.save(out, "PNG", optimize=False)
+    image.save(out, "PNG", compress_level=1)  # fast: thumbnails are many and short-lived
     return out.getvalue()
 
 

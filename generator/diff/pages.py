@@ -9,6 +9,8 @@ each page draws, `generator.studio.page_digest`). Pixel comparison then locates 
 
 from __future__ import annotations
 
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,26 +51,56 @@ def kit_side(game: GameData, paper: str) -> tuple[Side, dict]:
         side.keys[document] = keys
     return side, jobs
 
-def rulebook_side(game: GameData, paper: str) -> tuple[Side, dict[str, bytes]]:
-    """The rulebook and aid typeset, each page keyed by what it draws."""
+def typeset_documents(game: GameData, paper: str) -> dict[str, bytes]:
+    """The rulebook and player aid PDFs by kit file name."""
     from generator.rulebook.document import typeset
-    from generator.studio.page_digest import page_digests
 
     book = typeset(game, paper)
     documents = {"rulebook.pdf": book.pdf}
     if book.aid_pdf is not None:
         documents["player-aid.pdf"] = book.aid_pdf
-    side = Side(keys={name: page_digests(pdf) for name, pdf in documents.items()})
-    return side, documents
+    return documents
 
-def compare_pages(old: GameData, new: GameData, paper: str = "letter") -> tuple[dict, dict[str, bytes]]:
-    """The Pages section (JSON-ready) and the thumbnails it names (file name -> PNG bytes)."""
+
+def _typeset_folder(folder: str, paper: str) -> dict[str, bytes]:
+    from generator.data import load_game
+
+    return typeset_documents(load_game(folder), paper)
+
+
+def typeset_elsewhere(game: GameData, paper: str) -> Future:
+    """Typeset in a forked process (the other core), so both versions typeset at once; where
+    forking is not offered, typeset here and hand back a finished future."""
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:
+        done: Future = Future()
+        done.set_result(typeset_documents(game, paper))
+        return done
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+    future = pool.submit(_typeset_folder, str(game.root), paper)
+    pool.shutdown(wait=False)
+    return future
+
+
+def rulebook_side(documents: dict[str, bytes]) -> Side:
+    """Each page keyed by what it draws."""
+    from generator.studio.page_digest import page_digests
+
+    return Side(keys={name: page_digests(pdf) for name, pdf in documents.items()})
+
+def compare_pages(old: GameData, new: GameData, paper: str = "letter",
+                  parallel: bool = True) -> tuple[dict, dict[str, bytes]]:
+    """The Pages section (JSON-ready) and the thumbnails it names (file name -> PNG bytes).
+    `parallel`: typeset the old rulebook in a forked process meanwhile (not beside threads)."""
     from generator.kit.parallel import render_all
 
+    old_typeset = typeset_elsewhere(old, paper) if parallel else None
     old_kit, old_jobs = kit_side(old, paper)
     new_kit, new_jobs = kit_side(new, paper)
-    old_book, old_pdfs = rulebook_side(old, paper)
-    new_book, new_pdfs = rulebook_side(new, paper)
+    new_pdfs = typeset_documents(new, paper)
+    old_pdfs = old_typeset.result() if old_typeset is not None else typeset_documents(old, paper)
+    old_book, new_book = rulebook_side(old_pdfs), rulebook_side(new_pdfs)
     wanted: list[tuple[str, int, int]] = []   # (document, old index or -1, new index or -1)
     documents = []
     for old_side, new_side in ((old_kit, new_kit), (old_book, new_book)):

@@ -114,9 +114,14 @@ def _picture(data: bytes, width: float, height: float):
     from reportlab.lib.utils import ImageReader
     from reportlab.platypus import Image
 
-    w, h = ImageReader(io.BytesIO(data)).getSize()
+    from PIL import Image as PILImage
+
+    picture = PILImage.open(io.BytesIO(data)).convert("RGB")
+    jpeg = io.BytesIO()
+    picture.save(jpeg, "JPEG", quality=88)   # reportlab embeds a JPEG as it is; a PNG it re-encodes, slowly
+    w, h = ImageReader(io.BytesIO(jpeg.getvalue())).getSize()
     scale = min(width / w, height / h)
-    return Image(io.BytesIO(data), width=w * scale, height=h * scale)
+    return Image(io.BytesIO(jpeg.getvalue()), width=w * scale, height=h * scale)
 
 
 def _marked(op: str, text: str) -> str:
