@@ -105,7 +105,13 @@ def render_pdf(result: DiffResult, paper: str = "letter") -> bytes:
         story.append(p("• " + text))
     for table in view.balance:
         story += [p(table.title, "h3"), _table(table, styles, text_mm)]
-    doc.build(story)
+    from reportlab import rl_config
+
+    ascii85, rl_config.useA85 = rl_config.useA85, 0   # binary image streams: ASCII85 in pure Python is slow
+    try:
+        doc.build(story)
+    finally:
+        rl_config.useA85 = ascii85
     return with_page_boxes(buffer.getvalue(), title=view.title)
 
 
