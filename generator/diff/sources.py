@@ -65,7 +65,7 @@ def extract_revision(folder: Path, rev: str, target: Path) -> str:
     commit = _git(folder, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}",
                   what=f"{rev}: no such git revision in {top}").decode().strip()
     tree = f"{commit}:{prefix}" if prefix != "." else commit
-    archive = _git(folder, "archive", "--format=tar", tree,
+    archive = _git(top, "archive", "--format=tar", tree,
                    what=f"{folder}@{rev}: the game folder did not exist at that revision")
     target.mkdir(parents=True)
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
