@@ -168,7 +168,8 @@ def _unrooted(findings: list[dict], game: GameData) -> list[dict]:
 def _finding_key(finding: dict[str, Any]) -> str:
     """A finding's topic and text with its numbers taken out, so a moved figure is a change,
     not a new finding."""
-    return f"{finding.get('topic')}|" + re.sub(r"[-+]?\d[\d.,]*\s*%?", "#", str(finding.get("text", "")))
+    numbers = re.compile(r"[-+]?\d[\d.,]*\s*%?")
+    return numbers.sub("#", str(finding.get("topic", ""))) + "|" + numbers.sub("#", str(finding.get("text", "")))
 
 
 def compare_findings(old: list[dict], new: list[dict]) -> tuple[list[dict], list[dict], list[dict]]:
