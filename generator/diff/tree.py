@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-ITEM_LABELS = ("id", "key", "name", "preset", "setup", "seat")
+ITEM_LABELS = ("id", "key", "name", "setup", "seat")
 MISSING = object()
 
 
