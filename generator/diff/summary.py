@@ -50,9 +50,9 @@ def _change_words(change: dict[str, Any]) -> str:
 def _balance_sentence(balance: dict[str, Any]) -> str:
     parts = []
     for finding in balance["appeared"]:
-        parts.append(f"new finding: {finding['text']}")
+        parts.append(f"new finding: {finding['text'].rstrip('.')}")
     for finding in balance["disappeared"]:
-        parts.append(f"gone: {finding['text']}")
+        parts.append(f"gone: {finding['text'].rstrip('.')}")
     moved = sorted((f for f in balance["figures"] if f["beyond_chance"]),
                    key=lambda f: -abs(f["difference"]) / max(1e-9, (f["high"] - f["low"]) / 2))
     for figure in moved[:MOST_NAMED]:

@@ -117,7 +117,7 @@ def _balance_tables(balance: dict[str, Any]) -> list[Table]:
 def _value(x: float, share: bool, signed: bool = False) -> str:
     if share:
         return f"{100 * x:+.1f} pt" if signed else f"{100 * x:.1f} %"
-    return _number(x, signed)
+    return f"{x:+.2f}" if signed else f"{x:.2f}"
 
 
 def _number(x: Any, signed: bool = False) -> str:
