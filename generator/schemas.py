@@ -21,6 +21,7 @@ from generator.data.components import (
 )
 from generator.data.hexmap import HexMap
 from generator.data.models import PrintProfile
+from generator.schema_help import describe
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 COMPONENT_KINDS: dict[str, type[BaseModel]] = {
@@ -34,18 +35,23 @@ HEXMAP_SCHEMA = "hexmap.schema.json"
 
 
 def schemas() -> dict[str, dict[str, Any]]:
-    """File name (relative to the schemas folder) -> JSON Schema, for every kind of data file."""
+    """File name (relative to the schemas folder) -> JSON Schema, for every kind of data file and
+    every registered rules module's files."""
+    return {**generic_schemas(), **_rules_module_schemas()}
+
+
+def generic_schemas() -> dict[str, dict[str, Any]]:
+    """The schemas of the data files every game may have (no rules module's own)."""
     found = {
         GAME_SCHEMA: _game_schema(),
-        PRINT_SCHEMA: _described(PrintProfile.model_json_schema(), "print.yaml: paper, bleed, crop marks, PNG resolution, colours"),
+        PRINT_SCHEMA: _described(PrintProfile.model_json_schema(), "print.yaml: paper, bleed, crop marks, PNG resolution, colours", PrintProfile),
         CARDS_SCHEMA: _cards_schema(),
         HEXMAP_SCHEMA: _described(HexMap.model_json_schema(),
-                                  "The map file of a `tiles` component: terrains, tiles, homes and seats"),
+                                  "The map file of a `tiles` component: terrains, tiles, homes and seats", HexMap),
     }
     for kind, model in COMPONENT_KINDS.items():
         found[f"components/{kind}.schema.json"] = _described(
-            model.model_json_schema(), f"A `{kind}` entry of game.yaml's components list")
-    found.update(_rules_module_schemas())
+            model.model_json_schema(), f"A `{kind}` entry of game.yaml's components list", model)
     return found
 
 
@@ -64,8 +70,25 @@ def schema_text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
-def _described(schema: dict[str, Any], description: str) -> dict[str, Any]:
+def _described(schema: dict[str, Any], description: str, model: type[BaseModel] | None = None) -> dict[str, Any]:
+    """The schema with its title line and, from `model`'s source, every field's hover help."""
+    if model is not None:
+        schema = describe(schema, model)
     return {"$schema": DIALECT, **schema, "description": description}
+
+
+def game_schema_with_settings(module: Any, name: str) -> dict[str, Any]:
+    """game.yaml's schema for a game whose rules module has settings: its `settings:` checked and
+    described by the module's own model, so a misspelt rule number is flagged as it is typed."""
+    schema = _game_schema()
+    settings = describe(module.settings_model.model_json_schema(), module.settings_model)
+    defs = schema.setdefault("$defs", {})
+    for key, definition in settings.pop("$defs", {}).items():
+        defs.setdefault(key, definition)
+    settings["description"] = f"rule numbers of rules module {name}: " + (settings.get("description") or "").strip()
+    schema["properties"]["settings"] = settings
+    schema["description"] = f"game.yaml of a game whose rules module is {name}"
+    return schema
 
 
 def _game_schema() -> dict[str, Any]:
@@ -75,7 +98,7 @@ def _game_schema() -> dict[str, Any]:
     except ImportError:
         GameManifest = None
     if GameManifest is not None:
-        return _described(GameManifest.model_json_schema(), "game.yaml: a game's identity and components")
+        return _described(GameManifest.model_json_schema(), "game.yaml: a game's identity and components", GameManifest)
     components = TypeAdapter(list[Component]).json_schema()
     defs = components.pop("$defs", {})
     return {
@@ -99,27 +122,101 @@ def _cards_schema() -> dict[str, Any]:
     return {
         "$schema": DIALECT, "title": "cards", "type": "object",
         "description": "A deck's card rows: one mapping per distinct card; the face template reads its fields",
-        "properties": {"cards": {"type": "array", "minItems": 1, "items": row}},
+        "properties": {"cards": {"type": "array", "minItems": 1, "items": row,
+                                 "description": "one mapping per distinct card; `count` copies of each print"}},
         "required": ["cards"], "additionalProperties": False,
     }
 
 
 def _rules_module_schemas() -> dict[str, dict[str, Any]]:
-    """The extra data files each rules module reads (Dragon Pants' board.yaml...), under its name."""
+    """The extra data files each registered rules module reads (Dragon Pants' board.yaml...)."""
     from generator.games.registry import game_module, known_modules
 
-    found = {}
+    found: dict[str, dict[str, Any]] = {}
     for name in known_modules():
-        module = game_module(name)
-        for data_file in module.data_files.values():
-            stem = data_file.file.rsplit(".", 1)[0]
-            found[f"{name}/{stem}.schema.json"] = _described(data_file.model.model_json_schema(),
-                                                             f"{data_file.file} of games whose rules module is {name}")
-        declared = {data_file.model for data_file in module.data_files.values()}
-        if module.hexmap_model is not HexMap and module.hexmap_model not in declared:
-            found[f"{name}/hexmap.schema.json"] = _described(module.hexmap_model.model_json_schema(),
-                                                             f"the `tiles` map file of games whose rules module is {name}")
-        if module.settings_model is not None:
-            found[f"{name}/settings.schema.json"] = _described(module.settings_model.model_json_schema(),
-                                                               f"game.yaml `settings:` for rules module {name}")
+        found.update(module_schemas(game_module(name)))
     return found
+
+
+# --- one game's files ------------------------------------------------------------------------
+
+SCHEMA_LINE = "# yaml-language-server: $schema="
+LOCAL_FOLDER = ".schemas"   # where `new` and `schema --game` put a game's own copy
+
+
+def module_schemas(module: Any) -> dict[str, dict[str, Any]]:
+    """The schemas a rules module adds, under its slug (for a module kept in a game folder too)."""
+    name = module.slug
+    found = {}
+    for data_file in module.data_files.values():
+        stem = data_file.file.rsplit(".", 1)[0]
+        found[f"{name}/{stem}.schema.json"] = _described(
+            data_file.model.model_json_schema(), f"{data_file.file} of games whose rules module is {name}", data_file.model)
+    declared = {data_file.model for data_file in module.data_files.values()}
+    if module.hexmap_model is not HexMap and module.hexmap_model not in declared:
+        found[f"{name}/hexmap.schema.json"] = _described(
+            module.hexmap_model.model_json_schema(), f"the `tiles` map file of games whose rules module is {name}",
+            module.hexmap_model)
+    if module.settings_model is not None:
+        found[f"{name}/settings.schema.json"] = _described(
+            module.settings_model.model_json_schema(), f"game.yaml `settings:` for rules module {name}",
+            module.settings_model)
+        found[f"{name}/{GAME_SCHEMA}"] = game_schema_with_settings(module, name)
+    return found
+
+
+def schema_of_files(game: Any) -> dict[str, str]:
+    """Each YAML data file of a loaded game -> the schema (name under the schemas folder) it follows."""
+    module = game.module
+    own = {spec.file: f"{module.slug}/{spec.file.rsplit('.', 1)[0]}.schema.json"
+           for spec in module.data_files.values()} if module is not None else {}
+    found = {"game.yaml": f"{module.slug}/{GAME_SCHEMA}" if module is not None and module.settings_model
+             else GAME_SCHEMA, "print.yaml": PRINT_SCHEMA}
+    for component in game.game.components:
+        if component.kind == "deck" and component.cards.endswith((".yaml", ".yml")):
+            found[component.cards] = own.get(component.cards, CARDS_SCHEMA)
+        elif component.kind == "tiles":
+            hexmap = (f"{module.slug}/hexmap.schema.json" if module is not None and module.hexmap_model is not HexMap
+                      else HEXMAP_SCHEMA)
+            found[component.map] = own.get(component.map, hexmap)
+    for file, schema in own.items():
+        found.setdefault(file, schema)
+    return found
+
+
+def mark_files(game: Any, base: str) -> list[Path]:
+    """Start each YAML data file of `game` with its schema line (schemas found under `base`,
+    relative to the game folder); a file whose first line is already right is left as it is."""
+    changed = []
+    root = Path(game.root)
+    for file, schema in schema_of_files(game).items():
+        path = root / file
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        line = f"{SCHEMA_LINE}{base.rstrip('/')}/{schema}"
+        lines = text.split("\n")
+        if lines and lines[0].startswith(SCHEMA_LINE):
+            if lines[0] == line:
+                continue
+            lines[0] = line
+        else:
+            lines.insert(0, line)
+        path.write_text("\n".join(lines), encoding="utf-8")
+        changed.append(path)
+    return changed
+
+
+def write_game_schemas(game: Any) -> list[Path]:
+    """A game folder's own copy of the schemas (`.schemas/`), its rules module's included, and every
+    data file pointing at it: editor checking that survives moving or copying the folder."""
+    folder = Path(game.root) / LOCAL_FOLDER
+    written = []
+    extra = module_schemas(game.module) if game.module is not None else {}
+    for name, schema in {**generic_schemas(), **extra}.items():
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(schema_text(schema), encoding="utf-8")
+        written.append(target)
+    mark_files(game, LOCAL_FOLDER)
+    return written

@@ -1,13 +1,13 @@
 """`dragon-pnp new NAME [--dir data]`: a data-only game folder that validates and builds at once.
 
 The folder holds a deck drawn from a CSV with a shared back, a sheet of tokens, a print
-profile and a rulebook; its YAML files point editors at the shipped JSON Schemas. The files
+profile and a rulebook; its YAML files point editors at the JSON Schemas copied into its own
+`.schemas/` folder, so editor checking survives moving the folder. The files
 are copied from `templates/new_game/` with the name filled in.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Optional
@@ -16,7 +16,8 @@ from string import Template
 import typer
 
 from generator.cli.app import app, console
-from generator.resources import default_games_folder, game_search_path, schemas_dir, templates_dir
+from generator.resources import default_games_folder, game_search_path, templates_dir
+from generator.schemas import LOCAL_FOLDER, write_game_schemas
 from generator.errors import DataError, Location
 
 SKELETON = ("game.yaml", "print.yaml", "cards.csv", "rules.md")
@@ -58,9 +59,7 @@ def make_game(name: str, folder: Path, with_rules: bool = False) -> Path:
     target = folder / name
     if target.exists():
         raise DataError(Location(target), "already exists; choose another name (nothing was changed)")
-    schemas = Path(os.path.relpath(schemas_dir(), target.resolve() if target.is_absolute() else
-                                   (Path.cwd() / target).resolve()))
-    values = {"title": name.replace("_", " ").replace("-", " ").title(), "schemas": schemas.as_posix(),
+    values = {"title": name.replace("_", " ").replace("-", " ").title(), "schemas": LOCAL_FOLDER,
               "build": build_argument(target), "module": re.sub(r"[^a-z0-9_]", "_", name)}
     skeleton = templates_dir() / "new_game"
     target.mkdir(parents=True)
@@ -69,6 +68,9 @@ def make_game(name: str, folder: Path, with_rules: bool = False) -> Path:
         (target / file).write_text(text, encoding="utf-8")
     if with_rules:
         add_rules_module(target, values)
+    from generator.data import load_game   # the schemas of what was just written, inside the folder
+
+    write_game_schemas(load_game(target))
     return target
 
 

@@ -31,18 +31,23 @@ class Spec(BaseModel):
 
 
 class SizeMm(Spec):
+    # trimmed width in millimetres
     width_mm: float = Field(gt=5, le=400)
+    # trimmed height in millimetres
     height_mm: float = Field(gt=5, le=400)
 
 
 class TemplateRef(Spec):
     """A Jinja2 SVG template (game folder's templates/ first, then the built-in ones) and its fields."""
 
+    # a Jinja2 SVG template: the game folder's templates/ first, then the built-in ones
     template: str = Field(pattern=TEMPLATE)
+    # values the template sees
     fields: dict[str, Any] = {}
 
 
 class ComponentBase(Spec):
+    # the component's id: lower case letters, digits and _; other entries and files refer to it by this
     id: str = Field(pattern=IDENT)
     name: str = Field(min_length=1)                 # shown on the cover, bookmarks and labels
     document: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9_-]*\.pdf$")  # default by kind
@@ -52,8 +57,11 @@ class ComponentBase(Spec):
 class DeckSpec(ComponentBase):
     """A deck of cards: rows from YAML (a `cards:` list) or CSV, one face per row, `count` copies."""
 
+    # deck: a deck of cards
     kind: Literal["deck"]
+    # the card file: YAML with a `cards:` list, or CSV, one row per distinct card
     cards: str = Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.(ya?ml|csv)$")
+    # poker, bridge, mini, tarot, square, or {width_mm, height_mm}
     size: Literal["poker", "bridge", "mini", "tarot", "square"] | SizeMm = "poker"
     template: str = Field(pattern=TEMPLATE)          # the face template
     back: TemplateRef                                # the deck's back (a row's `back` field overrides)
@@ -67,33 +75,49 @@ class DeckSpec(ComponentBase):
 
 
 class TokenFace(Spec):
+    # the face's id, naming its files
     id: str = Field(pattern=IDENT)
+    # the face's name as lists show it
     name: str = Field(min_length=1)
+    # how many tokens of this face print
     count: int = Field(ge=0, le=500)
     template: str | None = Field(default=None, pattern=TEMPLATE)   # default: the sheet's template
     back: str | None = Field(default=None, pattern=TEMPLATE)       # two-sided: the back template
+    # values this face's template sees
     fields: dict[str, Any] = {}
 
 
 class TokensSpec(ComponentBase):
     """Cut-out tokens: circle, square or hex, faces with counts, one- or two-sided."""
 
+    # tokens: cut-out tokens
     kind: Literal["tokens"]
+    # circle, square or hex
     shape: Literal["circle", "square", "hex"] = "circle"
+    # a token's width in millimetres
     size_mm: float = Field(gt=5, le=150)
+    # the token face template
     template: str = Field(default="components/token.svg.j2", pattern=TEMPLATE)
     back: str | None = Field(default=None, pattern=TEMPLATE)       # shared back; None: one-sided
+    # the kinds of token on the sheet, each with a count
     faces: list[TokenFace] = Field(min_length=1)
     sticker_sheet: bool = False                                     # also a sticker sheet (no bleed, for blanks)
+    # values every token's template sees
     fields: dict[str, Any] = {}
 
 
 class DieSet(Spec):
+    # the set's id
     id: str = Field(pattern=IDENT)
+    # the set's name as lists show it
     name: str = Field(min_length=1)
+    # how many dice of this set print
     count: int = Field(ge=1, le=50)
+    # the die's colour as #rrggbb
     colour: str = Field(pattern=HEX_COLOUR)
+    # the pips' or text's colour as #rrggbb
     ink: str = Field(default="#ffffff", pattern=HEX_COLOUR)
+    # the cube's edge in millimetres
     size_mm: float = Field(gt=5, le=60)
     faces: list[str | int] | None = None     # six custom faces (text or numbers); None: pips 1-6
 
@@ -107,17 +131,24 @@ class DieSet(Spec):
 class DiceSpec(ComponentBase):
     """Six-sided dice: fold-up cube nets with glue tabs and a sticker sheet for blank dice."""
 
+    # dice: six-sided dice as fold-up nets
     kind: Literal["dice"]
+    # the dice, set by set
     sets: list[DieSet] = Field(min_length=1)
+    # also print stickers for blank dice
     sticker_sheet: bool = True
 
 
 class AidSpec(ComponentBase):
     """Double-sided player-aid cards; both sides generated from data by templates."""
 
+    # aid: double-sided player-aid cards
     kind: Literal["aid"]
+    # poker, bridge, mini, tarot, square, or {width_mm, height_mm}
     size: Literal["poker", "bridge", "mini", "tarot", "square"] | SizeMm = "poker"
+    # the front's template and fields
     front: TemplateRef
+    # the back's template and fields
     back: TemplateRef
     copies: list[dict[str, Any]] = [{}]         # one aid per entry (e.g. per role); fields per copy
 
@@ -128,30 +159,42 @@ class AidSpec(ComponentBase):
 class TilesSpec(ComponentBase):
     """Hex tiles from a game's board data (Dragon Pants' board.yaml terrains and tiles)."""
 
+    # tiles: hex tiles of a map
     kind: Literal["tiles"]
     map: str = Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_./-]*\.ya?ml$")   # the hex map file
+    # a tile's size from corner to corner, in millimetres
     corner_to_corner_mm: float = Field(gt=20, le=250)
 
 
 class BoardSpec(ComponentBase):
     """The assembled board: one-page overview, a full-size overlapping poster, setup maps."""
 
+    # board: the assembled map as an overview, a full-size poster and setup maps
     kind: Literal["board"]
     tiles: str = Field(pattern=IDENT)                 # the tiles component whose map it assembles
+    # how far poster sheets overlap for gluing
     poster_overlap_mm: float = Field(default=10, ge=0, le=50)
+    # print a setup map per player count
     setup_maps: bool = True
 
 
 class TrackSpec(ComponentBase):
     """A numbered track of boxes (a time or score track) and its marker."""
 
+    # track: a numbered track of boxes
     kind: Literal["track"]
     first: int = Field(ge=0, le=999)                  # the numbers in the boxes, first to last
+    # the number in the last box
     last: int = Field(ge=1, le=999)
+    # rows the boxes wrap into
     rows: int = Field(ge=1, le=20)
+    # a box's width in millimetres
     box_mm: float = Field(gt=5, le=60)
+    # the marker's width in millimetres
     marker_mm: float = Field(gt=5, le=60)
+    # how many tracks print
     copies: int = Field(default=1, ge=0, le=10)
+    # how many markers print
     markers: int = Field(default=1, ge=0, le=10)
     colour: str = "#8a2f1d"                           # #rrggbb or a print.yaml palette colour ("deck.destiny")
 
@@ -165,10 +208,14 @@ class TrackSpec(ComponentBase):
 class StandeesSpec(ComponentBase):
     """Fold-over standees, one per seat colour."""
 
+    # standees: fold-over standees
     kind: Literal["standees"]
     tiles: str = Field(pattern=IDENT)                 # one standee per numbered tile (home) of this map
+    # a standee's width in millimetres
     width_mm: float = Field(gt=5, le=120)
+    # a figure's height in millimetres
     height_mm: float = Field(gt=5, le=200)
+    # depth of each base flap in millimetres
     base_mm: float = Field(gt=2, le=60)
 
 

@@ -25,8 +25,11 @@ class Model(BaseModel):
 
 
 class PlayerRange(Model):
+    # fewest players
     min: int = Field(ge=1, le=12)
+    # most players
     max: int = Field(ge=1, le=12)
+    # the player counts the game plays best at
     best: list[int] = []
 
     @model_validator(mode="after")
@@ -39,8 +42,11 @@ class PlayerRange(Model):
 class RulesOption(Model):
     """A variant a group may choose; `default` is the ruling the engine uses."""
 
+    # whether the rules engine plays with this variant unless told otherwise
     default: bool
+    # the ruling's reference (a RULINGS.md number)
     ruling: str
+    # one sentence a player reads
     summary: str
 
 
@@ -51,25 +57,41 @@ class GameManifest(Model):
     `settings:` and are validated by that module's settings model.
     """
 
+    # the game's title, printed on the cover, the rulebook and every card back that names it
     name: str = Field(min_length=1)
+    # another name the game goes by, printed under the title
     also_known_as: str | None = None
+    # one line under the title on the cover
     tagline: str | None = None
+    # who designed the game, as credited on the cover and in the rulebook
     designers: list[str] = Field(min_length=1)
+    # the licence of the game as its source states it (say none where the source gives none)
     licence: str
+    # where the licence text is
     licence_url: str | None = None
+    # credits paragraph for the rulebook's title page
     credits: str
+    # how many players: min, max and the best counts
     players: PlayerRange
+    # the playing time printed on the cover, in minutes
     playtime_minutes: int = Field(ge=1, le=1000)
+    # the youngest age the game suits
     minimum_age: int = Field(ge=0, le=99)
+    # names of asymmetric seats (a duel's two sides), in seat order; empty when seats are alike
     roles: list[str] = []
     rules_module: str | None = Field(
         default=None, min_length=1, max_length=200,
         description="the game's rules: an installed module's name (entry-point group dragon_pnp.games), or a "
                     "Python file or package in the game folder (rules.py, ./rules); that runs the designer's own code")
+    # values not final: every card shows a version mark
     provisional: bool = False
+    # the data's version, printed in the provisional mark (at most 12 characters)
     version: str | None = Field(default=None, max_length=12)
+    # variants a group may choose, by name: each with its default and the ruling it settles
     rules_options: dict[str, RulesOption] = {}
+    # rule numbers the game's rules module reads (its own schema checks them)
     settings: dict[str, Any] = {}
+    # what the kit prints: decks, tokens, dice, aids, tiles, board, track, standees
     components: list[Component] = Field(min_length=1)
 
     @field_validator("rules_options")
@@ -110,7 +132,9 @@ class CardSafety(Model):
 
 
 class NamedColour(Model):
+    # the colour's name as printed (Red, Blue)
     name: str
+    # the colour as #rrggbb
     hex: str = Field(pattern=HEX_COLOUR)
 
 
@@ -119,18 +143,26 @@ class SheetOverride(Model):
     thinner ones so A4 holds 3 x 3 poker cards. The keep-out band at the paper edge is not one of
     them: home printers cannot reach it whatever the game."""
 
+    # the least bleed each piece keeps on this sheet layout
     min_bleed_mm: float | None = Field(default=None, ge=0, le=10)
+    # space between pieces on the sheet
     gap_mm: float | None = Field(default=None, ge=0, le=50)
 
 
 class PrintProfile(Model):
     """print.yaml: paper, bleed and marks for every piece, and the game's named colours."""
 
+    # letter or a4
     paper: Literal["letter", "a4"]
+    # how far art runs past every cut, in mm
     bleed_mm: float = Field(ge=0, le=10)
+    # length of the crop marks, in mm
     crop_mark_mm: float = Field(ge=0, le=20)
+    # gap between a cut and its crop mark, in mm
     crop_gap_mm: float = Field(ge=0, le=10)
+    # the card safe zone and the smallest font text may shrink to
     card: CardSafety
+    # resolution of the PNG card images
     png_dpi: int = Field(ge=72, le=1200)
     # Named colour maps the templates use (terrain, kind, deck, suit...), each name -> #rrggbb.
     palettes: dict[str, dict[str, str]] = {}

@@ -46,7 +46,7 @@ def test_new_writes_a_game_that_builds_at_once(tmp_path):
     result = run("new", "my_game", "--dir", str(tmp_path))
     assert result.returncode == 0, result.stderr
     folder = tmp_path / "my_game"
-    assert sorted(p.name for p in folder.iterdir()) == ["cards.csv", "game.yaml", "print.yaml", "rules.md"]
+    assert sorted(p.name for p in folder.iterdir()) == [".schemas", "cards.csv", "game.yaml", "print.yaml", "rules.md"]
     for name in ("game.yaml", "print.yaml"):
         first = (folder / name).read_text().splitlines()[0]
         assert first.startswith("# yaml-language-server: $schema=")

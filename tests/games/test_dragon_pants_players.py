@@ -8,7 +8,7 @@ import pytest
 
 from generator.games.dragon_pants.engine import new_game
 from generator.games.dragon_pants import GAME
-from generator.games.dragon_pants.greedy import GreedyPolicy, greedy_for
+from generator.games.dragon_pants.policies import GreedyPolicy, greedy_for
 from generator.report.plan import Config
 from generator.report.simulate import Table, play_game
 

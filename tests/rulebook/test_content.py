@@ -10,7 +10,7 @@ import yaml
 
 from generator.data.components import time_track
 from generator.data import load_game
-from generator.games.dragon_pants.models import signed
+from generator.games.dragon_pants.data import signed
 from generator.games.dragon_pants.destiny import analyse_presets
 from generator.rulebook import typeset
 from tests.rulebook.conftest import pdf_pages, pdf_text, table_rows

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pymupdf
@@ -17,20 +16,11 @@ import pytest
 
 from generator.studio.preview import Settings
 from generator.studio.session import StudioSession
+from test_session import wait   # rootdir-relative, as the other test modules import their neighbours
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_TABLE = "table: {none: 2, 1: 2, 2: 2, 3: 3, 4: 4, 5: 4, 6: 5}"    # Charge, knight_cards.yaml
 NEW_TABLE = "table: {none: 9, 1: 2, 2: 2, 3: 3, 4: 4, 5: 4, 6: 5}"
-
-
-def _wait(session: StudioSession, wanted, timeout: float = 180.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        state = session.state()
-        if wanted(state):
-            return state
-        assert time.monotonic() < deadline, f"gave up: {state['status']} {state['stage']} {state['problems']}"
-        time.sleep(0.05)
 
 
 def _charge_row(rulebook: Path) -> list[str]:
@@ -63,14 +53,14 @@ def test_a_card_table_edit_shows_on_the_card_and_in_the_rulebook(dance_copy, tmp
     session = StudioSession(dance_copy, out, Settings("letter", True), watch_interval=0.05)
     session.start()
     try:
-        first = _wait(session, lambda s: s["status"] == "ready")
+        first = wait(session, lambda s: s["status"] == "ready")
         assert _charge_row(out / "rulebook.pdf")[0] == "2" and _charge_face(out)[0] == "2"
 
         cards = dance_copy / "knight_cards.yaml"
         text = cards.read_text(encoding="utf-8")
         assert OLD_TABLE in text
         cards.write_text(text.replace(OLD_TABLE, NEW_TABLE), encoding="utf-8")
-        edited = _wait(session, lambda s: s["rebuild"] > first["rebuild"] and s["status"] == "ready")
+        edited = wait(session, lambda s: s["rebuild"] > first["rebuild"] and s["status"] == "ready")
 
         assert edited["changed"], "the studio said nothing looks different"
         assert _charge_row(out / "rulebook.pdf") == ["9", "2", "2", "3", "4", "4", "5"]

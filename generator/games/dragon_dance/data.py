@@ -37,8 +37,10 @@ class RoleSettings(Model):
     """One side of the duel: its deck, starting life and dice, and the kit pieces that show them."""
 
     deck: str = Field(pattern=IDENT)                 # id of a deck component in game.yaml
+    # the life this side starts with
     life: int = Field(ge=1, le=99)
     life_tokens: str | None = Field(default=None, pattern=IDENT)   # tokens component counting life
+    # the dice this side starts with
     dice: int = Field(ge=0, le=12)
     dice_set: str | None = Field(default=None, pattern=IDENT)      # die set of the dice component
 
@@ -46,15 +48,22 @@ class RoleSettings(Model):
 class DanceSettings(Model):
     """The rule numbers of game.yaml `settings:`."""
 
+    # the range the duel starts at: long or short
     start_range: Literal["long", "short"] = "long"
+    # the rules check stops a game after this many rounds (a hazard, not a rule)
     round_cap: int = Field(ge=1, le=10_000)
+    # minutes to set up, for the playing-time estimate
     setup_minutes: float = Field(ge=0, le=120)
+    # seconds a round takes at the table, for the playing-time estimate
     seconds_per_round: float = Field(gt=0, le=3600)
     # What the rules check holds the game to: a game length band and the largest share of decided
     # games either side may win before the report warns.
     target_minutes: list[float] = Field(default=[10, 30], min_length=2, max_length=2)
+    # the largest share of decided games either side may win before the report warns
     target_win_share: float = Field(default=0.55, gt=0.5, le=1)
+    # each role's deck, life, dice and the kit pieces that show them
     roles: dict[str, RoleSettings]
+    # the file of the seed's worked examples the data must reproduce
     examples: str = Field(pattern=FILE_NAME)
 
 
@@ -64,17 +73,29 @@ class DanceSettings(Model):
 class ActionCard(Model):
     """One action card: where it plays, what kind it is and its table of values by die."""
 
+    # the card's id: lower case letters, digits and _
     id: str = Field(pattern=IDENT)
+    # the card's printed name
     name: str = Field(min_length=1)
+    # copies in the deck: each action card is unique (1)
     count: int = 1
+    # the card's version, printed in its provisional mark
     version: str = Field(min_length=1)
+    # the ranges the card may be played at: long, short or both
     ranges: list[Literal["long", "short"]] = Field(min_length=1, max_length=2)
+    # attack, defence, movement or special
     kind: Literal["attack", "defence", "movement", "special"]
+    # reduce or increase the range (movement cards and attacks that move)
     movement: Literal["reduce", "increase"] | None = None
+    # this attack may follow up with another Combo card (D10)
     combo: bool = False
+    # a special card's effect: dodge or recuperate
     effect: Literal["dodge", "recuperate"] | None = None
+    # the value by die face: keys none and 1 to 6 (attacks and defences only)
     table: dict[str | int, int] | None = None
+    # the card's printed text
     text: str = Field(min_length=1)
+    # the full rule the rulebook and exports show
     rules: str = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -119,6 +140,7 @@ class ActionCard(Model):
 class Roster(Model):
     """A deck file: `cards:`, one row per action card."""
 
+    # the deck's action cards, one row per card
     cards: list[ActionCard] = Field(min_length=1, max_length=30)
 
 
@@ -126,8 +148,11 @@ class Roster(Model):
 
 
 class ExampleSide(Model):
+    # the die face played, or none
     die: int | Literal["none"]
+    # the card played (its id)
     card: str = Field(pattern=IDENT)
+    # the side's other dice
     other_dice: list[int] = []
 
     @model_validator(mode="after")
@@ -143,7 +168,9 @@ class ExampleSide(Model):
 
 
 class ExampleCombo(Model):
+    # the Combo card that follows up (its id)
     card: str = Field(pattern=IDENT)
+    # its die face, or none
     die: int | Literal["none"]
 
     @property
@@ -152,22 +179,33 @@ class ExampleCombo(Model):
 
 
 class ExampleExpect(Model):
+    # each side's card value the example states
     values: dict[str, int] = {}
+    # the follow-up's value
     combo_value: int | None = None
+    # life each side loses
     life_lost: dict[str, int]
+    # the range after the round
     range_after: Literal["long", "short"] | None = None
 
 
 class WorkedExample(Model):
+    # the example's number in the seed document
     seed_example: int = Field(ge=1)
+    # the example's title
     title: str = Field(min_length=1)
+    # the range the round is played at
     range: Literal["long", "short"]
+    # what each side plays, by role
     play: dict[str, ExampleSide]
+    # the knight's follow-up, if any
     combo: ExampleCombo | None = None
+    # the outcome the seed prints
     expect: ExampleExpect
 
 
 class Examples(Model):
+    # the seed's worked examples, each played through the engine by validate
     examples: list[WorkedExample] = Field(min_length=1)
 
 

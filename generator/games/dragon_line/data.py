@@ -30,8 +30,11 @@ class Model(BaseModel):
 class Reform(Model):
     """A Spirit card's modifiers for the dragons in front and behind (L1, L5)."""
 
+    # change to the Damage of the dragon in front
     damage: int = Field(default=0, ge=-5, le=5)
+    # change to its Health
     health: int = Field(default=0, ge=-5, le=5)
+    # 1: its ability reaches one slot further
     range: int = Field(default=0, ge=0, le=1)
 
     @model_validator(mode="after")
@@ -42,19 +45,27 @@ class Reform(Model):
 
 
 class DragonCard(Model):
+    # the card's id: lower case letters, digits and _
     id: str = Field(pattern=IDENT)
+    # the dragon's printed name
     name: str = Field(min_length=1, max_length=20)
+    # the id of its suit in suits.yaml
     suit: str = Field(pattern=IDENT)
     count: int = Field(default=1, ge=1, le=1)          # every dragon is unique (L1)
+    # its printed Health
     health: int = Field(ge=1, le=12)
+    # its Damage (Reform dragons have none)
     damage: int | None = Field(default=None, ge=0, le=12)
+    # a Reform dragon's modifiers for the dragon in front
     reform: Reform | None = None
 
 
 class DragonDeck(Model):
     """dragons.yaml: the 35 dragon cards."""
 
+    # values not final, as game.yaml says
     provisional: bool = False
+    # every dragon card, one row each
     cards: list[DragonCard] = Field(min_length=1)
 
 
@@ -62,12 +73,19 @@ class DragonDeck(Model):
 
 
 class Suit(Model):
+    # the suit's id
     id: str = Field(pattern=IDENT)
+    # the suit's printed name
     name: str = Field(min_length=1)
+    # the name of its ability
     ability: str = Field(min_length=1)
+    # damage (it hits) or reform (it changes the dragon in front)
     effect: Literal["damage", "reform"]
+    # how many dragons of the suit the deck holds
     count: int = Field(ge=1, le=20)
+    # the ability in one sentence
     summary: str = Field(min_length=1)
+    # offsets the ability hits, one list per Range Reform bonus (0, 1, 2)
     reach: list[list[int]] = Field(min_length=1, max_length=MAX_RANGE_BONUS + 1)
 
     @model_validator(mode="after")
@@ -85,6 +103,7 @@ class Suit(Model):
 class SuitTable(Model):
     """suits.yaml: the five suits, their abilities and reach tables."""
 
+    # the suits, their abilities and reach tables
     suits: list[Suit] = Field(min_length=1)
 
 
@@ -92,23 +111,36 @@ class SuitTable(Model):
 
 
 class Playtime(Model):
+    # seconds to set up a match
     setup_seconds: float = Field(ge=0)
+    # seconds per draft pick
     draft_pick_seconds: float = Field(ge=0)
+    # seconds to place a card in the line
     line_card_seconds: float = Field(ge=0)
+    # seconds per battle round
     round_seconds: float = Field(ge=0)
+    # seconds between hands
     between_hands_seconds: float = Field(ge=0)
 
 
 class LineSettings(Model):
     """game.yaml `settings:` for Dragon Line (the rule numbers of L6-L9)."""
 
+    # dragons in the deck
     deck_size: int = Field(ge=2, le=200)
+    # cards set aside unseen before each hand
     random_discard: int = Field(ge=0, le=200)
+    # cards in each player's stack
     stack_size: int = Field(ge=1, le=100)
+    # cards taken at each draft step
     draft_picks: list[int] = Field(min_length=1, max_length=10)
+    # slots in a Starting Line
     line_size: int = Field(ge=1, le=8)
+    # hands in a match
     match_hands: int = Field(ge=1, le=25)
+    # the rules check stops a hand after this many rounds
     round_cap: int = Field(ge=1, le=1000)
+    # table timings for the playing-time estimate
     playtime: Playtime
 
     @model_validator(mode="after")
@@ -125,9 +157,13 @@ class CardValues(Model):
     """card_values.yaml: per-card draft values the strong policy learned by simulation."""
 
     cards_digest: str = Field(pattern=r"^[0-9a-f]{16}$")   # of the rule values they were learned on
+    # how the values were learned
     method: str
+    # the learning run's seed
     seed: int
+    # hands played to learn them
     hands: int = Field(ge=1)
+    # each card's draft value, by id
     values: dict[str, float]
 
 

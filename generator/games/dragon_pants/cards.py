@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.components.drawing import PieceFrame
 from generator.data import GameData
-from generator.games.dragon_pants.models import DestinyCard, PowerCard, signed
+from generator.games.dragon_pants.data import DestinyCard, PowerCard, signed
 from generator.kit.faces import Face, Item, render_template
 from generator.games.dragon_pants.pictograms import pictogram
 from generator.kit.text_fit import FittedText, fit_line, fit_text, text_width_mm

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from generator.data import GameData
 from generator.data.components import time_track
-from generator.games.dragon_pants.models import signed
+from generator.games.dragon_pants.data import signed
 from generator.games.dragon_pants.destiny import DeckAnalysis, analyse_deck, analyse_presets, parse_deck_spec
 from generator.errors import NotationError
 

@@ -15,8 +15,8 @@ from generator.games.dragon_pants.engine.explain import why_illegal
 from generator.games.dragon_pants.engine.positions import position_from_dict
 from generator.errors import IllegalActionError
 from generator.games.api import DataFile, GameModule, GameState, PolicyFactory
-from generator.games.dragon_pants.greedy import GreedyPlayer, board_distances
-from generator.games.dragon_pants.models import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
+from generator.games.dragon_pants.policies import GreedyPlayer, board_distances
+from generator.games.dragon_pants.data import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
 from generator.games.dragon_pants.state import DragonPantsState
 from generator.games.dragon_pants.parts import (PantsCommands, PantsKit, PantsPlaytest, PantsReport, PantsRulebook,
                                                  PantsWords)

@@ -13,7 +13,7 @@ from typing import Callable, Iterable, Iterator, Literal
 
 from generator.data.components import time_track
 from generator.data import GameData
-from generator.games.dragon_pants.models import signed
+from generator.games.dragon_pants.data import signed
 from generator.games.dragon_pants.destiny import analyse_deck
 from generator.games.dragon_pants.engine.cards import DRAGON_PANTS_EFFECTS, ENGINE_OPTIONS
 from generator.hexgrid import Hex, neighbours

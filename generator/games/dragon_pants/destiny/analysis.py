@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from generator.games.dragon_pants.models import signed
+from generator.games.dragon_pants.data import signed
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from generator.data import GameData
 from generator.rulebook.words import names, plural, words
 from generator.data.components import time_track
-from generator.games.dragon_pants.models import PowerCard, signed
+from generator.games.dragon_pants.data import PowerCard, signed
 from generator.games.dragon_pants.destiny import analyse_presets
 
 

@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Table
 
 from generator.data.components import time_track
 from generator.data import GameData
-from generator.games.dragon_pants.models import PantsTerrain, PowerCard, signed
+from generator.games.dragon_pants.data import PantsTerrain, PowerCard, signed
 from generator.games.dragon_pants.rulebook.facts import PresetFacts, answers, preset_facts
 from generator.rulebook.styles import Styles
 from generator.rulebook.tables import grid

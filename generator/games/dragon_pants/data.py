@@ -15,22 +15,34 @@ from generator.data.models import IDENT, Model
 class Box(Model):
     """Component counts in the box; the board and card lists must agree with them."""
 
+    # hex tiles in the box
     tiles: int = Field(ge=1, le=1000)
+    # Power cards in the box
     power_cards: int = Field(ge=1, le=1000)
+    # Destiny cards in the box
     destiny_cards: int = Field(ge=1, le=1000)
+    # blank Destiny cards in the box
     blank_destiny_cards: int = Field(default=0, ge=0, le=1000)
+    # dragon pawns in the box
     pawns: int = Field(ge=1, le=12)
+    # time-track cards in the box
     time_track_cards: int = Field(ge=0, le=10)
+    # time markers in the box
     time_markers: int = Field(ge=0, le=10)
 
 
 class PantsSettings(Model):
     """game.yaml `settings:` for Dragon Pants: the rule numbers the engine reads."""
 
+    # actions a dragon takes each turn
     actions_per_turn: int = Field(ge=1, le=10)
+    # Power cards a dragon may hold at the end of its turn
     hand_limit: int = Field(ge=1, le=20)
+    # the Destiny preset games use unless told otherwise
     default_preset: str
+    # what the box holds; the data must agree
     box: Box
+    # the rules check stops a game after this many turns (a hazard, not a rule)
     turn_cap: int = Field(ge=1, le=100_000)
 
 
@@ -44,10 +56,15 @@ class PantsTerrain(Terrain):
     """A terrain and what it does in the rules. What its tile prints (the reminder under the name,
     the black-and-white mark) follows from these flags unless board.yaml says otherwise."""
 
+    # whether dragons may stand on it
     passable: bool
+    # it blocks lines of sight
     blocks_sight: bool
+    # a dragon on it cannot be targeted along a line of sight
     sight_immune: bool
+    # a dragon here may draw Power
     draw_power: bool
+    # only one dragon may stand on it
     holds_one: bool = False
     is_home: bool = Field(default=False, alias="is_den", description="the dens' terrain: each seat starts on its den")
 
@@ -102,6 +119,7 @@ def flags_pattern(blocks_sight: bool, sight_immune: bool, draw_power: bool, hold
 class PantsMap(HexMap):
     """board.yaml: the generic hex map with Dragon Pants' terrains; its homes are dens."""
 
+    # the kinds of tile, by id, with their rules flags
     terrains: dict[str, PantsTerrain]
     homes: list[Home] = Field(alias="dens", min_length=1)
 
@@ -119,13 +137,21 @@ Targeting = Literal["none", "self", "flat_line", "diagonal_line", "any_player", 
 
 
 class PowerCard(Model):
+    # the card's id: lower case letters, digits and _
     id: str = Field(pattern=IDENT)
+    # the card's printed name
     name: str = Field(min_length=1, max_length=40)
+    # copies in the deck
     count: int = Field(ge=1, le=99)
+    # attack, curse, theft, reaction or self
     kinds: list[CardKind]
+    # who it targets: none, self, flat_line, diagonal_line, any_player, all_others or reaction
     target: Targeting
+    # what a reaction answers: attack, curse, theft, bite or a card id
     reacts_to: list[str] = []
+    # the card's printed text
     text: str = Field(min_length=1)
+    # the full rule the rulebook and exports show
     rules: str = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -138,6 +164,7 @@ class PowerCard(Model):
 
 
 class PowerDeck(Model):
+    # the Power cards, one row per distinct card
     cards: list[PowerCard] = Field(min_length=1)
 
 
@@ -148,15 +175,22 @@ class DestinyCard(Model):
     id: str | None = Field(default=None, pattern=IDENT)   # names the card's print files
     name: str | None = None                                # how lists and exports name it
     text: str | None = None                                # its effect in words, for exports
+    # what the card adds to the time track (negative slows it)
     value: int = Field(ge=-9, le=9)
+    # copies in the deck
     count: int = Field(ge=0, le=999)
+    # a blank card (no value printed)
     blank: bool = False
 
 
 class Preset(Model):
+    # the preset's printed name
     name: str
+    # the time track's last box for this preset
     length: int = Field(ge=1, le=999)
+    # the rulebook recommends it
     recommended: bool = False
+    # Destiny cards by value ("-1", "+2") and how many
     cards: dict[int, int]
 
     @field_validator("cards", mode="before")
@@ -182,7 +216,9 @@ class Preset(Model):
 
 
 class DestinyData(Model):
+    # the Destiny cards that print
     cards: list[DestinyCard] = Field(min_length=1)
+    # decks of Destiny cards a group may choose, by id
     presets: dict[str, Preset] = Field(min_length=1)
 
 
@@ -206,9 +242,13 @@ def signed(value: int) -> str:
 class Playtime(Model):
     """Table timings behind the rules check's playing-time estimate (minutes of setup, seconds per step)."""
 
+    # minutes to set up
     setup_minutes: float = Field(ge=0, le=120)
+    # seconds a turn takes besides its actions
     seconds_per_turn: float = Field(ge=0, le=600)
+    # seconds an action takes
     seconds_per_action: float = Field(ge=0, le=600)
+    # seconds a Destiny draw takes
     seconds_per_destiny_draw: float = Field(ge=0, le=600)
 
     def minutes(self, turns: int, actions: int, destiny_draws: int) -> float:
