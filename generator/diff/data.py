@@ -101,9 +101,14 @@ def _manifest_changes(old: GameData, new: GameData) -> list[DataChange]:
 def _file_changes(old: GameData, new: GameData, deck_files: set[str]) -> list[DataChange]:
     """The game's other YAML files as located trees; every other file by its bytes."""
     found = []
-    yaml_files = (set(old.sources) | set(new.sources)) - deck_files - {MANIFEST}
+    yaml_files = {name for name in set(old.sources) | set(new.sources)
+                  if name != MANIFEST and name.endswith((".yaml", ".yml"))}
     for name in sorted(yaml_files):
         old_tree, new_tree = _raw(old, name), _raw(new, name)
+        if name in deck_files:   # its card rows are compared as cards; the rest of the file here
+            if not (isinstance(old_tree, dict) and isinstance(new_tree, dict)):
+                continue
+            old_tree, new_tree = ({k: v for k, v in t.items() if k != "cards"} for t in (old_tree, new_tree))
         if old_tree is MISSING or new_tree is MISSING:
             found.append(DataChange("files", name, "", "added" if old_tree is MISSING else "removed",
                                     None, None, None, None))
@@ -111,7 +116,7 @@ def _file_changes(old: GameData, new: GameData, deck_files: set[str]) -> list[Da
         for change in changes(old_tree, new_tree):
             item = f"{name}: {format_path(change.path[:_item_depth(new_tree, change.path)])}"
             found.append(_located("files", item, format_path(change.path), change, old, new, name))
-    skipped = yaml_files | deck_files | {MANIFEST, RULES_TEXT}
+    skipped = yaml_files | deck_files | set(old.sources) | set(new.sources) | {MANIFEST, RULES_TEXT}
     old_files, new_files = _other_files(old.root, skipped), _other_files(new.root, skipped)
     for name in sorted(old_files | new_files):
         a, b = old.root / name, new.root / name

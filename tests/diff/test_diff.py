@@ -175,3 +175,22 @@ def test_cli_writes_the_report_and_refuses_a_bad_revision(tmp_path):
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "no-such-rev: no such git revision" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_exact_maths_old_v_new(tmp_path):
+    """A game's exact figures (Dragon Pants' Destiny presets) are compared exactly, and the
+    changed setting is located in its own file."""
+    folder = tmp_path / "dragon_pants"
+    shutil.copytree(ROOT / "data" / "dragon_pants", folder)
+    destiny = folder / "destiny.yaml"
+    destiny.write_text(destiny.read_text().replace('cards: {"-1": 13, "-2": 1,', 'cards: {"-1": 12, "-2": 2,', 1))
+    report = run_diff(str(ROOT / "data" / "dragon_pants"), str(folder), DiffOptions(balance=False, pages=False)).report
+    assert {(c["section"], c["field"], c["old"], c["new"]) for c in report["data"]} == \
+        {("files", "presets.standard.cards.-1", 13, 12), ("files", "presets.standard.cards.-2", 1, 2)}
+    exact = {e["figure"]: e for e in report["extras"]}
+    mean = exact["destiny[0].exact.mean_draws"]
+    assert mean["old"] == "98047/6120" and mean["new"] != mean["old"]
+    assert exact["destiny[0].draws.mean"]["difference"] == pytest.approx(
+        exact["destiny[0].draws.mean"]["new"] - exact["destiny[0].draws.mean"]["old"])
+    assert not any(e["figure"].startswith("destiny[1]") for e in report["extras"])   # other presets unchanged
+    assert "exact figure" in report["summary"]
