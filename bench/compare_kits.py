@@ -1,5 +1,6 @@
 """Compare two built kits page by page and figure by figure, to show what a change did to the prints.
 
+Pixel comparison is `generator.diff.images`, the module `dragon-pnp diff` uses for its Pages.
 Every PDF present in either kit (matched by relative path) is rendered with poppler's `pdftoppm`,
 an independent reader, and compared pixel by pixel with the other kit's page of the same number.
 One line per page: file, page, both page sizes in mm (MediaBox, read by `pdfinfo`), the share of
@@ -27,69 +28,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image
 
-MM_PER_INCH = 25.4
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from generator.diff.images import MM_PER_INCH, PageDiff, change_picture, compare_images  # noqa: E402,F401
+
 MM_PER_POINT = MM_PER_INCH / 72
 # List items carrying one of these fields are addressed by its value, not their position, so a
 # reordered list still matches item to item.
 ITEM_LABELS = ("key", "id", "topic", "name", "seat", "preset", "setup")
-CHANGE_RED = (220, 0, 0)
-
-
-@dataclass(frozen=True)
-class PageDiff:
-    """How two renders of one page differ: changed pixels, of how many, and where."""
-
-    changed: int
-    total: int
-    bbox: tuple[int, int, int, int] | None  # left, top, right, bottom in pixels (right/bottom exclusive)
-
-    @property
-    def percent(self) -> float:
-        return 100.0 * self.changed / self.total if self.total else 0.0
-
-
-def compare_images(old: Image.Image, new: Image.Image, tolerance: int = 0) -> PageDiff:
-    """Pixels whose channels differ by more than `tolerance` (0-255), the two images laid on
-    one white canvas from their top-left corners, so a page that changed size counts the
-    area only one of them covers."""
-    width, height = max(old.width, new.width), max(old.height, new.height)
-    old_canvas, new_canvas = (_on_white(image, width, height) for image in (old, new))
-    mask = _change_mask(old_canvas, new_canvas, tolerance)
-    changed = mask.histogram()[255]
-    return PageDiff(changed=changed, total=width * height, bbox=mask.getbbox() if changed else None)
-
-
-def _on_white(image: Image.Image, width: int, height: int) -> Image.Image:
-    canvas = Image.new("RGB", (width, height), "white")
-    canvas.paste(image.convert("RGB"), (0, 0))
-    return canvas
-
-
-def _change_mask(old: Image.Image, new: Image.Image, tolerance: int) -> Image.Image:
-    """255 where the largest channel difference exceeds `tolerance`, else 0 (a grey conversion
-    would round a one-step change of blue alone to no change)."""
-    red, green, blue = ImageChops.difference(old, new).split()
-    largest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
-    return largest.point(lambda value: 255 if value > tolerance else 0)
-
-
-def change_picture(old: Image.Image, new: Image.Image, tolerance: int = 0) -> Image.Image:
-    """Old page, new page and the new page faded with its changed pixels in red, side by side."""
-    width, height = max(old.width, new.width), max(old.height, new.height)
-    old_canvas, new_canvas = (_on_white(image, width, height) for image in (old, new))
-    mask = _change_mask(old_canvas, new_canvas, tolerance)
-    faded = Image.blend(new_canvas, Image.new("RGB", (width, height), "white"), 0.75)
-    faded.paste(Image.new("RGB", (width, height), CHANGE_RED), (0, 0), mask)
-    box = mask.getbbox()
-    if box:
-        ImageDraw.Draw(faded).rectangle((box[0], box[1], box[2] - 1, box[3] - 1), outline=(0, 90, 255))
-    gap = 8
-    sheet = Image.new("RGB", (3 * width + 2 * gap, height), (128, 128, 128))
-    for index, image in enumerate((old_canvas, new_canvas, faded)):
-        sheet.paste(image, (index * (width + gap), 0))
-    return sheet
 
 
 def bbox_mm(bbox: tuple[int, int, int, int] | None, dpi: float) -> str:

@@ -87,6 +87,32 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
         started = session.balance.start()
         return JSONResponse({"ok": started, "balance": session.balance.state()})
 
+    async def since_state(request: Request) -> Response:
+        return JSONResponse(session.since.state(), headers={"Cache-Control": "no-store"})
+
+    async def since_start(request: Request) -> Response:
+        body = await _action_body(request)
+        if isinstance(body, Response):
+            return body
+        against = body.get("against")
+        if not isinstance(against, str) or not against.strip() or against.startswith("-"):
+            return JSONResponse({"error": "against: expected a git revision or \"snapshot\""}, status_code=400)
+        started = session.since.start(against.strip())
+        return JSONResponse({"ok": started, "since": session.since.state()})
+
+    async def since_snapshot(request: Request) -> Response:
+        body = await _action_body(request)
+        if isinstance(body, Response):
+            return body
+        await _in_thread(session.since.save_snapshot)
+        return JSONResponse({"ok": True, "since": session.since.state()})
+
+    async def since_report(request: Request) -> Response:
+        html = session.since.html()
+        if not html:
+            return _refused(404)
+        return Response(html, media_type="text/html", headers={"Cache-Control": "no-store"})
+
     async def play_state(request: Request) -> Response:
         return JSONResponse(await _in_thread(session.playtest.state), headers={"Cache-Control": "no-store"})
 
@@ -136,6 +162,10 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
         Route("/api/events", events),
         Route("/api/settings", settings, methods=["POST"]),
         Route("/api/balance", balance, methods=["POST"]),
+        Route("/api/since", since_state),
+        Route("/api/since/compare", since_start, methods=["POST"]),
+        Route("/api/since/snapshot", since_snapshot, methods=["POST"]),
+        Route("/since/report.html", since_report),
         Route("/api/play", play_state),
         Route("/api/play/new", play_new, methods=["POST"]),
         Route("/api/play/act", play_act, methods=["POST"]),

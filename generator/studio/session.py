@@ -25,6 +25,7 @@ from generator.data.reading import read_bounded
 from generator.errors import DataError, DragonPnpError
 from generator.studio import build_adapter as adapter
 from generator.studio.balance import Balance
+from generator.studio.since import Since
 from generator.studio.hub import Hub
 from generator.studio.images import ImageStore
 from generator.studio.playtest import Playtest
@@ -115,6 +116,7 @@ class StudioSession:
         self.loaded = None   # the last data that loaded and passed its checks: what the playtest deals from
         self.playtest = Playtest(lambda: self.loaded)
         self.balance = Balance(self.game_dir, check_games, 1, lambda state: self.hub.publish("balance", state))
+        self.since = Since(self.game_dir, check_games, lambda state: self.hub.publish("since", state))
         self.watcher = FolderWatcher([self.game_dir, adapter.templates_folder()], self._saved, watch_interval,
                                      on_fault=self._watch_fault)
         self._wanted = threading.Event()   # set when a rebuild is due
@@ -138,6 +140,7 @@ class StudioSession:
         self._wanted.set()
         self.watcher.stop()
         self.balance.stop()
+        self.since.stop()
         self.hub.close()
         if self._thread is not None:
             self._thread.join(timeout=10)

@@ -13,6 +13,7 @@ function connect() {
   const events = new EventSource("/api/events");
   events.addEventListener("state", (e) => showPreview(JSON.parse(e.data)));
   events.addEventListener("balance", (e) => showBalance(JSON.parse(e.data)));
+  events.addEventListener("since", (e) => showSince(JSON.parse(e.data)));
   events.onerror = () => setStatus("starting", "Reconnecting to the studio…");
 }
 
@@ -305,6 +306,31 @@ for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("c
 for (const b of document.querySelectorAll("[data-paper]")) b.addEventListener("click", () => act("/api/settings", { paper: b.dataset.paper }));
 for (const b of document.querySelectorAll("[data-duplex]")) b.addEventListener("click", () => act("/api/settings", { duplex: b.dataset.duplex === "true" }));
 $("run-check").addEventListener("click", () => act("/api/balance"));
+
+// --- the "Since..." panel -----------------------------------------------------------------------
+
+let sinceShown = 0;   // the report number the frame shows
+
+function showSince(state) {
+  document.body.dataset.since = state.status + (state.balance === "running" ? "-balance" : "");
+  $("since-snapshot").disabled = !state.snapshot;
+  const against = state.against === "snapshot" ? "the saved snapshot" : `revision ${state.against}`;
+  const words = {idle: "", running: `Comparing with ${against}…`, done: `Compared with ${against}.`, failed: ""};
+  $("since-status").textContent = (words[state.status] || "") +
+    (state.balance === "running" ? " Playing both versions for the balance part in the background…" : "");
+  $("since-error").hidden = !state.error;
+  $("since-error").textContent = state.error || "";
+  if (state.report && state.report !== sinceShown) {
+    sinceShown = state.report;
+    const frame = $("since-report");
+    frame.src = `/since/report.html?n=${state.report}`;
+    frame.hidden = false;
+  }
+}
+
+$("since-compare").addEventListener("click", () => act("/api/since/compare", {against: $("since-rev").value}));
+$("since-save").addEventListener("click", () => act("/api/since/snapshot"));
+$("since-snapshot").addEventListener("click", () => act("/api/since/compare", {against: "snapshot"}));
 $("viewer-close").addEventListener("click", closeViewer);
 $("viewer-prev").addEventListener("click", () => { viewerIndex -= 1; showViewer(); });
 $("viewer-next").addEventListener("click", () => { viewerIndex += 1; showViewer(); });

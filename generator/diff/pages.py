@@ -1,0 +1,185 @@
+"""Which printed pages a change touched, with old and new thumbnails and the changed region.
+
+Kit pages are compared by what they draw before anything is rendered: each page becomes a
+one-page render job named by its content (the render cache's key), so equal keys mean equal
+pages and only the pages that differ are rendered (through the render cache) and rasterised.
+The rulebook and player aid are typeset for both versions and compared by page digest (what
+each page draws, `generator.studio.page_digest`). Pixel comparison then locates the change.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image
+
+from generator.data import GameData
+from generator.diff.images import MM_PER_INCH, bbox_mm, compare_images, outlined, png_bytes
+
+THUMB_DPI = 72
+CLOSE_UP_MARGIN_MM = 6   # around the changed region in the close-up
+
+@dataclass
+class Side:
+    """One version's documents: per document, a key per page and a way to get its PDF page."""
+
+    keys: dict[str, list[str]] = field(default_factory=dict)
+    pdf_for: dict[str, Any] = field(default_factory=dict)   # document -> callable(page index) -> PDF bytes, index
+
+def kit_side(game: GameData, paper: str) -> tuple[Side, dict]:
+    """The kit's pages as content-named render jobs (nothing rendered yet)."""
+    from generator.kit.faces import render_template
+    from generator.kit.kit import forms_used, plan_kit
+    from generator.kit.render_jobs import DocumentJob
+
+    plan = plan_kit(game, paper, duplex=False)
+    side, jobs = Side(), {}
+    for document, pages in plan.documents.items():
+        keys = []
+        for index, page in enumerate(pages):
+            used = forms_used([page], plan.composites)
+            faces = {key: face.svg for key, face in plan.faces.items() if key in used}
+            composites = {key: form for key, form in plan.composites.items() if key in used}
+            overlay = render_template("kit/page_overlay.svg.j2", page=page) if page.svg_overlay else ""
+            job = DocumentJob("page", (page,), faces, composites, (overlay,))
+            key = job.cache_key()
+            keys.append(key)
+            jobs[(document, index)] = DocumentJob(f"page-{key[:20]}", job.pages, job.faces, job.composites, job.overlays)
+        side.keys[document] = keys
+    return side, jobs
+
+def typeset_documents(game: GameData, paper: str) -> dict[str, bytes]:
+    """The rulebook and player aid PDFs by kit file name."""
+    from generator.rulebook.document import typeset
+
+    book = typeset(game, paper)
+    documents = {"rulebook.pdf": book.pdf}
+    if book.aid_pdf is not None:
+        documents["player-aid.pdf"] = book.aid_pdf
+    return documents
+
+
+def _typeset_folder(folder: str, paper: str) -> dict[str, bytes]:
+    from generator.data import load_game
+
+    return typeset_documents(load_game(folder), paper)
+
+
+def typeset_elsewhere(game: GameData, paper: str) -> Future:
+    """Typeset in a forked process (the other core), so both versions typeset at once; where
+    forking is not offered, typeset here and hand back a finished future."""
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:
+        done: Future = Future()
+        done.set_result(typeset_documents(game, paper))
+        return done
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+    future = pool.submit(_typeset_folder, str(game.root), paper)
+    pool.shutdown(wait=False)
+    return future
+
+
+def rulebook_side(documents: dict[str, bytes]) -> Side:
+    """Each page keyed by what it draws."""
+    from generator.studio.page_digest import page_digests
+
+    return Side(keys={name: page_digests(pdf) for name, pdf in documents.items()})
+
+def compare_pages(old: GameData, new: GameData, paper: str = "letter",
+                  parallel: bool = True) -> tuple[dict, dict[str, bytes]]:
+    """The Pages section (JSON-ready) and the thumbnails it names (file name -> PNG bytes).
+    `parallel`: typeset the old rulebook in a forked process meanwhile (not beside threads)."""
+    from generator.kit.parallel import render_all
+
+    old_typeset = typeset_elsewhere(old, paper) if parallel else None
+    old_kit, old_jobs = kit_side(old, paper)
+    new_kit, new_jobs = kit_side(new, paper)
+    new_pdfs = typeset_documents(new, paper)
+    old_pdfs = old_typeset.result() if old_typeset is not None else typeset_documents(old, paper)
+    old_book, new_book = rulebook_side(old_pdfs), rulebook_side(new_pdfs)
+    wanted: list[tuple[str, int, int]] = []   # (document, old index or -1, new index or -1)
+    documents = []
+    for old_side, new_side in ((old_kit, new_kit), (old_book, new_book)):
+        for name in [*new_side.keys, *(n for n in old_side.keys if n not in new_side.keys)]:
+            a, b = old_side.keys.get(name, []), new_side.keys.get(name, [])
+            changed = [i for i in range(max(len(a), len(b)))
+                       if i >= len(a) or i >= len(b) or a[i] != b[i]]
+            documents.append({"document": name, "old_pages": len(a), "new_pages": len(b),
+                              "changed": [{"page": i + 1} for i in changed]})
+            wanted += [(name, i if i < len(a) else -1, i if i < len(b) else -1) for i in changed]
+    old_render = [old_jobs[(d, i)] for d, i, _ in wanted if (d, i) in old_jobs]
+    new_render = [new_jobs[(d, j)] for d, _, j in wanted if (d, j) in new_jobs]
+    rendered, _ = render_all(old_render + new_render, [])
+    images: dict[str, bytes] = {}
+    by_document = {d["document"]: d for d in documents}
+    for name, i, j in wanted:
+        old_page = _page_image(name, i, old_jobs, old_pdfs, rendered)
+        new_page = _page_image(name, j, new_jobs, new_pdfs, rendered)
+        entry = next(e for e in by_document[name]["changed"] if e["page"] == max(i, j) + 1)
+        entry.update(_page_entry(name, max(i, j) + 1, old_page, new_page, images))
+    section = {
+        "changed": [d for d in documents if d["changed"]],
+        "unchanged": [d["document"] for d in documents if not d["changed"]],
+        "changed_pages": sum(len(d["changed"]) for d in documents),
+        "dpi": THUMB_DPI,
+    }
+    return section, images
+
+def _page_image(document: str, index: int, jobs: dict, pdfs: dict[str, bytes],
+                rendered: dict[str, bytes]) -> Image.Image | None:
+    if index < 0:
+        return None
+    if (document, index) in jobs:
+        return _rasterise(rendered[jobs[(document, index)].name], 0)
+    return _rasterise(pdfs[document], index)
+
+def _rasterise(pdf: bytes, index: int) -> Image.Image:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        page = document[index]
+        picture = page.render(scale=THUMB_DPI / 72.0).to_pil().convert("RGB")
+        page.close()
+    finally:
+        document.close()
+    return picture
+
+def _page_entry(document: str, number: int, old: Image.Image | None, new: Image.Image | None,
+                images: dict[str, bytes]) -> dict[str, Any]:
+    stem = f"{document.rsplit('.', 1)[0]}-p{number}"
+    if old is None or new is None:
+        only = new if old is None else old
+        which = "new" if old is None else "old"
+        images[f"{stem}-{which}.png"] = png_bytes(only)  # type: ignore[arg-type]
+        return {"status": "added" if old is None else "removed", f"{which}_image": f"{stem}-{which}.png",
+                "bbox_mm": None, "percent": 100.0}
+    diff = compare_images(old, new)
+    images[f"{stem}-old.png"] = png_bytes(outlined(old, diff.bbox))
+    images[f"{stem}-new.png"] = png_bytes(outlined(new, diff.bbox))
+    close_ups = {}
+    if diff.bbox:
+        box = _close_up_box(diff.bbox, old, new)
+        for which, page in (("old", old), ("new", new)):
+            crop = page.crop(box)
+            images[f"{stem}-{which}-close.png"] = png_bytes(crop.resize((crop.width * 2, crop.height * 2)))
+            close_ups[f"{which}_close_up"] = f"{stem}-{which}-close.png"
+    return {"status": "changed", "old_image": f"{stem}-old.png", "new_image": f"{stem}-new.png", **close_ups,
+            "bbox_mm": bbox_mm(diff.bbox, THUMB_DPI), "percent": round(diff.percent, 2),
+            "visible": diff.changed > 0}
+
+def _close_up_box(bbox: tuple[int, int, int, int], old: Image.Image, new: Image.Image) -> tuple[int, int, int, int]:
+    margin = round(CLOSE_UP_MARGIN_MM / MM_PER_INCH * THUMB_DPI)
+    width, height = max(old.width, new.width), max(old.height, new.height)
+    left, top, right, bottom = bbox
+    return max(0, left - margin), max(0, top - margin), min(width, right + margin), min(height, bottom + margin)
+
+
+def page_image(pdf: bytes, index: int = 0) -> Image.Image:
+    """A page as the diff sees it (for tests and the bench)."""
+    return _rasterise(pdf, index)
+

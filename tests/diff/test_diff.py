@@ -1,0 +1,196 @@
+"""`dragon-pnp diff`: one card value changed in a copy of each seed game is named (card, field,
+file and line in both versions), the pages that show it change (and only those), and for games
+with rules the paired balance moves; an unchanged game reports no change anywhere; a git
+revision is read without touching the working tree."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.data import load_game
+from generator.diff.compare import DiffOptions, run_diff
+from generator.diff.pages import kit_side, typeset_documents
+from generator.kit.parallel import render_all
+from generator.diff.sources import VersionError
+from generator.kit.kit import forms_used, plan_kit
+from generator.report.check import CheckSettings
+from tests.conftest import ROOT
+
+# game: (file, text before, text after, deck, card, field, the card's printed name)
+TWEAKS = {
+    "dragon_pants": ("power_cards.yaml", "target: flat_line", "target: diagonal_line", "power", "fireball",
+                     "target", "Fireball"),
+    "dragon_dance": ("knight_cards.yaml", "table: {none: 2, 1: 2, 2: 2, 3: 3, 4: 4, 5: 4, 6: 5}",
+                     "table: {none: 2, 1: 2, 2: 2, 3: 3, 4: 4, 5: 4, 6: 6}", "knight", "charge", "table[6]", "Charge"),
+    "dragon_line": ("dragons.yaml", "health: 3", "health: 4", "dragons", "gale", "health", "Gale"),
+}
+
+
+def few_games(folder: Path) -> CheckSettings:
+    """A handful of random games at the smallest table on the first setup: fast, deterministic."""
+    game = load_game(folder)
+    module = game.module
+    return CheckSettings(games=16, duel_games=0, seed=3, players=(min(module.player_counts(game)),),
+                         setups=(module.setups(game)[0],), policies=("random",))
+
+
+def tweaked_copy(tmp_path: Path, slug: str) -> tuple[Path, int]:
+    """A copy of the game with its tweak; returns the folder and the edited line (1-based)."""
+    file, before, after = TWEAKS[slug][:3]
+    target = tmp_path / "new" / slug
+    shutil.copytree(ROOT / "data" / slug, target)
+    text = (target / file).read_text()
+    assert before in text
+    line = text[: text.index(before)].count("\n") + 1
+    (target / file).write_text(text.replace(before, after, 1))
+    return target, line
+
+
+BOOKS = ("rulebook.pdf", "player-aid.pdf")
+
+
+def printed(folder: Path, pages: set[tuple[str, int]]) -> dict[tuple[str, int], bytes]:
+    """The PDF holding each page of the new version: a typeset book, or a kit page rendered alone."""
+    game = load_game(folder)
+    books = typeset_documents(game, "letter")
+    _, jobs = kit_side(game, "letter")
+    kit = [(d, p) for d, p in pages if d not in BOOKS]
+    rendered, _ = render_all([jobs[(d, p - 1)] for d, p in kit], [])
+    found = {(d, p): books[d] for d, p in pages if d in BOOKS}
+    found.update({(d, p): rendered[jobs[(d, p - 1)].name] for d, p in kit})
+    return found
+
+
+def pages_showing(folder: Path, deck: str, card: str) -> set[tuple[str, int]]:
+    """Kit pages that place the card's face, from the kit plan of the new version."""
+    plan = plan_kit(load_game(folder), "letter", duplex=False)
+    face = f"{deck}-{card}"
+    return {(name, number) for name, pages in plan.documents.items()
+            for number, page in enumerate(pages, start=1) if face in forms_used([page], plan.composites)}
+
+
+@pytest.mark.parametrize("slug", sorted(TWEAKS))
+def test_one_card_value_changed(slug, tmp_path):
+    folder, line = tweaked_copy(tmp_path, slug)
+    file, _, _, deck, card, field, name = TWEAKS[slug]
+    result = run_diff(str(ROOT / "data" / slug), str(folder), DiffOptions(check=few_games(folder)))
+    report = result.report
+
+    # Data: that card and field, located in both versions, and nothing else.
+    assert [(c["section"], c["item"], c["field"], c["kind"]) for c in report["data"]] == \
+        [("cards", f"{deck}/{card}", field, "changed")]
+    change = report["data"][0]
+    assert change["old_at"] == f"{file}:{line}" and change["new_at"] == f"{file}:{line}"
+
+    # Pages: every kit page placing the card's face changed; every other changed page (an aid
+    # listing the card, the rulebook) prints the card's name, read back by pypdf.
+    changed = {(d["document"], e["page"]) for d in report["pages"]["changed"] for e in d["changed"]}
+    faces = pages_showing(folder, deck, card)
+    assert faces and faces <= changed
+    for (document, page), pdf in printed(folder, changed - faces).items():
+        text = " ".join(PdfReader(io.BytesIO(pdf)).pages[page - 1 if document in BOOKS else 0].extract_text().split())
+        assert name in text, f"{document} page {page} changed but does not show {name}"
+    for document in report["pages"]["changed"]:
+        for entry in document["changed"]:
+            assert entry["status"] == "changed" and entry["visible"]
+            assert result.images[entry["old_image"]][:8] == b"\x89PNG\r\n\x1a\n"
+    assert "cards.pdf" not in report["pages"]["unchanged"]
+
+    # Balance: the same seeds played differently, and the summary says what changed.
+    balance = report["balance"]
+    assert balance["games_differing"] > 0
+    assert any(f["difference"] != 0 for f in balance["figures"])
+    assert f"{deck}/{card} {field}" in report["summary"]
+
+
+def test_no_change_reports_no_change_anywhere(tmp_path):
+    """Only a comment differs: the games are played twice from the same seeds and agree exactly."""
+    slug = "dragon_line"
+    folder = tmp_path / slug
+    shutil.copytree(ROOT / "data" / slug, folder)
+    dragons = folder / "dragons.yaml"
+    dragons.write_text("# an edited comment\n" + dragons.read_text())
+    result = run_diff(str(ROOT / "data" / slug), str(folder), DiffOptions(check=few_games(folder)))
+    report = result.report
+    assert report["data"] == [] and report["rulebook"] == [] and report["extras"] == []
+    assert report["pages"]["changed"] == [] and report["pages"]["changed_pages"] == 0
+    assert set(report["pages"]["unchanged"]) >= {"cards.pdf", "rulebook.pdf"}
+    balance = report["balance"]
+    assert balance["games_paired"] > 0 and balance["games_differing"] == 0
+    assert balance["appeared"] == [] and balance["disappeared"] == []
+    assert all(f["difference"] == 0 and not f["beyond_chance"] for f in balance["figures"])
+    assert "No data changed" in report["summary"] and "No printed page changed" in report["summary"]
+    assert "within chance" in report["summary"]
+    assert result.images == {}
+
+
+def _git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is needed to read a revision")
+def test_against_a_git_revision_in_a_temporary_repository(tmp_path):
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "data" / "dragon_line", repo / "games" / "dragon_line")
+    _git(repo.parent, "init", "-q", str(repo))
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "add", "-A")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "v1")
+    dragons = repo / "games" / "dragon_line" / "dragons.yaml"
+    edited = dragons.read_text().replace("health: 3", "health: 5", 1)
+    dragons.write_text(edited)
+    status = _git(repo, "status", "--porcelain")
+
+    folder = repo / "games" / "dragon_line"
+    result = run_diff(f"{folder}@HEAD", str(folder), DiffOptions(balance=False, pages=False))
+    assert [(c["item"], c["field"], c["old"], c["new"]) for c in result.report["data"]] == \
+        [("dragons/gale", "health", 3, 5)]
+    assert result.report["old"]["label"].startswith(f"{folder}@HEAD (")
+    # The working tree, the index and HEAD are as they were.
+    assert dragons.read_text() == edited and _git(repo, "status", "--porcelain") == status
+    assert _git(repo, "rev-list", "--count", "HEAD").strip() == "1"
+
+    with pytest.raises(VersionError, match="no-such-tag: no such git revision"):
+        run_diff(f"{folder}@no-such-tag", str(folder), DiffOptions(balance=False, pages=False))
+
+
+def test_cli_writes_the_report_and_refuses_a_bad_revision(tmp_path):
+    folder, _ = tweaked_copy(tmp_path, "dragon_line")
+    out = tmp_path / "out"
+    run = subprocess.run([sys.executable, "-m", "generator", "diff", str(ROOT / "data" / "dragon_line"), str(folder),
+                          "--no-balance", "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "dragons/gale health from 3 to 4" in run.stdout
+    assert {p.name for p in out.iterdir()} >= {"diff.html", "diff.pdf", "diff.json", "diff-pages"}
+    qpdf = shutil.which("qpdf")
+    if qpdf:
+        assert subprocess.run([qpdf, "--check", str(out / "diff.pdf")], capture_output=True).returncode == 0
+    bad = subprocess.run([sys.executable, "-m", "generator", "diff", f"{ROOT / 'data' / 'dragon_line'}@no-such-rev"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "no-such-rev: no such git revision" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_exact_maths_old_v_new(tmp_path):
+    """A game's exact figures (Dragon Pants' Destiny presets) are compared exactly, and the
+    changed setting is located in its own file."""
+    folder = tmp_path / "dragon_pants"
+    shutil.copytree(ROOT / "data" / "dragon_pants", folder)
+    destiny = folder / "destiny.yaml"
+    destiny.write_text(destiny.read_text().replace('cards: {"-1": 13, "-2": 1,', 'cards: {"-1": 12, "-2": 2,', 1))
+    report = run_diff(str(ROOT / "data" / "dragon_pants"), str(folder), DiffOptions(balance=False, pages=False)).report
+    assert {(c["section"], c["field"], c["old"], c["new"]) for c in report["data"]} == \
+        {("files", "presets.standard.cards.-1", 13, 12), ("files", "presets.standard.cards.-2", 1, 2)}
+    exact = {e["figure"]: e for e in report["extras"]}
+    mean = exact["destiny[0].exact.mean_draws"]
+    assert mean["old"] == "98047/6120" and mean["new"] != mean["old"]
+    assert exact["destiny[0].draws.mean"]["difference"] == pytest.approx(
+        exact["destiny[0].draws.mean"]["new"] - exact["destiny[0].draws.mean"]["old"])
+    assert not any(e["figure"].startswith("destiny[1]") for e in report["extras"])   # other presets unchanged
+    assert "exact figure" in report["summary"]
