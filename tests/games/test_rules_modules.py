@@ -155,3 +155,19 @@ def test_new_with_rules_scaffolds_a_module_that_passes_selftest_and_its_own_test
                          capture_output=True, text=True, timeout=300,
                          env={**os.environ, "PYTHONPATH": str(ROOT), "DRAGON_PNP_CACHE": "off"})
     assert own.returncode == 0, own.stdout + own.stderr
+
+
+def test_goofspiel_plays_in_the_studio_with_a_hidden_simultaneous_bid():
+    from generator.data import load_game
+    from generator.studio.playtest import Playtest
+
+    game = load_game(GOOFSPIEL)
+    playtest = Playtest(lambda: game)
+    shown = playtest.new_game(seed=2)
+    assert shown["to_move"] == [1, 2] and shown["board"].startswith("<svg")
+    first = shown["legal"][-1]
+    shown = playtest.act(first)
+    assert shown["committed"] == [1] and first not in str(shown["log"]) and first not in str(shown["view"])
+    second = shown["legal"][0]
+    shown = playtest.act(second)
+    assert [e["action"] for e in shown["log"]][-2:] == [first, second]   # revealed together
