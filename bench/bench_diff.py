@@ -45,7 +45,10 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--only", default="")
+    parser.add_argument("--smoke", action="store_true", help="one game, 4 games per configuration: seconds, for CI")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.only = 4, args.only or "dragon_dance"
     for slug, (file, before, after, meaning) in TWEAKS.items():
         if args.only and slug != args.only:
             continue

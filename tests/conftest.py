@@ -68,3 +68,26 @@ def private_render_cache(tmp_path_factory):
         os.environ.pop("DRAGON_PNP_CACHE", None)
     else:
         os.environ["DRAGON_PNP_CACHE"] = before
+
+
+# One headless chromium per test process, shared by every browser test (studio and diff): a
+# second sync Playwright in the same process fails ("Sync API inside the asyncio loop").
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """A headless Debian chromium (never a downloaded one) in a fresh profile, driven by Playwright."""
+    if not CHROMIUM.exists():
+        pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium: python3 run.py test installs it "
+                    "when run as root")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is installed with the [test] extras")
+    with sync_api.sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000})
+        yield context
+        context.close()
+

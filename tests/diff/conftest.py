@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.studio.conftest import browser  # noqa: F401  (the shared headless chromium)
 
 
 @pytest.fixture(autouse=True)

@@ -53,7 +53,7 @@ def test_pants_bites_the_holder_when_that_wins():
 def test_dance_knight_plays_the_finishing_attack():
     module, rules, state = _state("dragon_dance", "dance_knight_finishes.yaml")
     legal = [str(a) for a in state.legal_actions(0)]
-    assert legal == ["play hack", "play dodge", "play retreat"]
+    assert legal == ["play hack", "play dodge", "play retreat", "play recuperate"]   # Recuperate is never discarded (D6, D11)
     assert set(_choices(module, rules, state, 0, 100)) == {"play hack"}
 
 
