@@ -19,16 +19,7 @@ from generator.errors import DataError
 from generator.studio.preview import Settings
 from generator.studio.session import StudioSession
 from generator.studio.watcher import FolderWatcher
-
-
-def wait(session: StudioSession, wanted, timeout: float = 60.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        state = session.state()
-        if wanted(state):
-            return state
-        assert time.monotonic() < deadline, f"gave up: {state['status']} {state['stage']} {state['problems']}"
-        time.sleep(0.05)
+from test_session import wait   # the session tests' wait, shared
 
 
 @pytest.fixture
