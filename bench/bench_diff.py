@@ -3,20 +3,33 @@
 Each game is copied, one card value is changed, and the copy is diffed against the original:
 first without the balance part (the "few seconds" figure), then with it (both versions play the
 same seeds). Wall and CPU time are printed for each, with the summary the report opens with.
+CPU is this process's plus its children's (the forked typesetter, render workers).
 
-Usage: .venv/bin/python bench/bench_diff.py [--games 300] [--out DIR]
+`--quick` measures only the part without balance, each case in a fresh process with its own
+empty cache (`DRAGON_PNP_CACHE`): *cold* (nothing cached), *old seen* (a second tweak diffed
+against the same OLD: OLD's pages and rulebook come from the cache) and *repeat* (the same diff
+again). `--before TREE` times another checkout (e.g. `git worktree add /tmp/base main`) the
+same way, alternating with this one, for a paired before/after on a busy machine.
+
+Usage: .venv/bin/python bench/bench_diff.py [--games 300] [--out DIR] [--quick [--before TREE] [--rounds 3]]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import re
+import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# The checkout to time: this one, or the one `--before` names (its fresh processes get it here).
+sys.path.insert(0, os.environ.get("DRAGON_PNP_BENCH_TREE") or str(Path(__file__).resolve().parents[1]))
 
 from generator.data import load_game  # noqa: E402
 from generator.diff.compare import DiffOptions, run_diff  # noqa: E402
@@ -34,10 +47,71 @@ TWEAKS = {
 }
 
 
+def cpu_seconds() -> float:
+    """This process's CPU time and that of its children that ended."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def timed(action):
-    wall, cpu = time.perf_counter(), time.process_time()
+    wall, cpu = time.perf_counter(), cpu_seconds()
     value = action()
-    return value, time.perf_counter() - wall, time.process_time() - cpu
+    return value, time.perf_counter() - wall, cpu_seconds() - cpu
+
+
+def tweaked(slug: str, folder: Path, variant: int = 0) -> None:
+    """A copy of the seed game with its tweak (variant 1: the same card, another value)."""
+    file, before, after = TWEAKS[slug][:3]
+    shutil.copytree(ROOT / "data" / slug, folder)
+    text = (folder / file).read_text()
+    assert before in text, (slug, before)
+    if variant:
+        digit = re.search(r"\d(?=\D*$)", after)
+        assert digit is not None
+        after = after[:digit.start()] + str(int(digit.group()) + variant) + after[digit.end():]
+    (folder / file).write_text(text.replace(before, after, 1))
+
+
+# One case of --quick, run in a fresh process: `python bench_diff.py --case SLUG FOLDER`.
+def one_case(slug: str, folder: str) -> int:
+    from generator.diff.compare import DiffOptions as Options, run_diff as diff
+
+    result, wall, cpu = timed(lambda: diff(str(ROOT / "data" / slug), folder, Options(balance=False)))
+    print(json.dumps({"wall": wall, "cpu": cpu, "pages": result.report["pages"]["changed_pages"]}))
+    return 0
+
+
+def quick(args: argparse.Namespace) -> int:
+    """Cold, old-seen and repeat timings of the diff without balance, per tree, alternating."""
+    trees = {"this": ROOT} | ({"before": args.before.resolve()} if args.before else {})
+    slugs = [args.only] if args.only else list(TWEAKS)
+    found: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
+    with tempfile.TemporaryDirectory() as temporary:
+        for slug in slugs:
+            first, second = Path(temporary) / "a" / slug, Path(temporary) / "b" / slug
+            tweaked(slug, first)
+            tweaked(slug, second, variant=1)
+            for _ in range(args.rounds):
+                for name, tree in trees.items():
+                    cache = Path(temporary) / f"cache-{name}"
+                    shutil.rmtree(cache, ignore_errors=True)
+                    for case, folder in (("cold", first), ("old seen", second), ("repeat", second)):
+                        env = {**os.environ, "DRAGON_PNP_BENCH_TREE": str(tree), "PYTHONPATH": str(tree),
+                               "DRAGON_PNP_CACHE": str(cache)}
+                        run = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--case", slug,
+                                              str(folder)], cwd=tree, env=env, capture_output=True, text=True,
+                                             timeout=600)
+                        if run.returncode != 0:
+                            print(run.stderr, file=sys.stderr)
+                            return 1
+                        figures = json.loads(run.stdout.strip().splitlines()[-1])
+                        found.setdefault((slug, case, name), []).append((figures["wall"], figures["cpu"]))
+    print("game          case       tree    wall (s, each round)          CPU (s, each round)")
+    for (slug, case, name), runs in found.items():
+        walls = " ".join(f"{w:5.1f}" for w, _ in runs)
+        cpus = " ".join(f"{c:5.1f}" for _, c in runs)
+        print(f"{slug:13s} {case:10s} {name:7s} {walls:29s} {cpus}")
+    return 0
 
 
 def main() -> int:
@@ -46,18 +120,23 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--only", default="")
     parser.add_argument("--smoke", action="store_true", help="one game, 4 games per configuration: seconds, for CI")
+    parser.add_argument("--quick", action="store_true", help="only the part without balance: cold, old seen, repeat")
+    parser.add_argument("--before", type=Path, default=None, help="with --quick: another checkout to time alongside")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--case", nargs=2, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.case:
+        return one_case(*args.case)
+    if args.quick:
+        return quick(args)
     if args.smoke:
         args.games, args.only = 4, args.only or "dragon_dance"
-    for slug, (file, before, after, meaning) in TWEAKS.items():
+    for slug, (_, _, _, meaning) in TWEAKS.items():
         if args.only and slug != args.only:
             continue
         with tempfile.TemporaryDirectory() as temporary:
             folder = Path(temporary) / slug
-            shutil.copytree(ROOT / "data" / slug, folder)
-            text = (folder / file).read_text()
-            assert before in text, (slug, before)
-            (folder / file).write_text(text.replace(before, after, 1))
+            tweaked(slug, folder)
             game = load_game(folder)
             module = game.module
             from generator.games.parts import ReportPart
@@ -65,12 +144,12 @@ def main() -> int:
                                   players=tuple(module.player_counts(game))[:2],
                                   setups=(module.part(ReportPart).default_setup(game),))
             old = str(ROOT / "data" / slug)
-            quick, wall, cpu = timed(lambda: run_diff(old, str(folder), DiffOptions(balance=False)))
+            _, wall, cpu = timed(lambda: run_diff(old, str(folder), DiffOptions(balance=False)))
             print(f"== {slug}: {meaning}")
-            print(f"without balance: {wall:.1f} s wall, {cpu:.1f} s CPU (main process)")
+            print(f"without balance: {wall:.1f} s wall, {cpu:.1f} s CPU")
             full, wall, cpu = timed(lambda: run_diff(old, str(folder), DiffOptions(check=check)))
             balance = full.report["balance"]
-            print(f"with balance ({balance['games_paired']} paired games): {wall:.1f} s wall, {cpu:.1f} s CPU (main)")
+            print(f"with balance ({balance['games_paired']} paired games): {wall:.1f} s wall, {cpu:.1f} s CPU")
             print(full.report["summary"])
             for figure in balance["figures"]:
                 if figure["beyond_chance"]:

@@ -13,16 +13,15 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
-from functools import partial
 from typing import Any, Callable, Sequence
 
 from generator.data import GameData
 from generator.games.api import GameModule
 from generator.report.check import CheckSettings, Execution, build_report, plan, require_module, resolve
-from generator.report.executor import run_tasks
+from generator.report.check_cache import play_batches
 from generator.report.plan import Config, plan_batches
 from generator.report.record import CUT_OFF, ERROR, GameRecord
-from generator.report.simulate import Job, play_batch
+from generator.report.simulate import Job
 from generator.report.plan import MIXED
 
 Z95 = 1.959963984540054
@@ -39,18 +38,19 @@ def common_settings(old: GameData, new: GameData, settings: CheckSettings) -> Ch
 
 
 def play(game: GameData, module: GameModule, settings: CheckSettings,
-         execution: Execution) -> tuple[dict[Config, list[GameRecord]], list[Config], list[Config]]:
-    """Every planned game's record by configuration (as `run_check` plays them)."""
+         execution: Execution) -> tuple[dict[Config, list[GameRecord]], list[Config], list[Config], int]:
+    """Every planned game's record by configuration (as `run_check` plays them), from the check
+    cache where the same inputs were played before; also how many batches were played now."""
     main, duels = plan(game, settings, module)
     batches = plan_batches(main, settings.games, settings.seed, settings.batch_games)
     batches += plan_batches(duels, settings.duel_count() or settings.games, settings.seed, settings.batch_games)
     job = Job(str(game.root.resolve()), module.slug, settings.options, settings.decision_cap)
-    results = run_tasks(partial(play_batch, job), batches, executor=execution.executor, jobs=execution.jobs,
-                        scheduler=execution.scheduler, dask_processes=execution.dask_processes)
+    found = play_batches(game, module, job, batches, executor=execution.executor, jobs=execution.jobs,
+                         scheduler=execution.scheduler, dask_processes=execution.dask_processes)
     records: dict[Config, list[GameRecord]] = {}
-    for batch, games in zip(batches, results):
+    for batch, games in zip(batches, found.results):
         records.setdefault(batch.config, []).extend(games)
-    return records, main, duels
+    return records, main, duels, found.played
 
 
 def compare_balance(old: GameData, new: GameData, settings: CheckSettings, execution: Execution | None = None,
@@ -60,12 +60,16 @@ def compare_balance(old: GameData, new: GameData, settings: CheckSettings, execu
     settings = common_settings(old, new, settings)
     old_module, new_module = require_module(old), require_module(new)
     progress("playing the old version")
-    old_records, main, duels = play(old, old_module, settings, execution)
+    old_records, main, duels, played = play(old, old_module, settings, execution)
+    if not played:
+        progress("the old version's games were played before: taken from the check cache")
     if same_inputs:   # identical data: the games are the same games; play them once
         new_records = old_records
     else:
         progress("playing the new version")
-        new_records, _, _ = play(new, new_module, settings, execution)
+        new_records, _, _, played = play(new, new_module, settings, execution)
+        if not played:
+            progress("the new version's games were played before: taken from the check cache")
     old_report = build_report(old, settings, old_records, main, duels, old_module)
     new_report = build_report(new, settings, new_records, main, duels, new_module)
     figures = []

@@ -18,9 +18,15 @@ from PIL import Image
 
 from generator.data import GameData
 from generator.diff.images import MM_PER_INCH, bbox_mm, compare_images, outlined, png_bytes
+from generator.diff.side_cache import SideRecord, load_side, side_key, store_side
+from generator.kit.render_cache import RenderCache
+from generator.kit.render_jobs import DocumentJob
 
 THUMB_DPI = 72
 CLOSE_UP_MARGIN_MM = 6   # around the changed region in the close-up
+# A close-up is drawn only for a region smaller than this share of the page: a larger one is as
+# plain on the thumbnail, and its doubled crop was most of a diff's PNG encoding time.
+CLOSE_UP_MAX_SHARE = 0.25
 
 @dataclass
 class Side:
@@ -89,36 +95,44 @@ def rulebook_side(documents: dict[str, bytes]) -> Side:
 
     return Side(keys={name: page_digests(pdf) for name, pdf in documents.items()})
 
-def compare_pages(old: GameData, new: GameData, paper: str = "letter",
-                  parallel: bool = True) -> tuple[dict, dict[str, bytes]]:
+def compare_pages(old: GameData, new: GameData, paper: str = "letter", parallel: bool = True,
+                  cache: RenderCache | None = None) -> tuple[dict, dict[str, bytes]]:
     """The Pages section (JSON-ready) and the thumbnails it names (file name -> PNG bytes).
-    `parallel`: typeset the old rulebook in a forked process meanwhile (not beside threads)."""
-    from generator.kit.parallel import render_all
+    `parallel`: typeset the old rulebook in a forked process meanwhile (not beside threads).
 
-    old_typeset = typeset_elsewhere(old, paper) if parallel else None
-    old_kit, old_jobs = kit_side(old, paper)
-    new_kit, new_jobs = kit_side(new, paper)
-    new_pdfs = typeset_documents(new, paper)
-    old_pdfs = old_typeset.result() if old_typeset is not None else typeset_documents(old, paper)
-    old_book, new_book = rulebook_side(old_pdfs), rulebook_side(new_pdfs)
+    Each version's record (page keys, rulebook) comes from the cache when that version was seen
+    before, and is worked out once when both versions hold the same files."""
+    cache = cache if cache is not None else RenderCache.from_environment()
+    old_key, new_key = side_key(old, paper), side_key(new, paper)
+    records = {key: load_side(cache, key) for key in {old_key, new_key}}
+    jobs: dict[str, dict] = {}
+    old_typeset = None
+    if parallel and old_key != new_key and records[old_key] is None and records[new_key] is None:
+        old_typeset = typeset_elsewhere(old, paper)
+    for game, key, pending in ((new, new_key, None), (old, old_key, old_typeset)):
+        if records[key] is None:
+            records[key], jobs[key] = work_out(game, paper, pending)
+            store_side(cache, key, records[key])
+    old_side, new_side = records[old_key], records[new_key]
+    assert old_side is not None and new_side is not None
+    old_book, new_book = rulebook_side(old_side.books), rulebook_side(new_side.books)
     wanted: list[tuple[str, int, int]] = []   # (document, old index or -1, new index or -1)
     documents = []
-    for old_side, new_side in ((old_kit, new_kit), (old_book, new_book)):
-        for name in [*new_side.keys, *(n for n in old_side.keys if n not in new_side.keys)]:
-            a, b = old_side.keys.get(name, []), new_side.keys.get(name, [])
+    for a_side, b_side in ((Side(keys=old_side.kit), Side(keys=new_side.kit)), (old_book, new_book)):
+        for name in [*b_side.keys, *(n for n in a_side.keys if n not in b_side.keys)]:
+            a, b = a_side.keys.get(name, []), b_side.keys.get(name, [])
             changed = [i for i in range(max(len(a), len(b)))
                        if i >= len(a) or i >= len(b) or a[i] != b[i]]
             documents.append({"document": name, "old_pages": len(a), "new_pages": len(b),
                               "changed": [{"page": i + 1} for i in changed]})
             wanted += [(name, i if i < len(a) else -1, i if i < len(b) else -1) for i in changed]
-    old_render = [old_jobs[(d, i)] for d, i, _ in wanted if (d, i) in old_jobs]
-    new_render = [new_jobs[(d, j)] for d, _, j in wanted if (d, j) in new_jobs]
-    rendered, _ = render_all(old_render + new_render, [])
+    kit_pdfs = drawn_pages(cache, [(old, old_key, old_side, [(d, i) for d, i, _ in wanted]),
+                                   (new, new_key, new_side, [(d, j) for d, _, j in wanted])], jobs, paper)
     images: dict[str, bytes] = {}
     by_document = {d["document"]: d for d in documents}
     for name, i, j in wanted:
-        old_page = _page_image(name, i, old_jobs, old_pdfs, rendered)
-        new_page = _page_image(name, j, new_jobs, new_pdfs, rendered)
+        old_page = _page_image(name, i, old_side, kit_pdfs)
+        new_page = _page_image(name, j, new_side, kit_pdfs)
         entry = next(e for e in by_document[name]["changed"] if e["page"] == max(i, j) + 1)
         entry.update(_page_entry(name, max(i, j) + 1, old_page, new_page, images))
     section = {
@@ -129,13 +143,52 @@ def compare_pages(old: GameData, new: GameData, paper: str = "letter",
     }
     return section, images
 
-def _page_image(document: str, index: int, jobs: dict, pdfs: dict[str, bytes],
-                rendered: dict[str, bytes]) -> Image.Image | None:
+
+def work_out(game: GameData, paper: str, pending: Future | None = None) -> tuple[SideRecord, dict]:
+    """A version's record (plan the kit, typeset the rulebook) and its page render jobs."""
+    kit, jobs = kit_side(game, paper)
+    books = pending.result() if pending is not None else typeset_documents(game, paper)
+    render_keys = {key: jobs[(name, index)].cache_key()
+                   for name, keys in kit.keys.items() for index, key in enumerate(keys)}
+    return SideRecord(kit.keys, render_keys, books), jobs
+
+
+def drawn_pages(cache: RenderCache, sides: list[tuple[GameData, str, SideRecord, list[tuple[str, int]]]],
+                jobs: dict[str, dict], paper: str) -> dict[str, bytes]:
+    """The PDF of every wanted kit page, by render-cache key: from the cache where drawn before
+    (by either version, a build or the studio), else rendered. A version read from its record
+    whose page is no longer in the cache is planned again to draw it."""
+    from generator.kit.parallel import render_all
+
+    found: dict[str, bytes] = {}
+    to_render: dict[str, DocumentJob] = {}
+    for game, key, record, pages in sides:
+        for document, index in pages:
+            if index < 0 or document not in record.kit:
+                continue
+            render_key = record.render_keys[record.kit[document][index]]
+            if render_key in found or render_key in to_render:
+                continue
+            if key not in jobs:
+                data = cache.get(render_key)
+                if data is not None:
+                    found[render_key] = data
+                    continue
+                jobs[key] = kit_side(game, paper)[1]
+            to_render[render_key] = jobs[key][(document, index)]
+    if to_render:
+        rendered, _ = render_all(list(to_render.values()), [], cache)
+        found.update({key: rendered[job.name] for key, job in to_render.items()})
+    return found
+
+
+def _page_image(document: str, index: int, side: SideRecord, kit_pdfs: dict[str, bytes]) -> Image.Image | None:
     if index < 0:
         return None
-    if (document, index) in jobs:
-        return _rasterise(rendered[jobs[(document, index)].name], 0)
-    return _rasterise(pdfs[document], index)
+    if document in side.kit:
+        return _rasterise(kit_pdfs[side.render_keys[side.kit[document][index]]], 0)
+    return _rasterise(side.books[document], index)
+
 
 def _rasterise(pdf: bytes, index: int) -> Image.Image:
     import pypdfium2 as pdfium
@@ -162,7 +215,7 @@ def _page_entry(document: str, number: int, old: Image.Image | None, new: Image.
     images[f"{stem}-old.png"] = png_bytes(outlined(old, diff.bbox))
     images[f"{stem}-new.png"] = png_bytes(outlined(new, diff.bbox))
     close_ups = {}
-    if diff.bbox:
+    if diff.bbox and _share(diff.bbox, new) < CLOSE_UP_MAX_SHARE:
         box = _close_up_box(diff.bbox, old, new)
         for which, page in (("old", old), ("new", new)):
             crop = page.crop(box)
@@ -171,6 +224,11 @@ def _page_entry(document: str, number: int, old: Image.Image | None, new: Image.
     return {"status": "changed", "old_image": f"{stem}-old.png", "new_image": f"{stem}-new.png", **close_ups,
             "bbox_mm": bbox_mm(diff.bbox, THUMB_DPI), "percent": round(diff.percent, 2),
             "visible": diff.changed > 0}
+
+def _share(bbox: tuple[int, int, int, int], page: Image.Image) -> float:
+    left, top, right, bottom = bbox
+    return (right - left) * (bottom - top) / max(1, page.width * page.height)
+
 
 def _close_up_box(bbox: tuple[int, int, int, int], old: Image.Image, new: Image.Image) -> tuple[int, int, int, int]:
     margin = round(CLOSE_UP_MARGIN_MM / MM_PER_INCH * THUMB_DPI)

@@ -1,0 +1,97 @@
+"""A digest of the code that turns a game's data into results, for caches of derived results.
+
+The render cache keys each job by the SVG it draws, so it needs no notion of code. Caches of
+whole results (a version's page keys and typeset rulebook for `diff`, a check's played games)
+are keyed by their inputs instead, and the code is one of them: any edit to the generator
+package, the shipped templates, the game's rules module (an installed package outside the
+generator, or a package inside the game folder) or the typesetting library's version gives
+new keys, so a stale result is never used. Computed once per process: code that changes under
+a running process is not the code it runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+_SKIPPED = {"__pycache__", ".mypy_cache", ".pytest_cache"}
+
+
+def code_digest(module: Any = None) -> str:
+    """The generator's code and templates, plus the rules module's own package when it lives
+    elsewhere (an installed game, or a game folder's `rules/`)."""
+    parts = [_generator_digest()]
+    folder = module_folder(module)
+    if folder is not None:
+        parts.append(folder_digest(folder))
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
+
+def module_folder(module: Any) -> Path | None:
+    """The folder of the top-level package (or the single file's folder) a rules module comes
+    from, when it is not part of the generator package; None for none."""
+    if module is None:
+        return None
+    name = type(module).__module__
+    loaded = sys.modules.get(name)
+    top = sys.modules.get(name.split(".")[0])
+    source = getattr(top, "__file__", None) or getattr(loaded, "__file__", None)
+    if not source:
+        return None
+    path = Path(source).resolve()
+    folder = path.parent
+    if folder == _generator_folder() or _generator_folder() in folder.parents:
+        return None
+    return folder
+
+
+@lru_cache(maxsize=64)
+def folder_digest(folder: Path) -> str:
+    """Every file under a folder (names and bytes), caches of compiled code left out."""
+    digest = hashlib.sha256()
+    for path in sorted(_files(folder)):
+        digest.update(path.relative_to(folder).as_posix().encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            digest.update(b"unreadable")
+    return digest.hexdigest()
+
+
+def _files(folder: Path) -> list[Path]:
+    found = []
+    for path in folder.rglob("*"):
+        relative = path.relative_to(folder).parts
+        if any(part in _SKIPPED or part.startswith(".") for part in relative):
+            continue
+        if relative[:2] == ("bundled", "games"):   # an installed wheel's seed games are data, not code
+            continue
+        if path.is_file():
+            found.append(path)
+    return found
+
+
+def _generator_folder() -> Path:
+    return Path(__file__).resolve().parent
+
+
+@lru_cache(maxsize=1)
+def _generator_digest() -> str:
+    from importlib import metadata
+
+    from generator.resources import templates_dir
+
+    versions = []
+    for library in ("reportlab", "pypdfium2", "PyYAML", "pydantic", "Jinja2"):
+        try:
+            versions.append(f"{library}={metadata.version(library)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{library}=none")
+    parts = [sys.version.split()[0], *versions, folder_digest(_generator_folder())]
+    templates = templates_dir().resolve()
+    if _generator_folder() not in templates.parents:
+        parts.append(folder_digest(templates))
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()
