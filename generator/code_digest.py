@@ -17,15 +17,19 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-_SKIPPED = {"__pycache__", ".mypy_cache", ".pytest_cache"}
-
+from generator.file_digest import folder_digest
 
 def code_digest(module: Any = None) -> str:
     """The generator's code and templates, plus the rules module's own package when it lives
     elsewhere (an installed game, or a game folder's `rules/`)."""
+    from generator.games.registry import loaded_source
+
     parts = [_generator_digest()]
-    folder = module_folder(module)
-    if folder is not None:
+    loaded = loaded_source(module) if module is not None else None
+    folder = module_folder(module) if loaded is None else None
+    if loaded is not None:
+        parts.append(loaded)          # a game folder's module: the source it was imported from
+    elif folder is not None:
         parts.append(folder_digest(folder))
     return hashlib.sha256("|".join(parts).encode()).hexdigest()
 
@@ -48,32 +52,6 @@ def module_folder(module: Any) -> Path | None:
     return folder
 
 
-@lru_cache(maxsize=64)
-def folder_digest(folder: Path) -> str:
-    """Every file under a folder (names and bytes), caches of compiled code left out."""
-    digest = hashlib.sha256()
-    for path in sorted(_files(folder)):
-        digest.update(path.relative_to(folder).as_posix().encode("utf-8", "surrogateescape") + b"\0")
-        try:
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
-        except OSError:
-            digest.update(b"unreadable")
-    return digest.hexdigest()
-
-
-def _files(folder: Path) -> list[Path]:
-    found = []
-    for path in folder.rglob("*"):
-        relative = path.relative_to(folder).parts
-        if any(part in _SKIPPED or part.startswith(".") for part in relative):
-            continue
-        if relative[:2] == ("bundled", "games"):   # an installed wheel's seed games are data, not code
-            continue
-        if path.is_file():
-            found.append(path)
-    return found
-
-
 def _generator_folder() -> Path:
     return Path(__file__).resolve().parent
 
@@ -90,7 +68,7 @@ def _generator_digest() -> str:
             versions.append(f"{library}={metadata.version(library)}")
         except metadata.PackageNotFoundError:
             versions.append(f"{library}=none")
-    parts = [sys.version.split()[0], *versions, folder_digest(_generator_folder())]
+    parts = [sys.version.split()[0], *versions, folder_digest(_generator_folder())]   # once per process
     templates = templates_dir().resolve()
     if _generator_folder() not in templates.parents:
         parts.append(folder_digest(templates))

@@ -18,7 +18,7 @@ from typing import Any, Callable, Sequence
 from generator.data import GameData
 from generator.games.api import GameModule
 from generator.report.check import CheckSettings, Execution, build_report, plan, require_module, resolve
-from generator.report.check_cache import play_batches
+from generator.report.check_cache import inputs_key, play_batches
 from generator.report.plan import Config, plan_batches
 from generator.report.record import CUT_OFF, ERROR, GameRecord
 from generator.report.simulate import Job
@@ -45,6 +45,7 @@ def play(game: GameData, module: GameModule, settings: CheckSettings,
     batches = plan_batches(main, settings.games, settings.seed, settings.batch_games)
     batches += plan_batches(duels, settings.duel_count() or settings.games, settings.seed, settings.batch_games)
     job = Job(str(game.root.resolve()), module.slug, settings.options, settings.decision_cap)
+    job = replace(job, inputs=inputs_key(game, module, job))   # an edited folder is loaded again
     found = play_batches(game, module, job, batches, executor=execution.executor, jobs=execution.jobs,
                          scheduler=execution.scheduler, dask_processes=execution.dask_processes)
     records: dict[Config, list[GameRecord]] = {}

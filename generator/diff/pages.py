@@ -106,13 +106,13 @@ def compare_pages(old: GameData, new: GameData, paper: str = "letter", parallel:
     old_key, new_key = side_key(old, paper), side_key(new, paper)
     records = {key: load_side(cache, key) for key in {old_key, new_key}}
     jobs: dict[str, dict] = {}
-    old_typeset = None
-    if parallel and old_key != new_key and records[old_key] is None and records[new_key] is None:
-        old_typeset = typeset_elsewhere(old, paper)
-    for game, key, pending in ((new, new_key, None), (old, old_key, old_typeset)):
-        if records[key] is None:
-            records[key], jobs[key] = work_out(game, paper, pending)
-            store_side(cache, key, records[key])
+    missing = list({key: game for game, key in ((old, old_key), (new, new_key)) if records[key] is None}.items())
+    # The first missing version's rulebook typesets in a forked process while this one plans
+    # (and typesets the other's): it is worked out last.
+    pending = typeset_elsewhere(missing[0][1], paper) if parallel and missing else None
+    for position, (key, game) in reversed(list(enumerate(missing))):
+        records[key], jobs[key] = work_out(game, paper, pending if position == 0 else None)
+        store_side(cache, key, records[key])
     old_side, new_side = records[old_key], records[new_key]
     assert old_side is not None and new_side is not None
     old_book, new_book = rulebook_side(old_side.books), rulebook_side(new_side.books)

@@ -32,7 +32,8 @@ ENTRY_POINT_GROUP = "dragon_pnp.games"
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 # Modules registered at run time (a test's toy game) and those loaded from game folders, by slug.
 _REGISTERED: dict[str, GameModule] = {}
-_FROM_FOLDERS: dict[Path, GameModule] = {}
+_FROM_FOLDERS: dict[Path, tuple[str, GameModule]] = {}   # path -> (source digest, module)
+_LOADED_SOURCE: dict[int, str] = {}                           # id(module) -> source digest at import
 
 
 class UnknownRulesModule(LookupError):
@@ -90,14 +91,16 @@ def folder_module(folder: Path, name: str) -> GameModule:
     path = (root / name).resolve()
     if root not in path.parents:
         raise UnknownRulesModule(f"rules module {name!r} must lie inside the game folder {folder}")
-    if path in _FROM_FOLDERS:
-        return _FROM_FOLDERS[path]
     init = path / "__init__.py" if path.is_dir() else path
     if not init.is_file() or init.suffix != ".py":
         raise UnknownRulesModule(f"rules module {name!r}: expected a .py file or a folder with an __init__.py "
                                  f"in {folder}")
+    source = source_digest(path)
+    if path in _FROM_FOLDERS and _FROM_FOLDERS[path][0] == source:
+        return _FROM_FOLDERS[path][1]
+    # Named by its place and its source: an edited module is imported afresh, beside the old one.
     module_name = f"dragon_pnp_rules_{re.sub(r'[^a-z0-9_]', '_', root.name.lower())}_" \
-                  f"{hashlib.sha256(str(path).encode()).hexdigest()[:10]}"
+                  f"{hashlib.sha256(f'{path}|{source}'.encode()).hexdigest()[:10]}"
     spec = importlib.util.spec_from_file_location(
         module_name, init, submodule_search_locations=[str(path)] if path.is_dir() else None)
     if spec is None or spec.loader is None:
@@ -114,9 +117,28 @@ def folder_module(folder: Path, name: str) -> GameModule:
     if not isinstance(game, GameModule):
         raise UnknownRulesModule(f"rules module {name!r} defines no GAME (an instance of "
                                  "generator.games.api.GameModule)")
-    _FROM_FOLDERS[path] = game
+    _FROM_FOLDERS[path] = (source, game)
+    _LOADED_SOURCE[id(game)] = source
     _REGISTERED.setdefault(game.slug, game)   # reports name it by slug later in this process
     return game
+
+
+def source_digest(path: Path) -> str:
+    """A digest of a folder module's source as it is now (a package folder, or one file)."""
+    from generator.file_digest import folder_digest
+
+    if path.is_dir():
+        return folder_digest(path)
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "unreadable"
+
+
+def loaded_source(module: GameModule) -> str | None:
+    """The digest of the source a game folder's module was imported from (None for an installed
+    one): what it runs, even if its files changed since."""
+    return _LOADED_SOURCE.get(id(module))
 
 
 def _why(exc: BaseException, inside: Path | None = None) -> str:

@@ -38,6 +38,9 @@ class Job:
     rules_module: str
     options: tuple[tuple[str, Any], ...] = ()
     decision_cap: int = DECISION_CAP
+    # A digest of the game's files and code, when the caller has one: a worker keeps one table
+    # per job, so a folder edited between two checks in one process is loaded again.
+    inputs: str = ""
 
 
 @dataclass
@@ -60,7 +63,11 @@ class Table:
 def table_for(job: Job) -> Table:
     """Load the game and build its rules once per worker process."""
     game = load_game(Path(job.game_root))   # first: a game folder's own rules module registers itself
-    module = game_module(job.rules_module)
+    # The module this folder's game.yaml resolved to, when it is the one asked for: two folders
+    # with their own rules under one slug (a game and a git revision of it, diffed) each play
+    # their own code; the registry's entry by slug is the first such module loaded.
+    module = game.module if game.module is not None and game.module.slug == job.rules_module \
+        else game_module(job.rules_module)
     return Table(module, game, module.make_rules(game, dict(job.options)))
 
 

@@ -194,3 +194,29 @@ def test_exact_maths_old_v_new(tmp_path):
         exact["destiny[0].draws.mean"]["new"] - exact["destiny[0].draws.mean"]["old"])
     assert not any(e["figure"].startswith("destiny[1]") for e in report["extras"])   # other presets unchanged
     assert "exact figure" in report["summary"]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is needed to read a revision")
+def test_a_game_with_its_own_rules_module_at_a_revision(tmp_path):
+    """examples/goofspiel keeps its rules in rules/: OLD@HEAD plays the committed rules, NEW the
+    edited working tree's, in one process (each version's module is its own)."""
+    repo = tmp_path / "repo"
+    folder = repo / "goofspiel"
+    shutil.copytree(ROOT / "examples" / "goofspiel", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    _git(repo.parent, "init", "-q", str(repo))
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "add", "-A")
+    _git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "v1")
+    source = folder / "rules" / "game.py"
+    text = source.read_text()
+    assert "winner = 0 if blue > red else 1" in text
+    source.write_text(text.replace("winner = 0 if blue > red else 1", "winner = 0 if blue < red else 1"))  # low bid wins
+
+    settings = CheckSettings(games=12, duel_games=0, seed=2, players=(2,), policies=("random",))
+    report = run_diff(f"{folder}@HEAD", str(folder), DiffOptions(pages=False, check=settings)).report
+    assert [(c["section"], c["item"], c["kind"]) for c in report["data"]] == [("files", "rules/game.py", "changed")]
+    balance = report["balance"]
+    assert balance["games_paired"] == 12 and balance["games_differing"] > 0
+    # Against itself at HEAD with the edit undone: the very same games.
+    source.write_text(text)
+    same = run_diff(f"{folder}@HEAD", str(folder), DiffOptions(pages=False, check=settings)).report
+    assert same["data"] == [] and same["balance"]["games_differing"] == 0
