@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import shutil
+from dataclasses import replace
 import subprocess
 import sys
 from pathlib import Path
@@ -220,3 +221,45 @@ def test_a_game_with_its_own_rules_module_at_a_revision(tmp_path):
     source.write_text(text)
     same = run_diff(f"{folder}@HEAD", str(folder), DiffOptions(pages=False, check=settings)).report
     assert same["data"] == [] and same["balance"]["games_differing"] == 0
+
+
+def test_a_second_diff_against_the_same_old_reuses_its_pages_and_games(tmp_path, monkeypatch):
+    """OLD's pages (kit plan, typeset rulebook) and played games come from the caches the first
+    diff filled; the report is the one a diff with caching off writes."""
+    import json
+
+    import generator.diff.pages as pages
+    import generator.report.check_cache as check_cache
+
+    calls: dict[str, list] = {"typeset": [], "plan": [], "batches": []}
+    real_typeset, real_plan, real_run = pages.typeset_documents, pages.kit_side, check_cache.run_tasks
+    monkeypatch.setattr(pages, "typeset_documents",
+                        lambda game, paper: calls["typeset"].append(game.root) or real_typeset(game, paper))
+    monkeypatch.setattr(pages, "kit_side", lambda game, paper: calls["plan"].append(game.root) or real_plan(game, paper))
+    monkeypatch.setattr(check_cache, "run_tasks",
+                        lambda work, tasks, **kw: calls["batches"].append(len(tasks)) or real_run(work, tasks, **kw))
+    old = ROOT / "data" / "dragon_line"
+    first, _ = tweaked_copy(tmp_path / "a", "dragon_line")
+    second = tmp_path / "b" / "dragon_line"
+    shutil.copytree(old, second)
+    dragons = second / "dragons.yaml"
+    dragons.write_text(dragons.read_text().replace("health: 3", "health: 2", 1))
+    settings = replace(few_games(first), games=4, batch_games=2)
+
+    def diff(new: Path) -> dict:
+        for found in calls.values():
+            found.clear()
+        return run_diff(str(old), str(new), DiffOptions(check=settings, parallel=False)).report
+
+    diff(first)
+    assert len(calls["typeset"]) == 2 and len(calls["plan"]) == 2 and calls["batches"] == [2, 2]
+    report = diff(second)
+    assert calls["typeset"] == [second] and calls["plan"] == [second]   # OLD not planned, not typeset
+    assert calls["batches"] == [2]                                       # only NEW's games played
+    assert [(c["item"], c["old"], c["new"]) for c in report["data"]] == [("dragons/gale", 3, 2)]
+    again = diff(second)
+    assert calls == {"typeset": [], "plan": [], "batches": []} and again == report
+
+    monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
+    uncached = diff(second)
+    assert json.dumps(uncached, sort_keys=True) == json.dumps(report, sort_keys=True)

@@ -1,0 +1,37 @@
+"""The studio's "Since..." panel in a real browser (headless Debian chromium): a designer saves
+a snapshot, changes a value, compares, and reads the changed card and field in the report,
+with no console error in the page or its report frame."""
+
+from __future__ import annotations
+
+TIMEOUT = 60_000  # ms, for each wait: a loaded 2-core machine is slow, a hung studio still fails
+
+
+def test_since_names_the_changed_card_and_field(browser, start_studio, tmp_path):
+    studio = start_studio("--check-games", "2", game_name="dragon_line")
+    page = browser.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    try:
+        page.goto(studio.url)
+        page.click('button[data-tab="since"]')
+        page.locator("#tab-since").wait_for(state="visible", timeout=TIMEOUT)
+        page.click("#since-save")
+        page.wait_for_selector("#since-snapshot:not([disabled])", timeout=TIMEOUT)
+
+        dragons = studio.game_dir / "dragons.yaml"
+        dragons.write_text(dragons.read_text().replace("health: 3", "health: 4", 1))
+        page.click("#since-snapshot")
+        summary = page.frame_locator("#since-report").locator(".summary")
+        summary.wait_for(timeout=TIMEOUT)
+        assert "dragons/gale health from 3 to 4" in summary.inner_text()
+        report = page.frame_locator("#since-report").locator("body").inner_text()
+        assert "dragons.yaml" in report and "gale" in report
+        assert "Compared with the saved snapshot" in page.inner_text("#since-status") or \
+            "Comparing with the saved snapshot" in page.inner_text("#since-status")
+        assert page.locator("#since-error").is_hidden()
+        page.screenshot(path=str(tmp_path / "studio-since.png"), full_page=True)
+        assert problems == []
+    finally:
+        page.close()
