@@ -21,7 +21,8 @@ from generator.diff.pages import kit_side, typeset_documents
 from generator.kit.parallel import render_all
 from generator.diff.sources import VersionError
 from generator.kit.kit import forms_used, plan_kit
-from generator.report.check import CheckSettings
+from generator.report.check import CheckSettings, Execution
+from generator.report.simulate import table_for
 from tests.conftest import ROOT
 
 # game: (file, text before, text after, deck, card, field, the card's printed name)
@@ -263,3 +264,25 @@ def test_a_second_diff_against_the_same_old_reuses_its_pages_and_games(tmp_path,
     monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
     uncached = diff(second)
     assert json.dumps(uncached, sort_keys=True) == json.dumps(report, sort_keys=True)
+
+
+def test_a_folder_edited_between_two_diffs_in_one_process_is_played_as_edited(tmp_path, monkeypatch):
+    """The studio's Since panel plays in its own process (jobs=1): a table kept from the first
+    diff must not play the second with the data as it was."""
+    monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
+    old = ROOT / "data" / "dragon_line"
+    folder = tmp_path / "dragon_line"
+    shutil.copytree(old, folder)
+    dragons = folder / "dragons.yaml"
+    text = dragons.read_text()
+    settings = CheckSettings(games=8, duel_games=0, seed=3, players=(2,), policies=("random",))
+
+    def differing(health: int) -> list:
+        dragons.write_text(text.replace("health: 3", f"health: {health}", 1))
+        balance = run_diff(str(old), str(folder), DiffOptions(pages=False, check=settings, parallel=False,
+                                                              execution=Execution(jobs=1))).report["balance"]
+        return [f["new"] for f in balance["figures"]]
+
+    first, second = differing(9), differing(1)
+    table_for.cache_clear()        # as a fresh process would play it
+    assert differing(1) == second != first
