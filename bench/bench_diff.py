@@ -5,13 +5,14 @@ first without the balance part (the "few seconds" figure), then with it (both ve
 same seeds). Wall and CPU time are printed for each, with the summary the report opens with.
 CPU is this process's plus its children's (the forked typesetter, render workers).
 
-`--quick` measures only the part without balance, each case in a fresh process with its own
+`--quick` measures the part without balance (or with it: `--balance-games N`), each case in a fresh process with its own
 empty cache (`DRAGON_PNP_CACHE`): *cold* (nothing cached), *old seen* (a second tweak diffed
 against the same OLD: OLD's pages and rulebook come from the cache) and *repeat* (the same diff
 again). `--before TREE` times another checkout (e.g. `git worktree add /tmp/base main`) the
 same way, alternating with this one, for a paired before/after on a busy machine.
 
-Usage: .venv/bin/python bench/bench_diff.py [--games 300] [--out DIR] [--quick [--before TREE] [--rounds 3]]
+Usage: .venv/bin/python bench/bench_diff.py [--games 300] [--out DIR]
+       .venv/bin/python bench/bench_diff.py --quick [--before TREE] [--rounds 3] [--balance-games N] [--only SLUG]
 """
 
 from __future__ import annotations
@@ -72,13 +73,24 @@ def tweaked(slug: str, folder: Path, variant: int = 0) -> None:
     (folder / file).write_text(text.replace(before, after, 1))
 
 
-# One case of --quick, run in a fresh process: `python bench_diff.py --case SLUG FOLDER`.
-def one_case(slug: str, folder: str) -> int:
+# One case of --quick, run in a fresh process: `python bench_diff.py --case SLUG FOLDER GAMES`.
+def one_case(slug: str, folder: str, games: str) -> int:
     from generator.diff.compare import DiffOptions as Options, run_diff as diff
 
-    result, wall, cpu = timed(lambda: diff(str(ROOT / "data" / slug), folder, Options(balance=False)))
+    options = Options(balance=False) if int(games) == 0 else Options(check=check_settings(Path(folder), int(games)))
+    result, wall, cpu = timed(lambda: diff(str(ROOT / "data" / slug), folder, options))
     print(json.dumps({"wall": wall, "cpu": cpu, "pages": result.report["pages"]["changed_pages"]}))
     return 0
+
+
+def check_settings(folder: Path, games: int) -> CheckSettings:
+    """The game's first two player counts on its default setup, `games` per configuration."""
+    from generator.games.parts import ReportPart
+
+    game = load_game(folder)
+    module = game.module
+    return CheckSettings(games=games, duel_games=games, seed=1, players=tuple(module.player_counts(game))[:2],
+                         setups=(module.part(ReportPart).default_setup(game),))
 
 
 def quick(args: argparse.Namespace) -> int:
@@ -99,8 +111,8 @@ def quick(args: argparse.Namespace) -> int:
                         env = {**os.environ, "DRAGON_PNP_BENCH_TREE": str(tree), "PYTHONPATH": str(tree),
                                "DRAGON_PNP_CACHE": str(cache)}
                         run = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--case", slug,
-                                              str(folder)], cwd=tree, env=env, capture_output=True, text=True,
-                                             timeout=600)
+                                              str(folder), str(args.balance_games)], cwd=tree, env=env,
+                                             capture_output=True, text=True, timeout=3600)
                         if run.returncode != 0:
                             print(run.stderr, file=sys.stderr)
                             return 1
@@ -123,7 +135,9 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="only the part without balance: cold, old seen, repeat")
     parser.add_argument("--before", type=Path, default=None, help="with --quick: another checkout to time alongside")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--case", nargs=2, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--balance-games", type=int, default=0,
+                        help="with --quick: include the balance part, this many games per configuration")
+    parser.add_argument("--case", nargs=3, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.case:
         return one_case(*args.case)
@@ -137,12 +151,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as temporary:
             folder = Path(temporary) / slug
             tweaked(slug, folder)
-            game = load_game(folder)
-            module = game.module
-            from generator.games.parts import ReportPart
-            check = CheckSettings(games=args.games, duel_games=args.games, seed=1,
-                                  players=tuple(module.player_counts(game))[:2],
-                                  setups=(module.part(ReportPart).default_setup(game),))
+            check = check_settings(folder, args.games)
             old = str(ROOT / "data" / slug)
             _, wall, cpu = timed(lambda: run_diff(old, str(folder), DiffOptions(balance=False)))
             print(f"== {slug}: {meaning}")
