@@ -78,7 +78,16 @@ def one_case(slug: str, folder: str, games: str) -> int:
     from generator.diff.compare import DiffOptions as Options, run_diff as diff
 
     options = Options(balance=False) if int(games) == 0 else Options(check=check_settings(Path(folder), int(games)))
-    result, wall, cpu = timed(lambda: diff(str(ROOT / "data" / slug), folder, options))
+    import multiprocessing
+
+    from generator.kit.parallel import stop_render_workers
+
+    cpu = cpu_seconds()
+    result, wall, _ = timed(lambda: diff(str(ROOT / "data" / slug), folder, options))
+    stop_render_workers()                       # reap every child, so their CPU time is counted
+    for child in multiprocessing.active_children():
+        child.join()
+    cpu = cpu_seconds() - cpu
     print(json.dumps({"wall": wall, "cpu": cpu, "pages": result.report["pages"]["changed_pages"]}))
     return 0
 
