@@ -232,6 +232,7 @@ def test_a_second_diff_against_the_same_old_reuses_its_pages_and_games(tmp_path,
     import generator.diff.pages as pages
     import generator.report.check_cache as check_cache
 
+    monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path / "cache"))   # empty: earlier tests saw OLD too
     calls: dict[str, list] = {"typeset": [], "plan": [], "batches": []}
     real_typeset, real_plan, real_run = pages.typeset_documents, pages.kit_side, check_cache.run_tasks
     monkeypatch.setattr(pages, "typeset_documents",
