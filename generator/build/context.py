@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from generator.data import GameData
+if TYPE_CHECKING:
+    from generator.data import GameData
 
 
 @dataclass(frozen=True)
