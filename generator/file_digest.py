@@ -1,37 +1,39 @@
 """A digest of every file under a folder (names and bytes), compiled-code caches left out.
 
-Used for what a cached result was made from: the generator's code (`generator.code_digest`)
-and a game folder's own rules package (`generator.games.registry`, which re-imports an edited one).
+Used for what a cached result was made from: the generator's code (`generator.code_digest`),
+a game folder's files (the diff's version records, the check cache) and a game folder's own
+rules package (`generator.games.registry`, which re-imports an edited one). `__pycache__` is
+left out because importing a folder's rules module writes it. Files are read as the render
+cache reads them (a pipe, a device or a link out of the folder only by its kind and size).
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
-_SKIPPED = {"__pycache__", ".mypy_cache", ".pytest_cache"}
+SKIPPED = frozenset({"__pycache__", ".git", ".mypy_cache", ".pytest_cache", ".ruff_cache"})
 
 
 def folder_digest(folder: Path) -> str:
-    """Every file under a folder (names and bytes), caches of compiled code left out."""
+    """Every file's path relative to `folder` and its contents."""
+    from generator.kit.render_cache import _file_digest
+
     digest = hashlib.sha256()
-    for path in sorted(_files(folder)):
+    for path in _files(folder):
         digest.update(path.relative_to(folder).as_posix().encode("utf-8", "surrogateescape") + b"\0")
-        try:
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
-        except OSError:
-            digest.update(b"unreadable")
+        digest.update(_file_digest(path, folder))
     return digest.hexdigest()
 
 
 def _files(folder: Path) -> list[Path]:
     found = []
-    for path in folder.rglob("*"):
-        relative = path.relative_to(folder).parts
-        if any(part in _SKIPPED or part.startswith(".") for part in relative):
+    for directory, folders, names in os.walk(folder):   # symlinked folders are not entered
+        folders[:] = sorted(name for name in folders if name not in SKIPPED)
+        here = Path(directory)
+        if here.relative_to(folder).parts[:2] == ("bundled", "games"):   # a wheel's seed games: data
+            folders[:] = []
             continue
-        if relative[:2] == ("bundled", "games"):   # an installed wheel's seed games are data, not code
-            continue
-        if path.is_file():
-            found.append(path)
-    return found
+        found += [here / name for name in sorted(names)]
+    return sorted(found)

@@ -91,7 +91,7 @@ def _where(location: Any) -> str:
 
 
 def _same_inputs(old: GameData, new: GameData) -> bool:
-    """Both folders hold the same files byte for byte (the render cache's digest of a folder)."""
-    from generator.kit.render_cache import inputs_digest
+    """Both folders hold the same files byte for byte (compiled-code caches left out)."""
+    from generator.file_digest import folder_digest
 
-    return inputs_digest(old.root) == inputs_digest(new.root)
+    return folder_digest(old.root) == folder_digest(new.root)

@@ -5,7 +5,7 @@ A version's record holds the key of every kit page (its one-page render job's co
 the render-cache key under which that page's PDF is found once drawn, and its typeset rulebook
 and player aid. It is stored in the render cache (same folder, same size limit, same least
 recently used trimming) under a key made of everything that decides it: every file of the
-game folder (`inputs_digest`), the code (`generator.code_digest`), the paper and a format
+game folder (`generator.file_digest`), the code (`generator.code_digest`), the paper and a format
 version. Equal keys on both sides of one diff (identical folders) mean the version is worked
 out once. A record that cannot be read is treated as missing.
 """
@@ -33,9 +33,9 @@ class SideRecord:
 def side_key(game: GameData, paper: str) -> str:
     """The cache key of a version's record: its files, the code and the paper."""
     from generator.code_digest import code_digest
-    from generator.kit.render_cache import inputs_digest
+    from generator.file_digest import folder_digest
 
-    text = f"{FORMAT}|{paper}|{code_digest(game.module)}|{inputs_digest(game.root)}"
+    text = f"{FORMAT}|{paper}|{code_digest(game.module)}|{folder_digest(game.root)}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -22,7 +22,8 @@ from typing import Any, Callable, Sequence
 
 from generator.data import GameData
 from generator.games.api import GameModule
-from generator.kit.render_cache import RenderCache, inputs_digest
+from generator.file_digest import folder_digest
+from generator.kit.render_cache import RenderCache
 from generator.report.executor import run_tasks
 from generator.report.plan import Batch
 from generator.report.record import GameRecord
@@ -43,7 +44,7 @@ def inputs_key(game: GameData, module: GameModule, job: Job) -> str:
     """What every batch of this check shares: format, code, game files, module, options, cap."""
     from generator.code_digest import code_digest
 
-    text = "|".join([FORMAT, code_digest(module), inputs_digest(game.root), job.rules_module,
+    text = "|".join([FORMAT, code_digest(module), folder_digest(game.root), job.rules_module,
                      repr(tuple(job.options)), str(job.decision_cap)])
     return hashlib.sha256(text.encode()).hexdigest()
 
