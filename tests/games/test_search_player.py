@@ -165,7 +165,7 @@ def test_toy_decisions_ignore_the_deck_order_through_the_default_redeal():
 
 def test_search_plays_toy_bids_to_the_end_and_beats_random():
     rules = TOY.make_rules(None)
-    search = policy_factory(TOY, "search:100")(rules)
+    search = policy_factory(TOY, "search:40")(rules)
     chance = policy_factory(TOY, "random")(rules)
     won = lost = 0
     for seed in range(24):
