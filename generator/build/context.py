@@ -42,7 +42,8 @@ class BuildContext:
     documents: dict[str, tuple[str, bool]] = field(default_factory=dict)
     in_the_box: list[str] = field(default_factory=list)
     # Page runs of the kit's documents that make the same thing two ways (KitPlan.alternatives).
-    alternatives: list[tuple[tuple[str, int, int, str], tuple[str, int, int, str]]] = field(default_factory=list)
+    # Each run: (document, first page index, page count, what it is, what else its pages hold or "").
+    alternatives: list[tuple[tuple[str, int, int, str, str], tuple[str, int, int, str, str]]] = field(default_factory=list)
 
     def path(self, relative: str) -> Path:
         """A path inside the output folder, with its parent folders created."""

@@ -55,17 +55,25 @@ def _pages(first: int, count: int) -> str:
     return f"page {first}" if count == 1 else f"pages {first}-{first + count - 1}"
 
 
-def alternative_lines(pairs: list[tuple[tuple[str, int, int, str], tuple[str, int, int, str]]],
+def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[str, int, int, str, str]]],
                       starts: dict[str, int]) -> list[str]:
     """One cover line per pair of page runs that make the same thing two ways, with their
     pages in print-and-play.pdf: "Print the board tiles (pages 29-36) OR the full-size board
-    poster (pages 38-47), not both." Runs of documents not in the file are left out."""
+    poster (pages 38-47), not both." When the first run's pages also hold other pieces (tokens
+    sharing a sheet), those pages print anyway, so the choice is what to cut: "Cut the activation
+    tokens from pages 19-20 OR print them as stickers for blank tokens (page 21), not both; pages
+    19-20 also hold the damage tokens." Runs of documents not in the file are left out."""
     lines = []
     for first, second in pairs:
         if first[0] not in starts or second[0] not in starts:
             continue
-        runs = [f"{what} ({_pages(starts[document] + at, count)})" for document, at, count, what in (first, second)]
-        lines.append(f"Print {runs[0]} OR {runs[1]}, not both.")
+        pages = [_pages(starts[document] + at, count) for document, at, count, _, _ in (first, second)]
+        also = first[4]
+        if also:
+            lines.append(f"Cut {first[3]} from {pages[0]} OR print {second[3]} ({pages[1]}), not both; "
+                         f"{pages[0]} also hold{'s' if first[2] == 1 else ''} {also}.")
+        else:
+            lines.append(f"Print {first[3]} ({pages[0]}) OR {second[3]} ({pages[1]}), not both.")
     return lines
 
 
