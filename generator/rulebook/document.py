@@ -21,7 +21,9 @@ from generator.errors import LayoutError
 from generator.games.parts import RulebookPart
 from generator.paper import mm_to_pt, paper_size_mm
 from generator.pdf import with_page_boxes
+from generator.kit.text_fit import ICON_TOKEN
 from generator.rulebook.flow import HeadingParagraph, RulesFlow
+from generator.rulebook.icons import draw_icons
 from generator.rulebook.markup import Block, Directive, Heading, parse
 from generator.rulebook.source import render_rules, rules_path, source_line
 from generator.rulebook.styles import RULE, make_styles
@@ -92,7 +94,7 @@ class _Doc(BaseDocTemplate):
             # Outline levels may not skip (reportlab refuses level 2 straight after level 0).
             level = min(flowable.outline_level, self._outline_level + 1)
             self._outline_level = level
-            text = re.sub(r"<[^>]+>", "", flowable.outline_text).replace("&amp;", "&")
+            text = re.sub(r"<[^>]+>", "", ICON_TOKEN.sub("", flowable.outline_text)).replace("&amp;", "&").strip()
             self.canv.bookmarkPage(flowable.outline_key)
             self.canv.addOutlineEntry(text, flowable.outline_key, level=level, closed=level > 0)
 
@@ -153,6 +155,7 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
     if aid_blocks:
         story += [NextPageTemplate("aid"), PageBreak()]
         story += _aid_story(game, doc, facts, rules_file, aid_blocks)
+    draw_icons(story, game.root, rules_file)
     _build(doc, story, rules_file)
     pages = doc.page
 
@@ -203,6 +206,7 @@ def _too_large(flowable: Flowable | None, page_height: float, rules_file: Path) 
 def _aid_story(game: GameData, doc: _Doc, facts: list, rules_file: Path, blocks: list[Block]) -> list[Flowable]:
     """The aid's flowables, checked to fit on one page: an aid that spills over is an error."""
     flow = RulesFlow(game, make_styles(AID_SCALE), doc.width, facts, rules_file, key_prefix="aid").flowables(blocks)
+    draw_icons(flow, game.root, rules_file)
     used = 0.0
     for flowable in flow:
         _, height = flowable.wrap(doc.width, doc.height)

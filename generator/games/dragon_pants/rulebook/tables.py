@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, Table
 
+from generator.components.art import icon_names
 from generator.data.components import time_track
 from generator.data import GameData
 from generator.games.dragon_pants.data import PantsTerrain, PowerCard, signed
@@ -121,10 +122,10 @@ def card_kind(card: PowerCard, game: GameData) -> str:
 def card_table(game: GameData, styles: Styles, width: float) -> Table:
     rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "Target", "Effect"]]
     for card in game.power.cards:
-        rows.append([f"**{escape_inline(card.name)}**", str(card.count), escape_inline(card_kind(card, game)),
+        rows.append([_named(game, card), str(card.count), escape_inline(card_kind(card, game)),
                      TARGET_WORDS[card.target], escape_inline(card.rules)])
     sources = [game.locate("power_cards.yaml", "cards", i, "rules") for i in range(len(game.power.cards))]
-    return grid(rows, [0.15 * width, 0.06 * width, 0.16 * width, 0.16 * width, 0.47 * width], styles,
+    return grid(rows, [0.2 * width, 0.05 * width, 0.15 * width, 0.15 * width, 0.45 * width], styles,
                 sources=sources)
 
 
@@ -132,7 +133,14 @@ def card_list(game: GameData, styles: Styles, width: float) -> Table:
     """The compact list for the player aid: name, count and a one-line summary (the card prints the whole rule)."""
     rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "What it does"]]
     for card in game.power.cards:
-        rows.append([f"**{escape_inline(card.name)}**", str(card.count), escape_inline(card_kind(card, game)),
+        rows.append([_named(game, card), str(card.count), escape_inline(card_kind(card, game)),
                      escape_inline(card.text)])
     sources = [game.locate("power_cards.yaml", "cards", i, "text") for i in range(len(game.power.cards))]
     return grid(rows, [0.17 * width, 0.06 * width, 0.2 * width, 0.57 * width], styles, sources=sources)
+
+
+def _named(game: GameData, card: PowerCard) -> str:
+    """A card's name in bold after its icon (the picture on the card: `icons/<id>.svg`), so the
+    table and the cards in hand are matched at a glance."""
+    name = f"**{escape_inline(card.name)}**"
+    return f"{{{card.id}}} {name}" if card.id in icon_names(game.root) else name
