@@ -7,19 +7,16 @@ as the card's do (0.8 em above the baseline, 0.2 em below), with a tenth of an e
 it, in the paragraph's own text colour (an icon that fills with `currentColor` takes it). Icons
 are the game's `icons/NAME.svg`, then the built-in ones (`generator.components.art`).
 
-reportlab has no SVG, so each icon is drawn by cairosvg at ICON_DPI into a PNG kept in a
-private temporary folder for the process (reportlab's inline images are read from files); the
-PDF names each image by a digest of its pixels, so the same icon at the same size is embedded
-once and two builds give the same bytes. An unknown name is a LayoutError at the rules.md line
+reportlab has no SVG, so each icon is drawn by cairosvg at ICON_DPI into a PNG written to the
+folder the caller gives (reportlab reads inline images from files; the rulebook passes a
+temporary folder it removes after the build). The PDF names each image by a digest of its
+pixels, so the same icon at the same size is embedded once and two builds give the same bytes. An unknown name is a LayoutError at the rules.md line
 that names it (exit 2), listing the icons there are.
 """
 
 from __future__ import annotations
 
-import atexit
 import hashlib
-import shutil
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -34,19 +31,18 @@ from generator.kit.text_fit import ICON_EM, ICON_TOKEN
 ICON_DPI = 600          # line art one em high (about 3.4 mm at 9.6 pt): crisp at any print size
 DROP = 0.2              # of an em below the baseline, as cards draw it
 
-_folder: Path | None = None
 
-
-def draw_icons(story: Iterable[Any], game_root: Path, rules_file: Path) -> None:
-    """Every paragraph in `story` (nested in tables and groups too) with its `{icon}` names drawn."""
+def draw_icons(story: Iterable[Any], game_root: Path, rules_file: Path, folder: Path) -> None:
+    """Every paragraph in `story` (nested in tables and groups too) with its `{icon}` names drawn;
+    the icons' PNGs go to `folder`, which must last until the story is built."""
     for paragraph in _paragraphs(story):
         if "{" not in paragraph.text or not ICON_TOKEN.search(paragraph.text):
             continue
-        text = with_icons(paragraph.text, paragraph.style, game_root, rules_file)
+        text = with_icons(paragraph.text, paragraph.style, game_root, rules_file, folder)
         Paragraph.__init__(paragraph, text, paragraph.style, bulletText=paragraph.bulletText)
 
 
-def with_icons(xml: str, style: Any, game_root: Path, rules_file: Path) -> str:
+def with_icons(xml: str, style: Any, game_root: Path, rules_file: Path, folder: Path) -> str:
     """Paragraph markup with each `{name}` an inline image at the style's size and colour."""
     size = float(style.fontSize)
     colour = _hex(style.textColor)
@@ -58,7 +54,7 @@ def with_icons(xml: str, style: Any, game_root: Path, rules_file: Path) -> str:
         except ArtError:
             raise LayoutError(_unknown(name, game_root, rules_file)) from None
         try:
-            png = _png(str(path), path.stat().st_mtime_ns, colour, round(size * ICON_DPI / 72))
+            png = _written(folder, _png(str(path), path.stat().st_mtime_ns, colour, round(size * ICON_DPI / 72)))
         except ArtError as exc:   # not well-formed SVG, or no size
             raise LayoutError(f"{_where(name, rules_file)}: icon {{{name}}}: {exc}") from None
         return (f'<img src="{png}" width="{size * ICON_EM:.3f}" height="{size:.3f}" '
@@ -106,8 +102,8 @@ def _hex(colour: Any) -> str:
 
 
 @lru_cache(maxsize=512)
-def _png(path: str, _mtime: int, colour: str, pixels: int) -> str:
-    """The icon at `path` as a PNG file, `pixels` high, one tenth wider for the air after it."""
+def _png(path: str, _mtime: int, colour: str, pixels: int) -> bytes:
+    """The icon at `path` as PNG bytes, `pixels` high, a tenth of an em wider for the air after it."""
     drawing = picture(Path(path))
     vx, vy, vw, vh = drawing.view_box
     width = round(pixels * ICON_EM)
@@ -115,18 +111,12 @@ def _png(path: str, _mtime: int, colour: str, pixels: int) -> str:
            f'viewBox="0 0 {width} {pixels}"><g color="{colour}">'
            f'<svg x="0" y="0" width="{pixels}" height="{pixels}" viewBox="{vx:g} {vy:g} {vw:g} {vh:g}" '
            f'preserveAspectRatio="xMidYMid meet" overflow="visible">{drawing.inner}</svg></g></svg>')
-    data = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
-    target = _private_folder() / f"{hashlib.sha256(data).hexdigest()[:24]}.png"
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+
+
+def _written(folder: Path, data: bytes) -> str:
+    """The PNG's file in `folder`, named by its digest (written once)."""
+    target = folder / f"{hashlib.sha256(data).hexdigest()[:24]}.png"
     if not target.exists():
-        partial = target.with_suffix(".part")
-        partial.write_bytes(data)
-        partial.replace(target)
+        target.write_bytes(data)
     return str(target)
-
-
-def _private_folder() -> Path:
-    global _folder
-    if _folder is None:
-        _folder = Path(tempfile.mkdtemp(prefix="dragon-pnp-icons-"))
-        atexit.register(shutil.rmtree, _folder, True)
-    return _folder
