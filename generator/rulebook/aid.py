@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
-from reportlab.platypus.doctemplate import FrameBreak, LayoutError as ReportlabLayoutError, NextFrameFlowable
+from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak, LayoutError as ReportlabLayoutError, NextFrameFlowable
 
 from generator.data import GameData
 from generator.errors import LayoutError
@@ -115,6 +115,9 @@ def _copy(game: GameData, layout: AidLayout, width: float, facts: list, rules_fi
 def _check_page(flow: list[Flowable], width: float, height: float, rules_file: Path) -> None:
     used = 0.0
     for flowable in flow:
+        if isinstance(flowable, ActionFlowable):   # a column break: in a page aid, a second page
+            used = height + 1
+            break
         _, tall = flowable.wrap(width, height)
         used += tall + flowable.getSpaceBefore() + flowable.getSpaceAfter()
     if used > height:
@@ -136,8 +139,7 @@ def _check_half(flow: list[Flowable], page: tuple[float, float], rules_file: Pat
     if doc.page > 1:
         raise LayoutError(
             f"{rules_file}: the player aid (after '::: player_aid size=half') does not fit in the two columns "
-            f"of half a page (its text runs into {doc.page - 1} more); shorten it, or move '::: column' "
-            "so each column holds what fits"
+            f"of half a page; shorten it, or move '::: column' so each column holds what fits"
         )
 
 
