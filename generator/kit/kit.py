@@ -207,8 +207,7 @@ def _packed(game: GameData, paper: str, sections: list[Section], plans: list[Com
             # Largest pieces first: shelves pack tighter, and a small marker fills a gap at the end.
             items.sort(key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
         title = _joined([s.title for s in run])
-        label = _joined([s.title[0].lower() + s.title[1:] for s in run])
-        pages = impose(items, faces, layout, paper, _marks(game), f"{game.game.name}: {label}")
+        pages = impose(items, faces, layout, paper, _marks(game), f"{game.game.name}: {title[0].lower() + title[1:]}")
         packed.append(Section(section.document, title, pages, two_sided=any(s.two_sided for s in run),
                               holds=tuple(s.title for s in run)))
     return packed
