@@ -77,9 +77,19 @@ def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[st
     return lines
 
 
+def aid_advice(copies: int, players: int) -> str:
+    """How to print an aid page that holds `copies` aids, for up to `players` players."""
+    prints = -(-players // copies)
+    more = f"; for {players} players print it {prints} times" if prints > 1 else ""
+    return f"single-sided: {copies} copies to the page, cut apart on the dashed line{more}"
+
+
 def kit_parts(context: "BuildContext") -> list[tuple[str, str, str | None]]:
     """Every part of print-and-play.pdf in order; advice None means the two-sided pieces' advice."""
     parts = [part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
+    if context.aid_copies > 1:
+        parts = [(role, title, aid_advice(context.aid_copies, context.game.game.players.max)
+                  if role == "player-aid.pdf" else advice) for role, title, advice in parts]
     for document, (title, two_sided) in context.documents.items():
         parts.append((document, title, None if two_sided else "single-sided, on card stock if you can"))
     return parts

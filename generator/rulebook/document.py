@@ -41,6 +41,7 @@ class Rulebook:
     pdf: bytes
     pages: int
     aid_pdf: bytes | None
+    aid_copies: int = 1     # copies of the aid on its page: 2 for a half-page aid
 
 
 class _Doc(BaseDocTemplate):
@@ -179,7 +180,8 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
     # Every page carries TrimBox and BleedBox (the page itself), as the kit's other PDFs do.
     title = f"{game.game.name}: rules"
     boxed_aid = with_page_boxes(aid_pdf, title=f"{title}, player aid") if aid_pdf is not None else None
-    return Rulebook(with_page_boxes(buffer.getvalue(), title=title), pages, boxed_aid)
+    copies = 2 if layout is not None and layout.size == "half" else 1
+    return Rulebook(with_page_boxes(buffer.getvalue(), title=title), pages, boxed_aid, copies)
 
 
 def _located(game: GameData, rules_file: Path, directive: Directive) -> str:

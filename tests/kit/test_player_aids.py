@@ -54,6 +54,12 @@ def test_the_dragon_pants_aid_is_half_a_page_printed_twice(letter_kit):
             for card in game.power.cards:
                 assert card.name in text
                 assert " ".join(card.text.split()) in text, card.id
+        # the cover says how to print it for the most players the box takes
+        with pymupdf.open(kit / "print-and-play.pdf") as kit_pdf:
+            cover = " ".join(kit_pdf[0].get_text().split())
+        most = game.game.players.max
+        assert (f"2 copies to the page, cut apart on the dashed line; for {most} players print it "
+                f"{(most + 1) // 2} times") in cover, cover
         # the rulebook ends with the same page (two copies), not a page of text of its own
         last = " ".join(book[-1].get_text().split())
         assert last.count(f"{game.game.name}: player aid") == 2
