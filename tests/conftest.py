@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
 
 from generator.data import GameData, load_game
+from generator.kit.parallel import stop_render_workers
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data" / "dragon_pants"
@@ -79,15 +82,36 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 
 @pytest.fixture(scope="session")
 def browser():
-    """A headless Debian chromium (never a downloaded one) in a fresh profile, driven by Playwright."""
+    """A headless Debian chromium (never a downloaded one), driven by Playwright: one context."""
     if not CHROMIUM.exists():
         pytest.skip("browser tests need Debian's chromium at /usr/bin/chromium: python3 run.py test installs it "
                     "when run as root")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is installed with the [test] extras")
-    with sync_api.sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000})
-        yield context
-        context.close()
+    playwright = sync_api.sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield chromium.new_context(viewport={"width": 1400, "height": 1000})
+    finally:
+        # The driver exits at the end of its input, and processes forked while it ran (the render
+        # workers of an in-process diff) hold that pipe open: the run then hung at its very end.
+        # Stop them first, and end the driver if closing still takes too long.
+        stop_render_workers()
+        watchdog = threading.Timer(30, _end_playwright_drivers)
+        watchdog.start()
+        try:
+            playwright.stop()
+        finally:
+            watchdog.cancel()
+
+
+def _end_playwright_drivers() -> None:
+    """Kill this process's Playwright driver (a `node` child), so a hung call returns an error."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        name, fields = text.split("(", 1)[1].rsplit(")", 1)[0], text.rsplit(")", 1)[1].split()
+        if int(fields[1]) == os.getpid() and name.startswith("node"):
+            os.kill(int(stat.parent.name), signal.SIGKILL)
 
