@@ -20,6 +20,7 @@ from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak, LayoutErr
 
 from generator.data import GameData
 from generator.errors import LayoutError
+from generator.kit.layouts import PRINTER_MARGIN_MM
 from generator.paper import mm_to_pt
 from generator.rulebook.flow import HeadingParagraph, RulesFlow
 from generator.rulebook.icons import draw_icons
@@ -75,7 +76,9 @@ def draw_half_page(canvas: Any, width: float, height: float, label: str) -> None
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.6)
     canvas.setDash(4, 3)
-    canvas.line(0, height / 2, width, height / 2)
+    # across the page, but clear of the band home printers cannot reach
+    edge = mm_to_pt(PRINTER_MARGIN_MM + 1)
+    canvas.line(edge, height / 2, width - edge, height / 2)
     canvas.setDash()
     canvas.setFont("Vera", 7)
     for base in (height / 2, 0.0):
