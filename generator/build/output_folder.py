@@ -11,6 +11,7 @@ working folder, or a folder that holds either, is refused with exit 2 and nothin
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from pathlib import Path
@@ -112,3 +113,15 @@ def _is_legacy_kit(folder: Path, entries: list[str]) -> bool:
         if not all(p.suffix == suffix and p.is_file() and not p.is_symlink() for p in inside):
             return False
     return True
+
+
+def write_failure(exc: OSError, out_dir: Path, staging: Path | None) -> str:
+    """One line naming the folder or file and what the system said (disk full, read-only, ...)."""
+    reason = {errno.ENOSPC: "no space left on the disk", errno.EROFS: "the file system is read-only",
+              errno.EDQUOT: "the disk quota is used up"}.get(exc.errno or 0, exc.strerror or str(exc))
+    name = Path(os.fsdecode(exc.filename)) if exc.filename else None
+    if name is not None and staging is not None and (name == staging or staging in name.parents):
+        name = None  # a file of the kit being written: the folder is what the user knows
+    if name is not None and name != out_dir and out_dir not in name.parents and name.parent != out_dir.parent:
+        return f"{name}: {reason}; the previous kit is unchanged"
+    return f"{out_dir}: cannot write the kit ({reason}); the previous kit is unchanged"

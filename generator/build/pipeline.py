@@ -5,19 +5,18 @@ Steps are imported lazily so a command that only validates does not load the PDF
 
 from __future__ import annotations
 
-import errno
 import importlib
-import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from generator.build.atomic import atomic_folder
 from generator.build.context import BuildContext, BuildOptions
-from generator.build.output_folder import check_output_folder, mark_kit, prepare_output_folder
-from generator.data import GameData
+from generator.build.output_folder import check_output_folder, mark_kit, prepare_output_folder, write_failure
 from generator.errors import OutputFolderError
-from generator.games.parts import KitPart
+
+if TYPE_CHECKING:
+    from generator.data import GameData
 
 
 @dataclass(frozen=True)
@@ -61,26 +60,16 @@ def run_build(game: GameData, options: BuildOptions, out_dir: Path,
             context.settle()
             mark_kit(staging, game.slug)
     except OSError as exc:
-        raise OutputFolderError(_write_failure(exc, out_dir, staging)) from None
+        raise OutputFolderError(write_failure(exc, out_dir, staging)) from None
     context.out_dir = out_dir
     context.artifacts = {role: out_dir / path.relative_to(staging) for role, path in context.artifacts.items()}
     return context
 
 
-def _write_failure(exc: OSError, out_dir: Path, staging: Path | None) -> str:
-    """One line naming the folder or file and what the system said (disk full, read-only, ...)."""
-    reason = {errno.ENOSPC: "no space left on the disk", errno.EROFS: "the file system is read-only",
-              errno.EDQUOT: "the disk quota is used up"}.get(exc.errno or 0, exc.strerror or str(exc))
-    name = Path(os.fsdecode(exc.filename)) if exc.filename else None
-    if name is not None and staging is not None and (name == staging or staging in name.parents):
-        name = None  # a file of the kit being written: the folder is what the user knows
-    if name is not None and name != out_dir and out_dir not in name.parents and name.parent != out_dir.parent:
-        return f"{name}: {reason}; the previous kit is unchanged"
-    return f"{out_dir}: cannot write the kit ({reason}); the previous kit is unchanged"
-
-
 def active_steps(options: BuildOptions, game: GameData | None = None) -> list[Step]:
     """The enabled steps for this game: the rules module's own steps come right after the data check."""
+    from generator.games.parts import KitPart
+
     module = game.module if game is not None else None
     extra = [Step(label, target) for label, target in module.part(KitPart).build_steps()] if module is not None else []
     steps = STEPS[:1] + extra + STEPS[1:]

@@ -5,22 +5,24 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from generator.build.context import BuildOptions
 from generator.build.output_folder import prepare_output_folder
-from generator.build.pipeline import active_steps, run_build
 from generator.cli.app import GAME_HELP, app, console, error_console
 from generator.cli.game_choice import chosen_game
-from generator.data import load_game
-from generator.data.loader import resolve_game_dir
+from generator.cli.remembered import remember_build, remembered_build, summary, warn, write_remembered
+from generator.data.game_dir import resolve_game_dir
 from generator.errors import NotationError, OutputFolderError
-from generator.kit.layout_warnings import take as layout_warnings
 from generator.resources import output_root
+
+if TYPE_CHECKING:
+    from generator.build.context import BuildOptions
+
+# The rest of the build (the loader's models, the pipeline's steps, reportlab, the kit) is
+# imported only when the build runs: a rebuild of unchanged inputs writes the remembered kit
+# (generator/build/build_cache.py) without them.
 
 PAPERS = ("letter", "a4")
 
@@ -47,6 +49,18 @@ def build(
         prepare_output_folder(target, root)
     except OSError as exc:
         raise OutputFolderError(f"{target}: {exc.strerror or exc}") from None
+    # A plain build of inputs a remembered build had: write that kit, load nothing.
+    plain = not (service or pdfx or pdfx_level)
+    found = remembered_build(root, target, paper, not no_duplex, not no_check) if plain else None
+    if found is not None and found.kit is not None:
+        write_remembered(found.kit, root, target, not no_duplex, console, error_console)
+        return 0
+
+    from generator.build.context import BuildOptions
+    from generator.build.pipeline import active_steps, run_build
+    from generator.data import load_game
+    from generator.kit.layout_warnings import take as layout_warnings
+
     data = load_game(root)
     chosen = (paper or data.print_profile.paper).lower()
     if chosen not in PAPERS:
@@ -64,6 +78,8 @@ def build(
     layout_warnings()  # only this build's warnings
     started = time.perf_counter()
     if sys.stdout.isatty():
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
         with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, transient=True, auto_refresh=False) as progress:
             # No refresh thread: render workers are forked, and forking beside a thread is unsafe.
@@ -81,16 +97,16 @@ def build(
     else:
         context = run_build(data, options, target)
     elapsed = time.perf_counter() - started
-    pdfs = sorted(role for role in context.artifacts if role.endswith(".pdf") and "/" not in role)
-    svgs = sum(1 for role in context.artifacts if role.startswith("svg/"))
-    pngs = sum(1 for role in context.artifacts if role.startswith("png/"))
     uploads = "".join(f", service-{name}/ ({sum(1 for role in context.artifacts if role.startswith(f'service-{name}/'))}"
                       " files)" for name in services)
-    console.print(f"{data.slug}: kit built in {elapsed:.1f} s into {_shown(target)} ({chosen}, "
-                  f"{'duplex' if options.duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs"
-                  f"{uploads}{_print_shop(context, options)}", soft_wrap=True)
-    for found in layout_warnings():
-        error_console.print(f"[bold yellow]warning:[/] {escape(str(found))}", soft_wrap=True)
+    summary(console, data.slug, elapsed, target, chosen, options.duplex, context.artifacts,
+            f"{uploads}{_print_shop(context, options)}")
+    warnings = [str(found) for found in layout_warnings()]
+    warn(error_console, warnings)
+    # Only a plain build is remembered: the rules check plays games, PDF/X runs Ghostscript, and
+    # service uploads name the output folder.
+    if found is not None and not level and not any(step.needs_rules for step in steps):
+        remember_build(found, data, chosen, target, context.artifacts, warnings, (root, paper, not no_duplex, not no_check))
     return 0
 
 
@@ -117,10 +133,3 @@ def _print_shop(context, options: BuildOptions) -> str:
         return ""
     count = sum(1 for role in context.artifacts if role.startswith("print-shop/") and role.endswith(".pdf"))
     return f", print-shop/ ({count} PDF/X-{'4' if options.pdfx == 'x4' else '1a'} files)"
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

@@ -8,7 +8,7 @@ from generator.data.components import StandeesSpec, document_of, hex_map, stande
 from generator.components.art import component_index, located_picture
 from generator.kit.faces import Face, Item, render_template
 from generator.kit.imposition import impose
-from generator.kit.svg_crop import crop_svg
+from generator.kit.svg_crop import crop_svgs
 
 PT_TO_MM = 25.4 / 72.0
 
@@ -37,8 +37,8 @@ def standee_sides(strip: Face, spec: StandeesSpec) -> tuple[Face, Face]:
     """Front and back cut out of the fold strip (base flap, front upside down, back, base flap)."""
     b, base, figure = strip.bleed_mm, spec.base_mm, spec.height_mm
     width = spec.width_mm + 2 * b
-    front = crop_svg(strip.svg, (0, base, width, figure + 2 * b), turn=True)
-    back = crop_svg(strip.svg, (0, base + figure, width, figure + 2 * b))
+    front, back = crop_svgs(strip.svg, [((0, base, width, figure + 2 * b), True),
+                                        ((0, base + figure, width, figure + 2 * b), False)])
     size = (spec.width_mm, figure)
     return Face(f"{strip.key}-front", front, size, b), Face(f"{strip.key}-back", back, size, b)
 

@@ -16,6 +16,10 @@ __all__ = ["GameData", "load_game", "resolve_game_dir"]
 
 
 def __getattr__(name: str) -> Any:
+    if name == "resolve_game_dir":
+        from generator.data.game_dir import resolve_game_dir
+
+        return resolve_game_dir
     if name in __all__:
         from generator.data import loader
 

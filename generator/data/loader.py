@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any, Callable
 from pydantic import BaseModel, ValidationError
 
 from generator.data.components import DeckSpec, TilesSpec
+from generator.data.game_dir import resolve_game_dir
 from generator.data.hexmap import HexMap
 from generator.data.located_yaml import SourceMap, load_yaml
 from generator.data.reading import confine
 from generator.data.models import GameManifest, PrintProfile
-from generator.errors import DataError, DataErrors, GameNotFoundError, Location
+from generator.errors import DataError, DataErrors, Location
 
 if TYPE_CHECKING:
     from generator.games.api import GameModule
@@ -31,26 +32,6 @@ def project_root() -> Path:
     """The source checkout this package sits in (tests and benches use it; the tool itself finds
     what it ships through `generator.resources`)."""
     return Path(__file__).resolve().parents[2]
-
-
-def resolve_game_dir(game: str | Path) -> Path:
-    """GAME is a path to a game folder, or a game's name in the workspace's data/ or among the
-    shipped games (`generator.resources.game_search_path`)."""
-    from generator.resources import game_search_path
-
-    candidate = Path(game)
-    if candidate.is_dir():
-        return candidate
-    places = game_search_path()
-    if "/" not in str(game) and "\\" not in str(game):
-        for place in places:
-            named = place / str(game)
-            if named.is_dir():
-                return named
-    known = sorted({p.name for place in places if place.is_dir() for p in place.iterdir() if p.is_dir()})
-    raise GameNotFoundError(
-        f"{game}: no such game folder; expected a path or one of: {', '.join(known) or 'none'}"
-    )
 
 
 @dataclass

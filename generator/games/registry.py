@@ -56,6 +56,21 @@ def known_modules() -> list[str]:
     return sorted(set(_entry_points()) | set(_REGISTERED))
 
 
+def installed_code(name: str) -> str | None:
+    """The file of the top-level package (or module) an installed rules module's code is in, or
+    None when the name is registered at run time or not installed (its code is not in a file
+    a build can digest)."""
+    point = _entry_points().get(name) if _NAME.match(name) and name not in _REGISTERED else None
+    if point is None:
+        return None
+    top = point.value.split(":")[0].strip().split(".")[0]
+    loaded = sys.modules.get(top)
+    if loaded is not None:
+        return getattr(loaded, "__file__", None)
+    spec = importlib.util.find_spec(top)
+    return spec.origin if spec is not None else None
+
+
 def register(module: GameModule) -> None:
     """Make a module known by its slug for this process (processes forked later inherit it)."""
     _REGISTERED[module.slug] = module

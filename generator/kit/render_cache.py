@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.data.reading import MAX_FILE_BYTES, leaves_folder
-from generator.kit.render_jobs import RENDER_VERSION
 
 MAGIC = b"DPNPRND2"
 OFF = ("off", "0", "no", "false")
@@ -128,6 +127,8 @@ def inputs_digest(*folders: Path, settings: str = "") -> str:
     Only a hint: it predicts that a rebuild will find everything in the cache, so the build
     need not start render workers before it knows. A wrong guess costs time, never bytes.
     """
+    from generator.kit.render_jobs import RENDER_VERSION  # not at the top: a remembered build never loads the jobs
+
     digest = hashlib.sha256(f"{RENDER_VERSION}|{settings}".encode())
     for folder in folders:
         for path in sorted(folder.rglob("*")):

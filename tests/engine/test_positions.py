@@ -42,7 +42,7 @@ def test_docs_examples_load_and_the_full_one_round_trips(tmp_path):
     path.write_text(full)
     board, options = load_play_position(GAME, game_data(), *read_position_file(path))
     assert dump_yaml(position_document("dragon_pants", options, board)) == full
-    assert dump_position(board.state.engine) + "pending: {}\n" == full
+    assert dump_position(board.state) + "pending: {}\n" == full
     assert [str(a) for a in board.legal_actions()] == ["react shield", "pass"]
     hand_written = _load_text(tmp_path, short)
     assert [str(a) for a in hand_written.legal_actions() if str(a).startswith("play")] == ["play shock 2"]

@@ -42,7 +42,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import yaml
 
@@ -701,9 +701,13 @@ def _last_lines(text: str, count: int = 2) -> str:
     return " | ".join(lines[-count:])[:400]
 
 
-def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str]) -> list[Game]:
+def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
+            names: Iterable[str] | None = None) -> list[Game]:
+    """Build each game (all, or those `names`) once unbroken: the kit every failed case must keep."""
     games = []
     for name, source in game_sources(project, scratch, timeout, env):
+        if names is not None and name not in names:
+            continue
         pristine = scratch / "pristine" / name
         shutil.copytree(source, pristine, symlinks=True)
         game = Game(name, pristine, scratch / "work" / name, scratch / "kits" / name, data_files(pristine))
@@ -728,10 +732,12 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str]) -
 
 
 def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_every: int = 0,
-             only: int | None = None, progress: Callable[[Result], None] | None = None) -> list[Result]:
+             only: int | None = None, progress: Callable[[Result], None] | None = None,
+             games: Iterable[str] | None = None) -> list[Result]:
     """Run `cases` seeded cases against the generator in `project`; one Result per case.
 
     Every `cross_check_every`-th build case also runs `validate`, which must agree (0: never).
+    `games` limits the run to those games (default: every one).
     """
     sys.path.insert(0, str(project))
     for module in [m for m in sys.modules if m == "generator" or m.startswith("generator.")]:
@@ -741,9 +747,9 @@ def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_e
     with tempfile.TemporaryDirectory(prefix="dragon-pnp-fuzz-") as folder:
         scratch = Path(folder)
         env = {"COLUMNS": "200", "DRAGON_PNP_CACHE": str(scratch / "render-cache"), "NO_COLOR": "1"}
-        games = prepare(project, scratch, timeout, env)
+        prepared = prepare(project, scratch, timeout, env, None if games is None else set(games))
         results = []
-        for index, (game, target, mutation) in enumerate(plan_cases(games, cases, seed)):
+        for index, (game, target, mutation) in enumerate(plan_cases(prepared, cases, seed)):
             if only is not None and index != only:
                 continue
             cross_check = cross_check_every > 0 and index % cross_check_every == 0

@@ -54,8 +54,11 @@ def insert_at_second_heading(text: str, snippet: str) -> tuple[str, int]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_hostile_templates_are_located_errors_in_validate_and_build(name: str, tmp_path: Path, cache_env) -> None:
+    # One sandbox serves every game: the first game meets every hostile template, the others
+    # every third (each still in validate and in a build, at its own rules.md line).
+    hostile = HOSTILE if name == GAMES[0] else HOSTILE[::3]
     requests, expected, games = [], [], []
-    for number, snippet in enumerate(HOSTILE):
+    for number, snippet in enumerate(hostile):
         game = copy_game(name, tmp_path / f"g{number}")
         games.append(game)
         text, line = insert_at_second_heading((game / "rules.md").read_text(encoding="utf-8"), snippet)
@@ -68,7 +71,7 @@ def test_hostile_templates_are_located_errors_in_validate_and_build(name: str, t
                          env=cache_env, timeout=300)[0]
     assert built.exit == 0, built
     before = snapshot(kit)
-    for number in (0, 5, 10):
+    for number in ((0, 5, 10) if name == GAMES[0] else (0, 3)):
         requests.append(["build", str(games[number]), "--no-check", "--out", str(kit)])
         expected.append(expected[number])
     started = time.monotonic()

@@ -9,7 +9,7 @@ import pytest
 
 from generator.errors import IllegalActionError, NotationError
 from generator.games.dragon_pants import GAME
-from generator.games.dragon_pants import state as dp_state
+from generator.games.dragon_pants.engine import state as dp_state
 from generator.games.position_files import dump_yaml, load_position, position_document, read_position_file
 from generator.games.registry import game_module, module_for_game
 from generator.games.turns import SeatByBoard

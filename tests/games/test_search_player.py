@@ -97,9 +97,9 @@ def test_pants_decisions_ignore_the_decks_order_and_the_generator():
     module, rules = game.module, game.module.make_rules(game)
     state = module.new_game(rules, 5, 3, None)
     other = state.clone()
-    other.engine.deck = other.engine.deck[::-1]
-    other.engine.destiny = other.engine.destiny[::-1]
-    other.engine.rng ^= 0xDEADBEEF
+    other.deck = other.deck[::-1]
+    other.destiny = other.destiny[::-1]
+    other.rng ^= 0xDEADBEEF
     assert other.view(0) == state.view(0) and other.to_dict() != state.to_dict()
     _same_decisions(module, rules, state, other, state.to_move()[0])
 

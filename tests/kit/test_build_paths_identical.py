@@ -1,10 +1,13 @@
 """Whole `dragon-pnp build` processes give the same bytes however they start and whatever the cache holds.
 
-The CLI imports only the command asked for and the kit skips work the render cache already has;
-neither may change a byte. Three fresh processes build the peer deck (the whole job: PDFs, SVGs,
-PNGs, rulebook, print-and-play): the lean CLI path with the cache off, the path with every
-command module imported first (as the CLI did before it loaded commands lazily) filling a
-cache, and the lean path again from that warm cache. Every output file must hash the same.
+The CLI imports only the command asked for, the kit skips work the render cache already has, and
+a rebuild of unchanged inputs writes the build the cache remembers (generator/build/build_cache.py)
+without loading the game; none of these may change a byte. Fresh processes build the peer deck
+(the whole job: PDFs, SVGs, PNGs, rulebook, print-and-play): the lean CLI path with the cache off,
+the path with every command module imported first (as the CLI did before it loaded commands
+lazily) filling a cache, the lean path from another working folder (a different build key, so a
+full build drawing from the warm render cache), and the lean path again (the remembered build).
+Every output file must hash the same, and each process must have taken the path it was meant to.
 """
 
 from __future__ import annotations
@@ -18,8 +21,11 @@ from pathlib import Path
 from generator.data.loader import project_root
 
 DECK = project_root() / "examples" / "peer-deck"
-EAGER = "import sys, generator.cli as cli; cli.load_commands([]); cli.main(sys.argv[1:])"
-LEAN = "import sys, generator.cli as cli; cli.main(sys.argv[1:])"
+# Says on stderr, at exit, whether the process loaded the game (a full build) or not (remembered).
+REPORT = ("import atexit, sys; atexit.register(lambda: print('path:', 'full' if 'generator.data.loader' in "
+          "sys.modules else 'remembered', file=sys.stderr)); import generator.cli as cli; ")
+EAGER = REPORT + "cli.load_commands([]); cli.main(sys.argv[1:])"
+LEAN = REPORT + "cli.main(sys.argv[1:])"
 
 
 def _hashes(folder: Path) -> dict[str, str]:
@@ -27,17 +33,22 @@ def _hashes(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _build(code: str, out: Path, cache: str) -> dict[str, str]:
+def build(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None) -> tuple[dict[str, str], str, str]:
+    """The kit's file hashes, the path the process took (full or remembered) and what it printed."""
     env = {**os.environ, "PYTHONPATH": str(project_root()), "DRAGON_PNP_CACHE": cache}
-    done = subprocess.run([sys.executable, "-c", code, "build", str(DECK), "--no-check", "--out", str(out)],
-                          env=env, cwd=project_root(), capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, "-c", code, "build", str(deck), "--no-check", "--out", str(out)],
+                          env=env, cwd=cwd or project_root(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    return _hashes(out)
+    path = done.stderr.rsplit("path: ", 1)[-1].strip()
+    return _hashes(out), path, done.stdout
 
 
-def test_lean_eager_cold_and_warm_builds_are_byte_identical(tmp_path: Path) -> None:
-    lean_cold = _build(LEAN, tmp_path / "lean-cold", "off")
-    eager = _build(EAGER, tmp_path / "eager", str(tmp_path / "cache"))
-    lean_warm = _build(LEAN, tmp_path / "lean-warm", str(tmp_path / "cache"))
+def test_lean_eager_cold_warm_and_remembered_builds_are_byte_identical(tmp_path: Path) -> None:
+    cache = str(tmp_path / "cache")
+    lean_cold, cold_path, _ = build(LEAN, DECK, tmp_path / "lean-cold", "off")
+    eager, eager_path, _ = build(EAGER, DECK, tmp_path / "eager", cache)
+    lean_warm, warm_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
+    remembered, remembered_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
+    assert (cold_path, eager_path, warm_path, remembered_path) == ("full", "full", "full", "remembered")
     assert any(name.endswith(".png") for name in lean_cold) and any(name.endswith(".pdf") for name in lean_cold)
-    assert lean_cold == eager == lean_warm
+    assert lean_cold == eager == lean_warm == remembered

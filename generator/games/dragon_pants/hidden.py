@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import random
 
-from generator.games.dragon_pants.state import DragonPantsState
+from generator.games.dragon_pants.engine import GameState
 
 
-def sample_hidden(state: DragonPantsState, rng: random.Random) -> DragonPantsState:
+def sample_hidden(state: GameState, rng: random.Random) -> GameState:
     """A copy with both decks reshuffled and the engine's generator reseeded from `rng`."""
     world = state.clone()
-    engine = world.engine
-    deck = sorted(engine.deck)
+    deck = sorted(world.deck)
     rng.shuffle(deck)
-    engine.deck = deck
-    destiny = sorted(engine.destiny)
+    world.deck = deck
+    destiny = sorted(world.destiny)
     rng.shuffle(destiny)
-    engine.destiny = destiny
-    engine.rng = rng.getrandbits(64)
+    world.destiny = destiny
+    world.rng = rng.getrandbits(64)
     return world

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
-from generator.games.dragon_pants.engine import Rules, new_game
+from generator.games.dragon_pants.engine import GameState as PantsState, Rules, new_game
 from generator.games.dragon_pants.engine.actions import Action
 from generator.games.dragon_pants.engine.explain import why_illegal
 from generator.games.dragon_pants.engine.positions import position_from_dict
@@ -17,7 +17,6 @@ from generator.errors import IllegalActionError
 from generator.games.api import DataFile, GameModule, GameState, PolicyFactory
 from generator.games.dragon_pants.policies import GreedyPlayer, board_distances
 from generator.games.dragon_pants.data import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
-from generator.games.dragon_pants.state import DragonPantsState
 from generator.games.dragon_pants.parts import (PantsCommands, PantsHidden, PantsKit, PantsPlaytest, PantsReport, PantsRulebook,
                                                  PantsWords)
 
@@ -48,21 +47,21 @@ class DragonPants(GameModule):
         return Rules.from_game(game, dict(options or {}))
 
     def new_game(self, rules: Rules, seed: int, players: int | None = None, setup: str | None = None,
-                 record: bool = False) -> DragonPantsState:
+                 record: bool = False) -> PantsState:
         """A dealt game (R6); `setup` is a Destiny preset. Without `players`: the most of the box's best counts."""
         if players is None:
             best = getattr(rules.data.game.players, "best", None) or [rules.players_min]
             players = max(best)
-        return DragonPantsState(new_game(rules, players=players, seed=seed, preset=setup or None, record=record))
+        return new_game(rules, players=players, seed=seed, preset=setup or None, record=record)
 
-    def load_state(self, rules: Rules, data: Mapping[str, Any]) -> DragonPantsState:
-        engine = position_from_dict(rules, data)
-        engine.record = True  # positions are loaded to be played by hand: narrate what follows
-        return DragonPantsState(engine)
+    def load_state(self, rules: Rules, data: Mapping[str, Any]) -> PantsState:
+        state = position_from_dict(rules, data)
+        state.record = True  # positions are loaded to be played by hand: narrate what follows
+        return state
 
     def parse_action(self, state: GameState, seat: int, text: str) -> Action:
         """The action in notation; a malformed one is a NotationError (exit 2), an illegal one says why."""
-        engine = state.engine  # type: ignore[attr-defined]
+        engine: PantsState = state  # type: ignore[assignment]
         action = Action.parse(text)
         if state.result is not None or seat != engine.decider:
             raise IllegalActionError(why_illegal(engine, action) if state.result is not None else
@@ -80,7 +79,7 @@ class DragonPants(GameModule):
             if seat in result.winners:
                 return 1.0
             return 0.0 if result.winners else 0.25
-        engine = state.engine  # type: ignore[attr-defined]
+        engine: PantsState = state  # type: ignore[assignment]
         rules = engine.rules
         ready = sum(1 for c in engine.hands[seat] if engine.spent[c] < 0 and c != rules.pants_card)
         holder = engine.pants_holder()

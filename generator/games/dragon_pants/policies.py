@@ -17,7 +17,7 @@ from generator.games.dragon_pants.engine.actions import Action
 from generator.games.dragon_pants.engine.rules import T_ALL, T_DIAGONAL, T_FLAT, T_SELF, Rules
 
 if TYPE_CHECKING:
-    from generator.games.dragon_pants.state import DragonPantsState
+    from generator.games.dragon_pants.engine import GameState
 
 
 # How much the greedy player wants to keep a card it holds, by effect. The Pants are worth
@@ -335,8 +335,8 @@ class GreedyPlayer:
     def __init__(self, rules: Rules):
         self.inner = greedy_for(rules)
 
-    def choose(self, state: "DragonPantsState", seat: int, rng: random.Random) -> Action:
-        return self.inner.choose(state.engine, rng)
+    def choose(self, state: "GameState", seat: int, rng: random.Random) -> Action:
+        return self.inner.choose(state, rng)
 
 
 def greedy_for(rules: Rules) -> GreedyPolicy:

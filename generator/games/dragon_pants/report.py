@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 from generator.games.dragon_pants.destiny import analyse_presets
 from generator.games.api import Event, Finding
 from generator.games.dragon_pants.settings import setting
-from generator.games.dragon_pants.state import DECISIONS_PER_TURN_CAP
+from generator.games.dragon_pants.engine.state import DECISIONS_PER_TURN_CAP, public_detail
 from generator.games.report_parts import (BAR, SECOND, ColumnChart, HazardSpec, MetricSpec, ReasonSpec, ReportSpec,
                                           Section, Table, pct)
 from generator.stats import wilson_interval
@@ -346,7 +346,7 @@ def _cards(game: Any, report: Mapping[str, Any]) -> Iterable[Finding]:
 def describe_event(event: Event) -> str:
     """One line per event, dragons numbered from 1: 'bite: dragon 1 (dragon 2)'."""
     who = "nobody" if event.seat is None else f"dragon {event.seat + 1}"
-    detail = event.detail
+    detail = public_detail(event.kind, event.detail)
     kind = event.kind
     if kind in ("bite", "swap", "target") and isinstance(detail, int):
         detail = f"dragon {detail}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Mapping
 
 from generator.games.dragon_pants.data import signed
@@ -139,25 +140,9 @@ def analyse_deck(
     if length < 1:
         raise ValueError(f"the game length must be at least 1, got {length}")
 
-    # Count distinct value sequences instead of multiplying probabilities: every arrangement of
-    # the multiset is equally likely, so integers stay exact and are far faster than Fractions.
     total = _arrangements(start)
-    ended: dict[int, int] = {}
-    level: dict[tuple[int, ...], int] = {start: 1}
-    for drawn in range(size):
-        following: dict[tuple[int, ...], int] = {}
-        for remaining, ways in level.items():
-            time = length + sum(v * (s - r) for v, s, r in zip(values, start, remaining))
-            for i, count in enumerate(remaining):
-                if not count:
-                    continue
-                after = remaining[:i] + (count - 1,) + remaining[i + 1 :]
-                if time + values[i] <= 0:
-                    ended[drawn + 1] = ended.get(drawn + 1, 0) + ways * _arrangements(after)
-                else:
-                    following[after] = following.get(after, 0) + ways
-        level = following
-    exhausted = sum(level.values())
+    counts, exhausted = _end_counts(values, start, length)
+    ended = dict(counts)
     pmf = {k: Fraction(ways, total) for k, ways in ended.items()}
     p_end = Fraction(sum(ended.values()), total)
     p_last = pmf.get(size, Fraction(0))
@@ -182,3 +167,28 @@ def _arrangements(counts: tuple[int, ...]) -> int:
             placed += 1
             result = result * placed // k
     return result
+
+
+@lru_cache(maxsize=256)
+def _end_counts(values: tuple[int, ...], start: tuple[int, ...], length: int) -> tuple[tuple[tuple[int, int], ...], int]:
+    """In how many of the deck's distinct orders the game ends on each draw (draw, ways), and in
+    how many it never ends. Memoised, and immutable so callers share it: a build's data checks,
+    Destiny step and rulebook ask about the same decks."""
+    # Count distinct value sequences instead of multiplying probabilities: every arrangement of
+    # the multiset is equally likely, so integers stay exact and are far faster than Fractions.
+    ended: dict[int, int] = {}
+    level: dict[tuple[int, ...], int] = {start: 1}
+    for drawn in range(sum(start)):
+        following: dict[tuple[int, ...], int] = {}
+        for remaining, ways in level.items():
+            time = length + sum(v * (s - r) for v, s, r in zip(values, start, remaining))
+            for i, count in enumerate(remaining):
+                if not count:
+                    continue
+                after = remaining[:i] + (count - 1,) + remaining[i + 1 :]
+                if time + values[i] <= 0:
+                    ended[drawn + 1] = ended.get(drawn + 1, 0) + ways * _arrangements(after)
+                else:
+                    following[after] = following.get(after, 0) + ways
+        level = following
+    return tuple(ended.items()), sum(level.values())

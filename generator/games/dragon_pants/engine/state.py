@@ -4,9 +4,12 @@ The state holds plain lists of ints (hex numbers, card instances) so a step is a
 lookups. Effects that need a choice (reactions, lost or stolen cards, hand-limit discards,
 the storm's self-return) are tasks on a small stack; `_run` works through the stack until a
 task needs a decision, then waits for `apply`. Rules references (R1..R30) are to
-/work/shared/dragon_pants/RULINGS.md; docs/engine-api.md describes the public surface. The text form of
-a state (a position) is `generator.games.dragon_pants.engine.positions`, which reads and builds states: it sits above
-this module, so the state has no `to_dict`; call `position_to_dict(state)`.
+/work/shared/dragon_pants/RULINGS.md; docs/engine-api.md describes the public surface.
+
+The state is also the game interface's state (`generator.games.api.GameState`): `to_move`,
+`legal_actions(seat)`, `apply({seat: action})`, `view`, `clone`, `to_dict` and `result` work on it
+directly, beside the engine's own one-decider forms (`legal_actions()`, `apply(action)`). A state
+writes its position with `engine.position_text`; `engine.positions` reads one back.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from typing import Any, Mapping, NamedTuple
 from generator.games.dragon_pants.engine import cards as fx
 from generator.games.dragon_pants.engine.actions import DRAW_DECK, DRAW_DISCARD, END, HOME, PASS, STAY, Action
 from generator.games.dragon_pants.engine.explain import why_illegal
+from generator.games.dragon_pants.engine.position_text import position_to_dict
 from generator.games.dragon_pants.engine.rules import T_ALL, T_ANY, T_NONE, T_REACTION, T_SELF, Rules
+from generator.games.dragon_pants.engine.watch import PantsWatch
 from generator.games.chance import seed_state, shuffle
 from generator.errors import IllegalActionError
 
@@ -30,20 +35,85 @@ EVENT_KINDS = (
 # Pending tasks (first item) and the decision each asks for when it cannot settle alone.
 ASKS = {"hit": "react", "bite": "react", "lose": "lose", "steal": "steal", "limit": "discard", "storm": "storm_home"}
 
+# A turn still asking for decisions after this many has found a loop the rules allow (a turn
+# can only end when its player stops, and Boost drawn back from the discard pile can go on
+# forever): the game is cut off and ends as a stall, `cut_off` set.
+DECISIONS_PER_TURN_CAP = 500
+
 
 class Event(NamedTuple):
+    """What happened; `seat` and seats inside `detail` are 0-based here, from 1 in `to_json`."""
+
     kind: str
     seat: int | None
     detail: Any = None
 
+    def to_json(self) -> dict[str, Any]:
+        """The written form of the game interface's events: hexes as [q, r], seats in `detail` from 1."""
+        return {"kind": self.kind, "seat": self.seat, "detail": public_detail(self.kind, self.detail)}
+
+
+def public_detail(kind: str, detail: Any) -> Any:
+    """An event's detail as a player reads it: seats from 1, hexes and pairs as lists."""
+    if kind in ("bite", "swap", "target") and isinstance(detail, int):
+        return detail + 1
+    if kind == "steal":
+        return [detail[0], detail[1] + 1]
+    if kind == "pants":
+        return None if detail is None else detail + 1
+    if isinstance(detail, tuple):
+        return list(detail)
+    return detail
+
 
 @dataclass(frozen=True)
 class GameResult:
+    """How the game ended; also the game interface's `Result` (`winners`, `reason`, `rounds`)."""
+
     reason: str  # "time" | "destiny_exhausted" | "stall"
     winner: int | None
     turns: int
     rounds: int
     destiny_draws: int
+
+    scores = None  # Dragon Pants keeps no score
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return () if self.winner is None else (self.winner,)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": [w + 1 for w in self.winners], "reason": self.reason, "rounds": self.rounds,
+                "scores": None}
+
+
+class Decision(str):
+    """The kind of choice asked now ("action", "react", ...), as the engine has always named it,
+    and callable as the game interface's `decision(seat)`: the kind for the seat that decides,
+    "none" for any other. One value answers both, so the engine's and the interface's callers
+    read the same state."""
+
+    def __new__(cls, kind: str, seat: int) -> "Decision":
+        value = super().__new__(cls, kind)
+        value.seat = seat
+        return value
+
+    def __call__(self, seat: int) -> str:
+        return str.__str__(self) if seat == self.seat else "none"
+
+
+_DECISIONS: dict[tuple[str, int], Decision] = {}
+
+
+def _decision(kind: str, seat: int) -> Decision:
+    found = _DECISIONS.get((kind, seat))
+    if found is None:
+        found = _DECISIONS[(kind, seat)] = Decision(kind, seat)
+    return found
 
 
 class GameState:
@@ -53,7 +123,7 @@ class GameState:
         "rules", "players", "dens", "pos", "at", "hands", "spent", "deck", "discard",
         "destiny", "destiny_discard", "length", "time", "turn", "current", "actions_left",
         "must_leave", "_frozen", "holder", "asking", "stack", "rng", "result", "record",
-        "events", "counts", "_legal",
+        "events", "counts", "_legal", "watch", "turn_decisions", "cut_off",
     )
 
     # --- public surface ----------------------------------------------------------------------
@@ -63,10 +133,15 @@ class GameState:
         return self.result is not None
 
     @property
-    def decision(self) -> str | None:
+    def seats(self) -> int:
+        return self.players
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision's kind (a `str`), None once over; `decision(seat)` also works."""
         if self.result is not None:
             return None
-        return "action" if self.asking is None else ASKS[self.asking[0]]
+        return _decision("action" if self.asking is None else ASKS[self.asking[0]], self.decider)
 
     @property
     def decider(self) -> int | None:
@@ -82,16 +157,50 @@ class GameState:
             return task[2]
         return task[1]
 
-    def legal_actions(self) -> list[Action]:
-        """The decider's legal actions in the documented stable order (a fresh list)."""
+    def to_move(self) -> tuple[int, ...]:
+        """The one seat that decides now, or () once the game is over."""
+        decider = self.decider
+        return () if decider is None else (decider,)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The decider's legal actions in the documented stable order (a fresh list); for any
+        other `seat`, none."""
+        if seat is not None and seat != self.decider:
+            return []
         if self._legal is None:
             self._legal = self._options()
         return list(self._legal)
 
-    def apply(self, action: Action | str) -> None:
-        """Apply one legal action in place, or raise IllegalActionError saying why not."""
+    def apply(self, action: Action | str | Mapping[int, Action | str]) -> None:
+        """Apply one legal action in place, or raise IllegalActionError saying why not.
+
+        `action` is the decider's action (or its notation), or the game interface's
+        `{seat: action}` naming the deciding seat alone.
+        """
+        if isinstance(action, Mapping):
+            action = self._alone(action)
         if action.__class__ is not Action:
             action = Action.parse(action)
+        self._step(action)
+        if self.watch.after_decision(self):
+            self.turn_decisions = 0
+        else:
+            self.turn_decisions += 1
+            if self.turn_decisions >= DECISIONS_PER_TURN_CAP and self.result is None:
+                self._cut_off()
+
+    def _alone(self, joint: Mapping[int, Action | str]) -> Action | str:
+        """The one action of a `{seat: action}` joint action: the decider's, alone."""
+        seat = self.decider
+        if seat is None:
+            raise IllegalActionError(f"the game is over ({self.result.reason}); no action is legal")
+        if len(joint) != 1 or seat not in joint:
+            given = ", ".join(str(s + 1) for s in sorted(joint)) or "none"
+            raise IllegalActionError(f"dragon {seat + 1} decides now, alone; got actions for seat(s) {given}")
+        return joint[seat]
+
+    def _step(self, action: Action) -> None:
+        """One decision through the rules: the engine proper."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._options()
@@ -148,7 +257,44 @@ class GameState:
         other.events = self.events[:]
         other.counts = dict(self.counts)
         other._legal = self._legal
+        other.watch = self.watch.copy()
+        other.turn_decisions = self.turn_decisions
+        other.cut_off = self.cut_off
         return other
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position (docs/positions.md): it names its game and rules options."""
+        return position_to_dict(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What a seat sees. Hands lie face up in Dragon Pants (everyone sees every card); the
+        Power and Destiny decks are face down, so only their sizes show."""
+        data = self.to_dict()
+        holder = self.pants_holder()
+        return {
+            "seat": None if seat is None else seat + 1,
+            "players": self.players,
+            "turn": self.turn,
+            "current": self.current + 1,
+            "time": self.time,
+            "length": self.length,
+            "actions_left": self.actions_left,
+            "to_decide": data["to_decide"],
+            "dragons": [{**d, "hand_size": len(d["hand"])} for d in data["dragons"]],
+            "pants": holder + 1 if holder is not None else ("discard" if self.rules.pants_card in self.discard
+                                                            else "deck"),
+            "power_deck": len(self.deck),
+            "power_discard": data["power_discard"],
+            "destiny_deck": len(self.destiny),
+            "destiny_discard": data["destiny_discard"],
+            "result": data["result"],
+        }
+
+    def start_watch(self) -> None:
+        """Begin the per-decision bookkeeping of a new or just-loaded state."""
+        self.watch = PantsWatch(self)
+        self.turn_decisions = 0
+        self.cut_off = False
 
     def position(self, seat: int) -> tuple[int, int]:
         return self.rules.board.hexes[self.pos[seat]]
@@ -673,6 +819,16 @@ class GameState:
                 self.must_leave = False
                 self._emit("stuck", seat, board.den_id[here])
 
+    def _cut_off(self) -> None:
+        """End a turn that has run past DECISIONS_PER_TURN_CAP as a stall (no event: the rules
+        did not end it)."""
+        n = self.players
+        self.result = GameResult("stall", None, self.turn, -(-self.turn // n), len(self.destiny_discard))
+        self.cut_off = True
+        self.stack.clear()
+        self.asking = None
+        self._legal = None
+
     def _finish(self, reason: str, winner: int | None) -> None:
         n = self.players
         self.result = GameResult(reason, winner, self.turn, -(-self.turn // n), len(self.destiny_discard))
@@ -736,4 +892,5 @@ def new_game(
     state._emit("turn", state.current, 1)
     state._start_turn(state.current)
     state._run()
+    state.start_watch()
     return state
