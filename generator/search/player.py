@@ -9,7 +9,10 @@ availability counts (`tree.py`); the decision is the root action tried most. Whe
 choose at once, the search solves the matrix game of every joint choice in a few redrawn worlds
 (`matrix.py`) and draws from the optimal mix, since a pure choice there can be exploited; a node
 too wide for that is searched by the tree, with decoupled regret matching, and the choice drawn
-from the root's average strategy.
+from the root's average strategy. A lone choice with a simultaneous node within the lookahead
+after it (a follow-up between rounds) is valued by the same lookahead on the same worlds, so
+both kinds of node are judged at one horizon; worlds are drawn until the compared values settle
+(`worlds.py`).
 
 Everything random comes from one number drawn from the `rng` the caller passes, so a game
 replays exactly for its seed. The budget is a number of iterations (deterministic), or seconds
