@@ -125,7 +125,8 @@ def play_chunk(pairing: Pairing, start: int, count: int) -> dict:
     return {"wins": wins, "draws": draws, "spent": spent, "decisions": decisions, "cpu": clock() - started}
 
 
-def head_to_head(smoke: bool, jobs: int, scale: float, only: str | None = None) -> list[tuple[Pairing, dict]]:
+def head_to_head(smoke: bool, jobs: int, scale: float, only: str | None = None,
+                 deadline: float = 7200.0) -> list[tuple[Pairing, dict]]:
     """Every pairing's games in chunks of 10 on `jobs` processes; a pairing's row prints as soon as
     its last chunk is in (so a long run shows its figures as it goes)."""
     chunks = []
@@ -137,9 +138,9 @@ def head_to_head(smoke: bool, jobs: int, scale: float, only: str | None = None) 
     print_header()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(play_chunk, *chunk): chunk[0] for chunk in chunks}
-        for future in as_completed(futures):
+        for future in as_completed(futures, timeout=deadline):
             pairing = futures[future]
-            result = future.result()
+            result = future.result(timeout=deadline)
             total = merged.setdefault(pairing, {"wins": {pairing.first: 0, pairing.second: 0}, "draws": 0,
                                                 "spent": {pairing.first: 0.0, pairing.second: 0.0},
                                                 "decisions": {pairing.first: 0, pairing.second: 0}, "cpu": 0.0})
@@ -231,13 +232,14 @@ def exploitability(smoke: bool, nodes: int = 24, samples: int = 24) -> None:
         print(f"{name:11} {sum(found) / len(found):>7.3f} {max(found):>7.3f}")
 
 
-def check_time() -> None:
+def check_time(deadline: float = 1800.0) -> None:
     """The default check of Dragon Pants, in a fresh process: wall time, and CPU time of it and its workers."""
     with tempfile.TemporaryDirectory() as out:
         before = os.times()
         started = time.perf_counter()
         run = subprocess.run([sys.executable, "-m", "generator", "check", "dragon_pants", "--out", out],
-                             cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                             cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                             timeout=deadline)
         wall = time.perf_counter() - started
         after = os.times()
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
@@ -256,9 +258,12 @@ def main() -> None:
     parser.add_argument("--only", help="play only the pairings of games whose name contains this")
     parser.add_argument("--nodes", type=int, default=24, help="Dragon Dance nodes the exploitability is measured at")
     parser.add_argument("--samples", type=int, default=24, help="choices per node that estimate a player's mix")
+    parser.add_argument("--deadline", type=float, default=7200.0,
+                        help="seconds the head-to-head games may take in all (then the bench fails)")
     args = parser.parse_args()
     if not args.no_head_to_head:
-        print_table(head_to_head(args.smoke, args.jobs, args.games_scale, args.only))
+        print_table(head_to_head(args.smoke, args.jobs, args.games_scale, args.only,
+                                 120.0 if args.smoke else args.deadline))
     if not args.no_exploitability:
         exploitability(args.smoke, args.nodes, args.samples)
     if not (args.smoke or args.no_check):

@@ -42,8 +42,10 @@ class BuildContext:
     # The kit's documents in order: title and whether two-sided; and what is in the box.
     documents: dict[str, tuple[str, bool]] = field(default_factory=dict)
     in_the_box: list[str] = field(default_factory=list)
+    aid_copies: int = 1     # player aids on the aid's page (2: a half-page aid printed twice)
     # Page runs of the kit's documents that make the same thing two ways (KitPlan.alternatives).
-    alternatives: list[tuple[tuple[str, int, int, str], tuple[str, int, int, str]]] = field(default_factory=list)
+    # Each run: (document, first page index, page count, what it is, what else its pages hold or "").
+    alternatives: list[tuple[tuple[str, int, int, str, str], tuple[str, int, int, str, str]]] = field(default_factory=list)
 
     def path(self, relative: str) -> Path:
         """A path inside the output folder, with its parent folders created."""

@@ -33,6 +33,9 @@ class Section:
     # size (a track and the pawns), grid pieces of one size (two decks, a deck and aid cards).
     pack_items: tuple[Item, ...] = ()
     pack_layout: str = ""
+    # Packed: the titles of the sections whose pieces share these pages (the cover names them
+    # when these pages are one of two ways to print something).
+    holds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

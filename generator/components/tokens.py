@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.components.base import ComponentPlan, ExportEntry, PlanContext, Section
+from generator.components.base import ComponentPlan, ExportEntry, PageSpan, PlanContext, Section
 from generator.components.drawing import PieceFrame, face_key, manifest_location, render_face
 from generator.components.templates import RenderSite
 from generator.data.components import TokenFace, TokensSpec, document_of
@@ -79,6 +79,9 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     if spec.sticker_sheet:
         pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers")
         result.sections.append(Section(document_of(spec), f"{spec.name}: sticker sheet", pages))
+        # The stickers are the tokens again, for blank discs or squares: one or the other.
+        result.alternatives.append((PageSpan(spec.id, f"the {spec.name.lower()}", section=0),
+                                    PageSpan(spec.id, f"them as stickers for blank tokens", section=1)))
     shape = "square-cut" if spec.cut == "grid" else {"circle": "round", "square": "square", "hex": "hex"}[spec.shape]
     sides = ", two-sided" if two_sided else ""
     sticker = ", also as stickers" if spec.sticker_sheet else ""

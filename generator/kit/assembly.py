@@ -55,23 +55,41 @@ def _pages(first: int, count: int) -> str:
     return f"page {first}" if count == 1 else f"pages {first}-{first + count - 1}"
 
 
-def alternative_lines(pairs: list[tuple[tuple[str, int, int, str], tuple[str, int, int, str]]],
+def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[str, int, int, str, str]]],
                       starts: dict[str, int]) -> list[str]:
     """One cover line per pair of page runs that make the same thing two ways, with their
     pages in print-and-play.pdf: "Print the board tiles (pages 29-36) OR the full-size board
-    poster (pages 38-47), not both." Runs of documents not in the file are left out."""
+    poster (pages 38-47), not both." When the first run's pages also hold other pieces (tokens
+    sharing a sheet), those pages print anyway, so the choice is what to cut: "Cut the activation
+    tokens from pages 19-20 OR print them as stickers for blank tokens (page 21), not both; pages
+    19-20 also hold the damage tokens." Runs of documents not in the file are left out."""
     lines = []
     for first, second in pairs:
         if first[0] not in starts or second[0] not in starts:
             continue
-        runs = [f"{what} ({_pages(starts[document] + at, count)})" for document, at, count, what in (first, second)]
-        lines.append(f"Print {runs[0]} OR {runs[1]}, not both.")
+        pages = [_pages(starts[document] + at, count) for document, at, count, _, _ in (first, second)]
+        also = first[4]
+        if also:
+            lines.append(f"Cut {first[3]} from {pages[0]} OR print {second[3]} ({pages[1]}), not both; "
+                         f"{pages[0]} also hold{'s' if first[2] == 1 else ''} {also}.")
+        else:
+            lines.append(f"Print {first[3]} ({pages[0]}) OR {second[3]} ({pages[1]}), not both.")
     return lines
+
+
+def aid_advice(copies: int, players: int) -> str:
+    """How to print an aid page that holds `copies` aids, for up to `players` players."""
+    prints = -(-players // copies)
+    more = f"; for {players} players print it {prints} times" if prints > 1 else ""
+    return f"single-sided: {copies} copies to the page, cut apart on the dashed line{more}"
 
 
 def kit_parts(context: "BuildContext") -> list[tuple[str, str, str | None]]:
     """Every part of print-and-play.pdf in order; advice None means the two-sided pieces' advice."""
     parts = [part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
+    if context.aid_copies > 1:
+        parts = [(role, title, aid_advice(context.aid_copies, context.game.game.players.max)
+                  if role == "player-aid.pdf" else advice) for role, title, advice in parts]
     for document, (title, two_sided) in context.documents.items():
         parts.append((document, title, None if two_sided else "single-sided, on card stock if you can"))
     return parts

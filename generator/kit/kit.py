@@ -26,7 +26,8 @@ from generator.paper import mm_to_pt
 
 
 
-Pages = tuple[str, int, int, str]
+# (document, first page index in it, page count, what it is, what else those pages hold or "")
+Pages = tuple[str, int, int, str, str]
 
 
 @dataclass
@@ -47,8 +48,8 @@ class KitPlan:
     # Per document: the names of the components it prints, and whether its pieces are two-sided.
     titles: dict[str, tuple[str, bool]] = field(default_factory=dict)
     contents: list[str] = field(default_factory=list)     # what is in the box, for the cover
-    # Pairs of page runs that make the same thing two ways, each (document, first page index in
-    # it, page count, what it is): the cover says to print one of each pair.
+    # Pairs of page runs that make the same thing two ways (Pages): the cover says to print one
+    # of each pair.
     alternatives: list[tuple[Pages, Pages]] = field(default_factory=list)
 
     def only(self, *documents: str) -> "KitPlan":
@@ -115,7 +116,8 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
     names: dict[str, list[str]] = {}
     two_sided: set[str] = set()
     contents: list[str] = []
-    where: dict[str, list[tuple[str, int, int]]] = {}   # component id -> its sections' (document, start, count)
+    # component id -> its sections' (document, start, count, the other pieces on those pages)
+    where: dict[str, list[tuple[str, int, int, str]]] = {}
     for plan in plans:
         for face in plan.faces:
             faces.setdefault(face.key, face)
@@ -126,8 +128,9 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
             if component.name not in names.setdefault(section.document, []):
                 names[section.document].append(component.name)
         for section in _packed(game, paper, plan.sections, plans, faces):
+            others = _joined([f"the {t.lower()}" for t in section.holds if t != section_title(plan, section)] or [""])
             where.setdefault(component.id, []).append((section.document, len(documents.get(section.document, [])),
-                                                       len(section.pages)))
+                                                       len(section.pages), others))
             documents.setdefault(section.document, []).extend(section.pages)
             sections.setdefault(section.document, []).append((section.title, len(section.pages)))
             if section.two_sided:
@@ -140,8 +143,14 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
                    alternatives)
 
 
+def section_title(plan: ComponentPlan, packed: Section) -> str:
+    """The title of the component's own section among a packed run's titles."""
+    own = {s.title for s in plan.sections}
+    return next((t for t in packed.holds if t in own), packed.title)
+
+
 def _resolved(pairs: list[tuple[PageSpan, PageSpan]],
-              where: dict[str, list[tuple[str, int, int]]]) -> Iterator[tuple[Pages, Pages]]:
+              where: dict[str, list[tuple[str, int, int, str]]]) -> Iterator[tuple[Pages, Pages]]:
     """Each pair of spans as page runs of their documents; a pair naming pages the kit does not
     hold as one run (a component not built, sections in two documents) is left out."""
     for pair in pairs:
@@ -150,14 +159,14 @@ def _resolved(pairs: list[tuple[PageSpan, PageSpan]],
             parts = where.get(span.component, [])
             if span.section is not None:
                 parts = parts[span.section:span.section + 1]
-            if not parts or len({document for document, _, _ in parts}) != 1:
+            if not parts or len({document for document, _, _, _ in parts}) != 1:
                 break
-            document, start, _ = parts[0]
-            total = sum(count for _, _, count in parts)
+            document, start, _, others = parts[0]
+            total = sum(count for _, _, count, _ in parts)
             count = total - span.skip if span.count is None else span.count
             if count <= 0:
                 break
-            runs.append((document, start + span.skip, count, span.what))
+            runs.append((document, start + span.skip, count, span.what, others))
         else:
             yield runs[0], runs[1]
 
@@ -199,7 +208,8 @@ def _packed(game: GameData, paper: str, sections: list[Section], plans: list[Com
             items.sort(key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
         title = _joined([s.title for s in run])
         pages = impose(items, faces, layout, paper, _marks(game), f"{game.game.name}: {title[0].lower() + title[1:]}")
-        packed.append(Section(section.document, title, pages, two_sided=any(s.two_sided for s in run)))
+        packed.append(Section(section.document, title, pages, two_sided=any(s.two_sided for s in run),
+                              holds=tuple(s.title for s in run)))
     return packed
 
 

@@ -16,3 +16,4 @@ def build_step(context: BuildContext) -> None:
         aid = context.path("player-aid.pdf")
         write_file_atomically(aid, book.aid_pdf)
         context.artifacts["player-aid.pdf"] = aid
+        context.aid_copies = book.aid_copies

@@ -7,7 +7,9 @@ Every game may use the generic ones:
                                    a reference table of a deck's rows: field:Heading pairs, in order
     ::: variants                   the rules options (game.yaml rules_options) a group may switch on
     ::: pagebreak                  start a new page
-    ::: player_aid                 everything after this is the one-page player aid
+    ::: column                     start the next column (of a half-page player aid; elsewhere a new page)
+    ::: player_aid [size=half]     everything after this is the player aid: a page, or half a page
+                                   in two columns printed twice on its page (generator/rulebook/aid.py)
 
 A game's rules module adds its own through its `RulebookPart.directives()` (Dragon Pants: terrain,
 presets, setup boards, sight lines, the time track); a game's directive of the same name replaces the
@@ -20,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from reportlab.platypus import Flowable, PageBreak
+from reportlab.platypus import Flowable, FrameBreak, PageBreak
 
 from generator.data import GameData
 from generator.errors import LayoutError
@@ -84,7 +86,8 @@ GENERIC: dict[str, Spec] = {
     "table": Spec(_table, frozenset({"deck", "columns"})),
     "variants": Spec(lambda ctx, d: [tables.variants_table(ctx.game, ctx.styles, ctx.width)]),
     "pagebreak": Spec(lambda ctx, d: [PageBreak()]),
-    "player_aid": Spec(lambda ctx, d: []),
+    "column": Spec(lambda ctx, d: [FrameBreak()]),
+    "player_aid": Spec(lambda ctx, d: [], frozenset({"size"})),
 }
 
 

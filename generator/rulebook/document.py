@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,14 +22,16 @@ from generator.errors import LayoutError
 from generator.games.parts import RulebookPart
 from generator.paper import mm_to_pt, paper_size_mm
 from generator.pdf import with_page_boxes
+from generator.kit.text_fit import ICON_TOKEN
 from generator.rulebook.flow import HeadingParagraph, RulesFlow
+from generator.rulebook.aid import aid_layout, aid_story, half_frames, on_half_page
+from generator.rulebook.icons import draw_icons
 from generator.rulebook.markup import Block, Directive, Heading, parse
 from generator.rulebook.source import render_rules, rules_path, source_line
 from generator.rulebook.styles import RULE, make_styles
 from generator.rulebook.title import title_page
 
 MARGIN_MM = (17.0, 17.0, 18.0, 17.0)  # left, right, top, bottom
-AID_SCALE = 0.95
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class Rulebook:
     pdf: bytes
     pages: int
     aid_pdf: bytes | None
+    aid_copies: int = 1     # copies of the aid on its page: 2 for a half-page aid
 
 
 class _Doc(BaseDocTemplate):
@@ -59,6 +63,8 @@ class _Doc(BaseDocTemplate):
             PageTemplate("title", [frame]),
             PageTemplate("body", [frame], onPage=self._body_page),
             PageTemplate("aid", [frame], onPage=self._aid_page),
+            PageTemplate("aid_half", half_frames(*self.pagesize),
+                         onPage=on_half_page(f"{self.game_name} · player aid")),
         ])
         self._outline_level = -1
 
@@ -88,11 +94,11 @@ class _Doc(BaseDocTemplate):
             raise _TooLarge(first, self.height) from None
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        if isinstance(flowable, HeadingParagraph):
+        if isinstance(flowable, HeadingParagraph) and getattr(flowable, "in_outline", True):
             # Outline levels may not skip (reportlab refuses level 2 straight after level 0).
             level = min(flowable.outline_level, self._outline_level + 1)
             self._outline_level = level
-            text = re.sub(r"<[^>]+>", "", flowable.outline_text).replace("&amp;", "&")
+            text = re.sub(r"<[^>]+>", "", ICON_TOKEN.sub("", flowable.outline_text)).replace("&amp;", "&").strip()
             self.canv.bookmarkPage(flowable.outline_key)
             self.canv.addOutlineEntry(text, flowable.outline_key, level=level, closed=level > 0)
 
@@ -144,29 +150,43 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
     rules_blocks, aid_blocks = split_aid(blocks)
     facts = game.module.part(RulebookPart).facts(game) if game.module is not None else []
 
-    buffer = io.BytesIO()
-    doc = _Doc(buffer, game, paper)
-    styles = make_styles()
-    story: list[Flowable] = title_page(game, styles, doc.width, doc.height)
-    story += [NextPageTemplate("body"), PageBreak()]
-    story += RulesFlow(game, styles, doc.width, facts, rules_file).flowables(rules_blocks)
-    if aid_blocks:
-        story += [NextPageTemplate("aid"), PageBreak()]
-        story += _aid_story(game, doc, facts, rules_file, aid_blocks)
-    _build(doc, story, rules_file)
-    pages = doc.page
+    marker = next((b for b in blocks if isinstance(b, Directive) and b.name == "player_aid"), None)
+    layout = aid_layout(marker, _located(game, rules_file, marker)) if marker is not None else None
+    with tempfile.TemporaryDirectory(prefix="dragon-pnp-icons-") as icons:
+        folder = Path(icons)
+        buffer = io.BytesIO()
+        doc = _Doc(buffer, game, paper)
+        styles = make_styles()
+        story: list[Flowable] = title_page(game, styles, doc.width, doc.height)
+        story += [NextPageTemplate("body"), PageBreak()]
+        story += RulesFlow(game, styles, doc.width, facts, rules_file).flowables(rules_blocks)
+        draw_icons(story, game.root, rules_file, folder)
+        aid_template = "aid_half" if layout is not None and layout.size == "half" else "aid"
+        if aid_blocks and layout is not None:
+            story += [NextPageTemplate(aid_template), PageBreak()]
+            story += aid_story(game, layout, doc.pagesize, (doc.width, doc.height), facts, rules_file, aid_blocks,
+                               folder)
+        _build(doc, story, rules_file)
+        pages = doc.page
 
-    aid_pdf = None
-    if aid_blocks:
-        aid_buffer = io.BytesIO()
-        aid_doc = _Doc(aid_buffer, game, paper)
-        aid_doc.pageTemplates = [t for t in aid_doc.pageTemplates if t.id == "aid"]
-        _build(aid_doc, _aid_story(game, aid_doc, facts, rules_file, aid_blocks), rules_file)
-        aid_pdf = aid_buffer.getvalue()
+        aid_pdf = None
+        if aid_blocks and layout is not None:
+            aid_buffer = io.BytesIO()
+            aid_doc = _Doc(aid_buffer, game, paper)
+            aid_doc.pageTemplates = [t for t in aid_doc.pageTemplates if t.id == aid_template]
+            _build(aid_doc, aid_story(game, layout, aid_doc.pagesize, (aid_doc.width, aid_doc.height), facts,
+                                      rules_file, aid_blocks, folder), rules_file)
+            aid_pdf = aid_buffer.getvalue()
     # Every page carries TrimBox and BleedBox (the page itself), as the kit's other PDFs do.
     title = f"{game.game.name}: rules"
     boxed_aid = with_page_boxes(aid_pdf, title=f"{title}, player aid") if aid_pdf is not None else None
-    return Rulebook(with_page_boxes(buffer.getvalue(), title=title), pages, boxed_aid)
+    copies = 2 if layout is not None and layout.size == "half" else 1
+    return Rulebook(with_page_boxes(buffer.getvalue(), title=title), pages, boxed_aid, copies)
+
+
+def _located(game: GameData, rules_file: Path, directive: Directive) -> str:
+    line = source_line(game, directive.source) if directive.source else None
+    return f"{rules_file}:{line}" if line else str(rules_file)
 
 
 class _TooLarge(Exception):
@@ -198,18 +218,3 @@ def _too_large(flowable: Flowable | None, page_height: float, rules_file: Path) 
         return f"{rules_file}{line}: this heading is taller than a page; shorten it"
     kind = type(flowable).__name__ if flowable is not None else "content"
     return f"{rules_file}: a {kind} is taller than a page and cannot be split; make it smaller"
-
-
-def _aid_story(game: GameData, doc: _Doc, facts: list, rules_file: Path, blocks: list[Block]) -> list[Flowable]:
-    """The aid's flowables, checked to fit on one page: an aid that spills over is an error."""
-    flow = RulesFlow(game, make_styles(AID_SCALE), doc.width, facts, rules_file, key_prefix="aid").flowables(blocks)
-    used = 0.0
-    for flowable in flow:
-        _, height = flowable.wrap(doc.width, doc.height)
-        used += height + flowable.getSpaceBefore() + flowable.getSpaceAfter()
-    if used > doc.height:
-        raise LayoutError(
-            f"{rules_file}: the player aid (after '::: player_aid') needs {used / doc.height:.0%} of a page; "
-            "it must fit on one page, so shorten it"
-        )
-    return flow

@@ -93,6 +93,8 @@ def template_context(game: GameData) -> dict[str, object]:
         "components": {c.id: c for c in game.game.components},
         "decks": {c.id: game.rows(c.id) for c in game.game.components if c.kind == "deck"},
         "words": words, "plural": plural, "names": names,
+        # `{{ icon(suit.id) }}` writes `{fire}`: an icon drawn in the line (generator/rulebook/icons.py)
+        "icon": lambda name: "{" + str(name) + "}",
     }
     if game.module is not None:
         context.update(game.module.part(RulebookPart).context(game))

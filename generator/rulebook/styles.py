@@ -37,8 +37,10 @@ def make_styles(scale: float = 1.0) -> Styles:
     register_reportlab_fonts()
 
     def style(name: str, size: float, leading: float, **kw) -> ParagraphStyle:
+        # allowWidows=0: a paragraph split over a page carries two lines or more to the next one,
+        # never its last line alone (reportlab allows that by default).
         return ParagraphStyle(name, fontName=kw.pop("fontName", "Vera"), fontSize=size * scale,
-                              leading=leading * scale, textColor=kw.pop("textColor", INK), **kw)
+                              leading=leading * scale, textColor=kw.pop("textColor", INK), allowWidows=0, **kw)
 
     body = style("body", 9.6, 13.2, spaceAfter=5 * scale)
     return Styles(

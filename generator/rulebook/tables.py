@@ -19,6 +19,7 @@ from generator.rulebook.markup import inline_xml
 from generator.rulebook.styles import RULE, SHADE, Styles
 
 SHORT_TABLE_ROWS = 10  # tables up to this many rows move to the next page whole rather than split
+MIN_ROWS_PER_PART = 2  # a split table keeps two body rows or more on each page
 
 
 class SourcedTable(Table):
@@ -31,7 +32,19 @@ class SourcedTable(Table):
     row_sources: list[Location | None] = []
 
     def split(self, availWidth, availHeight):
+        """As reportlab's, but never a row alone on either side of the break: the break moves up
+        a row at a time until two rows or more go over, and a table that would leave fewer than
+        two rows at the page foot moves over whole."""
         parts = super().split(availWidth, availHeight)
+        while len(parts) == 2 and len(parts[1]._cellvalues) - self.repeatRows < MIN_ROWS_PER_PART:
+            kept = len(parts[0]._cellvalues) - self.repeatRows
+            if kept <= MIN_ROWS_PER_PART:
+                return []
+            # room for all but the last row this page held (heights as wrapped for this page)
+            room = sum(self._rowHeights[:len(parts[0]._cellvalues) - 1]) + 0.5
+            parts = super().split(availWidth, room)
+        if len(parts) == 2 and len(parts[0]._cellvalues) - self.repeatRows < MIN_ROWS_PER_PART:
+            return []
         if len(parts) == 2:
             first = len(parts[0]._cellvalues)
             parts[0].row_sources = self.row_sources[:first]

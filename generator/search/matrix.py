@@ -63,6 +63,23 @@ class MatrixSearch:
                 best = values
         return best
 
+    def single(self, world: "GameState", seat: int) -> dict[str, float] | None:
+        """The lone chooser's value of each of its legal actions (by notation) under the
+        depth-limited search, less the other seats' best (a zero-sum reading, as at simultaneous
+        nodes); None when the node is wider than the budget."""
+        legal = world.legal_actions(seat)
+        if len(legal) > self.budget:
+            return None
+        share = self.budget // len(legal)
+        found = {}
+        for action in legal:
+            after = world.clone()
+            after.apply({seat: action})
+            values = self.value(after, self.depth - 1, share)
+            others = max((v for s, v in enumerate(values) if s != seat), default=0.0)
+            found[str(action)] = values[seat] - others
+        return found
+
     def payoffs(self, world: "GameState") -> list[list[float]] | None:
         """The zero-sum payoffs (first chooser's value less the second's) of every joint choice at a
         two-seat simultaneous node, rows and columns in legal order; None when too wide."""

@@ -9,7 +9,10 @@ availability counts (`tree.py`); the decision is the root action tried most. Whe
 choose at once, the search solves the matrix game of every joint choice in a few redrawn worlds
 (`matrix.py`) and draws from the optimal mix, since a pure choice there can be exploited; a node
 too wide for that is searched by the tree, with decoupled regret matching, and the choice drawn
-from the root's average strategy.
+from the root's average strategy. A lone choice with a simultaneous node within the lookahead
+after it (a follow-up between rounds) is valued by the same lookahead on the same worlds, so
+both kinds of node are judged at one horizon; worlds are drawn until the compared values settle
+(`worlds.py`).
 
 Everything random comes from one number drawn from the `rng` the caller passes, so a game
 replays exactly for its seed. The budget is a number of iterations (deterministic), or seconds
@@ -18,6 +21,7 @@ per decision (then the choice depends on the machine's speed: use it for play, n
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, replace
@@ -27,6 +31,7 @@ from generator.games.matrix_game import solve
 from generator.games.parts import HiddenPart
 from generator.search.matrix import MatrixSearch, averaged
 from generator.search.redeal import redeal
+from generator.search.worlds import settled
 from generator.search.tree import Arm, Node, average_strategy, regret_pick, regret_update, ucb_pick
 
 if TYPE_CHECKING:
@@ -50,7 +55,11 @@ class SearchSettings:
                                         # or AUTO: the game's own best player (else random)
     matrix_depth: int = 3               # decisions a two-seat simultaneous root is solved ahead
     matrix_budget: int = 2000           # leaves one world's matrix search may score
-    matrix_worlds: int = 50             # iterations per redrawn world the matrix search counts as
+    matrix_worlds: int = 12             # iterations per redrawn world the matrix search counts as:
+                                        # `iterations // matrix_worlds` worlds at most
+    matrix_min_worlds: int = 3          # worlds always searched before the sampling may stop
+    matrix_tolerance: float = 0.02      # stop once every value's standard error across worlds is
+                                        # below this share of the values' spread (`worlds.py`)
     matrix_playout: bool = False        # score the matrix search's leaves after a playout too
 
     @property
@@ -101,6 +110,10 @@ class SearchPolicy:
             mix = self.solve_simultaneous(state, seat, draw)
             if mix is not None:
                 return legal[_sample(mix, draw)]
+        elif self.leads_to_simultaneous(state, seat):
+            best = self.solve_single(state, seat, draw)
+            if best is not None:
+                return legal[best]
         root = self.search(state, seat, draw)
         arms = root.arms_of(seat, [str(a) for a in legal])
         if len(state.to_move()) > 1:
@@ -149,6 +162,9 @@ class SearchPolicy:
             self.iterations_run += settings.matrix_worlds
             if (len(found) >= worlds) if deadline is None else (time.perf_counter() >= deadline):
                 break
+            if len(found) >= settings.matrix_min_worlds and all(f[0] == shape for f in found) and \
+                    settled([[v for line in p for v in line] for _, p in found], settings.matrix_tolerance):
+                break
         mine = 0 if movers[0] == seat else 1
         if all(shape == found[0][0] for shape, _ in found):
             rows, columns = len(found[0][1]), len(found[0][1][0])
@@ -160,6 +176,53 @@ class SearchPolicy:
             solution = solve(payoff)
             mixes.append(list(solution.rows if mine == 0 else solution.columns))
         return averaged(mixes)
+
+    def leads_to_simultaneous(self, state: "GameState", seat: int) -> bool:
+        """Whether a two-seat simultaneous choice comes within the lookahead's depth after this
+        seat's choice (probed along first legal actions: cheap, and the same for every world)."""
+        probe = state.clone()
+        for _ in range(self.settings.matrix_depth):
+            if probe.result is not None:
+                return False
+            probe.apply({s: probe.legal_actions(s)[0] for s in probe.to_move()})
+            if probe.result is None and len(probe.to_move()) == 2:
+                return True
+        return False
+
+    def solve_single(self, state: "GameState", seat: int, draw: random.Random) -> int | None:
+        """The index of the seat's best action by the matrix search's lookahead, for a lone choice
+        inside a game of simultaneous rounds (a follow-up between two rounds). Every action is
+        valued on the same redrawn worlds, down to the same horizon and with the same leaves as
+        the simultaneous choices around it, and the means compared: paired, so the comparison
+        is not drowned by the difference between worlds that UCB on separate playouts suffers.
+        None when the node is too wide for the leaf budget."""
+        settings = self.settings
+        leaf = (lambda world: self._playout(world, draw)) if settings.matrix_playout else None
+        search = MatrixSearch(self.module.evaluate, settings.matrix_depth, settings.matrix_budget, leaf)
+        worlds = max(1, settings.iterations // settings.matrix_worlds)
+        deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
+        texts = [str(a) for a in state.legal_actions(seat)]
+        totals = [0.0] * len(texts)
+        counts = [0] * len(texts)
+        seen: list[list[float]] = []
+        while True:
+            world = self.sample(state, seat, draw)
+            values = search.single(world, seat)
+            if values is None:
+                return None
+            for action, value in values.items():
+                if action in texts:
+                    index = texts.index(action)
+                    totals[index] += value
+                    counts[index] += 1
+            seen.append([values.get(t, 0.0) for t in texts])
+            self.iterations_run += settings.matrix_worlds
+            if (len(seen) >= worlds) if deadline is None else (time.perf_counter() >= deadline):
+                break
+            if len(seen) >= settings.matrix_min_worlds and settled(seen, settings.matrix_tolerance):
+                break
+        means = [totals[i] / counts[i] if counts[i] else -math.inf for i in range(len(texts))]
+        return max(range(len(texts)), key=lambda i: (means[i], -i))
 
     def sample(self, state: "GameState", seat: int, draw: random.Random) -> "GameState":
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""

@@ -165,7 +165,7 @@ def test_toy_decisions_ignore_the_deck_order_through_the_default_redeal():
 
 def test_search_plays_toy_bids_to_the_end_and_beats_random():
     rules = TOY.make_rules(None)
-    search = policy_factory(TOY, "search:100")(rules)
+    search = policy_factory(TOY, "search:40")(rules)
     chance = policy_factory(TOY, "random")(rules)
     won = lost = 0
     for seed in range(24):
@@ -230,3 +230,63 @@ def test_play_lets_a_named_player_decide(tmp_path):
     run = play("dragon_dance", "--position", str(POSITIONS / "dance_knight_finishes.yaml"), "--auto", "search:lots")
     assert run.returncode == 2 and "--auto #1 'search:lots': search strength 'lots'" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+# --- lone choices between simultaneous rounds, and when enough worlds were searched ------------------
+
+
+def test_a_lone_follow_up_between_rounds_takes_the_best_by_the_games_round_model():
+    """Dragon Dance's combo follow-up is one seat's choice between two simultaneous rounds. The
+    search values it with the same lookahead as the rounds around it; where the game's own exact
+    round model (the `strong` player's) sets one follow-up clearly above the rest, it is the one."""
+    from generator.games.dragon_dance.state import COMBO
+
+    game = load_game("dragon_dance")
+    module, rules = game.module, game.module.make_rules(game)
+    strong = policy_factory(module, "strong")(rules)
+    search = SearchPolicy(module, SearchSettings(iterations=100), rules)
+    checked = 0
+    for seed in range(40):
+        state = module.new_game(rules, seed)
+        draw = random.Random(seed)
+        while state.result is None and checked < 3:
+            if state.phase == COMBO:
+                seat = state.to_move()[0]
+                sign = 1 if seat == 0 else -1
+                values = sorted(((sign * strong.model.combo_value(state, seat, a), str(a))
+                                 for a in state.legal_actions(seat)), reverse=True)
+                if len(values) > 2 and values[0][0] - values[1][0] > 0.05:
+                    assert search.leads_to_simultaneous(state, seat)
+                    assert str(search.choose(state, seat, random.Random(seed))) == values[0][1], (seed, values)
+                    checked += 1
+            state.apply({s: strong.choose(state, s, draw) for s in state.to_move()})
+        if checked >= 3:
+            break
+    assert checked == 3
+
+
+def test_a_game_of_turns_alone_keeps_the_tree_search():
+    module, rules, state = _state("dragon_pants", "pants_bite_to_win.yaml")
+    player = SearchPolicy(module, SearchSettings(iterations=20), rules)
+    assert not player.leads_to_simultaneous(state, state.to_move()[0])
+
+
+def test_worlds_settle_when_they_agree_or_the_means_stand_apart():
+    from generator.search.worlds import settled
+
+    assert settled([[0.2, 0.5, 0.9]] * 3, 0.02)                          # nothing hidden mattered
+    assert not settled([[0.2, 0.5]], 0.02)                               # one world proves nothing
+    noisy = [[0.50, 0.52], [0.40, 0.45], [0.60, 0.55], [0.45, 0.50]]
+    assert not settled(noisy, 0.02)                                      # noise as wide as the gap
+    apart = [[0.10 + d, 0.90 - d] for d in (0.0, 0.01, -0.01, 0.005)]
+    assert settled(apart, 0.02)                                          # noise far below the gap
+
+
+def test_a_world_budget_is_spent_only_where_the_worlds_differ():
+    """One prize left face down: every redrawn world is the same, so the search stops after its
+    minimum of worlds, however large its budget."""
+    state = BidsState({"hands": [[1, 4], [2, 3]], "deck": [1], "prize": 5, "scores": [2, 5], "rng": 9 << 40})
+    player = SearchPolicy(TOY, SearchSettings(iterations=600), TOY.make_rules(None))
+    player.choose(state, 0, random.Random(0))
+    settings = player.settings
+    assert player.iterations_run == settings.matrix_min_worlds * settings.matrix_worlds < settings.iterations

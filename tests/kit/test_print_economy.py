@@ -90,20 +90,37 @@ def test_no_unmarked_blank_page(kit):
 
 
 def test_cover_alternatives_name_the_pages_that_hold_them(kit):
-    """A board poster built from the tiles is the tiles' alternative: the cover says so, and
-    each "Print X (pages a-b) OR Y (pages c-d)" names pages whose labels are X and Y."""
+    """A board poster built from the tiles is the tiles' alternative, and so is a sticker sheet
+    of tokens or dice: the cover says so, and each "Print X (pages a-b) OR Y (pages c-d)" (or,
+    when X's pages hold other pieces too, "Cut X from pages a-b OR print Y (page c)") names
+    pages whose labels are X and Y."""
     game = game_of(kit)
-    kinds = [c["kind"] for c in yaml.safe_load((game / "game.yaml").read_text())["components"]]
+    components = yaml.safe_load((game / "game.yaml").read_text())["components"]
+    kinds = [c["kind"] for c in components]
     with pymupdf.open(kit / "print-and-play.pdf") as doc:
         cover = " ".join(doc[0].get_text().split())
         if "board" in kinds:
             assert re.search(r"Print the .+ OR .+ board poster", cover), cover
-        for line in re.findall(r"Print (.+?) OR (.+?), not both", cover):
-            for part in line:
-                what, first, last = re.fullmatch(r"(.+) \(pages? (\d+)(?:-(\d+))?\)", part).groups()
+        for c in components:
+            if c["kind"] == "tokens" and c.get("sticker_sheet"):
+                assert re.search(rf"(Print|Cut) the {c['name'].lower()} .*?OR .*?stickers", cover), cover
+            if c["kind"] == "dice" and c.get("sticker_sheet", True):
+                assert re.search(r"Print the cube nets .*?OR .*?stickers", cover), cover
+        found = []
+        for verb, first, second in re.findall(r"(Print|Cut) ([^.]+?) OR (?:print )?([^.]+?), not both", cover):
+            if verb == "Cut":   # "the X from pages a-b"
+                first = re.sub(r" from (pages? [\d-]+)$", r" (\1)", first)
+            for part in (first, second):
+                what, start, last = re.fullmatch(r"(.+) \(pages? (\d+)(?:-(\d+))?\)", part).groups()
                 words = " ".join(what.split()[-2:]).lower()
-                for number in range(int(first), int(last or first) + 1):
+                if words == "blank tokens":
+                    words = "stickers"
+                found.append(part)
+                for number in range(int(start), int(last or start) + 1):
                     assert words in doc[number - 1].get_text().lower().replace("\n", " "), (part, number)
+        alternatives = sum(1 for c in components if c.get("sticker_sheet", c["kind"] == "dice")
+                           and c["kind"] in ("tokens", "dice")) + ("board" in kinds)
+        assert len(found) == 2 * alternatives, (found, cover)
 
 
 def test_provisional_mark_inside_the_safe_area(kit):

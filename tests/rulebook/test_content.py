@@ -68,7 +68,7 @@ def test_every_rules_option_is_offered(game, text):
 def test_numbers_in_the_prose_come_from_the_data(game, text):
     info, settings = game.game, game.settings
     assert f"Your hand: a limit of {settings.hand_limit}" in text
-    assert f"Hand limit {settings.hand_limit}: at {settings.hand_limit + 1} cards" in text
+    assert f"Hand: at most {settings.hand_limit} cards, face up; at {settings.hand_limit + 1}, discard one" in text
     default = game.destiny.presets[settings.default_preset]
     assert f"({default.length} for the {default.name})" in text
     assert f"{info.players.min} to {info.players.max} players" in text
@@ -95,7 +95,7 @@ def test_changing_the_hand_limit_and_a_preset_changes_the_text(game_copy):
     changed = load_game(game_copy)
     book = typeset(changed, "letter")
     text = pdf_text(book.pdf)
-    assert "Your hand: a limit of 4" in text and "Hand limit 4: at 5 cards" in text
+    assert "Your hand: a limit of 4" in text and "Hand: at most 4 cards, face up; at 5, discard one" in text
     assert "a limit of 3" not in text
     assert "up to three actions" in text
     assert "(12 for the Standard game)" in text

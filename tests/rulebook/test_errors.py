@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import yaml
 
@@ -69,10 +71,30 @@ def test_sight_example_off_the_board_is_an_error(game_copy):
         typeset(load_game(game_copy))
 
 
+def test_player_aid_that_overflows_its_half_page_is_an_error(game_copy):
+    rules = game_copy / "rules.md"
+    rules.write_text(rules.read_text() + "\n" + "\n\n".join(["A long reminder line. " * 12] * 3) + "\n")
+    with pytest.raises(LayoutError, match=r"player aid \(after '::: player_aid size=half'\) does not fit in the "
+                                          r"two columns of half a page"):
+        typeset(load_game(game_copy))
+
+
 def test_player_aid_that_overflows_its_page_is_an_error(game_copy):
     rules = game_copy / "rules.md"
-    rules.write_text(rules.read_text() + "\n" + "\n\n".join(["A long reminder line. " * 12] * 40) + "\n")
+    text = rules.read_text().replace("::: player_aid size=half", "::: player_aid")
+    rules.write_text(text + "\n" + "\n\n".join(["A long reminder line. " * 12] * 40) + "\n")
     with pytest.raises(LayoutError, match="player aid .* must fit on one page"):
+        typeset(load_game(game_copy))
+
+
+@pytest.mark.parametrize("args, expected", [("size=quarter", "player_aid size='quarter': expected page or half"),
+                                            ("size=half colour=red", "player_aid: unknown argument colour")])
+def test_player_aid_size_is_checked_at_its_line(game_copy, args, expected):
+    rules = game_copy / "rules.md"
+    text = rules.read_text()
+    line = text[:text.index("::: player_aid")].count("\n") + 1
+    rules.write_text(text.replace("::: player_aid size=half", f"::: player_aid {args}"))
+    with pytest.raises(LayoutError, match=rf"rules.md:{line}: {re.escape(expected)}"):
         typeset(load_game(game_copy))
 
 

@@ -72,6 +72,6 @@ def test_game_directives_come_from_the_rules_module_and_replace_generic_ones() -
 def test_another_games_directive_is_unknown_here(new_game: Path) -> None:
     rules = new_game / "rules.md"
     rules.write_text(rules.read_text(encoding="utf-8") + "\n::: reach suit=air\n", encoding="utf-8")
-    with pytest.raises(LayoutError, match=r"unknown directive 'reach'; expected one of components, pagebreak, "
+    with pytest.raises(LayoutError, match=r"unknown directive 'reach'; expected one of column, components, pagebreak, "
                                           r"player_aid, table, variants"):
         typeset(load_game(new_game))

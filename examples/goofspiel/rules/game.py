@@ -17,6 +17,8 @@ from generator.errors import IllegalActionError
 from generator.games.api import Event, GameModule, PositionError, Result
 from generator.games.chance import MASK64, seed_state, shuffle
 
+from .estimate import win_chance
+
 SEATS = 2
 
 
@@ -222,13 +224,11 @@ class Goofspiel(GameModule):
         return load(rules, data)
 
     def evaluate(self, state: GoofState, seat: int) -> float:
-        """Points ahead, as a share of the points still in play, squashed to 0..1."""
+        """The chance to win: points taken and the cards left to take more with (`estimate.py`)."""
         if state.result is not None:
             return super().evaluate(state, seat)
-        scores = state.scores()
-        left = sum(state.deck) + (state.prize or 0)
-        lead = scores[seat] - scores[1 - seat]
-        return max(0.0, min(1.0, 0.5 + 0.5 * lead / max(1, left)))
+        prizes = state.deck + ([state.prize] if state.prize else [])
+        return win_chance(state.scores(), state.hands, prizes, seat)
 
     def policies(self) -> dict[str, Any]:
         from .players import MatchPrize

@@ -49,7 +49,7 @@ def _reach_cell(ctx: DirectiveContext, d: Directive, rules: Rules, cell_width: f
     drawing = reach_figure(rules, suit_id, suit_colour(ctx.game, suit_id), cell_width, slot)
     rows = [reach_words(rules.reach(suit_id, b)) for b in range(len(suit.reach))]
     verb = "changes" if suit.effect == "reform" else "hits"
-    text = f"**{escape_inline(suit.ability)}** ({escape_inline(suit.name)}) {verb} {rows[0]}"
+    text = f"**{escape_inline(suit.ability)}** ({{{suit.id}}} {escape_inline(suit.name)}) {verb} {rows[0]}"
     text += "".join(f"; with +{b} Range, {words}" for b, words in enumerate(rows[1:], start=1)) + "."
     if len(rows) == 1:
         text += " Range Reform does not change it."
@@ -75,7 +75,8 @@ def _cards(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
     for card in cards:
         suit = suits[card.suit]
         effect = f"Damage {card.damage}" if card.reform is None else f"Reform: {reform_words(card.reform)}"
-        rows.append([f"**{escape_inline(card.name)}**", escape_inline(f"{suit.name} ({suit.ability})"), str(card.health),
+        rows.append([f"**{escape_inline(card.name)}**", f"{{{suit.id}}} " + escape_inline(f"{suit.name} ({suit.ability})"),
+                     str(card.health),
                      escape_inline(effect)])
     width = ctx.width
     return [grid(rows, [0.22 * width, 0.24 * width, 0.12 * width, 0.42 * width], ctx.styles)]

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from generator.games.report_parts import ReportSpec, Section
 
 
-# The default check's reference player: 10 games per configuration at the default --games 1,000, on
+# The default check's reference player: 6 games per configuration at the default --games 1,000, on
 # the default preset (bench/bench_search.py times it; docs/rules-check.md says what it costs).
-REFERENCE = ReferencePlay("search:20", 0.01)
+REFERENCE = ReferencePlay("search:20", 0.006)
 
 
 class PantsWords(Vocabulary):

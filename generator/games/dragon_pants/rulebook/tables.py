@@ -6,13 +6,14 @@ table fits Letter and A4.
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Table
+from reportlab.platypus import Flowable, Paragraph, Table
 
+from generator.components.art import icon_names
 from generator.data.components import time_track
 from generator.data import GameData
 from generator.games.dragon_pants.data import PantsTerrain, PowerCard, signed
 from generator.games.dragon_pants.rulebook.facts import PresetFacts, answers, preset_facts
-from generator.rulebook.markup import escape_inline
+from generator.rulebook.markup import escape_inline, inline_xml
 from generator.rulebook.styles import Styles
 from generator.rulebook.tables import grid
 
@@ -121,18 +122,31 @@ def card_kind(card: PowerCard, game: GameData) -> str:
 def card_table(game: GameData, styles: Styles, width: float) -> Table:
     rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "Target", "Effect"]]
     for card in game.power.cards:
-        rows.append([f"**{escape_inline(card.name)}**", str(card.count), escape_inline(card_kind(card, game)),
+        rows.append([_named(game, card), str(card.count), escape_inline(card_kind(card, game)),
                      TARGET_WORDS[card.target], escape_inline(card.rules)])
     sources = [game.locate("power_cards.yaml", "cards", i, "rules") for i in range(len(game.power.cards))]
-    return grid(rows, [0.15 * width, 0.06 * width, 0.16 * width, 0.16 * width, 0.47 * width], styles,
+    return grid(rows, [0.2 * width, 0.05 * width, 0.15 * width, 0.15 * width, 0.45 * width], styles,
                 sources=sources)
 
 
 def card_list(game: GameData, styles: Styles, width: float) -> Table:
-    """The compact list for the player aid: name, count and a one-line summary (the card prints the whole rule)."""
-    rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "What it does"]]
+    """The compact list for the player aid, narrow enough for one column of a half page: each
+    card's icon, name, copies and kind, then its one-line summary (the card prints the whole rule)."""
+    rows: list[list[Flowable | str]] = [["Card", "What it does"]]
     for card in game.power.cards:
-        rows.append([f"**{escape_inline(card.name)}**", str(card.count), escape_inline(card_kind(card, game)),
-                     escape_inline(card.text)])
+        copies = f" ×{card.count}" if card.count > 1 else ""
+        name = inline_xml(f"{_named(game, card)}{copies}")
+        # what a reaction answers is in its summary; the others' kind says which reaction stops them
+        shown = card.kinds and card.target != "reaction"
+        kind = inline_xml(f"*{escape_inline(card_kind(card, game))}*") if shown else ""
+        cell = Paragraph(name + (f"<br/>{kind}" if kind else ""), styles.cell)
+        rows.append([cell, escape_inline(card.text)])
     sources = [game.locate("power_cards.yaml", "cards", i, "text") for i in range(len(game.power.cards))]
-    return grid(rows, [0.17 * width, 0.06 * width, 0.2 * width, 0.57 * width], styles, sources=sources)
+    return grid(rows, [0.38 * width, 0.62 * width], styles, sources=sources)
+
+
+def _named(game: GameData, card: PowerCard) -> str:
+    """A card's name in bold after its icon (the picture on the card: `icons/<id>.svg`), so the
+    table and the cards in hand are matched at a glance."""
+    name = f"**{escape_inline(card.name)}**"
+    return f"{{{card.id}}} {name}" if card.id in icon_names(game.root) else name
