@@ -25,7 +25,6 @@ from typing import Any
 
 from generator.export.model import ExportCard, ExportDeck, ExportDie, ExportPiece, ExportSet
 from generator.export.raster import FacePlacement, RasterJob
-from generator.export.services import slug
 from generator.components.face_text import visible_text
 
 TTS_DPI = 200                # card and piece images: sharp on screen, small enough to load fast

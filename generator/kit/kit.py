@@ -21,8 +21,7 @@ from generator.kit.imposition import MarkStyle, impose
 from generator.kit.layouts import sheet_layout, sheet_layout_for
 from generator.kit.render_cache import RenderCache
 from generator.kit.render_jobs import DocumentJob, PngJob
-from generator.kit.sheet import Composite, Rect, SheetPage
-from generator.paper import mm_to_pt
+from generator.kit.sheet import Composite, SheetPage
 
 
 

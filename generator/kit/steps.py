@@ -7,7 +7,6 @@ and PNGs are written when the build settles, at the latest before print-and-play
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from generator.build.context import BuildContext
 from generator.kit.assembly import write_print_and_play

@@ -14,7 +14,7 @@ import svgwrite
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib import colors
 
-from generator.fonts import FAMILY, SVG_FONT_FAMILY
+from generator.fonts import SVG_FONT_FAMILY
 from generator.games.report_parts import BAR, FLAG, SECOND, Bar, BarChart, ColumnChart
 from generator.paper import mm_to_pt
 

@@ -7,7 +7,6 @@ The file is written beside its target and renamed into place, so a failure leave
 from __future__ import annotations
 
 import io
-import os
 import re
 import tempfile
 from dataclasses import dataclass

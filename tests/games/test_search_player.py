@@ -7,7 +7,6 @@ bench/bench_search.py, not here.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 

@@ -8,7 +8,7 @@ import math
 import pymupdf
 import pytest
 
-from tests.kit.readback import PAPER, TOL, fill_rects, mm, near, same_points, stroked_lines
+from tests.kit.readback import PAPER, TOL, fill_rects, mm, same_points, stroked_lines
 
 CARD = (63.0, 88.0)
 BLEED = 3.0                  # each face's own bleed, as its SVG draws it

@@ -7,7 +7,6 @@ the document holds, what size each card's text was set at.
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys

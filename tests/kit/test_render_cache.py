@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from generator.data import load_game
 from generator.data.loader import project_root

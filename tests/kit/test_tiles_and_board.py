@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 
 from generator.data.components import board_spec, tile_spec, time_track
-from generator.hexgrid import centre, corners
+from generator.hexgrid import corners
 from generator.components.board import board_art_extent, board_hexes, board_origin
 from generator.kit.layouts import sheet_layout
 from generator.kit.poster import plan_poster, registration_marks

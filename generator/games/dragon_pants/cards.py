@@ -14,7 +14,6 @@ from typing import Any
 from generator.components.drawing import PieceFrame
 from generator.data import GameData
 from generator.games.dragon_pants.data import DestinyCard, PowerCard, signed
-from generator.kit.faces import Face, Item, render_template
 from generator.games.dragon_pants.pictograms import pictogram
 from generator.kit.layout_warnings import warn
 from generator.kit.text_fit import FittedText, below_size, fit_line, fit_text, text_width_mm

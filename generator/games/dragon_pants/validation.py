@@ -8,8 +8,7 @@ needs, such as a Destiny deck that may never end (exit 1).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Literal
+from typing import Iterable, Iterator
 
 from generator.data.components import time_track
 from generator.data import GameData
@@ -17,7 +16,6 @@ from generator.games.dragon_pants.data import signed
 from generator.games.dragon_pants.destiny import analyse_deck
 from generator.games.dragon_pants.engine.cards import DRAGON_PANTS_EFFECTS, ENGINE_OPTIONS
 from generator.hexgrid import Hex, neighbours
-from generator.errors import Location
 from generator.checks import Check, Finding, FindingKind
 
 REACTION_TRIGGERS = {"attack", "curse", "theft", "bite"}

@@ -10,7 +10,6 @@ from pydantic import TypeAdapter
 
 from generator.data.components import Component
 from generator.errors import DataErrors
-from generator.games.dragon_dance import GAME
 
 from .helpers import DATA, dance_data, data_errors, load_dance
 

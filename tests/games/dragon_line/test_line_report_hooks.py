@@ -6,7 +6,7 @@ import random
 
 from generator.games.dragon_line import GAME
 from generator.games.dragon_line.learning import play_hand, ridge
-from generator.games.dragon_line.metrics import findings, game_metrics, playtime_minutes, summarise
+from generator.games.dragon_line.metrics import findings, playtime_minutes, summarise
 from generator.games.dragon_line.policies import StrongPolicy
 from generator.games.parts import ReportPart
 from line_helpers import battle_position, load, made_rules, shipped_data, shipped_rules
