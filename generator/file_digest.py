@@ -16,24 +16,28 @@ from pathlib import Path
 SKIPPED = frozenset({"__pycache__", ".git", ".mypy_cache", ".pytest_cache", ".ruff_cache"})
 
 
-def folder_digest(folder: Path) -> str:
-    """Every file's path relative to `folder` and its contents."""
+def folder_digest(folder: Path, skip: frozenset[Path] = frozenset()) -> str:
+    """Every file's path relative to `folder` and its contents (a file alone: its contents);
+    the paths in `skip` are left out (a kit built inside its game folder)."""
     from generator.kit.render_cache import _file_digest
 
+    if folder.is_file():
+        return _file_digest(folder, folder.parent).hex()
     digest = hashlib.sha256()
-    for path in _files(folder):
+    for path in files_under(folder, skip):
         digest.update(path.relative_to(folder).as_posix().encode("utf-8", "surrogateescape") + b"\0")
         digest.update(_file_digest(path, folder))
     return digest.hexdigest()
 
 
-def _files(folder: Path) -> list[Path]:
+def files_under(folder: Path, skip: frozenset[Path] = frozenset()) -> list[Path]:
+    """The files under `folder` a digest reads, sorted (compiled-code and tool folders left out)."""
     found = []
     for directory, folders, names in os.walk(folder):   # symlinked folders are not entered
-        folders[:] = sorted(name for name in folders if name not in SKIPPED)
         here = Path(directory)
+        folders[:] = sorted(name for name in folders if name not in SKIPPED and here / name not in skip)
         if here.relative_to(folder).parts[:2] == ("bundled", "games"):   # a wheel's seed games: data
             folders[:] = []
             continue
-        found += [here / name for name in sorted(names)]
+        found += [here / name for name in sorted(names) if here / name not in skip]
     return sorted(found)

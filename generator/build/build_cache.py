@@ -25,19 +25,19 @@ import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from generator.build.atomic import atomic_folder
 from generator.build.output_folder import MARKER, check_output_folder, mark_kit, write_failure
 from generator.errors import OutputFolderError
-from generator.kit.render_cache import RenderCache, _file_digest
+from generator.file_digest import files_under, folder_digest
+from generator.kit.render_cache import RenderCache
 from generator.resources import templates_dir
 
 if TYPE_CHECKING:
     from generator.data import GameData
 
 BUILD_CACHE_VERSION = "1"   # bump when what a build writes depends on something new outside the digest
-SKIPPED_FOLDERS = frozenset({"__pycache__", ".git", ".mypy_cache", ".pytest_cache", ".ruff_cache"})
 
 
 @dataclass(frozen=True)
@@ -65,33 +65,6 @@ def build_key(game_root: Path, target: Path, options: dict[str, object]) -> str:
         digest.update(b"folder\0" + os.fsencode(folder) + b"\0")
         digest.update(folder_digest(folder, skip).encode())
     return digest.hexdigest()
-
-
-def folder_digest(folder: Path, skip: frozenset[Path] = frozenset()) -> str:
-    """SHA-256 of every file's relative path and contents under `folder` (compiled bytecode and
-    version-control folders left out, and the paths in `skip`: a kit built inside its game folder)."""
-    if folder.is_file():
-        return _file_digest(folder, folder.parent).hex()
-    digest = hashlib.sha256()
-    for path in _files(folder, skip):
-        digest.update(os.fsencode(path.relative_to(folder)) + b"\0")
-        digest.update(_file_digest(path, folder))
-    return digest.hexdigest()
-
-
-def _files(folder: Path, skip: frozenset[Path]) -> Iterable[Path]:
-    try:
-        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
-    except OSError:
-        return
-    for entry in entries:
-        path = Path(entry.path)
-        if path in skip or entry.name in SKIPPED_FOLDERS:
-            continue
-        if entry.is_dir(follow_symlinks=False):
-            yield from _files(path, skip)
-        else:
-            yield path
 
 
 def _kit_paths(target: Path) -> frozenset[Path]:
@@ -145,7 +118,7 @@ def remember(cache: RenderCache, key: str, slug: str, paper: str, kit: Path, art
     if cache.folder is None:
         return
     files = []
-    for path in sorted(_files(kit, frozenset())):
+    for path in files_under(kit):
         relative = path.relative_to(kit).as_posix()
         if relative == MARKER:
             continue
