@@ -12,6 +12,7 @@ a running process is not the code it runs.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -19,12 +20,13 @@ from typing import Any
 
 from generator.file_digest import folder_digest
 
+
 def code_digest(module: Any = None) -> str:
     """The generator's code and templates, plus the rules module's own package when it lives
     elsewhere (an installed game, or a game folder's `rules/`)."""
     from generator.games.registry import loaded_source
 
-    parts = [_generator_digest()]
+    parts = [generator_digest()]
     loaded = loaded_source(module) if module is not None else None
     folder = module_folder(module) if loaded is None else None
     if loaded is not None:
@@ -47,29 +49,38 @@ def module_folder(module: Any) -> Path | None:
         return None
     path = Path(source).resolve()
     folder = path.parent
-    if folder == _generator_folder() or _generator_folder() in folder.parents:
+    if folder == generator_folder() or generator_folder() in folder.parents:
         return None
     return folder
 
 
-def _generator_folder() -> Path:
+def generator_folder() -> Path:
+    """The installed `generator` package's folder."""
     return Path(__file__).resolve().parent
 
 
-@lru_cache(maxsize=1)
-def _generator_digest() -> str:
-    from importlib import metadata
+def installed_distributions() -> list[str]:
+    """The name and version of every installed distribution on the path (from its metadata
+    folder's name): a library upgrade (cairosvg, reportlab, rl-accel...) may change output bytes."""
+    found = []
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        found += [f"{entry}:{name}" for name in names if name.endswith((".dist-info", ".egg-info"))]
+    return sorted(found)
 
+
+@lru_cache(maxsize=1)
+def generator_digest() -> str:
+    """The Python, every installed library, the generator package and the templates: computed
+    once per process (code that changes under a running process is not the code it runs)."""
     from generator.resources import templates_dir
 
-    versions = []
-    for library in ("reportlab", "pypdfium2", "PyYAML", "pydantic", "Jinja2"):
-        try:
-            versions.append(f"{library}={metadata.version(library)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{library}=none")
-    parts = [sys.version.split()[0], *versions, folder_digest(_generator_folder())]   # once per process
+    parts = [sys.version, *installed_distributions(), folder_digest(generator_folder())]
     templates = templates_dir().resolve()
-    if _generator_folder() not in templates.parents:
+    if generator_folder() not in templates.parents:
         parts.append(folder_digest(templates))
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogateescape")).hexdigest()
+

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 from generator.build.atomic import atomic_folder
 from generator.build.output_folder import MARKER, check_output_folder, mark_kit, write_failure
 from generator.errors import OutputFolderError
+from generator.code_digest import generator_digest, generator_folder
 from generator.file_digest import files_under, folder_digest
 from generator.kit.render_cache import RenderCache
-from generator.resources import templates_dir
 
 if TYPE_CHECKING:
     from generator.data import GameData
@@ -54,16 +54,10 @@ class CachedKit:
 def build_key(game_root: Path, target: Path, options: dict[str, object]) -> str:
     """The digest of everything a plain build reads: the same key means the same kit, byte for byte."""
     digest = hashlib.sha256()
-    generator_folder = _generator_folder()
-
-    for part in (BUILD_CACHE_VERSION, sys.version, sys.platform, sys.executable,
-                 os.getcwd(), str(game_root.resolve()), json.dumps(options, sort_keys=True),
-                 *_installed_distributions()):
+    for part in (BUILD_CACHE_VERSION, generator_digest(), sys.platform, sys.executable,
+                 os.getcwd(), str(game_root.resolve()), json.dumps(options, sort_keys=True)):
         digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
-    skip = _kit_paths(target)
-    for folder in dict.fromkeys((generator_folder, templates_dir().resolve(), game_root.resolve())):
-        digest.update(b"folder\0" + os.fsencode(folder) + b"\0")
-        digest.update(folder_digest(folder, skip).encode())
+    digest.update(folder_digest(game_root.resolve(), _kit_paths(target)).encode())
     return digest.hexdigest()
 
 
@@ -75,18 +69,6 @@ def _kit_paths(target: Path) -> frozenset[Path]:
     except OSError:
         return frozenset()
     return frozenset({where / target.name, *siblings})
-
-
-def _installed_distributions() -> list[str]:
-    """The name and version of every installed distribution on the path (from its metadata folder's name)."""
-    found = []
-    for entry in sys.path:
-        try:
-            names = os.listdir(entry or ".")
-        except OSError:
-            continue
-        found += [f"{entry}:{name}" for name in names if name.endswith((".dist-info", ".egg-info"))]
-    return sorted(found)
 
 
 def lookup(cache: RenderCache, key: str) -> CachedKit | None:
@@ -165,13 +147,7 @@ def rules_code(game: "GameData") -> tuple[bool, Path | None]:
     found = installed_code(name)
     if found is None:
         return False, None
-    return True, outside_code(found, _generator_folder(), game.root.resolve())
-
-
-def _generator_folder() -> Path:
-    import generator
-
-    return Path(generator.__file__).resolve().parent
+    return True, outside_code(found, generator_folder(), game.root.resolve())
 
 
 def outside_code(module_file: str | None, *inside: Path) -> Path | None:
