@@ -23,7 +23,15 @@ WATCH_INTERVAL = 0.2  # seconds between looks at the parent
 
 
 def die_with_parent(parent: int, main_thread_parent: bool = False) -> None:
-    """End this process when `parent` dies; call it first thing in a forked child."""
+    """End this process when `parent` dies; call it first thing in a forked child.
+
+    Stopping is the parent's business: a fork inherits the parent's SIGTERM handler (the
+    studio's raises to stop its server) and Ctrl-C reaches the whole process group, and
+    either would print a traceback from every worker. The child takes SIGTERM's default
+    (end quietly) and ignores SIGINT; it ends with its parent in any case.
+    """
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if main_thread_parent:
         _set_parent_death_signal()
     threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
