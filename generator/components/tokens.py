@@ -81,7 +81,7 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
         result.sections.append(Section(document_of(spec), f"{spec.name}: sticker sheet", pages))
         # The stickers are the tokens again, for blank discs or squares: one or the other.
         result.alternatives.append((PageSpan(spec.id, f"the {spec.name.lower()}", section=0),
-                                    PageSpan(spec.id, f"them as stickers for blank tokens", section=1)))
+                                    PageSpan(spec.id, "them as stickers for blank tokens", section=1)))
     shape = "square-cut" if spec.cut == "grid" else {"circle": "round", "square": "square", "hex": "hex"}[spec.shape]
     sides = ", two-sided" if two_sided else ""
     sticker = ", also as stickers" if spec.sticker_sheet else ""

@@ -21,6 +21,7 @@ from generator.diff.images import MM_PER_INCH, bbox_mm, compare_images, outlined
 from generator.diff.side_cache import SideRecord, load_side, side_key, store_side
 from generator.kit.render_cache import RenderCache
 from generator.kit.render_jobs import DocumentJob
+from generator.pdf_pictures import page_pictures
 
 THUMB_DPI = 72
 CLOSE_UP_MARGIN_MM = 6   # around the changed region in the close-up
@@ -191,16 +192,8 @@ def _page_image(document: str, index: int, side: SideRecord, kit_pdfs: dict[str,
 
 
 def _rasterise(pdf: bytes, index: int) -> Image.Image:
-    import pypdfium2 as pdfium
+    return page_pictures(pdf, THUMB_DPI, [index])[0]
 
-    document = pdfium.PdfDocument(pdf)
-    try:
-        page = document[index]
-        picture = page.render(scale=THUMB_DPI / 72.0).to_pil().convert("RGB")
-        page.close()
-    finally:
-        document.close()
-    return picture
 
 def _page_entry(document: str, number: int, old: Image.Image | None, new: Image.Image | None,
                 images: dict[str, bytes]) -> dict[str, Any]:

@@ -8,14 +8,12 @@ smaller, and the card gallery (PNG, from the render workers) is where text is re
 from __future__ import annotations
 
 import io
-import threading
 from dataclasses import dataclass
+
+from generator.pdf_pictures import page_pictures
 
 PREVIEW_DPI = 100
 JPEG_QUALITY = 90
-
-# PDFium is not thread-safe; the rebuild thread is the only caller, but be sure.
-_pdfium_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -27,20 +25,10 @@ class PageImage:
 
 def rasterise(pdf: bytes, dpi: int = PREVIEW_DPI, pages: list[int] | None = None) -> list[PageImage]:
     """Pages of a PDF (all, or those at the 0-based `pages`) as JPEGs at `dpi`, white background."""
-    import pypdfium2 as pdfium
+    return page_pictures(pdf, dpi, pages, _jpeg)
 
-    images = []
-    with _pdfium_lock:
-        document = pdfium.PdfDocument(pdf)
-        try:
-            for index in (range(len(document)) if pages is None else pages):
-                page = document[index]
-                bitmap = page.render(scale=dpi / 72.0)
-                picture = bitmap.to_pil().convert("RGB")
-                page.close()
-                out = io.BytesIO()
-                picture.save(out, "JPEG", quality=JPEG_QUALITY)
-                images.append(PageImage(out.getvalue(), picture.width, picture.height))
-        finally:
-            document.close()
-    return images
+
+def _jpeg(picture) -> PageImage:
+    out = io.BytesIO()
+    picture.save(out, "JPEG", quality=JPEG_QUALITY)
+    return PageImage(out.getvalue(), picture.width, picture.height)

@@ -23,6 +23,9 @@ def test_since_names_the_changed_card_and_field(browser, start_studio, tmp_path)
         dragons = studio.game_dir / "dragons.yaml"
         dragons.write_text(dragons.read_text().replace("health: 3", "health: 4", 1))
         page.click("#since-snapshot")
+        page.wait_for_function("() => !document.getElementById('since-error').hidden"
+                               " || !document.getElementById('since-report').hidden", timeout=TIMEOUT)
+        assert page.locator("#since-error").is_hidden(), page.inner_text("#since-error") + "".join(studio.lines)
         summary = page.frame_locator("#since-report").locator(".summary")
         summary.wait_for(timeout=TIMEOUT)
         assert "dragons/gale health from 3 to 4" in summary.inner_text()

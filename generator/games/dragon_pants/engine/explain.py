@@ -99,7 +99,7 @@ def _what_is_at(state: "GameState", h: int) -> str:
 
 
 def _why_action(state: "GameState", action: Action) -> str:
-    rules, board = state.rules, state.rules.board
+    board = state.rules.board
     seat = state.current
     here = state.pos[seat]
     me = f"dragon {seat + 1}"

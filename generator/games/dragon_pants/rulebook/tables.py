@@ -30,7 +30,7 @@ TARGET_WORDS = {
 
 
 def components_table(game: GameData, styles: Styles, width: float) -> Table:
-    info, board = game.game, game.board
+    board = game.board
     box = game.settings.box
     terrain_parts = [f"{t.count} {t.name}" for t in board.terrains.values() if t.count]
     pawn_colours = [c.name for c in game.print_profile.seat_colours.values()]
