@@ -3,10 +3,10 @@
   policies   per policy and player count: games/s on one core (CPU time of this process, so other
              load on the machine inflates it less), and how that time splits between the
              engine (legal actions + apply, through the game interface) and the policy's choices
-  check      wall time of `dragon-pnp check` with the given --games and --jobs, in a fresh
-             process, imports and report writing included
+  check      wall time of `dragon-pnp check dragon_pants` (the default check, or the given
+             --check-games) in a fresh process, imports and report writing included
 
-Usage: .venv/bin/python bench/bench_check.py [--games N] [--check-games N] [--jobs J] [--no-check]
+Usage: .venv/bin/python bench/bench_check.py [--games N] [--check-games N] [--jobs J] [--no-check] [--smoke]
 """
 
 from __future__ import annotations
@@ -75,11 +75,14 @@ def bench_policies(games: int) -> None:
         print(f"{policy:9} {'all':>7} {total_games / total_time:>8.0f}   (standard preset, one core)")
 
 
-def bench_check(games: int, jobs: int | None, deadline: float) -> None:
+def bench_check(games: int | None, jobs: int | None, deadline: float, extra: tuple[str, ...] = ()) -> None:
     """Wall time, and CPU time of the check and its workers: on a shared machine the CPU time over
     the job count is what the wall time would be with the cores to itself."""
     with tempfile.TemporaryDirectory() as out:
-        command = [sys.executable, "-m", "generator", "check", "dragon_pants", "--games", str(games), "--out", out]
+        command = [sys.executable, "-m", "generator", "check", "dragon_pants", "--out", out]
+        if games is not None:
+            command += ["--games", str(games)]
+        command += extra
         if jobs:
             command += ["--jobs", str(jobs)]
         started = time.perf_counter()
@@ -96,7 +99,8 @@ def bench_check(games: int, jobs: int | None, deadline: float) -> None:
     cpu = usage.ru_utime + usage.ru_stime
     workers = jobs or len(os.sched_getaffinity(0))
     summary = next(line for line in stdout.splitlines() if "games in" in line)
-    print(f"dragon-pnp check --games {games} --jobs {workers}: {wall:.1f} s wall in all, {cpu:.1f} s CPU "
+    size = "(the default)" if games is None else f"--games {games}"
+    print(f"dragon-pnp check dragon_pants {size} --jobs {workers}: {wall:.1f} s wall in all, {cpu:.1f} s CPU "
           f"(= {cpu / workers:.1f} s on {workers} idle cores); simulation: {summary}; load average now "
           f"{os.getloadavg()[0]:.1f}")
 
@@ -104,7 +108,8 @@ def bench_check(games: int, jobs: int | None, deadline: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per policy and player count")
-    parser.add_argument("--check-games", type=int, default=1000, help="--games for the whole check")
+    parser.add_argument("--check-games", type=int, default=None,
+                        help="--games for the whole check (default: none given, the default check; target ~60 s on 2 cores)")
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--no-check", action="store_true", help="only the per-policy figures")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes: check the bench still works, in seconds")
@@ -113,7 +118,9 @@ def main() -> None:
         args.games, args.check_games, args.jobs = 1, 1, 1
     bench_policies(args.games)
     if not args.no_check:
-        bench_check(args.check_games, args.jobs, 60.0 if args.smoke else 1800.0)
+        # smoke: one game of each kind, the mixed ones too (200 per player count by default)
+        bench_check(args.check_games, args.jobs, 60.0 if args.smoke else 1800.0,
+                    ("--duel-games", "1") if args.smoke else ())
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ def check(
     ctx: typer.Context,
     game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
     out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
-    games: int = typer.Option(1000, "--games", min=1, help="Games per configuration."),
+    games: Optional[int] = typer.Option(None, "--games", min=1, help="Games per configuration (default: 1,000, or the game's own number where its reference player needs the time)."),
     players: str = typer.Option("", "--players", help='Player counts, a list or range such as "2-6" or "3,4" (default: all the game allows).'),
     setup: str = typer.Option("", "--setup", help="Setups, comma-separated (default: every one); the game's own word for a setup works as the flag too."),
     policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, search (search:400 names a strength), the game's own, mixed (default: random, the game's best and its reference)."),
@@ -70,7 +70,7 @@ def check(
         raise NotationError("--scheduler goes with --executor dask")
     main, duels = plan(data, settings, module)
     settings = resolve(data, settings, module)
-    total = sum(settings.games_for(c.policy) for c in main) + (settings.duel_count() or games) * len(duels)
+    total = sum(settings.games_for(c.policy) for c in main) + (settings.duel_count() or settings.main_games()) * len(duels)
     execution = Execution(executor=executor, jobs=jobs or default_jobs(), scheduler=scheduler)
     target = out if out is not None else output_root() / data.slug
     console.print(f"{data.slug}: {len(main) + len(duels)} configurations, {total:,} games, "

@@ -42,8 +42,8 @@ def play(game: GameData, module: GameModule, settings: CheckSettings,
     """Every planned game's record by configuration (as `run_check` plays them), from the check
     cache where the same inputs were played before; also how many batches were played now."""
     main, duels = plan(game, settings, module)
-    batches = plan_batches(main, settings.games, settings.seed, settings.batch_games)
-    batches += plan_batches(duels, settings.duel_count() or settings.games, settings.seed, settings.batch_games)
+    batches = plan_batches(main, settings.main_games(), settings.seed, settings.batch_games)
+    batches += plan_batches(duels, settings.duel_count() or settings.main_games(), settings.seed, settings.batch_games)
     job = Job(str(game.root.resolve()), module.slug, settings.options, settings.decision_cap)
     job = replace(job, inputs=inputs_key(game, module, job))   # an edited folder is loaded again
     found = play_batches(game, module, job, batches, executor=execution.executor, jobs=execution.jobs,
@@ -85,7 +85,7 @@ def compare_balance(old: GameData, new: GameData, settings: CheckSettings, execu
     appeared, disappeared, changed = compare_findings(_unrooted(old_report["findings"], old),
                                                       _unrooted(new_report["findings"], new))
     return {
-        "settings": {"games": settings.games, "duel_games": settings.duel_count(), "seed": settings.seed,
+        "settings": {"games": settings.main_games(), "duel_games": settings.duel_count(), "seed": settings.seed,
                      "players": list(settings.players), "setups": list(settings.setups),
                      "policies": list(settings.policies)},
         "games_paired": total,

@@ -112,11 +112,14 @@ class ReportPart(Part):
 class ReferencePlay:
     """The default check's reference player: who, the share of `--games` it plays per
     configuration, and whether it plays the default setup only (the other setups keep the
-    cheaper players' figures)."""
+    cheaper players' figures). `games`, when given, is the games per configuration of a check
+    run without `--games` (else 1,000): a reference that costs much per game takes its time
+    from the cheaper players, whose intervals widen by the square root of what they give up."""
 
     policy: str
     share: float
     default_setup_only: bool = True
+    games: int | None = None
 
 
 class HiddenPart(Part):

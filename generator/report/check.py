@@ -30,6 +30,7 @@ REPORT_VERSION = 2
 RANDOM = "random"
 SEARCH = "search"
 GENERIC = (RANDOM, "lookahead", SEARCH)   # players every game has
+DEFAULT_GAMES = 1000   # games per configuration unless the game's reference asks for fewer
 SEARCH_BATCH = 5   # games per batch of a search player: its games are slow, so spread them over workers
 
 
@@ -42,7 +43,7 @@ class CheckSettings:
     """Everything that decides which games are played (and so every number in the report).
     Empty tuples take the game's defaults (`resolve`)."""
 
-    games: int = 1000
+    games: int | None = None          # None: the game's reference says (`ReferencePlay.games`), else DEFAULT_GAMES
     players: tuple[int, ...] = ()      # empty: every count the game takes
     setups: tuple[str, ...] = ()       # empty: every setup of the game
     policies: tuple[str, ...] = ()     # empty: random plus the game's own players (or look-ahead)
@@ -59,13 +60,20 @@ class CheckSettings:
     search_games: int | None = None
 
     def duel_count(self) -> int:
-        return self.games if self.duel_games is None else self.duel_games
+        """Mixed games per player count (after `resolve`)."""
+        return self.main_games() if self.duel_games is None else self.duel_games
+
+    def main_games(self) -> int:
+        """Games per configuration of the players other than search (after `resolve`)."""
+        if self.games is None:
+            raise ValueError("CheckSettings.games is filled in by resolve()")
+        return self.games
 
     def games_for(self, policy: str) -> int:
         """Games per configuration of `policy` (after `resolve`)."""
         if is_search(policy) and self.search_games:
             return self.search_games
-        return self.games
+        return self.main_games()
 
 
 def is_search(policy: str) -> bool:
@@ -124,13 +132,16 @@ def resolve(game: GameData, settings: CheckSettings, module: GameModule | None =
     """The settings with the game's defaults filled in."""
     module = module or require_module(game)
     reference = module.part(ReportPart).reference_play(game)
+    games = settings.games
+    if games is None:
+        games = reference.games if reference is not None and reference.games else DEFAULT_GAMES
     search_games = settings.search_games
     policies = settings.policies or tuple(default_policies(module, game))
     if search_games is None:
-        search_games = max(1, round(settings.games * reference.share)) if reference is not None else settings.games
+        search_games = max(1, round(games * reference.share)) if reference is not None else games
     elif search_games == 0 and not settings.policies:
         policies = tuple(p for p in policies if not is_search(p))
-    return replace(settings, players=settings.players or tuple(module.player_counts(game)),
+    return replace(settings, games=games, players=settings.players or tuple(module.player_counts(game)),
                    setups=settings.setups or tuple(module.setups(game)), policies=policies,
                    search_games=search_games)
 
@@ -174,11 +185,11 @@ def run_check(game: GameData, settings: CheckSettings, execution: Execution | No
     settings = resolve(game, settings, module)
     execution = execution or Execution()
     main, duels = plan(game, settings, module)
-    batches = plan_batches([c for c in main if not is_search(c.policy)], settings.games, settings.seed,
+    batches = plan_batches([c for c in main if not is_search(c.policy)], settings.main_games(), settings.seed,
                            settings.batch_games)
     batches += plan_batches([c for c in main if is_search(c.policy)], settings.games_for(SEARCH), settings.seed,
                             min(SEARCH_BATCH, settings.batch_games))
-    batches += plan_batches(duels, settings.duel_count() or settings.games, settings.seed, settings.batch_games)
+    batches += plan_batches(duels, settings.duel_count() or settings.main_games(), settings.seed, settings.batch_games)
     job = Job(str(game.root.resolve()), module.slug, settings.options, settings.decision_cap)
     finished = 0
 
@@ -213,7 +224,7 @@ def build_report(game: GameData, settings: CheckSettings, records: dict[Config, 
                  "seat_names": {str(n): module.seat_names(game, n)
                                 for n in sorted({*module.player_counts(game), *settings.players})}},
         "labels": spec.to_json(),
-        "settings": {"games": settings.games, "players": list(settings.players), "setups": setups,
+        "settings": {"games": settings.main_games(), "players": list(settings.players), "setups": setups,
                      "policies": list(settings.policies), "reference": reference_policy(module, played, game),
                      "mixed": list(mixed_rotation(module)), "duel_games": settings.duel_count(),
                      "duel_setup": default_setup, "seed": settings.seed, "options": dict(settings.options),

@@ -44,3 +44,32 @@ def test_parse_list():
     assert parse_list("greedy, random,greedy", ["random", "greedy"], "policy") == ["greedy", "random"]
     with pytest.raises(ValueError, match="unknown policy clever"):
         parse_list("clever", ["random", "greedy"], "policy")
+
+
+
+def test_the_default_check_size_comes_from_the_game_and_an_explicit_count_wins():
+    """A game whose reference player costs much per game may ask for fewer games of the cheaper
+    players (`ReferencePlay.games`); without one a check plays the generic default; a count the
+    user gives always wins, and the reference plays its share of whichever count holds."""
+    from pathlib import Path
+
+    from generator.data import load_game
+    from generator.games.parts import ReportPart
+    from generator.report.check import DEFAULT_GAMES, CheckSettings, require_module, resolve
+
+    root = Path(__file__).resolve().parents[2]
+    for name in ("dragon_pants", "dragon_dance"):
+        game = load_game(root / "data" / name)
+        module = require_module(game)
+        reference = module.part(ReportPart).reference_play(game)
+        chosen = resolve(game, CheckSettings(), module)
+        wanted = reference.games if reference is not None and reference.games else DEFAULT_GAMES
+        assert chosen.games == chosen.main_games() == wanted
+        if reference is not None:
+            assert chosen.search_games == max(1, round(wanted * reference.share))
+            assert chosen.policies[-1] == reference.policy
+        given = resolve(game, CheckSettings(games=37), module)
+        assert given.games == 37
+        assert given.search_games == (max(1, round(37 * reference.share)) if reference is not None else 37)
+    with pytest.raises(ValueError, match="resolve"):
+        CheckSettings().main_games()

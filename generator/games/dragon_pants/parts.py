@@ -17,9 +17,10 @@ if TYPE_CHECKING:
     from generator.games.report_parts import ReportSpec, Section
 
 
-# The default check's reference player: 6 games per configuration at the default --games 1,000, on
-# the default preset (bench/bench_search.py times it; docs/rules-check.md says what it costs).
-REFERENCE = ReferencePlay("search:20", 0.006)
+# The default check's reference player: 10 games per player count on the default preset, with the
+# cheaper players at 400 games per configuration instead of 1,000, which keeps the default check
+# under a minute on two cores (bench/bench_check.py times it; docs/rules-check.md says what it costs).
+REFERENCE = ReferencePlay("search:20", 0.025, games=400)
 
 
 class PantsWords(Vocabulary):
