@@ -21,9 +21,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-import cairosvg
 from reportlab.platypus import Flowable, Paragraph, Table
 
+from generator.cairo_ffi import load_cairocffi
 from generator.components.art import ArtError, find_icon, icon_names, picture
 from generator.errors import LayoutError
 from generator.kit.text_fit import ICON_EM, ICON_TOKEN
@@ -111,6 +111,9 @@ def _png(path: str, _mtime: int, colour: str, pixels: int) -> bytes:
            f'viewBox="0 0 {width} {pixels}"><g color="{colour}">'
            f'<svg x="0" y="0" width="{pixels}" height="{pixels}" viewBox="{vx:g} {vy:g} {vw:g} {vh:g}" '
            f'preserveAspectRatio="xMidYMid meet" overflow="visible">{drawing.inner}</svg></g></svg>')
+    load_cairocffi()   # cairo through the prebuilt FFI before cairosvg imports it (0.2-0.3 s less)
+    import cairosvg
+
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
 
 
