@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from generator.data import GameData
@@ -39,6 +39,8 @@ class BuildContext:
     advance: Callable[[str], None] = lambda label: None
     page_counts: dict[str, int] = field(default_factory=dict)
     pending: list[Callable[[], None]] = field(default_factory=list)
+    # Work a step began before the first step ran (`Step.begin`), by name; each has close().
+    early: dict[str, Any] = field(default_factory=dict)
     # The kit's documents in order: title and whether two-sided; and what is in the box.
     documents: dict[str, tuple[str, bool]] = field(default_factory=dict)
     in_the_box: list[str] = field(default_factory=list)
@@ -52,6 +54,15 @@ class BuildContext:
         target = self.out_dir / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         return target
+
+    def begun(self, name: str, work: Any) -> None:
+        """Record work started ahead of its step; `close_early` stops whatever no step collected."""
+        self.early[name] = work
+
+    def close_early(self) -> None:
+        while self.early:
+            _, work = self.early.popitem()
+            work.close()
 
     def defer(self, finisher: Callable[[], None]) -> None:
         self.pending.append(finisher)

@@ -25,17 +25,27 @@ class Step:
     target: str  # "package.module:function"
     enabled: Callable[[BuildOptions], bool] = lambda options: True
     needs_rules: bool = False   # only for games with a rules module
+    # "package.module:function" run before the first step, to start work that needs only the
+    # game and options (in another process) and that the step collects; see BuildContext.early.
+    begin: str | None = None
 
     def load(self) -> Callable[[BuildContext], None]:
-        module, function = self.target.split(":")
-        return getattr(importlib.import_module(module), function)
+        return _function(self.target)
+
+    def load_begin(self) -> Callable[[BuildContext], None] | None:
+        return _function(self.begin) if self.begin else None
+
+
+def _function(target: str) -> Callable[[BuildContext], None]:
+    module, function = target.split(":")
+    return getattr(importlib.import_module(module), function)
 
 
 STEPS: list[Step] = [
     Step("Checking data", "generator.build.data_step:check_data"),
     Step("Print kit", "generator.kit.steps:kit_step"),
     Step("Service uploads", "generator.export.steps:services_step", lambda options: bool(options.services)),
-    Step("Rulebook", "generator.rulebook.build:build_step"),
+    Step("Rulebook", "generator.rulebook.build:build_step", begin="generator.rulebook.build:begin"),
     Step("Rules check", "generator.report.build:build_step", lambda options: options.check, needs_rules=True),
     Step("Print-and-play", "generator.kit.steps:print_and_play_step"),
     Step("Print shop (PDF/X)", "generator.print_shop.step:print_shop_step", lambda options: bool(options.pdfx)),
@@ -54,9 +64,17 @@ def run_build(game: GameData, options: BuildOptions, out_dir: Path,
         prepare_output_folder(out_dir, game.root)
         with atomic_folder(out_dir, before_swap=lambda target: check_output_folder(target, game.root)) as staging:
             context = BuildContext(game, options, staging, advance=advance)
-            for step in active_steps(options, game):
-                advance(step.label)
-                step.load()(context)
+            steps = active_steps(options, game)
+            try:
+                for step in steps:
+                    begin = step.load_begin()
+                    if begin is not None:
+                        begin(context)
+                for step in steps:
+                    advance(step.label)
+                    step.load()(context)
+            finally:
+                context.close_early()
             context.settle()
             mark_kit(staging, game.slug)
     except OSError as exc:

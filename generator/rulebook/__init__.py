@@ -5,6 +5,18 @@ Flow: `source.render_rules` (numbers from the data) -> `markup.parse` (blocks) -
 `flow.RulesFlow` (flowables; `directives` for generated tables and figures) -> `document.typeset`.
 """
 
-from generator.rulebook.document import Rulebook, typeset
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["Rulebook", "typeset"]
+
+
+def __getattr__(name: str) -> Any:
+    """`Rulebook` and `typeset` on first use: importing the package (a build step's module, say)
+    must not import reportlab, which a build loads only in the child that typesets."""
+    if name in __all__:
+        from generator.rulebook import document
+
+        return getattr(document, name)
+    raise AttributeError(f"module 'generator.rulebook' has no attribute {name!r}")

@@ -1,14 +1,33 @@
-"""Build step: typeset the rulebook (and the stand-alone player aid) into the kit folder."""
+"""Build step: typeset the rulebook (and the stand-alone player aid) into the kit folder.
+
+`begin` starts the typesetting in a forked child before the first build step
+(`generator/rulebook/early.py`); `build_step` collects it, or typesets here when no child
+was started or it failed (which raises the located error).
+"""
 
 from __future__ import annotations
 
-from generator.build.context import BuildContext
 from generator.build.atomic import write_file_atomically
-from generator.rulebook.document import typeset
+from generator.build.context import BuildContext
+from generator.rulebook.early import EarlyRulebook, TypesetBook, start
+
+EARLY = "rulebook"
+
+
+def begin(context: BuildContext) -> None:
+    early = start(context.game, context.options.paper)
+    if early is not None:
+        context.begun(EARLY, early)
 
 
 def build_step(context: BuildContext) -> None:
-    book = typeset(context.game, context.options.paper)
+    early = context.early.pop(EARLY, None)
+    book = early.result() if isinstance(early, EarlyRulebook) else None
+    if book is None:
+        from generator.rulebook.document import typeset
+
+        typeset_here = typeset(context.game, context.options.paper)
+        book = TypesetBook(typeset_here.pdf, typeset_here.aid_pdf, typeset_here.aid_copies)
     target = context.path("rulebook.pdf")
     write_file_atomically(target, book.pdf)
     context.artifacts["rulebook.pdf"] = target

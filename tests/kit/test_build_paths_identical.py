@@ -6,7 +6,8 @@ without loading the game; none of these may change a byte. Fresh processes build
 (the whole job: PDFs, SVGs, PNGs, rulebook, print-and-play): the lean CLI path with the cache off,
 the path with every command module imported first (as the CLI did before it loaded commands
 lazily) filling a cache, the lean path from another working folder (a different build key, so a
-full build drawing from the warm render cache), and the lean path again (the remembered build).
+full build drawing from the warm render cache), the lean path again (the remembered build), and
+one process doing everything (no render workers, the rulebook typeset without its early child).
 Every output file must hash the same, and each process must have taken the path it was meant to.
 """
 
@@ -33,9 +34,12 @@ def _hashes(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def build(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None) -> tuple[dict[str, str], str, str]:
+def build(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None,
+          workers: str | None = None) -> tuple[dict[str, str], str, str]:
     """The kit's file hashes, the path the process took (full or remembered) and what it printed."""
     env = {**os.environ, "PYTHONPATH": str(project_root()), "DRAGON_PNP_CACHE": cache}
+    if workers is not None:
+        env["DRAGON_PNP_WORKERS"] = workers
     done = subprocess.run([sys.executable, "-c", code, "build", str(deck), "--no-check", "--out", str(out)],
                           env=env, cwd=cwd or project_root(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -52,3 +56,7 @@ def test_lean_eager_cold_warm_and_remembered_builds_are_byte_identical(tmp_path:
     assert (cold_path, eager_path, warm_path, remembered_path) == ("full", "full", "full", "remembered")
     assert any(name.endswith(".png") for name in lean_cold) and any(name.endswith(".pdf") for name in lean_cold)
     assert lean_cold == eager == lean_warm == remembered
+    # One process for everything: no render workers, and the rulebook typeset in the build's own
+    # process rather than in the child forked before the first step (generator/rulebook/early.py).
+    alone, alone_path, _ = build(LEAN, DECK, tmp_path / "alone", "off", workers="1")
+    assert alone_path == "full" and alone == lean_cold

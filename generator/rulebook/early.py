@@ -1,0 +1,97 @@
+"""Typeset the rulebook in a forked child while the print kit is planned and drawn.
+
+A cold build's main process used to plan the kit, hand its pages to the render workers and only
+then typeset the rulebook (reportlab, about a second), importing reportlab on the way. The
+rulebook needs nothing from the kit, so the build forks a child for it before the first step:
+the child imports and typesets while the parent plans, and the rulebook step only collects the
+bytes. The bytes are the same either way: the child runs the very `typeset` the step would.
+
+Forking is done only where it is safe: a process with no thread but the main one (a build from
+the command line; not the studio, whose server threads make a fork unsafe), where `fork`
+exists. Anything that goes wrong in the child (a rules text error, say) is not carried across:
+the step then typesets in its own process, which raises the same located error it always did.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+    from generator.data import GameData
+
+
+@dataclass(frozen=True)
+class TypesetBook:
+    """What the rulebook step writes: plain bytes, so the parent never imports reportlab."""
+
+    pdf: bytes
+    aid_pdf: bytes | None
+    aid_copies: int
+
+
+class EarlyRulebook:
+    """A rulebook being typeset in a forked child; `result()` waits for it."""
+
+    def __init__(self, game: GameData, paper: str):
+        context = multiprocessing.get_context("fork")
+        self._reader, writer = context.Pipe(duplex=False)
+        self._process = context.Process(target=_typeset_in_child, args=(writer, game, paper, os.getpid()),
+                                        name="dragon-pnp-rulebook", daemon=True)
+        self._process.start()
+        writer.close()
+        self.paper = paper
+
+    def result(self) -> TypesetBook | None:
+        """The typeset book, or None when the child failed (typeset here to see why)."""
+        try:
+            answer = self._reader.recv()
+        except (EOFError, OSError):
+            answer = None
+        finally:
+            self.close()
+        return answer if isinstance(answer, TypesetBook) else None
+
+    def close(self) -> None:
+        """Stop the child if it still runs (a build that failed before the rulebook step)."""
+        if self._process.is_alive():
+            self._process.terminate()   # SystemExit in the child: it removes its icon folder
+        self._process.join(10)
+        if self._process.is_alive():
+            self._process.kill()
+            self._process.join()
+        self._reader.close()
+
+
+def start(game: GameData, paper: str) -> EarlyRulebook | None:
+    """Begin typesetting in a child where forking is safe and offered; else None."""
+    if threading.active_count() != 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    if os.environ.get("DRAGON_PNP_WORKERS") == "1":   # one process asked for: everything here
+        return None
+    return EarlyRulebook(game, paper)
+
+
+def _typeset_in_child(writer: Connection, game: GameData, paper: str, parent: int) -> None:
+    from generator.orphans import die_with_parent
+
+    die_with_parent(parent, main_thread_parent=True, tidy=True)   # its icon folder goes with it
+    try:
+        from generator.rulebook.document import typeset
+
+        book = typeset(game, paper)
+        answer: TypesetBook | None = TypesetBook(book.pdf, book.aid_pdf, book.aid_copies)
+    except SystemExit:   # stopped (the build failed elsewhere): the icon folder is removed, done
+        return
+    except BaseException:  # noqa: BLE001 - the parent typesets again and raises it, located
+        answer = None
+    try:
+        writer.send(answer)
+    except (BrokenPipeError, OSError):
+        pass   # the parent stopped listening
+    writer.close()
