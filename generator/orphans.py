@@ -10,6 +10,7 @@ PR_SET_PDEATHSIG is set as well, so the end is immediate.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
 import os
@@ -17,50 +18,74 @@ import signal
 import sys
 import threading
 import time
+from pathlib import Path
+from typing import Iterator
 
 PR_SET_PDEATHSIG = 1
+PR_SET_NAME = 15
 WATCH_INTERVAL = 0.2  # seconds between looks at the parent
 
 
-def die_with_parent(parent: int, main_thread_parent: bool = False, tidy: bool = False) -> None:
+def die_with_parent(parent: int, main_thread_parent: bool = False) -> None:
     """End this process when `parent` dies; call it first thing in a forked child.
 
     Stopping is the parent's business: a fork inherits the parent's SIGTERM handler (the
     studio's raises to stop its server) and Ctrl-C reaches the whole process group, and
     either would print a traceback from every worker. The child takes SIGTERM's default
     (end quietly) and ignores SIGINT; it ends with its parent in any case.
-
-    `tidy`: a child that holds temporary files ends by SystemExit instead, so its `with` and
-    `finally` blocks remove them: SIGTERM (from the parent, or sent by the watchdog when the
-    parent is gone) raises SystemExit in the main thread.
     """
-    signal.signal(signal.SIGTERM, _exit_tidily if tidy else signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if main_thread_parent:
-        _set_parent_death_signal(signal.SIGTERM if tidy else signal.SIGKILL)
-    threading.Thread(target=_watch_parent, args=(parent, tidy), name="parent-watchdog", daemon=True).start()
+        _set_parent_death_signal()
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
     if os.getppid() != parent:  # the parent died before the watch began
         os._exit(1)
 
 
-def _exit_tidily(signum: int, frame: object) -> None:
-    raise SystemExit(1)
-
-
-def _watch_parent(parent: int, tidy: bool = False) -> None:
+def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(WATCH_INTERVAL)
-    if tidy:
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(5.0)     # the main thread tidies up and exits; if it cannot, end anyway
     os._exit(1)
 
 
-def _set_parent_death_signal(signum: int = signal.SIGKILL) -> None:
+def _set_parent_death_signal() -> None:
     if not sys.platform.startswith("linux"):
         return
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signum, 0, 0, 0)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+
+
+
+@contextlib.contextmanager
+def forking_as(name: str) -> Iterator[None]:
+    """Children forked inside this block start with the process name `name` (what `ps`, `top`
+    and /proc/PID/comm show; Linux, 15 characters), so a child with a job of its own can be told
+    from its siblings from its first instant; this process takes its own name back afterwards."""
+    own = _process_name()
+    _set_process_name(name)
+    try:
+        yield
+    finally:
+        if own:
+            _set_process_name(own)
+
+
+def _process_name() -> str:
+    try:
+        return Path("/proc/self/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def _set_process_name(name: str) -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_NAME, name.encode()[:15], 0, 0, 0)
     except (OSError, AttributeError):
         return

@@ -12,10 +12,11 @@ from generator.build.context import BuildContext
 from generator.rulebook.early import EarlyRulebook, TypesetBook, start
 
 EARLY = "rulebook"
+WORKDIR = ".rulebook-icons"   # inside the staging folder; removed before the build is swapped in
 
 
 def begin(context: BuildContext) -> None:
-    early = start(context.game, context.options.paper)
+    early = start(context.game, context.options.paper, context.out_dir / WORKDIR)
     if early is not None:
         context.begun(EARLY, early)
 

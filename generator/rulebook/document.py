@@ -6,6 +6,7 @@ The file is written beside its target and renamed into place, so a failure leave
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import tempfile
@@ -138,8 +139,9 @@ def require_sections(game: GameData, blocks: list[Block], rules_file: Path) -> N
                           "the player aid needs its text")
 
 
-def typeset(game: GameData, paper: str = "letter") -> Rulebook:
-    """Lay out the whole rulebook (and the aid on its own) into PDF bytes."""
+def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) -> Rulebook:
+    """Lay out the whole rulebook (and the aid on its own) into PDF bytes. Icons are drawn into
+    `workdir` when given (its owner removes it), else into a temporary folder of its own."""
     if paper not in ("letter", "a4"):
         raise LayoutError(f"--paper {paper!r}: expected letter or a4")
     text = render_rules(game)
@@ -151,7 +153,8 @@ def typeset(game: GameData, paper: str = "letter") -> Rulebook:
 
     marker = next((b for b in blocks if isinstance(b, Directive) and b.name == "player_aid"), None)
     layout = aid_layout(marker, _located(game, rules_file, marker)) if marker is not None else None
-    with tempfile.TemporaryDirectory(prefix="dragon-pnp-icons-") as icons:
+    with contextlib.nullcontext(str(workdir)) if workdir is not None else \
+            tempfile.TemporaryDirectory(prefix="dragon-pnp-icons-") as icons:
         folder = Path(icons)
         buffer = io.BytesIO()
         doc = _Doc(buffer, game, paper)

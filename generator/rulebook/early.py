@@ -10,20 +10,31 @@ Forking is done only where it is safe: a process with no thread but the main one
 the command line; not the studio, whose server threads make a fork unsafe), where `fork`
 exists. Anything that goes wrong in the child (a rules text error, say) is not carried across:
 the step then typesets in its own process, which raises the same located error it always did.
+The child draws its icons into a folder the parent chose (inside the build's staging folder) and
+removes, so a child stopped early (the build failed elsewhere) is simply ended, and even a
+killed build leaves nothing outside its staging folder, which the next build clears; it names itself
+`dpnp-rulebook` from the moment it is forked (what `ps` and `top` show), apart from the render workers.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from generator.orphans import forking_as
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
     from generator.data import GameData
+
+
+CHILD_NAME = "dpnp-rulebook"   # at most 15 characters: the kernel's limit for a process name
 
 
 @dataclass(frozen=True)
@@ -38,12 +49,16 @@ class TypesetBook:
 class EarlyRulebook:
     """A rulebook being typeset in a forked child; `result()` waits for it."""
 
-    def __init__(self, game: GameData, paper: str):
+    def __init__(self, game: GameData, paper: str, workdir: Path):
         context = multiprocessing.get_context("fork")
+        workdir.mkdir(parents=True, exist_ok=True)
+        self._workdir = str(workdir)
         self._reader, writer = context.Pipe(duplex=False)
-        self._process = context.Process(target=_typeset_in_child, args=(writer, game, paper, os.getpid()),
-                                        name="dragon-pnp-rulebook", daemon=True)
-        self._process.start()
+        self._process = context.Process(target=_typeset_in_child,
+                                        args=(writer, game, paper, os.getpid(), self._workdir),
+                                        name=CHILD_NAME, daemon=True)
+        with forking_as(CHILD_NAME):
+            self._process.start()
         writer.close()
         self.paper = paper
 
@@ -60,35 +75,33 @@ class EarlyRulebook:
     def close(self) -> None:
         """Stop the child if it still runs (a build that failed before the rulebook step)."""
         if self._process.is_alive():
-            self._process.terminate()   # SystemExit in the child: it removes its icon folder
-        self._process.join(10)
-        if self._process.is_alive():
             self._process.kill()
-            self._process.join()
+        self._process.join()
         self._reader.close()
+        shutil.rmtree(self._workdir, ignore_errors=True)
 
 
-def start(game: GameData, paper: str) -> EarlyRulebook | None:
-    """Begin typesetting in a child where forking is safe and offered; else None."""
+def start(game: GameData, paper: str, workdir: Path) -> EarlyRulebook | None:
+    """Begin typesetting in a child where forking is safe and offered; else None. The child
+    draws its icons into `workdir`, which `close` removes (a build passes a folder inside its
+    staging folder, so even a killed build's leftovers go with the staging)."""
     if threading.active_count() != 1 or "fork" not in multiprocessing.get_all_start_methods():
         return None
     if os.environ.get("DRAGON_PNP_WORKERS") == "1":   # one process asked for: everything here
         return None
-    return EarlyRulebook(game, paper)
+    return EarlyRulebook(game, paper, workdir)
 
 
-def _typeset_in_child(writer: Connection, game: GameData, paper: str, parent: int) -> None:
+def _typeset_in_child(writer: Connection, game: GameData, paper: str, parent: int, workdir: str) -> None:
     from generator.orphans import die_with_parent
 
-    die_with_parent(parent, main_thread_parent=True, tidy=True)   # its icon folder goes with it
+    die_with_parent(parent, main_thread_parent=True)
     try:
         from generator.rulebook.document import typeset
 
-        book = typeset(game, paper)
+        book = typeset(game, paper, Path(workdir))
         answer: TypesetBook | None = TypesetBook(book.pdf, book.aid_pdf, book.aid_copies)
-    except SystemExit:   # stopped (the build failed elsewhere): the icon folder is removed, done
-        return
-    except BaseException:  # noqa: BLE001 - the parent typesets again and raises it, located
+    except Exception:  # noqa: BLE001 - the parent typesets again and raises it, located
         answer = None
     try:
         writer.send(answer)
