@@ -50,14 +50,7 @@ def _watch_parent(parent: int) -> None:
 
 
 def _set_parent_death_signal() -> None:
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):
-        return
-
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 @contextlib.contextmanager
@@ -66,12 +59,12 @@ def forking_as(name: str) -> Iterator[None]:
     and /proc/PID/comm show; Linux, 15 characters), so a child with a job of its own can be told
     from its siblings from its first instant; this process takes its own name back afterwards."""
     own = _process_name()
-    _set_process_name(name)
+    _prctl(PR_SET_NAME, name.encode()[:15])
     try:
         yield
     finally:
         if own:
-            _set_process_name(own)
+            _prctl(PR_SET_NAME, own.encode())
 
 
 def _process_name() -> str:
@@ -81,11 +74,12 @@ def _process_name() -> str:
         return ""
 
 
-def _set_process_name(name: str) -> None:
+def _prctl(option: int, argument: int | bytes) -> None:
+    """Linux's prctl(2) for this process; elsewhere, or without libc, nothing."""
     if not sys.platform.startswith("linux"):
         return
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_NAME, name.encode()[:15], 0, 0, 0)
+        libc.prctl(option, argument, 0, 0, 0)
     except (OSError, AttributeError):
         return

@@ -9,10 +9,9 @@ each page draws, `generator.studio.page_digest`). Pixel comparison then locates 
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
@@ -22,6 +21,10 @@ from generator.diff.side_cache import SideRecord, load_side, side_key, store_sid
 from generator.kit.render_cache import RenderCache
 from generator.kit.render_jobs import DocumentJob
 from generator.pdf_pictures import page_pictures
+from generator.rulebook.early import TypesetBook, start
+
+if TYPE_CHECKING:
+    from generator.rulebook.document import Rulebook
 
 THUMB_DPI = 72
 CLOSE_UP_MARGIN_MM = 6   # around the changed region in the close-up
@@ -62,32 +65,27 @@ def typeset_documents(game: GameData, paper: str) -> dict[str, bytes]:
     """The rulebook and player aid PDFs by kit file name."""
     from generator.rulebook.document import typeset
 
-    book = typeset(game, paper)
+    return _documents(typeset(game, paper))
+
+
+def _documents(book: Rulebook | TypesetBook) -> dict[str, bytes]:
     documents = {"rulebook.pdf": book.pdf}
     if book.aid_pdf is not None:
         documents["player-aid.pdf"] = book.aid_pdf
     return documents
 
 
-def _typeset_folder(folder: str, paper: str) -> dict[str, bytes]:
-    from generator.data import load_game
+def typeset_elsewhere(game: GameData, paper: str) -> Callable[[], dict[str, bytes]]:
+    """Start typesetting in a forked child (the other core, `generator/rulebook/early.py`), so
+    both versions typeset at once; the returned call collects the documents. Where no child
+    can be forked, or it failed, the call typesets here."""
+    early = start(game, paper)
 
-    return typeset_documents(load_game(folder), paper)
+    def collect() -> dict[str, bytes]:
+        book = early.result() if early is not None else None
+        return _documents(book) if book is not None else typeset_documents(game, paper)
 
-
-def typeset_elsewhere(game: GameData, paper: str) -> Future:
-    """Typeset in a forked process (the other core), so both versions typeset at once; where
-    forking is not offered, typeset here and hand back a finished future."""
-    try:
-        context = multiprocessing.get_context("fork")
-    except ValueError:
-        done: Future = Future()
-        done.set_result(typeset_documents(game, paper))
-        return done
-    pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
-    future = pool.submit(_typeset_folder, str(game.root), paper)
-    pool.shutdown(wait=False)
-    return future
+    return collect
 
 
 def rulebook_side(documents: dict[str, bytes]) -> Side:
@@ -145,10 +143,11 @@ def compare_pages(old: GameData, new: GameData, paper: str = "letter", parallel:
     return section, images
 
 
-def work_out(game: GameData, paper: str, pending: Future | None = None) -> tuple[SideRecord, dict]:
+def work_out(game: GameData, paper: str, pending: Callable[[], dict[str, bytes]] | None = None
+             ) -> tuple[SideRecord, dict]:
     """A version's record (plan the kit, typeset the rulebook) and its page render jobs."""
     kit, jobs = kit_side(game, paper)
-    books = pending.result() if pending is not None else typeset_documents(game, paper)
+    books = pending() if pending is not None else typeset_documents(game, paper)
     render_keys = {key: jobs[(name, index)].cache_key()
                    for name, keys in kit.keys.items() for index, key in enumerate(keys)}
     return SideRecord(kit.keys, render_keys, books), jobs

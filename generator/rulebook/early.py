@@ -4,7 +4,7 @@ A cold build's main process used to plan the kit, hand its pages to the render w
 then typeset the rulebook (reportlab, about a second), importing reportlab on the way. The
 rulebook needs nothing from the kit, so the build forks a child for it before the first step:
 the child imports and typesets while the parent plans, and the rulebook step only collects the
-bytes. The bytes are the same either way: the child runs the very `typeset` the step would.
+bytes. `dragon-pnp diff` typesets a version's rulebook the same way while it plans the other. The bytes are the same either way: the child runs the very `typeset` the step would.
 
 Forking is done only where it is safe: a process with no thread but the main one (a build from
 the command line; not the studio, whose server threads make a fork unsafe), where `fork`
@@ -21,6 +21,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import shutil
+import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,10 +50,13 @@ class TypesetBook:
 class EarlyRulebook:
     """A rulebook being typeset in a forked child; `result()` waits for it."""
 
-    def __init__(self, game: GameData, paper: str, workdir: Path):
+    def __init__(self, game: GameData, paper: str, workdir: Path | None = None):
         context = multiprocessing.get_context("fork")
-        workdir.mkdir(parents=True, exist_ok=True)
-        self._workdir = str(workdir)
+        if workdir is None:
+            self._workdir = tempfile.mkdtemp(prefix="dragon-pnp-icons-")
+        else:
+            workdir.mkdir(parents=True, exist_ok=True)
+            self._workdir = str(workdir)
         self._reader, writer = context.Pipe(duplex=False)
         self._process = context.Process(target=_typeset_in_child,
                                         args=(writer, game, paper, os.getpid(), self._workdir),
@@ -60,7 +64,6 @@ class EarlyRulebook:
         with forking_as(CHILD_NAME):
             self._process.start()
         writer.close()
-        self.paper = paper
 
     def result(self) -> TypesetBook | None:
         """The typeset book, or None when the child failed (typeset here to see why)."""
@@ -81,10 +84,11 @@ class EarlyRulebook:
         shutil.rmtree(self._workdir, ignore_errors=True)
 
 
-def start(game: GameData, paper: str, workdir: Path) -> EarlyRulebook | None:
+def start(game: GameData, paper: str, workdir: Path | None = None) -> EarlyRulebook | None:
     """Begin typesetting in a child where forking is safe and offered; else None. The child
-    draws its icons into `workdir`, which `close` removes (a build passes a folder inside its
-    staging folder, so even a killed build's leftovers go with the staging)."""
+    draws its icons into `workdir` (else a temporary folder), which `close` removes (a build
+    passes a folder inside its staging folder, so even a killed build's leftovers go with the
+    staging)."""
     if threading.active_count() != 1 or "fork" not in multiprocessing.get_all_start_methods():
         return None
     if os.environ.get("DRAGON_PNP_WORKERS") == "1":   # one process asked for: everything here
