@@ -10,14 +10,10 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from xml.sax.saxutils import escape as xml_escape
 from functools import cache
 from pathlib import Path
 
-import reportlab
-from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+import reportlab  # the package alone (for its font folder); its PDF modules load when fonts are registered
 
 FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 PROJECT_FONT_DIR = Path(__file__).parent / "fonts"
@@ -41,6 +37,10 @@ EMBEDDED_NAMES = ("BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold")
 @cache
 def register_reportlab_fonts() -> str:
     """Register Vera with reportlab once; returns the regular face name for styles."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     for name, file in REPORTLAB_FACES.items():
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
     addMapping("Vera", 0, 0, "Vera")
@@ -48,6 +48,11 @@ def register_reportlab_fonts() -> str:
     addMapping("Vera", 0, 1, "Vera-Italic")
     addMapping("Vera", 1, 1, "Vera-BoldItalic")
     return "Vera"
+
+
+def _xml_text(text: str) -> str:
+    """Text escaped for an XML element (xml.sax.saxutils would load urllib for this)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _state_folder() -> Path:
@@ -75,8 +80,8 @@ def use_bundled_fonts_for_cairo() -> Path:
     dirs = [FONT_DIR] + ([PROJECT_FONT_DIR] if PROJECT_FONT_DIR.is_dir() else [])
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        + "".join(f"  <dir>{xml_escape(str(d))}</dir>\n" for d in dirs)
-        + f"  <cachedir>{xml_escape(str(cache_dir))}</cachedir>\n"
+        + "".join(f"  <dir>{_xml_text(str(d))}</dir>\n" for d in dirs)
+        + f"  <cachedir>{_xml_text(str(cache_dir))}</cachedir>\n"
         + f'  <alias><family>sans-serif</family><prefer><family>{FAMILY}</family></prefer></alias>\n'
         # Never reload the configuration mid-run. fontconfig otherwise re-checks its files every
         # 30 s, and a reload (say, another build touching the shared cache folder) gives cairo

@@ -65,14 +65,17 @@ def run_build(game: GameData, options: BuildOptions, out_dir: Path,
         with atomic_folder(out_dir, before_swap=lambda target: check_output_folder(target, game.root)) as staging:
             context = BuildContext(game, options, staging, advance=advance)
             steps = active_steps(options, game)
+            # Every step's code loads before the early work forks (see Step.begin), so the
+            # forked child finds what it shares with the steps (templates, fonts) loaded.
+            functions = [step.load() for step in steps]
             try:
                 for step in steps:
                     begin = step.load_begin()
                     if begin is not None:
                         begin(context)
-                for step in steps:
+                for step, function in zip(steps, functions):
                     advance(step.label)
-                    step.load()(context)
+                    function(context)
             finally:
                 context.close_early()
             context.settle()

@@ -84,6 +84,9 @@ def _build(args: list[str]) -> int | None:
         prepare_output_folder(target, root)
         found = remembered_build(root, target, paper, not no_duplex, not no_check)
         if found is None or found.kit is None:
+            from generator.kit.parallel import start_render_workers_early
+
+            start_render_workers_early(root, paper, not no_duplex)  # a build is coming: start its workers
             return None
         from rich.console import Console
 

@@ -22,8 +22,9 @@ import os
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from generator.kit.render_cache import RenderCache
+from generator.kit.render_cache import RenderCache, folders_digest, settings_digest
 from generator.orphans import die_with_parent
 from generator.kit.render_jobs import DocumentJob, PngJob
 
@@ -35,14 +36,37 @@ def worker_count() -> int:
 
 
 def start_render_workers() -> None:
-    """Fork the render workers now (once per process) and have them load cairo in the background."""
+    """Fork the render workers now (once per process) and have them load cairo in the background.
+
+    The pool's own threads start with its first job, not here: until then this process has no
+    thread but its own, so it may still fork safely (the rulebook's early child).
+    """
     global _workers
     if _workers is not None or worker_count() < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return
     _workers = ProcessPoolExecutor(max_workers=worker_count(), mp_context=multiprocessing.get_context("fork"),
                                    initializer=_start_worker, initargs=(os.getpid(),))
-    _workers.submit(int)  # a fork-context pool starts every worker on its first job
+    launch = getattr(_workers, "_launch_processes", None)   # CPython 3.11+: fork every worker, no thread yet
+    if launch is not None:
+        launch()
+    else:
+        _workers.submit(int)  # a fork-context pool starts every worker on its first job
     atexit.register(stop_render_workers)
+
+
+def start_render_workers_early(root: Path, paper: str | None, duplex: bool) -> None:
+    """At the very start of a build, before the command's imports and the data: fork the
+    workers unless the render cache already holds this kit, so they load cairo on the core
+    the main process leaves idle while it starts up. `paper` None: the game's default, either."""
+    from generator.resources import templates_dir
+
+    cache = RenderCache.from_environment()
+    if cache.folder is not None:
+        files = folders_digest(root, templates_dir())
+        papers = [paper.lower()] if paper else ["letter", "a4"]
+        if any(cache.seen(settings_digest(files, f"{choice}|{duplex}")) for choice in papers):
+            return
+    start_render_workers()
 
 
 def _start_worker(parent: int) -> None:
@@ -113,8 +137,16 @@ def stop_render_workers() -> None:
     global _workers, _queue
     _queue = _TaskQueue()
     if _workers is not None:
+        # Workers forked but never given a job wait on the pool's queue with no thread to tell
+        # them to stop, and multiprocessing would wait for them at exit: end them here.
+        idle = getattr(_workers, "_executor_manager_thread", True) is None
+        unused = list((getattr(_workers, "_processes", None) or {}).values()) if idle else []
         _workers.shutdown(wait=False, cancel_futures=True)
         _workers = None
+        for process in unused:
+            process.terminate()
+        for process in unused:
+            process.join(timeout=5)
 
 
 PNG_BATCH = 3  # card PNGs per task: small tasks fill whichever worker frees up first

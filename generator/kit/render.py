@@ -16,6 +16,7 @@ import hashlib
 import io
 import math
 import struct
+import sys
 import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -238,21 +239,21 @@ def render_pdf(svgs: list[str]) -> bytes:
 
 
 def encode_png(bgrx: bytes, width: int, height: int, stride: int, alpha: bool = False, level: int = 1) -> bytes:
-    """PNG from cairo's native-endian rows (B/G/R/x bytes on little-endian machines): RGB from
-    RGB24, or RGBA from ARGB32 with `alpha` (cut-out pieces); `level` is the zlib compression."""
-    if stride != width * 4:
-        bgrx = b"".join(bgrx[r * stride: r * stride + width * 4] for r in range(height))
-    channels = 4 if alpha else 3
-    pixels = bytearray(width * height * channels)
-    pixels[0::channels] = bgrx[2::4]
-    pixels[1::channels] = bgrx[1::4]
-    pixels[2::channels] = bgrx[0::4]
-    if alpha:
-        pixels[3::4] = bgrx[3::4]
-    line = width * channels
-    view = memoryview(pixels)
-    # Each row starts with its filter byte (0: none).
-    rows = b"\x00" + b"\x00".join(view[r * line:(r + 1) * line] for r in range(height))
+    """PNG from cairo's native-endian rows: RGB from RGB24, or RGBA from ARGB32 with `alpha`
+    (cut-out pieces; the stored values as they are); `level` is the zlib compression.
+
+    Pillow reorders the bytes (in C, a quarter of the time Python's slicing took) and pads
+    each row to the PNG row length with a zero, which is the next row's filter byte (0: none).
+    The zlib stream is ours, so the bytes do not depend on Pillow's PNG writer.
+    """
+    from PIL import Image
+
+    mode = "RGBA" if alpha else "RGB"
+    native = ("BGRA" if alpha else "BGRX") if sys.byteorder == "little" else ("ARGB" if alpha else "XRGB")
+    line = width * len(mode)
+    image = Image.frombuffer(mode, (width, height), bgrx, "raw", native, stride, 1)
+    padded = image.tobytes("raw", mode, line + 1)   # each row, then one zero byte
+    rows = b"".join((b"\x00", memoryview(padded)[:-1]))
 
     def chunk(kind: bytes, body: bytes) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)

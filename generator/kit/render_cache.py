@@ -127,14 +127,24 @@ def inputs_digest(*folders: Path, settings: str = "") -> str:
     Only a hint: it predicts that a rebuild will find everything in the cache, so the build
     need not start render workers before it knows. A wrong guess costs time, never bytes.
     """
-    from generator.kit.render_jobs import RENDER_VERSION  # not at the top: a remembered build never loads the jobs
+    return settings_digest(folders_digest(*folders), settings)
 
-    digest = hashlib.sha256(f"{RENDER_VERSION}|{settings}".encode())
+
+def folders_digest(*folders: Path) -> str:
+    """The files part of `inputs_digest`: computed once, it serves several settings."""
+    digest = hashlib.sha256()
     for folder in folders:
         for path in sorted(folder.rglob("*")):
             digest.update(str(path.relative_to(folder)).encode("utf-8", "surrogateescape") + b"\0")
             digest.update(_file_digest(path, folder))
     return digest.hexdigest()
+
+
+def settings_digest(files: str, settings: str) -> str:
+    """`inputs_digest` from its files part (`folders_digest`) and the build's settings."""
+    from generator.kit.render_jobs import RENDER_VERSION  # not at the top: a remembered build never loads the jobs
+
+    return hashlib.sha256(f"{RENDER_VERSION}|{settings}|{files}".encode()).hexdigest()
 
 
 def _file_digest(path: Path, folder: Path) -> bytes:
