@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import os
 import signal
 import sys
@@ -79,7 +78,7 @@ def _prctl(option: int, argument: int | bytes) -> None:
     if not sys.platform.startswith("linux"):
         return
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(option, argument, 0, 0, 0)
+        # The process's own symbols include libc's: no library search (find_library runs ldconfig).
+        ctypes.CDLL(None, use_errno=True).prctl(option, argument, 0, 0, 0)
     except (OSError, AttributeError):
         return
