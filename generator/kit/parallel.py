@@ -1,9 +1,12 @@
 """Render jobs through the cache and on both cores, keeping cairo out of the main process.
 
-cairosvg is pure Python per element, so the work goes to processes, not threads. Workers are
-forked as early as the kit step begins: they load cairo while the main process plans the kit,
-and stay up for the rest of the build (the print-and-play cover renders there too). Jobs
-already in the render cache are never sent; when nothing misses, nothing is rendered.
+cairosvg is pure Python per element, so the work goes to processes, not threads. A plain
+`build` forks the workers first thing (`start_render_workers_early`, from the command line's fast
+lane), else the kit step does: they load cairo while the main process starts up and plans the
+kit, and stay up for the rest of the build (the print-and-play cover renders there too). They
+run at a lower priority (WORKER_NICENESS): the build is CPU-bound on two cores, and the main
+process and the rulebook child are its longest chains, so the workers fill what those leave.
+Jobs already in the render cache are never sent; when nothing misses, nothing is rendered.
 
 Work is a queue of tasks that free workers take in order: documents that place the same
 faces (tiles and the board poster) form one task, the costliest first, and card PNGs come
@@ -29,6 +32,7 @@ from generator.orphans import die_with_parent
 from generator.kit.render_jobs import DocumentJob, PngJob
 
 _workers: ProcessPoolExecutor | None = None
+WORKER_NICENESS = 10  # below the main process and the rulebook child: the build's longest chains run first
 
 
 def worker_count() -> int:
@@ -74,6 +78,10 @@ def _start_worker(parent: int) -> None:
     from generator.kit.render import warm_up
 
     die_with_parent(parent)
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
     warm_up()
 
 
