@@ -32,6 +32,7 @@ from generator.orphans import die_with_parent
 from generator.kit.render_jobs import DocumentJob, PngJob
 
 _workers: ProcessPoolExecutor | None = None
+_started_early = False   # forked by start_render_workers_early (tests check the path a build took)
 WORKER_NICENESS = 10  # below the main process and the rulebook child: the build's longest chains run first
 
 
@@ -70,7 +71,10 @@ def start_render_workers_early(root: Path, paper: str | None, duplex: bool) -> N
         papers = [paper.lower()] if paper else ["letter", "a4"]
         if any(cache.seen(settings_digest(files, f"{choice}|{duplex}")) for choice in papers):
             return
+    global _started_early
+    _started_early = _workers is None
     start_render_workers()
+    _started_early = _started_early and _workers is not None
 
 
 def _start_worker(parent: int) -> None:

@@ -24,7 +24,11 @@ from generator.data.loader import project_root
 DECK = project_root() / "examples" / "peer-deck"
 # Says on stderr, at exit, whether the process loaded the game (a full build) or not (remembered).
 REPORT = ("import atexit, sys; atexit.register(lambda: print('path:', 'full' if 'generator.data.loader' in "
-          "sys.modules else 'remembered', file=sys.stderr)); import generator.cli as cli; ")
+          "sys.modules else 'remembered', file=sys.stderr)); "
+          # and whether the render workers were forked first thing, before Typer and the data
+          "atexit.register(lambda: print('workers:', 'early' if getattr(sys.modules.get("
+          "'generator.kit.parallel'), '_started_early', False) else 'late', file=sys.stderr)); "
+          "import generator.cli as cli; ")
 EAGER = REPORT + "cli.load_commands([]); cli.main(sys.argv[1:])"
 LEAN = REPORT + "cli.main(sys.argv[1:])"
 
@@ -36,7 +40,7 @@ def _hashes(folder: Path) -> dict[str, str]:
 
 def build(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None,
           workers: str | None = None) -> tuple[dict[str, str], str, str]:
-    """The kit's file hashes, the path the process took (full or remembered) and what it printed."""
+    """The kit's file hashes, the path the process took (full or remembered) and its stderr."""
     env = {**os.environ, "PYTHONPATH": str(project_root()), "DRAGON_PNP_CACHE": cache}
     if workers is not None:
         env["DRAGON_PNP_WORKERS"] = workers
@@ -44,12 +48,13 @@ def build(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None,
                           env=env, cwd=cwd or project_root(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     path = done.stderr.rsplit("path: ", 1)[-1].strip()
-    return _hashes(out), path, done.stdout
+    return _hashes(out), path, done.stderr
 
 
 def test_lean_eager_cold_warm_and_remembered_builds_are_byte_identical(tmp_path: Path) -> None:
     cache = str(tmp_path / "cache")
-    lean_cold, cold_path, _ = build(LEAN, DECK, tmp_path / "lean-cold", "off")
+    lean_cold, cold_path, said = build(LEAN, DECK, tmp_path / "lean-cold", "off")
+    assert "workers: early" in said   # forked by the command line's fast lane (start_render_workers_early)
     eager, eager_path, _ = build(EAGER, DECK, tmp_path / "eager", cache)
     lean_warm, warm_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
     remembered, remembered_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
