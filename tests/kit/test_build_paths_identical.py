@@ -40,7 +40,14 @@ def _hashes(folder: Path) -> dict[str, str]:
 
 def build(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None,
           workers: str | None = None) -> tuple[dict[str, str], str, str]:
-    """The kit's file hashes, the path the process took (full or remembered) and its stderr."""
+    """The kit's file hashes, the path the process took (full or remembered) and what it printed."""
+    hashes, path, printed, _ = build_and_stderr(code, deck, out, cache, cwd, workers)
+    return hashes, path, printed
+
+
+def build_and_stderr(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None,
+                     workers: str | None = None) -> tuple[dict[str, str], str, str, str]:
+    """`build`'s figures and the process's stderr (where REPORT writes)."""
     env = {**os.environ, "PYTHONPATH": str(project_root()), "DRAGON_PNP_CACHE": cache}
     if workers is not None:
         env["DRAGON_PNP_WORKERS"] = workers
@@ -48,12 +55,12 @@ def build(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None,
                           env=env, cwd=cwd or project_root(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     path = done.stderr.rsplit("path: ", 1)[-1].strip()
-    return _hashes(out), path, done.stderr
+    return _hashes(out), path, done.stdout, done.stderr
 
 
 def test_lean_eager_cold_warm_and_remembered_builds_are_byte_identical(tmp_path: Path) -> None:
     cache = str(tmp_path / "cache")
-    lean_cold, cold_path, said = build(LEAN, DECK, tmp_path / "lean-cold", "off")
+    lean_cold, cold_path, _, said = build_and_stderr(LEAN, DECK, tmp_path / "lean-cold", "off")
     assert "workers: early" in said   # forked by the command line's fast lane (start_render_workers_early)
     eager, eager_path, _ = build(EAGER, DECK, tmp_path / "eager", cache)
     lean_warm, warm_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
