@@ -218,7 +218,8 @@ def render_png(job: "PngJob") -> bytes:
     context.set_source_surface(drawing.recording, 0, 0)
     context.paint()
     image.flush()
-    return encode_png(bytes(image.get_data()), image.get_width(), image.get_height(), image.get_stride())
+    # The surface's own buffer, not a copy: Pillow reads it while `image` is alive.
+    return encode_png(image.get_data(), image.get_width(), image.get_height(), image.get_stride())
 
 
 def render_pdf(svgs: list[str]) -> bytes:
@@ -238,9 +239,10 @@ def render_pdf(svgs: list[str]) -> bytes:
     return output.getvalue()
 
 
-def encode_png(bgrx: bytes, width: int, height: int, stride: int, alpha: bool = False, level: int = 1) -> bytes:
-    """PNG from cairo's native-endian rows: RGB from RGB24, or RGBA from ARGB32 with `alpha`
-    (cut-out pieces; the stored values as they are); `level` is the zlib compression.
+def encode_png(bgrx: Any, width: int, height: int, stride: int, alpha: bool = False, level: int = 1) -> bytes:
+    """PNG from cairo's native-endian rows (`bgrx`: bytes or any buffer, such as a surface's
+    data): RGB from RGB24, or RGBA from ARGB32 with `alpha` (cut-out pieces; the stored values
+    as they are); `level` is the zlib compression.
 
     Pillow reorders the bytes (in C, a quarter of the time Python's slicing took) and pads
     each row to the PNG row length with a zero, which is the next row's filter byte (0: none).
