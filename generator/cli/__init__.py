@@ -19,13 +19,18 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point: the fast lane when it can answer, else the Typer app."""
     args = sys.argv[1:] if argv is None else list(argv)
     from generator.cli.fast import answer
+    from generator.heap import frozen_at_exit
 
-    code = answer(args)
-    if code is not None:
-        sys.exit(code)
-    from generator.cli.entry import main as full
+    try:
+        code = answer(args)
+        if code is not None:
+            sys.exit(code)
+        from generator.cli.entry import main as full
 
-    full(args)
+        full(args)
+    finally:
+        if argv is None:   # the console command's process, about to exit (not a caller's)
+            frozen_at_exit()
 
 
 def __getattr__(name: str) -> Any:

@@ -15,6 +15,7 @@ from generator.cli.game_choice import chosen_game
 from generator.cli.remembered import remember_build, remembered_build, summary, warn, write_remembered
 from generator.data.game_dir import resolve_game_dir
 from generator.errors import NotationError, OutputFolderError
+from generator.heap import frozen_for_good
 from generator.resources import output_root
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ def build(
     from generator.kit.layout_warnings import take as layout_warnings
 
     data = load_game(root)
+    frozen_for_good()   # this process builds once and exits: its loaded heap need not be walked again
     chosen = (paper or data.print_profile.paper).lower()
     if chosen not in PAPERS:
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")

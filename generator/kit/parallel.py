@@ -27,6 +27,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.heap import frozen_for_fork
 from generator.kit.render_cache import RenderCache, folders_digest, settings_digest
 from generator.orphans import die_with_parent
 from generator.kit.render_jobs import DocumentJob, PngJob
@@ -52,10 +53,11 @@ def start_render_workers() -> None:
     _workers = ProcessPoolExecutor(max_workers=worker_count(), mp_context=multiprocessing.get_context("fork"),
                                    initializer=_start_worker, initargs=(os.getpid(),))
     launch = getattr(_workers, "_launch_processes", None)   # CPython 3.11+: fork every worker, no thread yet
-    if launch is not None:
-        launch()
-    else:
-        _workers.submit(int)  # a fork-context pool starts every worker on its first job
+    with frozen_for_fork():
+        if launch is not None:
+            launch()
+        else:
+            _workers.submit(int)  # a fork-context pool starts every worker on its first job
     atexit.register(stop_render_workers)
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.heap import frozen_for_fork
 from generator.orphans import forking_as
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class EarlyRulebook:
         self._process = context.Process(target=_typeset_in_child,
                                         args=(writer, game, paper, os.getpid(), self._workdir),
                                         name=CHILD_NAME, daemon=True)
-        with forking_as(CHILD_NAME):
+        with forking_as(CHILD_NAME), frozen_for_fork():
             self._process.start()
         writer.close()
 
