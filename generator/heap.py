@@ -10,7 +10,9 @@ the game's data); every full collection walks all of it. Two places pay that for
 - at exit the interpreter's last collections walk it once more (about 0.1 s for a build):
   `frozen_at_exit()` freezes it when a command is done, so teardown only frees memory;
 - a one-shot `build` walks it in every full collection while it plans and typesets:
-  `frozen_for_good()` freezes it once the data is loaded.
+  `frozen_for_good()` freezes it once the data is loaded;
+- young collections every 700 allocations walk the same survivors again and again:
+  `fewer_collections()` raises that threshold for the console command.
 
 Nothing is collected that would otherwise have been, within the child, except the inherited
 objects (alive at the fork; the parent owns them); no output depends on either.
@@ -21,6 +23,11 @@ from __future__ import annotations
 import contextlib
 import gc
 from typing import Iterator
+
+# Young objects allowed before a collection (CPython's default is 700). The commands allocate
+# millions of short-lived objects (SVG trees, layouts, game states) and few cycles: a collection
+# every 700 walks the same survivors again and again (0.05-0.07 s of a build), for a few MB saved.
+YOUNG_THRESHOLD = 20_000
 
 
 @contextlib.contextmanager
@@ -33,6 +40,13 @@ def frozen_for_fork() -> Iterator[None]:
     finally:
         if not frozen_before:   # a process that froze its heap on purpose keeps it frozen
             gc.unfreeze()
+
+
+def fewer_collections() -> None:
+    """For the console command's process (and so its forked children): collect young objects
+    after YOUNG_THRESHOLD allocations instead of 700."""
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(YOUNG_THRESHOLD, middle, old)
 
 
 def frozen_at_exit() -> None:

@@ -19,8 +19,10 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point: the fast lane when it can answer, else the Typer app."""
     args = sys.argv[1:] if argv is None else list(argv)
     from generator.cli.fast import answer
-    from generator.heap import frozen_at_exit
+    from generator.heap import fewer_collections, frozen_at_exit
 
+    if argv is None:   # the console command's own process
+        fewer_collections()
     try:
         code = answer(args)
         if code is not None:
