@@ -39,8 +39,8 @@ def test_the_child_starts_frozen_and_the_parent_does_not_stay_frozen() -> None:
 def test_a_parent_that_froze_its_heap_keeps_it_frozen() -> None:
     gc.freeze()
     try:
-        before = gc.get_freeze_count()
-        assert _child_freeze_count() >= before
-        assert gc.get_freeze_count() >= before
+        # Counts move a little as frozen objects are freed; unfrozen, the parent's would be 0.
+        assert _child_freeze_count() > 1000
+        assert gc.get_freeze_count() > 1000
     finally:
         gc.unfreeze()
