@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from typing import Iterator
+from collections.abc import Iterator
 
 # Young objects allowed before a collection (CPython's default is 700). The commands allocate
 # millions of short-lived objects (SVG trees, layouts, game states) and few cycles: a collection

@@ -29,8 +29,8 @@ from pathlib import Path
 
 from generator.heap import frozen_for_fork
 from generator.kit.render_cache import RenderCache, folders_digest, settings_digest
-from generator.orphans import die_with_parent
 from generator.kit.render_jobs import DocumentJob, PngJob
+from generator.orphans import die_with_parent
 
 _workers: ProcessPoolExecutor | None = None
 _started_early = False   # forked by start_render_workers_early (tests check the path a build took)

@@ -142,7 +142,8 @@ def folders_digest(*folders: Path) -> str:
 
 def settings_digest(files: str, settings: str) -> str:
     """`inputs_digest` from its files part (`folders_digest`) and the build's settings."""
-    from generator.kit.render_jobs import RENDER_VERSION  # not at the top: a remembered build never loads the jobs
+    # Not at the top: a remembered build never loads the jobs.
+    from generator.kit.render_jobs import RENDER_VERSION
 
     return hashlib.sha256(f"{RENDER_VERSION}|{settings}|{files}".encode()).hexdigest()
 
