@@ -1,16 +1,17 @@
 """The garbage collector around forks and at exit: work a short-lived process need not do.
 
 A build's main process holds a large heap of long-lived objects (modules, pydantic schemas,
-the game's data); every full collection walks all of it. Two places pay that for nothing:
+the game's data); every full collection walks all of it. Three places pay that for nothing,
+and young collections add a fourth cost:
 
 - a forked child (render worker, rulebook child) inherits the heap and would walk it again in
   its own collections: `frozen_for_fork()` freezes it just for the fork (CPython's advice for
   fork without exec), so the child ignores what it inherited and the parent carries on as
   before;
-- at exit the interpreter's last collections walk it once more (about 0.1 s for a build):
-  `frozen_at_exit()` freezes it when a command is done, so teardown only frees memory;
-- a one-shot `build` walks it in every full collection while it plans and typesets:
-  `frozen_for_good()` freezes it once the data is loaded;
+- a one-shot `build` walks it in every full collection while it plans and typesets, and the
+  interpreter's last collections walk it once more at exit (about 0.1 s): `frozen_for_good()`
+  freezes it once the data is loaded, and the console command calls it again when it is done,
+  so teardown only frees memory;
 - young collections every 700 allocations walk the same survivors again and again:
   `fewer_collections()` raises that threshold for the console command.
 
@@ -49,13 +50,9 @@ def fewer_collections() -> None:
     gc.set_threshold(YOUNG_THRESHOLD, middle, old)
 
 
-def frozen_at_exit() -> None:
-    """Call when the process has nothing left but to exit: the final collections skip the heap."""
-    gc.freeze()
-
-
 def frozen_for_good() -> None:
-    """A one-shot command's process, its modules and data loaded: later collections walk only
-    what is made from now on. Not for a long-lived process (the studio): what is frozen and
-    later dropped in a reference cycle is never collected."""
+    """A one-shot command's process, its modules and data loaded, or any process about to exit:
+    later collections (the interpreter's last ones too) walk only what is made from now on.
+    Not for a long-lived process mid-run (the studio): what is frozen and later dropped in a
+    reference cycle is never collected."""
     gc.freeze()

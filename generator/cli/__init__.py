@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> None:
     """Console entry point: the fast lane when it can answer, else the Typer app."""
     args = sys.argv[1:] if argv is None else list(argv)
     from generator.cli.fast import answer
-    from generator.heap import fewer_collections, frozen_at_exit
+    from generator.heap import fewer_collections, frozen_for_good
 
     if argv is None:   # the console command's own process
         fewer_collections()
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> None:
         full(args)
     finally:
         if argv is None:   # the console command's process, about to exit (not a caller's)
-            frozen_at_exit()
+            frozen_for_good()   # the final collections skip the heap
 
 
 def __getattr__(name: str) -> Any:
