@@ -27,11 +27,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.data.loader import load_game  # noqa: E402
-from generator.games.dragon_line import GAME  # noqa: E402
-from generator.games.dragon_line.learning import play_hand  # noqa: E402
-from generator.games.dragon_line.metrics import game_metrics, summarise  # noqa: E402
-from generator.stats import wilson_interval  # noqa: E402
+from dragon_pnp.data.loader import load_game  # noqa: E402
+from dragon_pnp.games.dragon_line import GAME  # noqa: E402
+from dragon_pnp.games.dragon_line.learning import play_hand  # noqa: E402
+from dragon_pnp.games.dragon_line.metrics import game_metrics, summarise  # noqa: E402
+from dragon_pnp.stats import wilson_interval  # noqa: E402
 
 PAIRINGS = (("strong", "strong"), ("strong", "greedy"), ("greedy", "random"), ("strong", "random"))
 

@@ -40,10 +40,10 @@ EDITED_CARD = "Not played. End a turn wearing them outside a den"   # The Pants 
 KIT_ONLY = """
 import sys
 from pathlib import Path
-from generator.build.atomic import atomic_folder
-from generator.build.context import BuildContext, BuildOptions
-from generator.data import load_game
-from generator.kit.steps import kit_step, print_and_play_step
+from dragon_pnp.build.atomic import atomic_folder
+from dragon_pnp.build.context import BuildContext, BuildOptions
+from dragon_pnp.data import load_game
+from dragon_pnp.kit.steps import kit_step, print_and_play_step
 game = load_game(sys.argv[3])
 with atomic_folder(Path(sys.argv[1])) as staging:
     context = BuildContext(game, BuildOptions(paper=sys.argv[2], check=False), staging)
@@ -81,7 +81,7 @@ def main() -> None:
             return [python, "-c", KIT_ONLY, str(tmp / out), args.paper, str(data)]
 
         def build(out: str) -> list[str]:
-            return [python, "-m", "generator", "build", "dragon_pants", "--no-check", "--paper", args.paper,
+            return [python, "-m", "dragon_pnp", "build", "dragon_pants", "--no-check", "--paper", args.paper,
                     "--out", str(tmp / out)]
 
         def edit(run: int) -> None:
@@ -89,8 +89,8 @@ def main() -> None:
             (edited / "power_cards.yaml").write_text(cards.replace(EDITED_CARD, text))
 
         jobs = {
-            "imports": ([python, "-c", "import generator.data, generator.build.atomic, generator.kit.steps; "
-                                       "from generator.kit.render import warm_up; warm_up()"], env, None),
+            "imports": ([python, "-c", "import dragon_pnp.data, dragon_pnp.build.atomic, dragon_pnp.kit.steps; "
+                                       "from dragon_pnp.kit.render import warm_up; warm_up()"], env, None),
             "kit cold": (kit("cold"), cold, None),
             "kit warm": (kit("warm"), warm, None),
             "kit 1 card edit": (kit("edit", edited), warm, edit),

@@ -24,11 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.data import load_game  # noqa: E402
-from generator.games.dragon_pants import GAME  # noqa: E402
-from generator.report.check import mixed_rotation  # noqa: E402
-from generator.report.plan import Config  # noqa: E402
-from generator.report.simulate import Table, play_game  # noqa: E402
+from dragon_pnp.data import load_game  # noqa: E402
+from dragon_pnp.games.dragon_pants import GAME  # noqa: E402
+from dragon_pnp.report.check import mixed_rotation  # noqa: E402
+from dragon_pnp.report.plan import Config  # noqa: E402
+from dragon_pnp.report.simulate import Table, play_game  # noqa: E402
 
 
 def split_time(table: Table, config: Config, seeds: range) -> tuple[float, float]:
@@ -79,7 +79,7 @@ def bench_check(games: int | None, jobs: int | None, deadline: float, extra: tup
     """Wall time, and CPU time of the check and its workers: on a shared machine the CPU time over
     the job count is what the wall time would be with the cores to itself."""
     with tempfile.TemporaryDirectory() as out:
-        command = [sys.executable, "-m", "generator", "check", "dragon_pants", "--out", out]
+        command = [sys.executable, "-m", "dragon_pnp", "check", "dragon_pants", "--out", out]
         if games is not None:
             command += ["--games", str(games)]
         command += extra

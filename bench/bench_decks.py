@@ -14,8 +14,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from benchkit import capture  # noqa: E402
 
-from generator.data import load_game  # noqa: E402
-from generator.games.dragon_pants.destiny import analyse_presets  # noqa: E402
+from dragon_pnp.data import load_game  # noqa: E402
+from dragon_pnp.games.dragon_pants.destiny import analyse_presets  # noqa: E402
 
 RUNS = 7
 
@@ -28,7 +28,7 @@ def main() -> None:
     walls = []
     for _ in range(runs):
         start = time.perf_counter()
-        capture([sys.executable, "-m", "generator", "decks", "dragon_pants", "--json"],
+        capture([sys.executable, "-m", "dragon_pnp", "decks", "dragon_pants", "--json"],
                 deadline=60.0 if args.smoke else 300.0)
         walls.append(time.perf_counter() - start)
     game = load_game("dragon_pants")

@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.data.loader import load_game  # noqa: E402
-from generator.games.dragon_line import GAME  # noqa: E402
-from generator.games.policies import RandomPolicy  # noqa: E402
+from dragon_pnp.data.loader import load_game  # noqa: E402
+from dragon_pnp.games.dragon_line import GAME  # noqa: E402
+from dragon_pnp.games.policies import RandomPolicy  # noqa: E402
 
 
 def random_hands(hands: int, seed: int) -> dict[str, float]:
@@ -44,7 +44,7 @@ def random_hands(hands: int, seed: int) -> dict[str, float]:
 
 
 def strong_hands(hands: int, seed: int) -> dict[str, float]:
-    from generator.games.dragon_line.learning import play_hand
+    from dragon_pnp.games.dragon_line.learning import play_hand
 
     rules = GAME.make_rules(load_game("dragon_line"))
     players = [GAME.policies()["strong"](rules) for _ in (0, 1)]

@@ -34,7 +34,7 @@ def main() -> None:
         warm = {**env, "DRAGON_PNP_CACHE": str(tmp / "cache")}
 
         def export(*what: str) -> list[str]:
-            return [sys.executable, "-m", "generator", "export", *what, "dragon_pants", "--out", str(tmp / "-".join(what))]
+            return [sys.executable, "-m", "dragon_pnp", "export", *what, "dragon_pants", "--out", str(tmp / "-".join(what))]
 
         jobs = {
             "tts cold": (export("tts"), cold), "tts warm": (export("tts"), warm),

@@ -1,4 +1,4 @@
-"""generator.pdf timings: finishing a 20-page cairo PDF, and merging a built kit's documents into
+"""dragon_pnp.pdf timings: finishing a 20-page cairo PDF, and merging a built kit's documents into
 one print-and-play file (7 parts), against pypdf doing the same merge for scale.
 
 Figures are CPU time of this process (min and median of many runs), which a busy machine
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.pdf import MergePart, PageBoxes, count_pages, finish_document, merge  # noqa: E402
+from dragon_pnp.pdf import MergePart, PageBoxes, count_pages, finish_document, merge  # noqa: E402
 
 KIT_PARTS = ("rulebook.pdf", "player-aid.pdf", "cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf")
 
@@ -37,8 +37,8 @@ def cpu_ms(action: Callable[[], object], runs: int) -> str:
 
 
 def twenty_page_cairo_pdf() -> bytes:
-    from generator.cairo_ffi import load_cairocffi
-    from generator.fonts import use_bundled_fonts_for_cairo
+    from dragon_pnp.cairo_ffi import load_cairocffi
+    from dragon_pnp.fonts import use_bundled_fonts_for_cairo
 
     cairo = load_cairocffi()
     use_bundled_fonts_for_cairo()

@@ -48,11 +48,11 @@ PEER_DECK = ROOT / "examples" / "peer-deck"
 OURS = """
 import sys
 from pathlib import Path
-from generator.data import load_game
-from generator.data.loader import project_root
-from generator.kit.kit import document_jobs, plan_kit, write_documents
-from generator.kit.parallel import start_render_workers, submit_all
-from generator.kit.render_cache import RenderCache, inputs_digest
+from dragon_pnp.data import load_game
+from dragon_pnp.data.loader import project_root
+from dragon_pnp.kit.kit import document_jobs, plan_kit, write_documents
+from dragon_pnp.kit.parallel import start_render_workers, submit_all
+from dragon_pnp.kit.render_cache import RenderCache, inputs_digest
 game = load_game(sys.argv[1])
 paper = game.print_profile.paper
 # As the kit step does: workers start (and load cairo while this process plans) unless the
@@ -143,7 +143,7 @@ def main() -> None:
 
         for out in ("cold", "warm"):
             (tmp / out).mkdir()
-        whole = [sys.executable, "-m", "generator", "build", str(PEER_DECK), "--no-check", "--out", str(tmp / "whole")]
+        whole = [sys.executable, "-m", "dragon_pnp", "build", str(PEER_DECK), "--no-check", "--out", str(tmp / "whole")]
         jobs: dict[str, tuple[list[str], dict[str, str], Path]] = {
             "ours cold": (ours("cold"), cold, ROOT),
             "ours warm": (ours("warm"), warm, ROOT),

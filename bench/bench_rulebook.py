@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.data import load_game  # noqa: E402
+from dragon_pnp.data import load_game  # noqa: E402
 
 RUNS = 5
 
@@ -24,7 +24,7 @@ def main() -> None:
     runs = 1 if args.smoke else RUNS
     game = load_game("dragon_pants")
     start = time.perf_counter()
-    from generator.rulebook import typeset
+    from dragon_pnp.rulebook import typeset
 
     book = typeset(game, "letter")
     cold = time.perf_counter() - start

@@ -35,11 +35,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.data import load_game  # noqa: E402
-from generator.games.matrix_game import solve  # noqa: E402
-from generator.games.policies import policy_factory  # noqa: E402
-from generator.search.matrix import MatrixSearch  # noqa: E402
-from generator.stats import wilson_interval  # noqa: E402
+from dragon_pnp.data import load_game  # noqa: E402
+from dragon_pnp.games.matrix_game import solve  # noqa: E402
+from dragon_pnp.games.policies import policy_factory  # noqa: E402
+from dragon_pnp.search.matrix import MatrixSearch  # noqa: E402
+from dragon_pnp.stats import wilson_interval  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -237,7 +237,7 @@ def check_time(deadline: float = 1800.0) -> None:
     with tempfile.TemporaryDirectory() as out:
         before = os.times()
         started = time.perf_counter()
-        run = subprocess.run([sys.executable, "-m", "generator", "check", "dragon_pants", "--out", out],
+        run = subprocess.run([sys.executable, "-m", "dragon_pnp", "check", "dragon_pants", "--out", out],
                              cwd=ROOT, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
                              timeout=deadline)
         wall = time.perf_counter() - started

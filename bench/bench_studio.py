@@ -124,7 +124,7 @@ class Studio:
     def __init__(self, game: Path, out: Path, env: dict[str, str]):
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "generator", "studio", str(game), "--port", "0", "--no-browser", "--out", str(out)],
+            [sys.executable, "-m", "dragon_pnp", "studio", str(game), "--port", "0", "--no-browser", "--out", str(out)],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.process.stdout is not None
         timer = threading.Timer(WAIT, self.process.kill)  # a studio that never says its address fails the bench

@@ -50,8 +50,8 @@ def main() -> None:
         rows = [row for row in rows if row not in ("build cold", "peer whole")] or rows
     trees = {"new": ROOT}
     if args.baseline is not None:
-        if not (args.baseline / "generator" / "__init__.py").is_file():
-            raise SystemExit(f"--baseline {args.baseline}: not a dragon-pnp checkout (no generator/__init__.py)")
+        if not (args.baseline / "dragon_pnp" / "__init__.py").is_file():
+            raise SystemExit(f"--baseline {args.baseline}: not a dragon-pnp checkout (no dragon_pnp/__init__.py)")
         trees = {"old": args.baseline.resolve(), "new": ROOT}
     python = sys.executable
     with tempfile.TemporaryDirectory() as tmp_name:
@@ -59,7 +59,7 @@ def main() -> None:
 
         def job(side: str, row: str) -> tuple[list[str], dict[str, str]]:
             env = {**os.environ, "PYTHONPATH": str(trees[side])}
-            generator = [python, "-m", "generator"]
+            generator = [python, "-m", "dragon_pnp"]
             if row == "games --json":
                 return generator + ["games", "--json"], env
             if row == "peer whole":

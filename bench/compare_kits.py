@@ -1,6 +1,6 @@
 """Compare two built kits page by page and figure by figure, to show what a change did to the prints.
 
-Pixel comparison is `generator.diff.images`, the module `dragon-pnp diff` uses for its Pages.
+Pixel comparison is `dragon_pnp.diff.images`, the module `dragon-pnp diff` uses for its Pages.
 Every PDF present in either kit (matched by relative path) is rendered with poppler's `pdftoppm`,
 an independent reader, and compared pixel by pixel with the other kit's page of the same number.
 One line per page: file, page, both page sizes in mm (MediaBox, read by `pdfinfo`), the share of
@@ -31,7 +31,7 @@ from pathlib import Path
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from generator.diff.images import MM_PER_INCH, PageDiff, change_picture, compare_images  # noqa: E402,F401
+from dragon_pnp.diff.images import MM_PER_INCH, PageDiff, change_picture, compare_images  # noqa: E402,F401
 
 MM_PER_POINT = MM_PER_INCH / 72
 # List items carrying one of these fields are addressed by its value, not their position, so a

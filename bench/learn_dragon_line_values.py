@@ -3,7 +3,7 @@
 The strong policy drafts by these values. Run again whenever a card's numbers or a suit's reach
 change: validation refuses values learned on other cards (the file carries a digest of them).
 Deterministic for a seed and hand count, whatever the job count. See
-generator/games/dragon_line/learning.py for the method.
+dragon_pnp/games/dragon_line/learning.py for the method.
 
 Usage: .venv/bin/python bench/learn_dragon_line_values.py [--hands N] [--passes P] [--seed S] [--jobs J]
 """
@@ -20,11 +20,11 @@ from typing import Sequence
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.data.loader import load_game  # noqa: E402
-from generator.games.dragon_line.data import without_learned_values  # noqa: E402
-from generator.games.dragon_line import GAME  # noqa: E402
-from generator.games.dragon_line.data import cards_digest  # noqa: E402
-from generator.games.dragon_line.learning import METHOD, hand_samples, learn_values  # noqa: E402
+from dragon_pnp.data.loader import load_game  # noqa: E402
+from dragon_pnp.games.dragon_line.data import without_learned_values  # noqa: E402
+from dragon_pnp.games.dragon_line import GAME  # noqa: E402
+from dragon_pnp.games.dragon_line.data import cards_digest  # noqa: E402
+from dragon_pnp.games.dragon_line.learning import METHOD, hand_samples, learn_values  # noqa: E402
 
 
 def _chunk(task: tuple[Sequence[float] | None, list[int]]):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.data import GameData, load_game
-from generator.kit.parallel import stop_render_workers
+from dragon_pnp.data import GameData, load_game
+from dragon_pnp.kit.parallel import stop_render_workers
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data" / "dragon_pants"

@@ -1,5 +1,5 @@
 """Every benchmark still runs against the package it measures: each name a bench script imports
-from `generator` exists (benchmarks are not run by the suite, so a moved module would rot them)."""
+from `dragon_pnp` exists (benchmarks are not run by the suite, so a moved module would rot them)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 def _imports(script: Path) -> list[tuple[str, str | None]]:
     found: list[tuple[str, str | None]] = []
     for node in ast.walk(ast.parse(script.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "generator":
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "dragon_pnp":
             found += [(node.module, alias.name) for alias in node.names]
         elif isinstance(node, ast.Import):
-            found += [(alias.name, None) for alias in node.names if alias.name.split(".")[0] == "generator"]
+            found += [(alias.name, None) for alias in node.names if alias.name.split(".")[0] == "dragon_pnp"]
     return found
 
 

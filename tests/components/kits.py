@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.components.base import ComponentPlan
-from generator.data import GameData, load_game
-from generator.kit.kit import combine, plan_components, render_plan, write_documents as write_kit_documents
+from dragon_pnp.components.base import ComponentPlan
+from dragon_pnp.data import GameData, load_game
+from dragon_pnp.kit.kit import combine, plan_components, render_plan, write_documents as write_kit_documents
 
 DEFAULT_PRINT = """paper: letter
 bleed_mm: 3

@@ -10,8 +10,8 @@ from pathlib import Path
 import pymupdf
 import yaml
 
-from generator.data import load_game
-from generator.schemas import schemas
+from dragon_pnp.data import load_game
+from dragon_pnp.schemas import schemas
 from tests.components.conftest import ROOT
 from tests.components.kits import plan_all, write_documents
 
@@ -19,7 +19,7 @@ ENV = {"COLUMNS": "160", "PATH": "/usr/bin:/bin"}
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, env=ENV, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, env=ENV, cwd=cwd)
 
 
 def test_the_shipped_schemas_are_current(tmp_path):

@@ -6,11 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.data.loader import project_root
+from dragon_pnp.data.loader import project_root
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, cwd=cwd,
                           timeout=300)
 
 

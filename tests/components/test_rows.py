@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.data.rows import load_rows
-from generator.errors import DataError
+from dragon_pnp.data.rows import load_rows
+from dragon_pnp.errors import DataError
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:

@@ -27,7 +27,7 @@ CASES = {
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, env=ENV,
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, env=ENV,
                           cwd=cwd, timeout=300)
 
 

@@ -9,10 +9,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from generator.components.templates import RenderSite, render_game_template
-from generator.errors import DataError, LayoutError, Location
-from generator.games.api import GameModule
-from generator.games.parts import KitPart
+from dragon_pnp.components.templates import RenderSite, render_game_template
+from dragon_pnp.errors import DataError, LayoutError, Location
+from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.parts import KitPart
 
 
 def game(tmp_path: Path, templates: dict[str, str], module=None) -> SimpleNamespace:

@@ -7,14 +7,14 @@ import math
 import pymupdf
 import pytest
 
-from generator.components import aid, dice, tokens
-from generator.components.base import PlanContext
-from generator.components.dice import NET_CELLS, NET_EDGES, NET_FOLDS, net_outline, net_size, net_tabs, tab_depth
-from generator.errors import DataError
-from generator.kit.imposition import MarkStyle
-from generator.data import load_game
+from dragon_pnp.components import aid, dice, tokens
+from dragon_pnp.components.base import PlanContext
+from dragon_pnp.components.dice import NET_CELLS, NET_EDGES, NET_FOLDS, net_outline, net_size, net_tabs, tab_depth
+from dragon_pnp.errors import DataError
+from dragon_pnp.kit.imposition import MarkStyle
+from dragon_pnp.data import load_game
 from tests.components.conftest import SAMPLER
-from generator.kit.kit import combine
+from dragon_pnp.kit.kit import combine
 from tests.components.kits import plan_all, write_documents, write_game
 from tests.kit.readback import PAPER, TOL, fill_rects, mm, same_points, stroked_lines
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from generator.components.track import time_marker_face, time_track_face
-from generator.data import load_game
+from dragon_pnp.components.track import time_marker_face, time_track_face
+from dragon_pnp.data import load_game
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 

@@ -16,15 +16,15 @@ import pytest
 import yaml
 from reportlab.graphics.shapes import Drawing
 
-from generator.cli import main
-from generator.components.tiles import tile_faces
-from generator.data import load_game
-from generator.errors import DataError, DataErrors
-from generator.hexmap_diagrams import Badge, HexLine, HexOutline, Marker, Stroke, board_scene, scene_shapes
-from generator.hexmap_diagrams.shapes import Circle, Label, Polygon, Polyline
-from generator.paper import mm_to_pt
-from generator.rulebook.styles import make_styles
-from generator.rulebook.title import title_page
+from dragon_pnp.cli import main
+from dragon_pnp.components.tiles import tile_faces
+from dragon_pnp.data import load_game
+from dragon_pnp.errors import DataError, DataErrors
+from dragon_pnp.hexmap_diagrams import Badge, HexLine, HexOutline, Marker, Stroke, board_scene, scene_shapes
+from dragon_pnp.hexmap_diagrams.shapes import Circle, Label, Polygon, Polyline
+from dragon_pnp.paper import mm_to_pt
+from dragon_pnp.rulebook.styles import make_styles
+from dragon_pnp.rulebook.title import title_page
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,17 +92,17 @@ def test_drawing_a_hex_map_loads_no_game_package(hex_game_folder):
     """Scenes, both renderers, the title page and the tile faces, in a fresh interpreter."""
     script = textwrap.dedent(f"""
         import sys
-        from generator.components.tiles import tile_faces
-        from generator.data import load_game
-        from generator.hexmap_diagrams import board_scene, legend_scene, scene_drawing, scene_svg
-        from generator.paper import mm_to_pt
-        from generator.rulebook.styles import make_styles
-        from generator.rulebook.title import title_page
+        from dragon_pnp.components.tiles import tile_faces
+        from dragon_pnp.data import load_game
+        from dragon_pnp.hexmap_diagrams import board_scene, legend_scene, scene_drawing, scene_svg
+        from dragon_pnp.paper import mm_to_pt
+        from dragon_pnp.rulebook.styles import make_styles
+        from dragon_pnp.rulebook.title import title_page
 
         game = load_game({str(hex_game_folder)!r})
         scene_svg(board_scene(game, 3)); scene_drawing(legend_scene(game), width_mm=50)
         title_page(game, make_styles(), mm_to_pt(170), mm_to_pt(230)); tile_faces(game)
-        games = ("generator.games.dragon_pants", "generator.games.dragon_dance", "generator.games.dragon_line")
+        games = ("dragon_pnp.games.dragon_pants", "dragon_pnp.games.dragon_dance", "dragon_pnp.games.dragon_line")
         print(sorted(m for m in sys.modules if m.startswith(games)))
     """)
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
@@ -205,7 +205,7 @@ def test_a_bad_map_in_a_data_only_hex_game_is_a_located_error_not_a_traceback(tm
     edit(data)
     (folder / "map.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
     for command in (["validate", str(folder)], ["build", str(folder), "--no-check", "--out", str(tmp_path / "kit")]):
-        done = subprocess.run([sys.executable, "-m", "generator", *command], capture_output=True, text=True,
+        done = subprocess.run([sys.executable, "-m", "dragon_pnp", *command], capture_output=True, text=True,
                               timeout=300, env={**os.environ, "DRAGON_PNP_CACHE": "off"})
         assert done.returncode == 2, done.stdout + done.stderr
         assert "Traceback" not in done.stderr and message in done.stdout + done.stderr

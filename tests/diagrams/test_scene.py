@@ -8,11 +8,11 @@ from collections import Counter
 import pytest
 import yaml
 
-from generator.data import load_game
-from generator.games.dragon_pants.diagrams import check_sight, sight_scene
-from generator.hexmap_diagrams import board_scene, scene_drawing, scene_shapes, scene_svg
-from generator.hexmap_diagrams.shapes import Label
-from generator.hexgrid import distance
+from dragon_pnp.data import load_game
+from dragon_pnp.games.dragon_pants.diagrams import check_sight, sight_scene
+from dragon_pnp.hexmap_diagrams import board_scene, scene_drawing, scene_shapes, scene_svg
+from dragon_pnp.hexmap_diagrams.shapes import Label
+from dragon_pnp.hexgrid import distance
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -134,7 +134,7 @@ def test_svg_is_reproducible(game):
 
 
 def test_legend_has_one_sample_per_terrain_and_both_den_states(game):
-    from generator.hexmap_diagrams import legend_scene
+    from dragon_pnp.hexmap_diagrams import legend_scene
 
     scene = legend_scene(game)
     plain = [t for t in game.board.terrains.values() if not t.is_home]
@@ -150,7 +150,7 @@ def test_svg_rasterises_with_cairo_and_shows_the_terrain_colours(game):
     import cairosvg
     import pymupdf
 
-    from generator.fonts import use_bundled_fonts_for_cairo
+    from dragon_pnp.fonts import use_bundled_fonts_for_cairo
 
     use_bundled_fonts_for_cairo()
     scene = board_scene(game, 3, hex_size_mm=6)

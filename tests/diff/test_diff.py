@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.data import load_game
-from generator.diff.compare import DiffOptions, run_diff
-from generator.diff.pages import kit_side, typeset_documents
-from generator.kit.parallel import render_all
-from generator.diff.sources import VersionError
-from generator.kit.kit import forms_used, plan_kit
-from generator.report.check import CheckSettings, Execution
-from generator.report.simulate import table_for
+from dragon_pnp.data import load_game
+from dragon_pnp.diff.compare import DiffOptions, run_diff
+from dragon_pnp.diff.pages import kit_side, typeset_documents
+from dragon_pnp.kit.parallel import render_all
+from dragon_pnp.diff.sources import VersionError
+from dragon_pnp.kit.kit import forms_used, plan_kit
+from dragon_pnp.report.check import CheckSettings, Execution
+from dragon_pnp.report.simulate import table_for
 from tests.conftest import ROOT
 
 # game: (file, text before, text after, deck, card, field, the card's printed name)
@@ -165,7 +165,7 @@ def test_against_a_git_revision_in_a_temporary_repository(tmp_path):
 def test_cli_writes_the_report_and_refuses_a_bad_revision(tmp_path):
     folder, _ = tweaked_copy(tmp_path, "dragon_line")
     out = tmp_path / "out"
-    run = subprocess.run([sys.executable, "-m", "generator", "diff", str(ROOT / "data" / "dragon_line"), str(folder),
+    run = subprocess.run([sys.executable, "-m", "dragon_pnp", "diff", str(ROOT / "data" / "dragon_line"), str(folder),
                           "--no-balance", "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "dragons/gale health from 3 to 4" in run.stdout
@@ -173,7 +173,7 @@ def test_cli_writes_the_report_and_refuses_a_bad_revision(tmp_path):
     qpdf = shutil.which("qpdf")
     if qpdf:
         assert subprocess.run([qpdf, "--check", str(out / "diff.pdf")], capture_output=True).returncode == 0
-    bad = subprocess.run([sys.executable, "-m", "generator", "diff", f"{ROOT / 'data' / 'dragon_line'}@no-such-rev"],
+    bad = subprocess.run([sys.executable, "-m", "dragon_pnp", "diff", f"{ROOT / 'data' / 'dragon_line'}@no-such-rev"],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "no-such-rev: no such git revision" in bad.stderr
     assert "Traceback" not in bad.stderr
@@ -229,8 +229,8 @@ def test_a_second_diff_against_the_same_old_reuses_its_pages_and_games(tmp_path,
     diff filled; the report is the one a diff with caching off writes."""
     import json
 
-    import generator.diff.pages as pages
-    import generator.report.check_cache as check_cache
+    import dragon_pnp.diff.pages as pages
+    import dragon_pnp.report.check_cache as check_cache
 
     monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path / "cache"))   # empty: earlier tests saw OLD too
     calls: dict[str, list] = {"typeset": [], "plan": [], "batches": []}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import shutil
 
-from generator.diff.compare import DiffOptions, run_diff
-from generator.diff.writers import write_diff
+from dragon_pnp.diff.compare import DiffOptions, run_diff
+from dragon_pnp.diff.writers import write_diff
 from tests.conftest import ROOT
 
 

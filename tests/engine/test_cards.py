@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import edited, hand_of, kinds, legal, place, play, position
-from generator.errors import IllegalActionError
+from dragon_pnp.errors import IllegalActionError
 
 
 # --- The Pants (R16) ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine_helpers import POSITIONS
-from generator.cli import main
+from dragon_pnp.cli import main
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -89,7 +89,7 @@ def test_new_with_a_rules_option(capsys):
 
 
 def test_the_installed_command_runs():
-    result = subprocess.run([sys.executable, "-m", "generator", "play", "dragon_pants", "--new", "--players", "2", "--seed", "1", "--legal", "--json"],
+    result = subprocess.run([sys.executable, "-m", "dragon_pnp", "play", "dragon_pants", "--new", "--players", "2", "--seed", "1", "--legal", "--json"],
                             capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
@@ -124,8 +124,8 @@ def test_game_as_argument_and_a_finished_game(capsys, tmp_path):
 
 
 def test_the_engine_imports_no_drawing_library():
-    code = ("import sys, generator.games.dragon_pants.engine, generator.games.dragon_pants.engine.positions, generator.games.dragon_pants, "
-            "generator.games.position_files; "
+    code = ("import sys, dragon_pnp.games.dragon_pants.engine, dragon_pnp.games.dragon_pants.engine.positions, dragon_pnp.games.dragon_pants, "
+            "dragon_pnp.games.position_files; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'cairo', 'cairosvg', 'svgwrite', 'jinja2')))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     assert result.returncode == 0, result.stderr

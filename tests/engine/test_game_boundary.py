@@ -1,8 +1,8 @@
 """The generic layers reach a game only through the game interface (issue 10).
 
-No module under generator/ outside generator/games/ may import a game's own package
-(`generator.games.<slug>`, directly or through any chain of imports, typing-only ones included);
-games are found by name through `generator.games.registry`, which imports them at run time.
+No module under dragon_pnp/ outside dragon_pnp/games/ may import a game's own package
+(`dragon_pnp.games.<slug>`, directly or through any chain of imports, typing-only ones included);
+games are found by name through `dragon_pnp.games.registry`, which imports them at run time.
 Read from the source (AST, `test_layers.import_graph`), so a lazy import inside a function counts.
 """
 
@@ -18,9 +18,9 @@ PENDING_PACKAGES: tuple[str, ...] = ()
 
 
 def game_packages() -> set[str]:
-    """`generator.games.<slug>` for every game package shipped (a folder with an __init__.py)."""
+    """`dragon_pnp.games.<slug>` for every game package shipped (a folder with an __init__.py)."""
     games = PACKAGE / "games"
-    return {f"generator.games.{d.name}" for d in games.iterdir() if (d / "__init__.py").is_file()}
+    return {f"dragon_pnp.games.{d.name}" for d in games.iterdir() if (d / "__init__.py").is_file()}
 
 
 def _in(module: str, packages: set[str] | tuple[str, ...]) -> bool:
@@ -51,8 +51,8 @@ def game_reaches(graph: dict[str, set[str]], games: set[str], checked: list[str]
 
 
 def generic_modules(graph: dict[str, set[str]]) -> list[str]:
-    """Every generator module outside generator.games, less the packages still pending."""
-    return sorted(m for m in graph if m != "generator" and not _in(m, ("generator.games",))
+    """Every dragon_pnp module outside dragon_pnp.games, less the packages still pending."""
+    return sorted(m for m in graph if m != "dragon_pnp" and not _in(m, ("dragon_pnp.games",))
                   and not _in(m, PENDING_PACKAGES))
 
 
@@ -68,8 +68,8 @@ def test_the_checked_modules_cover_the_generic_layers():
     checked = generic_modules(import_graph(typing_too=True))
     for package in ("components", "kit", "rulebook", "report", "build", "export", "data", "hexmap_diagrams",
                     "cli", "studio"):
-        assert any(_in(m, (f"generator.{package}",)) for m in checked), package
-    assert {"generator.games.dragon_pants", "generator.games.dragon_line"} <= game_packages()
+        assert any(_in(m, (f"dragon_pnp.{package}",)) for m in checked), package
+    assert {"dragon_pnp.games.dragon_pants", "dragon_pnp.games.dragon_line"} <= game_packages()
 
 
 def test_generic_layers_import_no_game_package():

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGE = ROOT / "generator"
+PACKAGE = ROOT / "dragon_pnp"
 GAME_WORDS = re.compile(r"\b(dens?|pants|destiny|presets?|knights?|suits?)\b", re.IGNORECASE)
 
 

@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine_helpers import game_data, rules
-from generator.games.dragon_pants.engine import Action, GameState, new_game
-from generator.games.dragon_pants.engine.positions import position_from_dict, position_to_dict
-from generator.errors import IllegalActionError
+from dragon_pnp.games.dragon_pants.engine import Action, GameState, new_game
+from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict, position_to_dict
+from dragon_pnp.errors import IllegalActionError
 
 OPTION_NAMES = sorted(game_data().game.rules_options)
 

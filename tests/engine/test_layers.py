@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[2] / "generator"
+PACKAGE = Path(__file__).resolve().parents[2] / "dragon_pnp"
 
 
 def _modules() -> dict[str, Path]:
@@ -92,11 +92,11 @@ def test_the_checker_finds_a_circle():
 
 def test_the_engine_has_no_import_circle_even_for_typing():
     engine = [group for group in cycles(import_graph(typing_too=True))
-              if any(name.startswith("generator.games.dragon_pants.engine") for name in group)]
+              if any(name.startswith("dragon_pnp.games.dragon_pants.engine") for name in group)]
     assert engine == []
 
 
 def test_game_interface_and_report_have_no_import_circle():
     found = [group for group in cycles(import_graph(typing_too=False))
-             if any(name.startswith(("generator.games", "generator.report", "generator.games.dragon_pants.engine")) for name in group)]
+             if any(name.startswith(("dragon_pnp.games", "dragon_pnp.report", "dragon_pnp.games.dragon_pants.engine")) for name in group)]
     assert found == []

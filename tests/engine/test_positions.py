@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from engine_helpers import POSITIONS, game_data, load_file, rules
-from generator.games.api import PositionError
-from generator.games.dragon_pants.engine import new_game
-from generator.games.dragon_pants.engine.positions import position_to_dict
-from generator.games.dragon_pants import GAME
-from generator.games.position_files import dump_yaml, position_document, read_position_file
-from generator.games.position_files import load_position as load_play_position
+from dragon_pnp.games.api import PositionError
+from dragon_pnp.games.dragon_pants.engine import new_game
+from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
+from dragon_pnp.games.dragon_pants import GAME
+from dragon_pnp.games.position_files import dump_yaml, position_document, read_position_file
+from dragon_pnp.games.position_files import load_position as load_play_position
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
 
@@ -146,7 +146,7 @@ def test_json_syntax_errors_are_located(tmp_path):
     ("dragon_line", ["refill kiln", "refill scorch", "refill shade"]),
 ])
 def test_the_other_games_doc_examples_load_and_are_written_back_unchanged(tmp_path, capsys, game, legal):
-    from generator.cli import main
+    from dragon_pnp.cli import main
 
     (example,) = [text for text in _doc_examples() if f"game: {game}\n" in text]
     path = tmp_path / "example.yaml"

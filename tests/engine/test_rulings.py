@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from engine_helpers import edited, game_data, hand_of, legal, place, play, position, rules
-from generator.data.components import time_track
-from generator.games.dragon_pants.engine import Rules, new_game
-from generator.games.dragon_pants.engine.positions import position_to_dict
-from generator.errors import IllegalActionError
+from dragon_pnp.data.components import time_track
+from dragon_pnp.games.dragon_pants.engine import Rules, new_game
+from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
+from dragon_pnp.errors import IllegalActionError
 
 
 # --- Time and the end of the game (R1-R5) -------------------------------------------------------
@@ -324,8 +324,8 @@ def test_r21_mirror_against_teleport_cancels():
 def test_a_dragon_with_no_way_out_of_its_den_is_stuck_and_its_turn_ends():
     """Not possible on the Dragon Pants board (every den opens onto land), so a variant board
     puts a mountain on den S's exit with a dragon standing on it."""
-    from generator.data.hexmap import Tile
-    from generator.games.dragon_pants.engine.positions import position_from_dict
+    from dragon_pnp.data.hexmap import Tile
+    from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict
 
     data = game_data()
     tiles = [Tile(q=t.q, r=t.r, terrain="mountain") if (t.q, t.r) == (0, 3) else t for t in data.board.tiles]

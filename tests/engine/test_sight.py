@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import game_data, legal, position
-from generator.games.dragon_pants.engine.board import BoardTables
-from generator.games.dragon_pants.engine.positions import position_to_dict
-from generator.errors import IllegalActionError
+from dragon_pnp.games.dragon_pants.engine.board import BoardTables
+from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
+from dragon_pnp.errors import IllegalActionError
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +85,7 @@ def test_target_on_water_is_immune():
     state = position("cards")
     data = position_to_dict(state)
     data["dragons"][2]["at"] = [-1, 1]  # dragon 3 dives into the water on dragon 1's flat line
-    from generator.games.dragon_pants.engine.positions import position_from_dict
+    from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict
 
     wet = position_from_dict(state.rules, data)
     assert not any(a.endswith(" 3") for a in legal(wet) if a.startswith("play"))
@@ -112,7 +112,7 @@ def test_dragon_between_blocks_a_card():
     state = position("sight_mountain")
     data = position_to_dict(state)
     data["dragons"][1]["at"] = [-3, 1]  # dragon 2 steps between dragon 1 and dragon 3
-    from generator.games.dragon_pants.engine.positions import position_from_dict
+    from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict
 
     moved = position_from_dict(state.rules, data)
     assert "play fireball 3" not in legal(moved)
@@ -131,7 +131,7 @@ def test_dragon_on_a_den_can_be_targeted_r18():
     data = position_to_dict(state)
     # Dragon 4 in its den NE (4,-4); put dragon 1 on (1,-1)... a flat line north-east to the den.
     data["dragons"][0]["at"] = [1, -1]
-    from generator.games.dragon_pants.engine.positions import position_from_dict
+    from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict
 
     moved = position_from_dict(state.rules, data)
     assert "play fireball 4" in legal(moved)

@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from generator.build.context import BuildOptions
-from generator.build.pipeline import run_build
-from generator.cli import main
-from generator.errors import LayoutError
-from generator.export import writers
-from generator.kit.svg_crop import crop_svg
+from dragon_pnp.build.context import BuildOptions
+from dragon_pnp.build.pipeline import run_build
+from dragon_pnp.cli import main
+from dragon_pnp.errors import LayoutError
+from dragon_pnp.export import writers
+from dragon_pnp.kit.svg_crop import crop_svg
 from tests.export.pngs import png_size
 
 

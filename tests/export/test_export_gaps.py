@@ -7,10 +7,10 @@ import json
 import pytest
 import yaml
 
-from generator.data import load_game
-from generator.data.loader import project_root
-from generator.export.from_kit import export_set
-from generator.export.model import ExportCard, ExportDeck, ExportPiece, ExportSet
+from dragon_pnp.data import load_game
+from dragon_pnp.data.loader import project_root
+from dragon_pnp.export.from_kit import export_set
+from dragon_pnp.export.model import ExportCard, ExportDeck, ExportPiece, ExportSet
 
 
 def test_dragon_line_cards_carry_their_effect_in_the_tooltip():
@@ -29,10 +29,10 @@ def test_dragon_line_cards_carry_their_effect_in_the_tooltip():
         assert any(line.endswith(".") and len(line.split()) >= 3 for line in lines), card.description
 
 
-from generator.export.services import plan_service, service   # noqa: E402
-from generator.export.tts import DIE_MM_AT_SCALE_1   # noqa: E402
-from generator.export.writers import start_tts_export   # noqa: E402
-from generator.components.face_text import visible_text   # noqa: E402
+from dragon_pnp.export.services import plan_service, service   # noqa: E402
+from dragon_pnp.export.tts import DIE_MM_AT_SCALE_1   # noqa: E402
+from dragon_pnp.export.writers import start_tts_export   # noqa: E402
+from dragon_pnp.components.face_text import visible_text   # noqa: E402
 
 
 @pytest.fixture(scope="module")

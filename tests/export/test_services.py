@@ -8,11 +8,11 @@ from collections import defaultdict
 
 import pytest
 
-from generator.cli import main
-from generator.export.model import ExportCard, ExportDeck, ExportSet
-from generator.export.raster import FacePlacement, RasterJob
-from generator.export.services import SERVICES, plan_service, service
-from generator.kit.parallel import render_all
+from dragon_pnp.cli import main
+from dragon_pnp.export.model import ExportCard, ExportDeck, ExportSet
+from dragon_pnp.export.raster import FacePlacement, RasterJob
+from dragon_pnp.export.services import SERVICES, plan_service, service
+from dragon_pnp.kit.parallel import render_all
 from tests.export.pngs import close, hex_rgb, pixels, png_dpi, png_size, rgb
 
 RED, WHITE, BLACK = (255, 0, 0), (255, 255, 255), (0, 0, 0)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.export.model import ExportCard, ExportDeck, ExportDie, ExportPiece, ExportSet
-from generator.export.tts import D6_NET, DIE_FACE_PX, MAX_SHEET_PX, plan_tts
-from generator.export.writers import start_tts_export
+from dragon_pnp.export.model import ExportCard, ExportDeck, ExportDie, ExportPiece, ExportSet
+from dragon_pnp.export.tts import D6_NET, DIE_FACE_PX, MAX_SHEET_PX, plan_tts
+from dragon_pnp.export.writers import start_tts_export
 from tests.export.pngs import close, hex_rgb, pixels, png_size, rgb, url_path
 
 # Fields of the save-state format (kb.tabletopsimulator.com/custom-content/save-file-format/)

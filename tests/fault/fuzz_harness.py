@@ -436,7 +436,7 @@ def run_cli(argv: list[str], cwd: Path, timeout: float, env: dict[str, str]) -> 
             import threading
 
             atexit._clear()  # the parent's exit handlers (its temporary folders) are not ours to run
-            from generator.cli import main
+            from dragon_pnp.cli import main
 
             try:
                 main(argv)
@@ -565,7 +565,7 @@ def kit_sane(folder: Path, before: dict[str, str]) -> str:
     top_now = {name for name in now if "/" not in name}
     # A component's `document:` is data: deleting it moves the component into its kind's default
     # document (Dragon Line's line cards into player-aids.pdf), a whole kit still.
-    from generator.data.components import DEFAULT_DOCUMENT
+    from dragon_pnp.data.components import DEFAULT_DOCUMENT
 
     movable = set(DEFAULT_DOCUMENT.values())
     if top_now - movable != top_before - movable:
@@ -740,9 +740,9 @@ def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_e
     `games` limits the run to those games (default: every one).
     """
     sys.path.insert(0, str(project))
-    for module in [m for m in sys.modules if m == "generator" or m.startswith("generator.")]:
+    for module in [m for m in sys.modules if m == "dragon_pnp" or m.startswith("dragon_pnp.")]:
         del sys.modules[module]
-    import generator.cli  # noqa: F401  # imported once here, shared by every forked case
+    import dragon_pnp.cli  # noqa: F401  # imported once here, shared by every forked case
     _preimport()
     with tempfile.TemporaryDirectory(prefix="dragon-pnp-fuzz-") as folder:
         scratch = Path(folder)
@@ -767,7 +767,7 @@ def run_batch(project: Path, requests: list[dict[str, Any]], timeout: float) -> 
     {"exit": code or None on timeout, "stdout", "stderr", "seconds", "stray"}.
     """
     sys.path.insert(0, str(project))
-    import generator.cli  # noqa: F401
+    import dragon_pnp.cli  # noqa: F401
 
     _preimport()
     answers = []
@@ -780,9 +780,9 @@ def run_batch(project: Path, requests: list[dict[str, Any]], timeout: float) -> 
 
 def _preimport() -> None:
     """Load what every build loads (but not cairo, which only render workers load)."""
-    for module in ("generator.rulebook.document", "generator.kit.kit", "generator.kit.steps",
-                   "generator.checks", "generator.games.dragon_pants.destiny.report", "generator.kit.assembly",
-                   "generator.games.dragon_pants.engine.positions"):
+    for module in ("dragon_pnp.rulebook.document", "dragon_pnp.kit.kit", "dragon_pnp.kit.steps",
+                   "dragon_pnp.checks", "dragon_pnp.games.dragon_pants.destiny.report", "dragon_pnp.kit.assembly",
+                   "dragon_pnp.games.dragon_pants.engine.positions"):
         try:
             __import__(module)
         except ImportError:

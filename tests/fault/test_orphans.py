@@ -37,7 +37,7 @@ def gone(processes: list[psutil.Process], timeout: float) -> list[psutil.Process
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
 @pytest.mark.parametrize("game", ["dragon_dance", "dragon_line"])
 def test_a_stopped_check_leaves_no_workers(tmp_path, cache_env, sig, game):
-    command = [sys.executable, "-m", "generator", "check", game, "--jobs", "2", "--games", "100000",
+    command = [sys.executable, "-m", "dragon_pnp", "check", game, "--jobs", "2", "--games", "100000",
                "--out", str(tmp_path / "report")]
     process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                env={**os.environ, **cache_env}, start_new_session=True)

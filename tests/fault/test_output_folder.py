@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from fault_helpers import GAMES, beside, copy_game, run_command, run_commands, snapshot
-from generator.build.output_folder import MARKER, check_output_folder
-from generator.errors import OutputFolderError
+from dragon_pnp.build.output_folder import MARKER, check_output_folder
+from dragon_pnp.errors import OutputFolderError
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from fault_helpers import GAMES, copy_game, run_commands, snapshot
-from generator import sandbox
-from generator.sandbox import BoundedSandbox, ConfinedLoader, TemplateLimitError
+from dragon_pnp import sandbox
+from dragon_pnp.sandbox import BoundedSandbox, ConfinedLoader, TemplateLimitError
 
 TIME_LIMIT = 60
 HOSTILE = [

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from fault_helpers import ROOT, beside, run_command
-from generator.build.atomic import remove_stale_staging
-from generator.rulebook.early import CHILD_NAME
+from dragon_pnp.build.atomic import remove_stale_staging
+from dragon_pnp.rulebook.early import CHILD_NAME
 
 
 def children(pid: int) -> list[int]:
@@ -44,7 +44,7 @@ def alive(pid: int) -> bool:
 
 
 def start_build(kit: Path, env: dict[str, str], *options: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "generator", "build", "dragon_pants", "--no-check", "--out", str(kit),
+    return subprocess.Popen([sys.executable, "-m", "dragon_pnp", "build", "dragon_pants", "--no-check", "--out", str(kit),
                              *options],
                             cwd=ROOT, env={**os.environ, **env, "PYTHONPATH": str(ROOT)},
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -58,7 +58,7 @@ def test_workers_die_with_a_killed_build(tmp_path: Path) -> None:
     deadline = time.monotonic() + 120
     try:
         while time.monotonic() < deadline and build.poll() is None and len(workers) < 2:
-            # The rulebook's child (generator/rulebook/early.py) has a name of its own; the rest render.
+            # The rulebook's child (dragon_pnp/rulebook/early.py) has a name of its own; the rest render.
             found = children(build.pid)
             workers = [pid for pid in found if process_name(pid) != CHILD_NAME]
             others.update(pid for pid in found if pid not in workers)

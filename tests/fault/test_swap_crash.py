@@ -41,7 +41,7 @@ pytestmark = pytest.mark.skipif(bool(_strace_works()), reason=_strace_works() or
 
 def build(env: dict[str, str], game: Path, kit: Path, paper: str, strace: list[str] | None = None,
           trace: Path | None = None) -> subprocess.CompletedProcess:
-    command = [sys.executable, "-m", "generator", "build", str(game), "--no-check", "--paper", paper, "--out", str(kit)]
+    command = [sys.executable, "-m", "dragon_pnp", "build", str(game), "--no-check", "--paper", paper, "--out", str(kit)]
     if strace is not None:
         command = ["strace", "-f", "-qq", "-e", f"trace={','.join(RENAMES)}", *strace, "-o", str(trace), *command]
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)

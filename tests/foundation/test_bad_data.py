@@ -47,7 +47,7 @@ def test_broken_data_is_reported(case_file: Path, game_copy: Path) -> None:
     case = yaml.safe_load(case_file.read_text(encoding="utf-8"))
     target = break_data(game_copy, case)
     run = subprocess.run(
-        [sys.executable, "-m", "generator", "validate", str(game_copy)],
+        [sys.executable, "-m", "dragon_pnp", "validate", str(game_copy)],
         capture_output=True, text=True, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},
     )
     output = run.stdout + run.stderr

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.data import load_game
-from generator.schema_help import missing_descriptions
-from generator.schemas import SCHEMA_LINE, schema_of_files, schemas, write_game_schemas
+from dragon_pnp.data import load_game
+from dragon_pnp.schema_help import missing_descriptions
+from dragon_pnp.schemas import SCHEMA_LINE, schema_of_files, schemas, write_game_schemas
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "dragon-pnp-tools" / "yaml-language-server"

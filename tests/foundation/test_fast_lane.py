@@ -1,4 +1,4 @@
-"""The fast lane (generator/cli/fast.py) answers `games --json` without Typer, exactly as the Typer
+"""The fast lane (dragon_pnp/cli/fast.py) answers `games --json` without Typer, exactly as the Typer
 command does, and leaves every command line it is unsure of to the Typer app."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ import sys
 
 import pytest
 
-from generator.cli.fast import _parse_build, answer
-from generator.data.loader import project_root
+from dragon_pnp.cli.fast import _parse_build, answer
+from dragon_pnp.data.loader import project_root
 
 # Prints, at exit, whether the process imported Typer.
 TYPER_SEEN = ("import atexit, sys; atexit.register(lambda: print('typer:', 'typer' in sys.modules, file=sys.stderr)); ")
-FAST = TYPER_SEEN + "import generator.cli as cli; cli.main(sys.argv[1:])"
-TYPER = TYPER_SEEN + "from generator.cli.entry import main; main(sys.argv[1:])"
+FAST = TYPER_SEEN + "import dragon_pnp.cli as cli; cli.main(sys.argv[1:])"
+TYPER = TYPER_SEEN + "from dragon_pnp.cli.entry import main; main(sys.argv[1:])"
 
 
 def _run(code: str, *args: str) -> tuple[str, str]:

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
-from generator.cli import game_choice
-from generator.cli.game_choice import GAME_VARIABLE, chosen_game
-from generator.cli.new import make_game
-from generator.data.loader import project_root
-from generator.errors import GameNotFoundError
+from dragon_pnp.cli import main
+from dragon_pnp.cli import game_choice
+from dragon_pnp.cli.game_choice import GAME_VARIABLE, chosen_game
+from dragon_pnp.cli.new import make_game
+from dragon_pnp.data.loader import project_root
+from dragon_pnp.errors import GameNotFoundError
 
 ROOT = project_root()
 GAMES = "dragon_dance, dragon_line, dragon_pants"
@@ -111,7 +111,7 @@ def _cli(*args: str, cwd: Path, game: str | None = None) -> subprocess.Completed
     env = {key: value for key, value in os.environ.items() if key != GAME_VARIABLE}
     if game is not None:
         env[GAME_VARIABLE] = game
-    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=120)
 
 

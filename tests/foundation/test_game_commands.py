@@ -12,14 +12,14 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from generator.cli import main
-from generator.cli.game_commands import game_command
-from generator.cli.new import make_game
-from generator.data.loader import project_root
-from generator.errors import NotationError
-from generator.games import registry
-from generator.games.api import GameModule
-from generator.games.parts import CommandsPart
+from dragon_pnp.cli import main
+from dragon_pnp.cli.game_commands import game_command
+from dragon_pnp.cli.new import make_game
+from dragon_pnp.data.loader import project_root
+from dragon_pnp.errors import NotationError
+from dragon_pnp.games import registry
+from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.parts import CommandsPart
 
 ROOT = project_root()
 
@@ -62,7 +62,7 @@ def test_the_registry_offers_dragon_pants_decks():
     commands = registry.game_commands()
     assert list(commands["decks"]) == ["dragon_pants"]   # and no other shipped game has a command
     assert set(commands) - {"decks"} <= {"greet"}          # (the toy below, once registered)
-    assert commands["decks"]["dragon_pants"].__module__ == "generator.games.dragon_pants.cli_decks"
+    assert commands["decks"]["dragon_pants"].__module__ == "dragon_pnp.games.dragon_pants.cli_decks"
 
 
 def test_a_game_command_gets_game_and_its_options(greeter_game):
@@ -101,9 +101,9 @@ def test_decks_follows_the_chosen_game(capsys, monkeypatch, tmp_path):
 
 
 def _games_loaded_by(argv: list[str]) -> tuple[list[str], str]:
-    code = ("import sys\nfrom generator.cli import main\n"
+    code = ("import sys\nfrom dragon_pnp.cli import main\n"
             f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
-            "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('generator.games.dragon_')}), "
+            "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('dragon_pnp.games.dragon_')}), "
             "file=sys.stderr)\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "120"})

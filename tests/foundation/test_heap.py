@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from generator.heap import frozen_for_fork
+from dragon_pnp.heap import frozen_for_fork
 
 
 def _child_freeze_count() -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.hexgrid import (
+from dragon_pnp.hexgrid import (
     DIAGONALS, DIRECTIONS, centre, corners, diagonal_line_between, distance, flat_line_between,
     flat_to_flat, hexagon, neighbours,
 )

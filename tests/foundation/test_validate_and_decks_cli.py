@@ -11,7 +11,7 @@ ENV = {"COLUMNS": "120", "PATH": "/usr/bin:/bin"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, env=ENV)
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, env=ENV)
 
 
 def test_validate_passes_on_the_canonical_data() -> None:

@@ -26,7 +26,7 @@ SEED_GAMES = ("dragon_pants", "dragon_dance", "dragon_line")
 
 # What a source distribution holds (MANIFEST.in); the wheel is built from a copy of these, so the
 # build leaves nothing (build/, egg-info) in the checkout.
-SOURCE = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "generator", "templates", "schemas", "data")
+SOURCE = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "dragon_pnp", "templates", "schemas", "data")
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +61,7 @@ def installed(wheel, tmp_path_factory) -> Path:
     assert done.returncode == 0, done.stdout + done.stderr
     assert list(site.glob("dragon_pnp-*.dist-info")), "the wheel did not install into the fresh venv"
     # Then the dependencies, as a plain path line after the venv's own folder: importable, but the
-    # checkout's editable-install hook (a .pth file in that folder) is not run, so `generator`
+    # checkout's editable-install hook (a .pth file in that folder) is not run, so `dragon_pnp`
     # can only come from the wheel.
     (site / "zz_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     return env_dir
@@ -70,12 +70,12 @@ def installed(wheel, tmp_path_factory) -> Path:
 def test_the_wheel_holds_the_shipped_files(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for game in SEED_GAMES:
-        assert f"generator/bundled/games/{game}/game.yaml" in names
-        assert f"generator/bundled/games/{game}/rules.md" in names
-    assert "generator/bundled/templates/new_game/game.yaml" in names
-    assert "generator/bundled/schemas/game.schema.json" in names
-    assert "generator/kit/sheet_layouts.yaml" in names
-    assert any(n.startswith("generator/studio/static/") for n in names)
+        assert f"dragon_pnp/bundled/games/{game}/game.yaml" in names
+        assert f"dragon_pnp/bundled/games/{game}/rules.md" in names
+    assert "dragon_pnp/bundled/templates/new_game/game.yaml" in names
+    assert "dragon_pnp/bundled/schemas/game.schema.json" in names
+    assert "dragon_pnp/kit/sheet_layouts.yaml" in names
+    assert any(n.startswith("dragon_pnp/studio/static/") for n in names)
     assert not any(n.startswith(("tests/", "bench/", "output/")) or "__pycache__" in n for n in names)
 
 
@@ -94,9 +94,9 @@ def _run(env_dir: Path, cwd: Path, *args: str, timeout: float = 300) -> subproce
 def test_a_designer_workflow_outside_the_checkout(installed, tmp_path):
     work = tmp_path / "workspace"
     work.mkdir()
-    where = subprocess.run([str(installed / "bin" / "python"), "-c", "import generator; print(generator.__file__)"],
+    where = subprocess.run([str(installed / "bin" / "python"), "-c", "import dragon_pnp; print(dragon_pnp.__file__)"],
                            cwd=work, capture_output=True, text=True, check=True, env=_environment()).stdout
-    assert str(installed) in where and str(ROOT / "generator") not in where
+    assert str(installed) in where and str(ROOT / "dragon_pnp") not in where
 
     listed = _run(installed, work, "games", "--json")
     assert listed.returncode == 0, listed.stderr
@@ -139,5 +139,5 @@ def test_the_sdist_holds_what_the_wheel_is_built_from(tmp_path):
     with tarfile.open(tmp_path / done.stdout.strip().splitlines()[-1]) as archive:
         names = {n.split("/", 1)[1] for n in archive.getnames() if "/" in n}
     for needed in ("setup.py", "MANIFEST.in", "templates/new_game/game.yaml", "schemas/game.schema.json",
-                   "data/dragon_pants/game.yaml", "generator/kit/sheet_layouts.yaml", "generator/resources.py"):
+                   "data/dragon_pants/game.yaml", "dragon_pnp/kit/sheet_layouts.yaml", "dragon_pnp/resources.py"):
         assert needed in names, needed

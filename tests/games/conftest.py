@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.dragon_pants.engine import Rules
+from dragon_pnp.games.dragon_pants.engine import Rules
 
 
 @pytest.fixture(scope="session")

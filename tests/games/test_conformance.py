@@ -1,4 +1,4 @@
-"""Every game passes the same conformance suite (generator/games/conformance.py), found here
+"""Every game passes the same conformance suite (dragon_pnp/games/conformance.py), found here
 without being named: each game folder with a rules module under data/ and examples/. A broken
 copy of a game (a clone that shares a list, a legal action that raises) fails it, naming the seed."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.data import load_game
-from generator.games.conformance import run_conformance
+from dragon_pnp.data import load_game
+from dragon_pnp.games.conformance import run_conformance
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,16 +66,16 @@ def test_a_broken_copy_fails_naming_the_seed(tmp_path, old, new, check):
     assert failure.seed in (3 * 1_000_003, 3 * 1_000_003 + 1)
     # `selftest` says it in words, names that seed, and replays it alone with --playout.
     env = {**os.environ, "DRAGON_PNP_CACHE": "off"}
-    said = subprocess.run([sys.executable, "-m", "generator", "selftest", str(game), "--playouts", "2", "--seed", "3"],
+    said = subprocess.run([sys.executable, "-m", "dragon_pnp", "selftest", str(game), "--playouts", "2", "--seed", "3"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     assert said.returncode == 1 and f"seed {failure.seed}" in said.stdout and "Traceback" not in said.stderr
-    again = subprocess.run([sys.executable, "-m", "generator", "selftest", str(game), "--playout", str(failure.seed)],
+    again = subprocess.run([sys.executable, "-m", "dragon_pnp", "selftest", str(game), "--playout", str(failure.seed)],
                            cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
     assert again.returncode == 1 and check in again.stdout
 
 
 def test_selftest_passes_on_a_good_game():
-    done = subprocess.run([sys.executable, "-m", "generator", "selftest", str(ROOT / "examples" / "goofspiel"),
+    done = subprocess.run([sys.executable, "-m", "dragon_pnp", "selftest", str(ROOT / "examples" / "goofspiel"),
                            "--playouts", "3"], cwd=ROOT, capture_output=True, text=True, timeout=300,
                           env={**os.environ, "DRAGON_PNP_CACHE": "off"})
     assert done.returncode == 0, done.stdout + done.stderr

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from generator.games.dragon_pants.engine import new_game
-from generator.games.dragon_pants import GAME
-from generator.games.dragon_pants.policies import GreedyPolicy, greedy_for
-from generator.report.plan import Config
-from generator.report.simulate import Table, play_game
+from dragon_pnp.games.dragon_pants.engine import new_game
+from dragon_pnp.games.dragon_pants import GAME
+from dragon_pnp.games.dragon_pants.policies import GreedyPolicy, greedy_for
+from dragon_pnp.report.plan import Config
+from dragon_pnp.report.simulate import Table, play_game
 
 REASONS = ("time", "destiny_exhausted", "stall")
 MIXED = ("greedy", "random")

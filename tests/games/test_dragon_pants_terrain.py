@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.components.tiles import tile_faces
-from generator.data import load_game
-from generator.data.components import hex_map
-from generator.data.hexmap import HexMap
-from generator.games.dragon_pants.data import PantsMap, PantsTerrain
-from generator.schemas import schemas
+from dragon_pnp.components.tiles import tile_faces
+from dragon_pnp.data import load_game
+from dragon_pnp.data.components import hex_map
+from dragon_pnp.data.hexmap import HexMap
+from dragon_pnp.games.dragon_pants.data import PantsMap, PantsTerrain
+from dragon_pnp.schemas import schemas
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,7 +55,7 @@ def test_a_terrain_without_blocks_sight_is_one_located_error(game_copy):
     number = next(i for i, line in enumerate(lines) if line.startswith("  water:"))
     lines[number] = lines[number].replace(" blocks_sight: false,", "")
     path.write_text("\n".join(lines) + "\n")
-    run = subprocess.run([sys.executable, "-m", "generator", "validate", str(game_copy)],
+    run = subprocess.run([sys.executable, "-m", "dragon_pnp", "validate", str(game_copy)],
                          capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert run.stderr.strip() == f"error: {path}:{number + 1}:3: terrains.water.blocks_sight: required field is missing"

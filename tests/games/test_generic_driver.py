@@ -15,14 +15,14 @@ import shutil
 
 import pytest
 
-from generator.data import load_game
-from generator.errors import IllegalActionError
-from generator.games import registry
-from generator.games.api import PlayTrace, PositionError
-from generator.games.position_files import dump_yaml, load_position, position_document, read_position_file
-from generator.games.turns import SeatByBoard
-from generator.report.check import CheckSettings, Execution, run_check
-from generator.report.writers import write_report
+from dragon_pnp.data import load_game
+from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games import registry
+from dragon_pnp.games.api import PlayTrace, PositionError
+from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file
+from dragon_pnp.games.turns import SeatByBoard
+from dragon_pnp.report.check import CheckSettings, Execution, run_check
+from dragon_pnp.report.writers import write_report
 from tests.conftest import DATA
 from games.invariants import check_invariants
 from games.toy_game import TOY

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from generator.games.matrix_game import sample, solve
+from dragon_pnp.games.matrix_game import sample, solve
 
 
 def _guarantees(matrix, solution):

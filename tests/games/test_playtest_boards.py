@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.data import load_game
-from generator.games.api import GameModule
-from generator.games.registry import module_for_game
-from generator.games.turns import SeatByBoard
-from generator.games.parts import PlaytestPart
+from dragon_pnp.data import load_game
+from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.turns import SeatByBoard
+from dragon_pnp.games.parts import PlaytestPart
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -43,8 +43,8 @@ def test_a_game_without_a_drawing_gets_none():
 
 
 def test_loading_a_game_loads_no_drawing_code():
-    code = ("import sys, generator.games.dragon_pants, generator.games.dragon_dance, generator.games.dragon_line\n"
-            "print(sorted(m for m in sys.modules if m.endswith('playtest_board') or m == 'generator.games.inline_svg'"
+    code = ("import sys, dragon_pnp.games.dragon_pants, dragon_pnp.games.dragon_dance, dragon_pnp.games.dragon_line\n"
+            "print(sorted(m for m in sys.modules if m.endswith('playtest_board') or m == 'dragon_pnp.games.inline_svg'"
             " or m.split('.')[0] == 'svgwrite'))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert run.returncode == 0, run.stderr

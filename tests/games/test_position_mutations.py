@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.data import load_game
-from generator.errors import DragonPnpError
-from generator.games.position_files import load_position, position_document, read_position_file
-from generator.games.registry import module_for_game
-from generator.games.turns import SeatByBoard
+from dragon_pnp.data import load_game
+from dragon_pnp.errors import DragonPnpError
+from dragon_pnp.games.position_files import load_position, position_document, read_position_file
+from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.turns import SeatByBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"dragon_pants": "dragon_pants", "dragon_dance": "dragon_dance", "dragon_line": "dragon_line",

@@ -20,14 +20,14 @@ GOOFSPIEL = ROOT / "examples" / "goofspiel"
 
 def run(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
     environment = {**os.environ, "DRAGON_PNP_CACHE": "off", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], cwd=cwd, capture_output=True, text=True,
                           timeout=timeout, env=environment)
 
 
 def test_the_seed_games_are_registered_through_the_entry_point_group():
     from importlib.metadata import entry_points
 
-    from generator.games.registry import ENTRY_POINT_GROUP, known_modules
+    from dragon_pnp.games.registry import ENTRY_POINT_GROUP, known_modules
 
     named = {point.name for point in entry_points(group=ENTRY_POINT_GROUP)}
     assert {"dragon_pants", "dragon_dance", "dragon_line"} <= named
@@ -35,7 +35,7 @@ def test_the_seed_games_are_registered_through_the_entry_point_group():
 
 
 def test_goofspiel_adds_nothing_to_the_generator():
-    mentions = [str(p.relative_to(ROOT)) for p in (ROOT / "generator").rglob("*") if p.is_file()
+    mentions = [str(p.relative_to(ROOT)) for p in (ROOT / "dragon_pnp").rglob("*") if p.is_file()
                 and p.suffix in (".py", ".j2", ".js", ".html", ".yaml") and "goofspiel" in p.read_text(errors="ignore").lower()]
     assert mentions == []
 
@@ -158,8 +158,8 @@ def test_new_with_rules_scaffolds_a_module_that_passes_selftest_and_its_own_test
 
 
 def test_goofspiel_plays_in_the_studio_with_a_hidden_simultaneous_bid():
-    from generator.data import load_game
-    from generator.studio.playtest import Playtest
+    from dragon_pnp.data import load_game
+    from dragon_pnp.studio.playtest import Playtest
 
     game = load_game(GOOFSPIEL)
     playtest = Playtest(lambda: game)

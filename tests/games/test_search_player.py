@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.data import load_game
-from generator.games.policies import is_policy, policy_factory
-from generator.games.position_files import read_position_file
-from generator.search import SearchPolicy, SearchSettings, parse_strength
-from generator.search.redeal import redeal
+from dragon_pnp.data import load_game
+from dragon_pnp.games.policies import is_policy, policy_factory
+from dragon_pnp.games.position_files import read_position_file
+from dragon_pnp.search import SearchPolicy, SearchSettings, parse_strength
+from dragon_pnp.search.redeal import redeal
 from games.toy_bids import TOY, BidsState
 
 POSITIONS = Path(__file__).parent / "search_positions"
@@ -131,7 +131,7 @@ def _swap(state, enemy: int, a: int, b: int) -> None:
 
 
 def test_line_decisions_ignore_the_enemy_hand_and_the_discards():
-    from generator.games.dragon_line.knowledge import enemy_cards
+    from dragon_pnp.games.dragon_line.knowledge import enemy_cards
 
     game = load_game("dragon_line")
     module, rules = game.module, game.module.make_rules(game)
@@ -219,7 +219,7 @@ def test_play_lets_a_named_player_decide(tmp_path):
     root = Path(__file__).resolve().parents[2]
 
     def play(*args):
-        return subprocess.run([sys.executable, "-m", "generator", "play", *args], cwd=root, capture_output=True,
+        return subprocess.run([sys.executable, "-m", "dragon_pnp", "play", *args], cwd=root, capture_output=True,
                               text=True, env={**__import__("os").environ, "PYTHONPATH": str(root)})
 
     run = play("dragon_dance", "--position", str(POSITIONS / "dance_knight_finishes.yaml"),
@@ -238,7 +238,7 @@ def test_a_lone_follow_up_between_rounds_takes_the_best_by_the_games_round_model
     """Dragon Dance's combo follow-up is one seat's choice between two simultaneous rounds. The
     search values it with the same lookahead as the rounds around it; where the game's own exact
     round model (the `strong` player's) sets one follow-up clearly above the rest, it is the one."""
-    from generator.games.dragon_dance.state import COMBO
+    from dragon_pnp.games.dragon_dance.state import COMBO
 
     game = load_game("dragon_dance")
     module, rules = game.module, game.module.make_rules(game)
@@ -271,7 +271,7 @@ def test_a_game_of_turns_alone_keeps_the_tree_search():
 
 
 def test_worlds_settle_when_they_agree_or_the_means_stand_apart():
-    from generator.search.worlds import settled
+    from dragon_pnp.search.worlds import settled
 
     assert settled([[0.2, 0.5, 0.9]] * 3, 0.02)                          # nothing hidden mattered
     assert not settled([[0.2, 0.5]], 0.02)                               # one world proves nothing

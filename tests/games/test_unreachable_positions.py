@@ -16,11 +16,11 @@ from typing import Any, Callable
 import pytest
 import yaml
 
-from generator.cli import main
-from generator.data import load_game
-from generator.games.position_files import position_document
-from generator.games.registry import module_for_game
-from generator.games.turns import SeatByBoard
+from dragon_pnp.cli import main
+from dragon_pnp.data import load_game
+from dragon_pnp.games.position_files import position_document
+from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.turns import SeatByBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOFSPIEL = ROOT / "examples" / "goofspiel"

@@ -14,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from generator.errors import IllegalActionError
-from generator.games.api import Event, Finding, GameModule, PositionError, Result
-from generator.games.report_parts import HazardSpec, MetricSpec, ReasonSpec, ReportSpec
-from generator.games.parts import ReportPart
+from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games.api import Event, Finding, GameModule, PositionError, Result
+from dragon_pnp.games.report_parts import HazardSpec, MetricSpec, ReasonSpec, ReportSpec
+from dragon_pnp.games.parts import ReportPart
 
 MASK = (1 << 64) - 1
 TARGETS = {"short": 2, "long": 3}
@@ -220,7 +220,7 @@ class ToyDice(GameModule):
         return state
 
     def parse_action(self, state: Any, seat: int, text: str) -> Move:
-        from generator.errors import NotationError
+        from dragon_pnp.errors import NotationError
 
         words = text.split()
         if not words or words[0] not in ("bid", "roll", "pass"):

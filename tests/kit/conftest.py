@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.context import BuildContext, BuildOptions
-from generator.data import load_game
-from generator.kit.kit import plan_kit, render_plan, write_documents
-from generator.kit.steps import kit_step, print_and_play_step
-from generator.rulebook.build import build_step as rulebook_step
+from dragon_pnp.build.context import BuildContext, BuildOptions
+from dragon_pnp.data import load_game
+from dragon_pnp.kit.kit import plan_kit, render_plan, write_documents
+from dragon_pnp.kit.steps import kit_step, print_and_play_step
+from dragon_pnp.rulebook.build import build_step as rulebook_step
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -97,7 +97,7 @@ def letter_kit(kits, tmp_path_factory):
     import subprocess
     import sys
 
-    from generator.data.loader import project_root
+    from dragon_pnp.data.loader import project_root
 
     built: dict[Path, Path] = {}
 
@@ -107,7 +107,7 @@ def letter_kit(kits, tmp_path_factory):
                 built[folder] = kits("letter").out_dir
             else:
                 out = tmp_path_factory.mktemp(folder.name) / "kit"
-                run = subprocess.run([sys.executable, "-m", "generator", "build", str(folder), "--no-check",
+                run = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check",
                                       "--paper", "letter", "--out", str(out)], capture_output=True, text=True,
                                      timeout=600, env={**os.environ, "PYTHONPATH": str(project_root())})
                 assert run.returncode == 0, run.stdout + run.stderr

@@ -6,13 +6,13 @@ import os
 import subprocess
 import sys
 
-from generator.data.loader import project_root
+from dragon_pnp.data.loader import project_root
 
 
 def test_build_command_writes_the_kit_for_a4(tmp_path):
     out = tmp_path / "kit"
     result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "dragon_pants", "--paper", "a4", "--no-check", "--out", str(out)],
+        [sys.executable, "-m", "dragon_pnp", "build", "dragon_pants", "--paper", "a4", "--no-check", "--out", str(out)],
         capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(project_root())},
     )
     assert result.returncode == 0, result.stderr
@@ -26,7 +26,7 @@ def test_build_command_writes_the_kit_for_a4(tmp_path):
 
 def test_unknown_paper_is_a_clear_error(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "dragon_pants", "--paper", "legal", "--out", str(tmp_path / "k")],
+        [sys.executable, "-m", "dragon_pnp", "build", "dragon_pants", "--paper", "legal", "--out", str(tmp_path / "k")],
         capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(project_root())},
     )
     assert result.returncode == 2 and "--paper legal" in result.stderr and "Traceback" not in result.stderr

@@ -1,7 +1,7 @@
 """Whole `dragon-pnp build` processes give the same bytes however they start and whatever the cache holds.
 
 The CLI imports only the command asked for, the kit skips work the render cache already has, and
-a rebuild of unchanged inputs writes the build the cache remembers (generator/build/build_cache.py)
+a rebuild of unchanged inputs writes the build the cache remembers (dragon_pnp/build/build_cache.py)
 without loading the game; none of these may change a byte. Fresh processes build the peer deck
 (the whole job: PDFs, SVGs, PNGs, rulebook, print-and-play): the lean CLI path with the cache off,
 the path with every command module imported first (as the CLI did before it loaded commands
@@ -19,16 +19,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.data.loader import project_root
+from dragon_pnp.data.loader import project_root
 
 DECK = project_root() / "examples" / "peer-deck"
 # Says on stderr, at exit, whether the process loaded the game (a full build) or not (remembered).
-REPORT = ("import atexit, sys; atexit.register(lambda: print('path:', 'full' if 'generator.data.loader' in "
+REPORT = ("import atexit, sys; atexit.register(lambda: print('path:', 'full' if 'dragon_pnp.data.loader' in "
           "sys.modules else 'remembered', file=sys.stderr)); "
           # and whether the render workers were forked first thing, before Typer and the data
           "atexit.register(lambda: print('workers:', 'early' if getattr(sys.modules.get("
-          "'generator.kit.parallel'), '_started_early', False) else 'late', file=sys.stderr)); "
-          "import generator.cli as cli; ")
+          "'dragon_pnp.kit.parallel'), '_started_early', False) else 'late', file=sys.stderr)); "
+          "import dragon_pnp.cli as cli; ")
 EAGER = REPORT + "cli.load_commands([]); cli.main(sys.argv[1:])"
 LEAN = REPORT + "cli.main(sys.argv[1:])"
 
@@ -69,6 +69,6 @@ def test_lean_eager_cold_warm_and_remembered_builds_are_byte_identical(tmp_path:
     assert any(name.endswith(".png") for name in lean_cold) and any(name.endswith(".pdf") for name in lean_cold)
     assert lean_cold == eager == lean_warm == remembered
     # One process for everything: no render workers, and the rulebook typeset in the build's own
-    # process rather than in the child forked before the first step (generator/rulebook/early.py).
+    # process rather than in the child forked before the first step (dragon_pnp/rulebook/early.py).
     alone, alone_path, _ = build(LEAN, DECK, tmp_path / "alone", "off", workers="1")
     assert alone_path == "full" and alone == lean_cold

@@ -1,4 +1,4 @@
-"""generator.cairo_ffi: cairocffi through a prebuilt FFI draws exactly what the plain import draws."""
+"""dragon_pnp.cairo_ffi: cairocffi through a prebuilt FFI draws exactly what the plain import draws."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ import os
 import subprocess
 import sys
 
-from generator.data.loader import project_root
+from dragon_pnp.data.loader import project_root
 
 DRAW = """
 import hashlib, os, sys
 if sys.argv[1] == "prebuilt":
-    from generator.cairo_ffi import load_cairocffi
+    from dragon_pnp.cairo_ffi import load_cairocffi
     cairo = load_cairocffi()
 else:
     import cairocffi as cairo
-from generator.fonts import use_bundled_fonts_for_cairo
+from dragon_pnp.fonts import use_bundled_fonts_for_cairo
 use_bundled_fonts_for_cairo()
 import io
 surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, 120, 40)
@@ -75,7 +75,7 @@ def test_an_unwritable_cache_falls_back_to_the_plain_import(tmp_path):
 
 def test_pixbuf_is_refused_clearly_rather_than_half_working(tmp_path):
     env = {**os.environ, "DRAGON_PNP_FFI_CACHE": str(tmp_path), "PYTHONPATH": str(project_root())}
-    code = ("from generator.cairo_ffi import load_cairocffi; load_cairocffi()\n"
+    code = ("from dragon_pnp.cairo_ffi import load_cairocffi; load_cairocffi()\n"
             "try:\n    import cairocffi.pixbuf\nexcept ImportError as error:\n    print(error)")
     out = subprocess.run([sys.executable, "-c", code], env=env, cwd=project_root(), capture_output=True, text=True,
                          check=True)
@@ -86,7 +86,7 @@ def test_cairo_is_opened_by_file_name_and_the_usual_lookup_is_the_fallback(tmp_p
     env = {**os.environ, "DRAGON_PNP_FFI_CACHE": str(tmp_path), "PYTHONPATH": str(project_root())}
     code = """
 import contextlib, ctypes.util, sys
-from generator import cairo_ffi
+from dragon_pnp import cairo_ffi
 if sys.argv[1] == "fail":
     @contextlib.contextmanager
     def failing():

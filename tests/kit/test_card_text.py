@@ -13,13 +13,13 @@ import pymupdf
 import pytest
 import yaml
 
-from generator.data import load_game
-from generator.data.loader import project_root
-from generator.errors import LayoutError
-from generator.games.dragon_pants.cards import card_frame
-from generator.kit.kit import plan_components
-from generator.kit.render import render_pdf
-from generator.kit.text_fit import fit_text, text_width_mm, wrap
+from dragon_pnp.data import load_game
+from dragon_pnp.data.loader import project_root
+from dragon_pnp.errors import LayoutError
+from dragon_pnp.games.dragon_pants.cards import card_frame
+from dragon_pnp.kit.kit import plan_components
+from dragon_pnp.kit.render import render_pdf
+from dragon_pnp.kit.text_fit import fit_text, text_width_mm, wrap
 
 def power_faces(game):
     """The Power deck's faces as the kit plans them (the first component, in game.yaml order)."""
@@ -105,7 +105,7 @@ def test_failed_build_keeps_the_previous_kit(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "cards.pdf").write_bytes(b"previous kit")
-    result = subprocess.run([sys.executable, "-m", "generator", "build", str(folder), "--no-check", "--out", str(out)],
+    result = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check", "--out", str(out)],
                             capture_output=True, text=True, cwd=tmp_path, timeout=300,
                             env={**os.environ, "PYTHONPATH": str(project_root())})
     assert result.returncode == 2
@@ -118,7 +118,7 @@ def test_failed_build_keeps_the_previous_kit(tmp_path):
 def test_each_card_prints_its_whole_effect_as_the_rulebook_states_it(game, kits):
     """The words in a printed card's text box are its `rules`, and the rulebook's card reference
     prints those same words: neither leaves out a rule the other gives."""
-    from generator.kit.kit import plan_kit
+    from dragon_pnp.kit.kit import plan_kit
 
     pdf = pymupdf.open(kits("letter", duplex=False).artifacts["cards.pdf"])
     rulebook = pymupdf.open(kits("letter").artifacts["rulebook.pdf"])

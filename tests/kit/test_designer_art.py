@@ -29,7 +29,7 @@ CARD_ART = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10">
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, cwd=cwd,
                           timeout=300)
 
 

@@ -9,11 +9,11 @@ import pymupdf
 import pytest
 from pypdf import PdfReader
 
-from generator.kit.assembly import COVER_MARGIN_MM
-from generator.kit.layouts import sheet_layout
+from dragon_pnp.kit.assembly import COVER_MARGIN_MM
+from dragon_pnp.kit.layouts import sheet_layout
 from tests.kit.conftest import build_kit
 from tests.kit.readback import PAPER, mm
-from generator.data.components import time_track
+from dragon_pnp.data.components import time_track
 
 KIT_PDFS = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf")
 
@@ -113,8 +113,8 @@ def test_every_card_png_shows_what_the_pdf_shows(kits, game):
     antialiasing: glyphs drawn as blocks or art missing would differ in thousands of pixels."""
     from PIL import Image, ImageChops, ImageFilter
 
-    from generator.kit.kit import plan_kit
-    from generator.kit.render import render_pdf
+    from dragon_pnp.kit.kit import plan_kit
+    from dragon_pnp.kit.render import render_pdf
 
     plan = plan_kit(game, "letter")
     folder = Path(kits("letter").out_dir) / "png"
@@ -134,7 +134,7 @@ def test_every_card_png_shows_what_the_pdf_shows(kits, game):
 def test_cover_text_stays_in_its_column_and_lists_everything_in_the_box(game, kits, paper):
     """Every cover line keeps to the cover's 18 mm margins, however many components the game has:
     the "In the box" sentence wraps instead of running off the page, and still names every item."""
-    from generator.kit.kit import plan_kit
+    from dragon_pnp.kit.kit import plan_kit
 
     in_the_box = plan_kit(game, paper).contents   # what the build step hands the cover
     cover = pymupdf.open(kits(paper).artifacts["print-and-play.pdf"])[0]
@@ -199,7 +199,7 @@ def test_every_svg_falls_back_to_a_sans_serif(game, kits, small_svgs):
 @pytest.fixture
 def small_svgs(game) -> list[str]:
     """SVGs made outside templates: a board diagram and a report chart."""
-    from generator.hexmap_diagrams import board_scene, scene_svg
-    from generator.report.charts import Bar, BarChart, bar_chart_svg
+    from dragon_pnp.hexmap_diagrams import board_scene, scene_svg
+    from dragon_pnp.report.charts import Bar, BarChart, bar_chart_svg
 
     return [scene_svg(board_scene(game, 3)), bar_chart_svg(BarChart("t", (Bar("a", 0.5),)))]

@@ -11,7 +11,7 @@ import zlib
 import pytest
 from PIL import Image
 
-from generator.kit.render import encode_png
+from dragon_pnp.kit.render import encode_png
 
 
 def reference_png(native: bytes, width: int, height: int, stride: int, alpha: bool, level: int) -> bytes:

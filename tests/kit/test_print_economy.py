@@ -18,7 +18,7 @@ import pymupdf
 import pytest
 import yaml
 
-from generator.data.loader import project_root
+from dragon_pnp.data.loader import project_root
 
 ROOT = project_root()
 GAMES = sorted(p.parent for p in (ROOT / "data").glob("*/game.yaml"))

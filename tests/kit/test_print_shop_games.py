@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.data.loader import project_root
+from dragon_pnp.data.loader import project_root
 
 ROOT = project_root()
 GAMES = sorted(p.parent for p in (ROOT / "data").glob("*/game.yaml") if p.parent.name != "dragon_pants")
@@ -33,7 +33,7 @@ def tool(name: str) -> str:
 @pytest.fixture(scope="module", params=GAMES, ids=[g.name for g in GAMES])
 def pdfs(request, tmp_path_factory) -> list[Path]:
     out = tmp_path_factory.mktemp(request.param.name) / "kit"
-    built = subprocess.run([sys.executable, "-m", "generator", "build", str(request.param), "--no-check",
+    built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(request.param), "--no-check",
                             "--paper", "letter", "--pdfx", "--out", str(out)], capture_output=True, text=True, timeout=600,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert built.returncode == 0, built.stdout + built.stderr

@@ -1,6 +1,6 @@
 """A rebuild of unchanged inputs writes the kit the cache remembers; any change to an input builds afresh.
 
-generator/build/build_cache.py keys a plain build on every input (the game folder, the generator's
+dragon_pnp/build/build_cache.py keys a plain build on every input (the game folder, the generator's
 code and templates, the installed libraries, the options, where it runs). These builds run in
 fresh processes on a copy of the peer deck and check the path each took (see
 test_build_paths_identical.py) and the bytes it wrote against a build with the cache off.

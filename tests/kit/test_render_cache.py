@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 
-from generator.data import load_game
-from generator.data.loader import project_root
-from generator.kit import parallel
-from generator.kit.kit import plan_kit, render_plan
-from generator.kit.render_cache import RenderCache, decode, encode
-from generator.kit.render_jobs import DocumentJob, PngJob
-from generator.kit.sheet import Placement, SheetPage
+from dragon_pnp.data import load_game
+from dragon_pnp.data.loader import project_root
+from dragon_pnp.kit import parallel
+from dragon_pnp.kit.kit import plan_kit, render_plan
+from dragon_pnp.kit.render_cache import RenderCache, decode, encode
+from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
+from dragon_pnp.kit.sheet import Placement, SheetPage
 from tests.kit.conftest import build_kit
 
 
@@ -41,10 +41,10 @@ def test_cold_warm_and_uncached_builds_are_byte_identical(game, tmp_path, monkey
 WARM_BUILD = """
 import sys
 from pathlib import Path
-from generator.build.context import BuildContext, BuildOptions
-from generator.data import load_game
-from generator.kit import parallel
-from generator.kit.steps import kit_step, print_and_play_step
+from dragon_pnp.build.context import BuildContext, BuildOptions
+from dragon_pnp.data import load_game
+from dragon_pnp.kit import parallel
+from dragon_pnp.kit.steps import kit_step, print_and_play_step
 context = BuildContext(load_game("dragon_pants"), BuildOptions(paper="letter", check=False), Path(sys.argv[1]))
 kit_step(context)
 print_and_play_step(context)
@@ -137,7 +137,7 @@ def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeyp
 
 
 def test_the_cache_stays_under_its_limit_evicting_the_least_recently_used(tmp_path, monkeypatch):
-    from generator.kit import render_cache
+    from dragon_pnp.kit import render_cache
 
     monkeypatch.setattr(render_cache, "_written_since_trim", {})
     folder = tmp_path / "cache"
@@ -159,7 +159,7 @@ def test_the_cache_stays_under_its_limit_evicting_the_least_recently_used(tmp_pa
 
 
 def test_filling_past_the_limit_through_puts_alone_keeps_it_bounded(tmp_path, monkeypatch):
-    from generator.kit import render_cache
+    from dragon_pnp.kit import render_cache
 
     monkeypatch.setattr(render_cache, "_written_since_trim", {})
     folder = tmp_path / "cache"
@@ -176,21 +176,21 @@ def test_the_cache_command_shows_and_clears(tmp_path):
     (folder / "jinja" / "sandbox-2").mkdir(parents=True)
     (folder / "jinja" / "sandbox-2" / "__jinja2_x.cache").write_bytes(b"y" * 100)
     env = {**os.environ, "DRAGON_PNP_CACHE": str(folder), "DRAGON_PNP_CACHE_LIMIT": "2G"}
-    shown = subprocess.run([sys.executable, "-m", "generator", "cache", "--json"], capture_output=True, text=True,
+    shown = subprocess.run([sys.executable, "-m", "dragon_pnp", "cache", "--json"], capture_output=True, text=True,
                            env=env, cwd=project_root())
     usage = json.loads(shown.stdout)
     assert usage["files"] == 2 and usage["bytes"] > 5000 and usage["limit"] == 2 * 1024**3
-    cleared = subprocess.run([sys.executable, "-m", "generator", "cache", "--clear", "--json"], capture_output=True,
+    cleared = subprocess.run([sys.executable, "-m", "dragon_pnp", "cache", "--clear", "--json"], capture_output=True,
                              text=True, env=env, cwd=project_root())
     after = json.loads(cleared.stdout)
     assert after["files"] == 0 and after["bytes"] == 0 and after["removed"] == usage["bytes"]
-    bad = subprocess.run([sys.executable, "-m", "generator", "cache"], capture_output=True, text=True,
+    bad = subprocess.run([sys.executable, "-m", "dragon_pnp", "cache"], capture_output=True, text=True,
                          env={**env, "DRAGON_PNP_CACHE_LIMIT": "lots"}, cwd=project_root())
     assert bad.returncode == 2 and "DRAGON_PNP_CACHE_LIMIT" in bad.stderr and "Traceback" not in bad.stderr
 
 
 def test_compiled_templates_live_in_the_render_cache(tmp_path, monkeypatch):
-    from generator.kit.faces import bytecode_cache
+    from dragon_pnp.kit.faces import bytecode_cache
 
     monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path / "cache"))
     compiled = bytecode_cache("sandbox-2")

@@ -6,11 +6,11 @@ import os
 import subprocess
 import sys
 
-from generator.data.loader import project_root
-from generator.kit import parallel
-from generator.kit.parallel import Task, _TaskQueue, tasks_in_order
-from generator.kit.render_jobs import DocumentJob, PngJob
-from generator.kit.sheet import Placement, SheetPage
+from dragon_pnp.data.loader import project_root
+from dragon_pnp.kit import parallel
+from dragon_pnp.kit.parallel import Task, _TaskQueue, tasks_in_order
+from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
+from dragon_pnp.kit.sheet import Placement, SheetPage
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"><rect width="{}" height="5"/></svg>'
 
@@ -42,10 +42,10 @@ def test_a_late_document_goes_ahead_of_waiting_pngs(monkeypatch):
 
 DYING_WORKER = """
 import os, signal
-from generator.kit import render
-from generator.kit.parallel import submit_all
-from generator.kit.render_cache import RenderCache
-from generator.kit.render_jobs import PngJob
+from dragon_pnp.kit import render
+from dragon_pnp.kit.parallel import submit_all
+from dragon_pnp.kit.render_cache import RenderCache
+from dragon_pnp.kit.render_jobs import PngJob
 square = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"><rect width="{}" height="5"/></svg>'
 run_task = render.run_task
 def dying(documents, pngs, build=""):

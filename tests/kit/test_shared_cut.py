@@ -16,7 +16,7 @@ import pymupdf
 import pytest
 import yaml
 
-from generator.data.loader import project_root
+from dragon_pnp.data.loader import project_root
 from tests.kit.readback import PAPER, TOL, mm, stroked_lines
 
 ROOT = project_root()
@@ -32,7 +32,7 @@ def kit(tmp_path_factory) -> Path:
     profile["sheets"] = {"deck_duplex": {"shared_cut_on": ["letter"]}}
     (folder / "print.yaml").write_text(yaml.safe_dump(profile))
     out = folder.parent / "kit"
-    built = subprocess.run([sys.executable, "-m", "generator", "build", str(folder), "--no-check", "--paper", "letter",
+    built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check", "--paper", "letter",
                             "--out", str(out)], capture_output=True, text=True, timeout=600,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert built.returncode == 0, built.stdout + built.stderr
@@ -128,7 +128,7 @@ def token_grid_kit(tmp_path_factory) -> Path:
     assert "    name: Damage tokens\n" in text
     manifest.write_text(text.replace("    name: Damage tokens\n", "    name: Damage tokens\n    cut: grid\n"))
     out = folder.parent / "kit"
-    built = subprocess.run([sys.executable, "-m", "generator", "build", str(folder), "--no-check", "--paper", "a4",
+    built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check", "--paper", "a4",
                             "--out", str(out)], capture_output=True, text=True, timeout=600,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert built.returncode == 0, built.stdout + built.stderr

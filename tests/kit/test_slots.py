@@ -7,11 +7,11 @@ import itertools
 
 import pytest
 
-from generator.errors import LayoutError
-from generator.kit.faces import Face, Item
-from generator.kit.imposition import MarkStyle, impose
-from generator.kit.layouts import sheet_layout
-from generator.kit.slots import SlotRules, plan_sheet
+from dragon_pnp.errors import LayoutError
+from dragon_pnp.kit.faces import Face, Item
+from dragon_pnp.kit.imposition import MarkStyle, impose
+from dragon_pnp.kit.layouts import sheet_layout
+from dragon_pnp.kit.slots import SlotRules, plan_sheet
 
 LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
 POKER = dict(cell=(63.0, 88.0), spread=(1.0, 1.0), bleed=3.0, min_bleed=2.0, gap=1.0, margin=5.0, mark_room=3.0,

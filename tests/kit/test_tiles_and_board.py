@@ -7,11 +7,11 @@ import math
 import pymupdf
 import pytest
 
-from generator.data.components import board_spec, tile_spec, time_track
-from generator.hexgrid import corners
-from generator.components.board import board_art_extent, board_hexes, board_origin
-from generator.kit.layouts import sheet_layout
-from generator.kit.poster import plan_poster, registration_marks
+from dragon_pnp.data.components import board_spec, tile_spec, time_track
+from dragon_pnp.hexgrid import corners
+from dragon_pnp.components.board import board_art_extent, board_hexes, board_origin
+from dragon_pnp.kit.layouts import sheet_layout
+from dragon_pnp.kit.poster import plan_poster, registration_marks
 from tests.kit.readback import PAPER, TOL, mm, near, stroked_lines
 
 CUT_GREY = (0x3A / 255, 0x3A / 255, 0x3A / 255)

@@ -1,4 +1,4 @@
-"""Real input PDFs for the generator.pdf tests: cairo documents, reportlab documents with
+"""Real input PDFs for the dragon_pnp.pdf tests: cairo documents, reportlab documents with
 bookmarks, and small hand-built files for layouts neither producer happens to write."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import cairocffi
 import pymupdf
 from reportlab.pdfgen import canvas
 
-from generator.fonts import register_reportlab_fonts, use_bundled_fonts_for_cairo
-from generator.pdf.objects import write
+from dragon_pnp.fonts import register_reportlab_fonts, use_bundled_fonts_for_cairo
+from dragon_pnp.pdf.objects import write
 
 
 def cairo_pdf(sizes: list[tuple[float, float]], words: str = "Shield", repeat_form: int = 0) -> bytes:

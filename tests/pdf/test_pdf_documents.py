@@ -1,4 +1,4 @@
-"""generator.pdf finish_document and merge on real cairo and reportlab files, read back by pypdf
+"""dragon_pnp.pdf finish_document and merge on real cairo and reportlab files, read back by pypdf
 and PyMuPDF: page order and sizes, boxes, Info, bookmarks, fonts and text, reproducibility."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.pdf import MergePart, PageBoxes, finish_document, merge
-from generator.pdf.objects import parse, write
-from generator.pdf.syntax import dictionary
+from dragon_pnp.pdf import MergePart, PageBoxes, finish_document, merge
+from dragon_pnp.pdf.objects import parse, write
+from dragon_pnp.pdf.syntax import dictionary
 from tests.pdf.sources import cairo_pdf, inheriting_pdf, opened, reportlab_pdf
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -160,7 +160,7 @@ def test_output_is_the_same_in_a_fresh_process(tmp_path):
         (tmp_path / f"{index}.pdf").write_bytes(part.pdf)
     here = merge(parts, title="Dragon Pants: kit", subject="Drächen")
     script = (
-        "import sys; from pathlib import Path; from generator.pdf import MergePart, merge\n"
+        "import sys; from pathlib import Path; from dragon_pnp.pdf import MergePart, merge\n"
         "folder = Path(sys.argv[1]); blanks = [0, 0, 0, 1]; titles = sys.argv[2:]\n"
         "parts = [MergePart((folder / f'{i}.pdf').read_bytes(), t, b, (612, 792)) for i, (t, b) in enumerate(zip(titles, blanks))]\n"
         "sys.stdout.buffer.write(merge(parts, title='Dragon Pants: kit', subject='Drächen'))\n")

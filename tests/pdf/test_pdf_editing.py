@@ -1,4 +1,4 @@
-"""generator.pdf: finishing cairo documents and merging documents, read back by pypdf and PyMuPDF."""
+"""dragon_pnp.pdf: finishing cairo documents and merging documents, read back by pypdf and PyMuPDF."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from generator.pdf import MergePart, PageBoxes, UnsupportedPdf, count_pages, finish_document, merge, with_page_boxes
-from generator.pdf.syntax import get, renumber, set_keys, text_string, without_repeated_keys
+from dragon_pnp.pdf import MergePart, PageBoxes, UnsupportedPdf, count_pages, finish_document, merge, with_page_boxes
+from dragon_pnp.pdf.syntax import get, renumber, set_keys, text_string, without_repeated_keys
 from tests.pdf.sources import cairo_pdf, one_page_bodies, opened, reportlab_pdf
 
 
@@ -76,7 +76,7 @@ def test_stream_bytes_are_never_edited():
 
 
 def test_a_stream_holding_endobj_and_references_survives_a_round_trip():
-    from generator.pdf.objects import parse, write
+    from dragon_pnp.pdf.objects import parse, write
 
     bodies = one_page_bodies(b"q 1 0 0 1 0 0 cm Q % endobj 9 0 R\nendobj\n(\n")
     pdf = write(bodies, 1, 5, "x")
@@ -124,7 +124,7 @@ def test_repeated_keys_are_written_once_the_last_winning():
 
 def test_finished_cairo_documents_repeat_no_key():
     """cairo 1.16 names a form once per use in a page's resources; finishing writes it once."""
-    from generator.pdf.objects import parse
+    from dragon_pnp.pdf.objects import parse
 
     raw = cairo_pdf([(612, 792)] * 2, "Card", repeat_form=3)
     repeated = [body for body in parse(raw).bodies.values()

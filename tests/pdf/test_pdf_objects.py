@@ -1,4 +1,4 @@
-"""generator.pdf.objects: reading cairo and reportlab files through their xref tables, writing exact
+"""dragon_pnp.pdf.objects: reading cairo and reportlab files through their xref tables, writing exact
 tables, and refusing layouts the reader does not follow (with the reason)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pymupdf
 import pytest
 from pypdf import PdfReader, PdfWriter
 
-from generator.pdf.objects import UnsupportedPdf, parse, write
-from generator.pdf.syntax import dictionary, reference, split_stream
+from dragon_pnp.pdf.objects import UnsupportedPdf, parse, write
+from dragon_pnp.pdf.syntax import dictionary, reference, split_stream
 from tests.pdf.sources import cairo_pdf, inheriting_pdf, one_page_bodies, opened, reportlab_pdf
 
 

@@ -1,4 +1,4 @@
-"""generator.pdf.syntax: reading dictionary values and renumbering references in bodies kept as bytes."""
+"""dragon_pnp.pdf.syntax: reading dictionary values and renumbering references in bodies kept as bytes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.pdf.syntax import (PdfSyntaxError, dictionary, get, number, reference, references, renumber,
+from dragon_pnp.pdf.syntax import (PdfSyntaxError, dictionary, get, number, reference, references, renumber,
                                   set_keys, split_stream, text_string)
 
 PAGE = (b"<< /Type /Page % 3 (a comment, not a string\n"

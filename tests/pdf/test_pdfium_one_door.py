@@ -1,5 +1,5 @@
 """PDFium is not thread-safe and the studio draws pages from two threads (preview, "Since..."),
-so every use of it in the package goes through `generator/pdf_pictures.py` and its one lock."""
+so every use of it in the package goes through `dragon_pnp/pdf_pictures.py` and its one lock."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
-from generator import pdf_pictures
+from dragon_pnp import pdf_pictures
 
-PACKAGE = Path(__file__).resolve().parents[2] / "generator"
+PACKAGE = Path(__file__).resolve().parents[2] / "dragon_pnp"
 
 
 def _imports_pdfium(file: Path) -> bool:

@@ -21,12 +21,12 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from generator.data.loader import project_root
-from generator.paper import mm_to_pt
-from generator.print_shop.ghostscript import convert
-from generator.print_shop.neutral import grey_neutrals
-from generator.print_shop.profile import SHIPPED
-from generator.print_shop.structure import finish
+from dragon_pnp.data.loader import project_root
+from dragon_pnp.paper import mm_to_pt
+from dragon_pnp.print_shop.ghostscript import convert
+from dragon_pnp.print_shop.neutral import grey_neutrals
+from dragon_pnp.print_shop.profile import SHIPPED
+from dragon_pnp.print_shop.structure import finish
 from tests.print_shop.pdfx_check import dictionaries, image_differences, problems, render_differences
 
 ROOT = project_root()
@@ -37,7 +37,7 @@ pytestmark = pytest.mark.skipif(shutil.which("gs") is None or shutil.which("pdft
 
 
 def build(game: Path | str, out: Path, *flags: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", "build", str(game), "--no-check", "--out", str(out), *flags],
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(game), "--no-check", "--out", str(out), *flags],
                           capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
@@ -94,7 +94,7 @@ FACE = """<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" vie
 
 @pytest.fixture(scope="module")
 def rgb_face(tmp_path_factory) -> Path:
-    from generator.kit.render import render_pdf
+    from dragon_pnp.kit.render import render_pdf
 
     path = tmp_path_factory.mktemp("face") / "face.pdf"
     path.write_bytes(render_pdf([FACE]))
@@ -158,8 +158,8 @@ def test_unknown_pdfx_level_is_refused(tmp_path):
 
 
 def test_a_profile_that_is_not_cmyk_is_refused(tmp_path):
-    from generator.errors import NotationError
-    from generator.print_shop.profile import output_intent
+    from dragon_pnp.errors import NotationError
+    from dragon_pnp.print_shop.profile import output_intent
 
     (tmp_path / "rgb.icc").write_bytes(b"\0" * 16 + b"RGB " + b"\0" * 16 + b"acsp" + b"\0" * 100)
     with pytest.raises(NotationError, match="pdfx_profile: rgb.icc"):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.games.dragon_pants.engine import Rules
-from generator.report.check import CheckSettings, Execution, run_check
+from dragon_pnp.games.dragon_pants.engine import Rules
+from dragon_pnp.report.check import CheckSettings, Execution, run_check
 
 SMALL = CheckSettings(games=8, players=(2, 4), setups=("standard", "volatile"), duel_games=8, seed=11,
                       batch_games=3)

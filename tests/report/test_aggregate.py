@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from generator.games.dragon_pants import GAME
-from generator.report.aggregate import aggregate, summarise_metric
-from generator.report.findings import find
-from generator.report.plan import Config
-from generator.report.record import GameRecord
-from generator.games.parts import ReportPart
+from dragon_pnp.games.dragon_pants import GAME
+from dragon_pnp.report.aggregate import aggregate, summarise_metric
+from dragon_pnp.report.findings import find
+from dragon_pnp.report.plan import Config
+from dragon_pnp.report.record import GameRecord
+from dragon_pnp.games.parts import ReportPart
 
 REASONS = ("time", "destiny_exhausted", "stall")
 HAZARDS = ("den_shared", "stall_den_lock", "stall")

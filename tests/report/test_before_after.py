@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from generator.report.check import CheckSettings, Execution, run_check
-from generator.stats import wilson_interval
+from dragon_pnp.report.check import CheckSettings, Execution, run_check
+from dragon_pnp.stats import wilson_interval
 
 BEFORE = Path(__file__).parent / "fixtures" / "dragon_pants_before.json"
 SETTINGS = CheckSettings(games=30, players=(2, 4, 6), policies=("random", "greedy"), duel_games=30, seed=7)

@@ -6,10 +6,10 @@ import re
 
 from reportlab.graphics.shapes import String
 
-from generator.paper import mm_to_pt
-from generator.report.charts import (MIN_LABEL_PT, BarChart, bar_chart_drawing, bar_chart_svg, column_chart_drawing,
+from dragon_pnp.paper import mm_to_pt
+from dragon_pnp.report.charts import (MIN_LABEL_PT, BarChart, bar_chart_drawing, bar_chart_svg, column_chart_drawing,
                                      column_chart_svg)
-from generator.report.view import build_view
+from dragon_pnp.report.view import build_view
 
 
 def all_charts(report: dict) -> list:

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-import generator.report.check_cache as check_cache
-from generator.data import load_game
-from generator.kit.render_cache import RenderCache
-from generator.report.check import CheckSettings, build_report, plan
-from generator.report.check_cache import batch_key, inputs_key, play_batches
-from generator.report.plan import plan_batches
-from generator.report.simulate import Job
+import dragon_pnp.report.check_cache as check_cache
+from dragon_pnp.data import load_game
+from dragon_pnp.kit.render_cache import RenderCache
+from dragon_pnp.report.check import CheckSettings, build_report, plan
+from dragon_pnp.report.check_cache import batch_key, inputs_key, play_batches
+from dragon_pnp.report.plan import plan_batches
+from dragon_pnp.report.simulate import Job
 from tests.conftest import ROOT
 
 SETTINGS = CheckSettings(games=6, duel_games=0, seed=5, players=(2,), policies=("random",), batch_games=3)

@@ -13,7 +13,7 @@ from tests.conftest import ROOT
 
 
 def _check(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", "check", *args], cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", "check", *args], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
 
 
@@ -61,7 +61,7 @@ def test_a_game_without_rules_has_nothing_to_check_or_play(tmp_path):
     board.write_text(re.sub(r"^dens:", "homes:", text.replace("is_den:", "is_home:"), flags=re.M))   # the generic words
     run = _check(str(plain), "--out", str(tmp_path / "out"))
     assert run.returncode == 2 and "plain_cards has no rules module" in run.stderr and "Traceback" not in run.stderr
-    played = subprocess.run([sys.executable, "-m", "generator", "play", str(plain), "--new"], cwd=ROOT,
+    played = subprocess.run([sys.executable, "-m", "dragon_pnp", "play", str(plain), "--new"], cwd=ROOT,
                             capture_output=True, text=True, timeout=120)
     assert played.returncode == 2 and "nothing to play" in played.stderr
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import time
 
-from generator.report.check import Execution, run_check
-from generator.report.executor import run_tasks
+from dragon_pnp.report.check import Execution, run_check
+from dragon_pnp.report.executor import run_tasks
 from tests.report.conftest import SMALL
 
 

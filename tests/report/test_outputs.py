@@ -6,9 +6,9 @@ import json
 
 import pymupdf
 
-from generator.build.context import BuildContext, BuildOptions
-from generator.report.build import build_step
-from generator.report.writers import write_report
+from dragon_pnp.build.context import BuildContext, BuildOptions
+from dragon_pnp.report.build import build_step
+from dragon_pnp.report.writers import write_report
 
 
 def test_three_forms_are_written_and_reproducible(small_report, tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.report.plan import Config, batch_seed, configurations, parse_list, parse_players, plan_batches
+from dragon_pnp.report.plan import Config, batch_seed, configurations, parse_list, parse_players, plan_batches
 
 
 def test_batches_cover_every_game_once_in_order():
@@ -53,9 +53,9 @@ def test_the_default_check_size_comes_from_the_game_and_an_explicit_count_wins()
     user gives always wins, and the reference plays its share of whichever count holds."""
     from pathlib import Path
 
-    from generator.data import load_game
-    from generator.games.parts import ReportPart
-    from generator.report.check import DEFAULT_GAMES, CheckSettings, require_module, resolve
+    from dragon_pnp.data import load_game
+    from dragon_pnp.games.parts import ReportPart
+    from dragon_pnp.report.check import DEFAULT_GAMES, CheckSettings, require_module, resolve
 
     root = Path(__file__).resolve().parents[2]
     for name in ("dragon_pants", "dragon_dance"):

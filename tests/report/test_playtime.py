@@ -7,11 +7,11 @@ import sys
 
 import pytest
 
-from generator.data import load_game
-from generator.errors import DataErrors
-from generator.games.dragon_pants import GAME
-from generator.report.plan import Config
-from generator.report.simulate import Table, play_game
+from dragon_pnp.data import load_game
+from dragon_pnp.errors import DataErrors
+from dragon_pnp.games.dragon_pants import GAME
+from dragon_pnp.report.plan import Config
+from dragon_pnp.report.simulate import Table, play_game
 from tests.conftest import ROOT
 
 
@@ -38,6 +38,6 @@ def test_a_bad_timing_is_a_located_error(game_copy):
     message = str(caught.value.errors[0])
     assert "playtime.yaml:" in message and "seconds_per_action" in message and "greater than or equal to 0" in message
     for arguments in (["check", str(game_copy), "--games", "1"], ["validate", str(game_copy)]):
-        run = subprocess.run([sys.executable, "-m", "generator", *arguments], cwd=ROOT,
+        run = subprocess.run([sys.executable, "-m", "dragon_pnp", *arguments], cwd=ROOT,
                              capture_output=True, text=True, timeout=120)
         assert run.returncode == 2 and "seconds_per_action" in run.stderr and "Traceback" not in run.stderr

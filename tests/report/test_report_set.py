@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.report import report_set
-from generator.report.report_set import JOURNAL, recover_report_set, replace_report_set
+from dragon_pnp.report import report_set
+from dragon_pnp.report.report_set import JOURNAL, recover_report_set, replace_report_set
 
 OLD = {"rules-check.json": b"old json", "rules-check.html": b"old html", "rules-check.pdf": b"old pdf"}
 NEW = {"rules-check.json": b"new json", "rules-check.html": b"new html", "rules-check.pdf": b"new pdf"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.stats import (binomial_test, quantile, seat_tests, summarise, two_proportion_p,
+from dragon_pnp.stats import (binomial_test, quantile, seat_tests, summarise, two_proportion_p,
                                     wilson_interval)
 
 

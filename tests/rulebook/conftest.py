@@ -5,7 +5,7 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from generator.rulebook import Rulebook, typeset
+from dragon_pnp.rulebook import Rulebook, typeset
 
 
 def pdf_pages(data: bytes) -> list[str]:

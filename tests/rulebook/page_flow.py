@@ -20,7 +20,7 @@ MM = 72 / 25.4
 FOOTER_MM = 17.0        # the rulebook's bottom margin: the footer sits in it
 HEADING_PT = 10.0       # h3 is 10.2 pt bold; bold words in body text are 9.6 pt
 TEXT_PT = 7.5           # smaller text is a figure's labels (hex letters), not the rules' lines
-SHADE = (0xF4 / 255, 0xEF / 255, 0xE6 / 255)   # table header band (generator/rulebook/styles.py)
+SHADE = (0xF4 / 255, 0xEF / 255, 0xE6 / 255)   # table header band (dragon_pnp/rulebook/styles.py)
 
 
 @dataclass(frozen=True)

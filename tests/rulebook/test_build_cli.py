@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import pipeline
-from generator.cli import main
+from dragon_pnp.build import pipeline
+from dragon_pnp.cli import main
 
 
 @pytest.fixture
 def rulebook_only(monkeypatch):
     """Run just the rulebook step, so the test does not wait for the whole print kit."""
-    monkeypatch.setattr(pipeline, "STEPS", [pipeline.Step("Rulebook", "generator.rulebook.build:build_step")])
+    monkeypatch.setattr(pipeline, "STEPS", [pipeline.Step("Rulebook", "dragon_pnp.rulebook.build:build_step")])
 
 
 def test_build_writes_the_rulebook(game_copy, tmp_path, rulebook_only, capsys):

@@ -8,11 +8,11 @@ import pymupdf
 import pytest
 import yaml
 
-from generator.data.components import time_track
-from generator.data import load_game
-from generator.games.dragon_pants.data import signed
-from generator.games.dragon_pants.destiny import analyse_presets
-from generator.rulebook import typeset
+from dragon_pnp.data.components import time_track
+from dragon_pnp.data import load_game
+from dragon_pnp.games.dragon_pants.data import signed
+from dragon_pnp.games.dragon_pants.destiny import analyse_presets
+from dragon_pnp.rulebook import typeset
 from tests.rulebook.conftest import pdf_pages, pdf_text, table_rows
 
 
@@ -110,7 +110,7 @@ def test_renamed_card_is_renamed_everywhere(game_copy):
         if card["id"] == "shield":
             card["name"] = "Buckler"
     (game_copy / "power_cards.yaml").write_text(yaml.safe_dump(cards, sort_keys=False))
-    from generator.rulebook.source import render_rules
+    from dragon_pnp.rulebook.source import render_rules
 
     # The card texts in power_cards.yaml may name other cards; our rules prose never hard-codes one.
     prose = render_rules(load_game(game_copy))
@@ -121,7 +121,7 @@ def test_no_seed_sentence_is_copied(game):
     """No run of eight words from the seed rules appears in our rules text."""
     from pathlib import Path
 
-    from generator.rulebook.source import render_rules
+    from dragon_pnp.rulebook.source import render_rules
 
     def words(text: str) -> list[str]:
         return re.findall(r"[a-z0-9+-]+", text.lower())
@@ -157,8 +157,8 @@ def test_time_track_shows_every_box_and_the_start(game, text):
 
 def test_every_sight_example_states_what_it_shows(game):
     """expect= makes the build check each picture against the engine; none may go unchecked."""
-    from generator.rulebook.markup import Directive, parse
-    from generator.rulebook.source import render_rules
+    from dragon_pnp.rulebook.markup import Directive, parse
+    from dragon_pnp.rulebook.source import render_rules
 
     sights = [b for b in parse(render_rules(game)) if isinstance(b, Directive) and b.name == "sight"]
     assert len(sights) >= 4

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pymupdf
 import pytest
 
-from generator.data import load_game
-from generator.rulebook import typeset
+from dragon_pnp.data import load_game
+from dragon_pnp.rulebook import typeset
 
 GAMES = ("dragon_pants", "dragon_dance", "dragon_line")
 

@@ -7,10 +7,10 @@ import re
 import pytest
 import yaml
 
-from generator.data import load_game
-from generator.errors import LayoutError
-from generator.rulebook import typeset
-from generator.rulebook.source import render_rules
+from dragon_pnp.data import load_game
+from dragon_pnp.errors import LayoutError
+from dragon_pnp.rulebook import typeset
+from dragon_pnp.rulebook.source import render_rules
 
 
 def _append(game_copy, text: str) -> int:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from generator.cli.new import make_game
-from generator.data import load_game
-from generator.errors import LayoutError
-from generator.rulebook import typeset
-from generator.rulebook.directives import GENERIC, directive_specs
+from dragon_pnp.cli.new import make_game
+from dragon_pnp.data import load_game
+from dragon_pnp.errors import LayoutError
+from dragon_pnp.rulebook import typeset
+from dragon_pnp.rulebook.directives import GENERIC, directive_specs
 
 
 def _text(pdf: bytes) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import LayoutError
-from generator.rulebook.markup import Callout, Directive, Heading, ListBlock, Paragraph, inline_xml, parse
+from dragon_pnp.errors import LayoutError
+from dragon_pnp.rulebook.markup import Callout, Directive, Heading, ListBlock, Paragraph, inline_xml, parse
 
 SAMPLE = """# Title
 ## Section

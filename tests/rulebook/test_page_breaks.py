@@ -15,12 +15,12 @@ import pytest
 from reportlab.lib.pagesizes import letter
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
 
-from generator.data import load_game
-from generator.data.loader import project_root
-from generator.paper import mm_to_pt
-from generator.rulebook import typeset
-from generator.rulebook.styles import make_styles
-from generator.rulebook.tables import grid
+from dragon_pnp.data import load_game
+from dragon_pnp.data.loader import project_root
+from dragon_pnp.paper import mm_to_pt
+from dragon_pnp.rulebook import typeset
+from dragon_pnp.rulebook.styles import make_styles
+from dragon_pnp.rulebook.tables import grid
 
 from tests.rulebook.page_flow import problems
 

@@ -7,13 +7,13 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from generator.build.context import BuildContext, BuildOptions
-from generator.hexmap_diagrams import board_scene
-from generator.paper import mm_to_pt, paper_size_mm
-from generator.rulebook import typeset
-from generator.rulebook.build import build_step
-from generator.games.dragon_pants.rulebook.figures import setup_boards
-from generator.rulebook.styles import make_styles
+from dragon_pnp.build.context import BuildContext, BuildOptions
+from dragon_pnp.hexmap_diagrams import board_scene
+from dragon_pnp.paper import mm_to_pt, paper_size_mm
+from dragon_pnp.rulebook import typeset
+from dragon_pnp.rulebook.build import build_step
+from dragon_pnp.games.dragon_pants.rulebook.figures import setup_boards
+from dragon_pnp.rulebook.styles import make_styles
 
 
 def test_letter_pages_are_letter_sized(book):

@@ -34,7 +34,7 @@ class RunningStudio:
 
     def __init__(self, game_dir: Path, out_dir: Path, *extra: str):
         self.game_dir, self.out_dir = game_dir, out_dir
-        command = [sys.executable, "-m", "generator", "studio", str(game_dir), "--port", "0", "--no-browser",
+        command = [sys.executable, "-m", "dragon_pnp", "studio", str(game_dir), "--port", "0", "--no-browser",
                    "--out", str(out_dir), *extra]
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL, text=True)

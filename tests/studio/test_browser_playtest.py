@@ -13,9 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.data import load_game
-from generator.games.registry import module_for_game
-from generator.games.turns import SeatByBoard
+from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.turns import SeatByBoard
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,7 +57,7 @@ def confirmed_by_engine(studio, tmp_path, seed: int, players: int | None) -> dic
     assert status == 200
     position = tmp_path / "position.yaml"
     position.write_bytes(saved)
-    answer = subprocess.run([sys.executable, "-m", "generator", "play", str(studio.game_dir), "--position",
+    answer = subprocess.run([sys.executable, "-m", "dragon_pnp", "play", str(studio.game_dir), "--position",
                              str(position), "--legal", "--json"], cwd=ROOT, capture_output=True, text=True)
     assert answer.returncode == 0, answer.stderr
     legal = json.loads(answer.stdout)

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli.new import make_game
-from generator.data.reading import confine, read_bounded
-from generator.errors import DataError
-from generator.studio.preview import Settings
-from generator.studio.session import StudioSession
-from generator.studio.watcher import FolderWatcher
+from dragon_pnp.cli.new import make_game
+from dragon_pnp.data.reading import confine, read_bounded
+from dragon_pnp.errors import DataError
+from dragon_pnp.studio.preview import Settings
+from dragon_pnp.studio.session import StudioSession
+from dragon_pnp.studio.watcher import FolderWatcher
 from test_session import wait   # the session tests' wait, shared
 
 
@@ -153,8 +153,8 @@ def test_a_storm_of_saves_settles_on_the_last_one(session, small_game):
 
 
 def test_a_huge_static_path_is_refused_not_a_fault():
-    from generator.studio.safe_paths import file_inside, plain_relative
-    from generator.studio.server import STATIC
+    from dragon_pnp.studio.safe_paths import file_inside, plain_relative
+    from dragon_pnp.studio.server import STATIC
 
     assert not plain_relative("a" * 100_000)
     assert file_inside(STATIC, "a" * 100_000) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.studio.hosts import HostPolicy
+from dragon_pnp.studio.hosts import HostPolicy
 
 FOREIGN_HOSTS = ["evil.example", "localhost.evil.example", "", "127.0.0.1.nip.io:{port}", "evil.example:{port}",
                  "127.0.0.1:1", "localhost:{port}@evil.example", "[::1]x:{port}"]

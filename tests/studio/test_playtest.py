@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.data import load_game
-from generator.games.position_files import load_position, read_position_file
-from generator.games.registry import module_for_game
-from generator.games.turns import SeatByBoard
-from generator.studio.playtest import Playtest, PlaytestError
+from dragon_pnp.data import load_game
+from dragon_pnp.games.position_files import load_position, read_position_file
+from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.turns import SeatByBoard
+from dragon_pnp.studio.playtest import Playtest, PlaytestError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,9 +87,9 @@ def test_mistakes_are_refused_with_a_reason(pants):
 
 
 def test_a_simultaneous_choice_stays_hidden_until_both_chose():
-    from generator.games.dragon_dance import GAME as dance
+    from dragon_pnp.games.dragon_dance import GAME as dance
 
-    from generator.data import load_game
+    from dragon_pnp.data import load_game
 
     Game = load_game(ROOT / "data" / "dragon_dance")
     assert Game.module is dance
@@ -108,7 +108,7 @@ def test_a_simultaneous_choice_stays_hidden_until_both_chose():
 
 
 def replayed_dance(game, seed: int, log: list[dict]) -> dict:
-    from generator.games.dragon_dance import GAME as dance
+    from dragon_pnp.games.dragon_dance import GAME as dance
 
     board = SeatByBoard(dance, dance.new_game(dance.make_rules(game, {}), seed, record=True))
     for entry in log:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.data import load_game
-from generator.errors import DataErrors, LayoutError
-from generator.studio.problems import problems_from
+from dragon_pnp.data import load_game
+from dragon_pnp.errors import DataErrors, LayoutError
+from dragon_pnp.studio.problems import problems_from
 
 
 def test_a_yaml_syntax_error_is_located_with_its_line(game_copy):
@@ -45,7 +45,7 @@ def test_other_user_errors_keep_their_message():
 def test_a_broken_template_is_located(tmp_path):
     import jinja2
 
-    from generator.studio.problems import internal, located_fault
+    from dragon_pnp.studio.problems import internal, located_fault
 
     template = tmp_path / "power_card.svg.j2"
     template.write_text("<svg>\n{% if card %}\n</svg>\n")

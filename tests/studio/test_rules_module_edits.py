@@ -14,8 +14,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from generator.studio.preview import Settings
-from generator.studio.session import StudioSession
+from dragon_pnp.studio.preview import Settings
+from dragon_pnp.studio.session import StudioSession
 from test_session import wait   # rootdir-relative, as the other test modules import their neighbours
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from generator.studio.safe_paths import file_inside, plain_relative
+from dragon_pnp.studio.safe_paths import file_inside, plain_relative
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from generator.studio.serve import is_loopback
+from dragon_pnp.studio.serve import is_loopback
 
 
 @pytest.fixture

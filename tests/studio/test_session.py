@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.studio.preview import Settings
-from generator.studio.session import StudioSession
+from dragon_pnp.studio.preview import Settings
+from dragon_pnp.studio.session import StudioSession
 
 EDITED = "Target a dragon on a flat line of sight."   # printed on the Fireball card
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from generator.studio.since import Since
+from dragon_pnp.studio.since import Since
 from tests.conftest import ROOT
 
 

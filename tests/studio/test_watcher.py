@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 
-from generator.studio.watcher import FolderWatcher
+from dragon_pnp.studio.watcher import FolderWatcher
 
 
 def test_poll_reports_changed_added_and_removed_files_only(tmp_path):

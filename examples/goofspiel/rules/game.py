@@ -13,9 +13,9 @@ from typing import Any, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.errors import IllegalActionError
-from generator.games.api import Event, GameModule, PositionError, Result
-from generator.games.chance import MASK64, seed_state, shuffle
+from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games.api import Event, GameModule, PositionError, Result
+from dragon_pnp.games.chance import MASK64, seed_state, shuffle
 
 from .estimate import win_chance
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from generator.games.api import Finding
-from generator.games.parts import PlaytestPart, ReportPart, Vocabulary
-from generator.games.report_parts import MetricSpec, ReasonSpec, ReportSpec
+from dragon_pnp.games.api import Finding
+from dragon_pnp.games.parts import PlaytestPart, ReportPart, Vocabulary
+from dragon_pnp.games.report_parts import MetricSpec, ReasonSpec, ReportSpec
 
 
 class GoofReport(ReportPart):

@@ -1,7 +1,7 @@
 """$title: each round both players play a card from their hand at once; the higher power
 scores a point, equal powers score nothing. After the last round the higher score wins.
 
-Everything here goes through dragon-pnp's game interface (generator/games/api.py):
+Everything here goes through dragon-pnp's game interface (dragon_pnp/games/api.py):
 - `Play` is an action: a frozen value whose text is its notation ("play spark").
 - `State` is a position: who is to move, their legal actions, `apply` of the choices made at
   once, what each seat may see (`view`), `clone` and `to_dict` (a position file).
@@ -19,9 +19,9 @@ from typing import Any, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.errors import IllegalActionError
-from generator.games.api import Event, GameModule, PositionError, Result
-from generator.games.chance import MASK64, seed_state, shuffle
+from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games.api import Event, GameModule, PositionError, Result
+from dragon_pnp.games.chance import MASK64, seed_state, shuffle
 
 SEATS = 2
 

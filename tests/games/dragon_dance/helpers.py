@@ -7,13 +7,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.checks import load_checked, validate_game
-from generator.data.loader import load_game
-from generator.games.dragon_dance import GAME
-from generator.games.dragon_dance.data import DanceData
-from generator.games.dragon_dance.positions import state_from_dict
-from generator.games.dragon_dance.rules import Rules
-from generator.games.dragon_dance.state import DanceState
+from dragon_pnp.checks import load_checked, validate_game
+from dragon_pnp.data.loader import load_game
+from dragon_pnp.games.dragon_dance import GAME
+from dragon_pnp.games.dragon_dance.data import DanceData
+from dragon_pnp.games.dragon_dance.positions import state_from_dict
+from dragon_pnp.games.dragon_dance.rules import Rules
+from dragon_pnp.games.dragon_dance.state import DanceState
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "data" / "dragon_dance"

@@ -7,7 +7,7 @@ import json
 import pytest
 import yaml
 
-from generator.cli import main
+from dragon_pnp.cli import main
 
 from .helpers import POSITIONS
 

@@ -8,8 +8,8 @@ import pytest
 import yaml
 from pydantic import TypeAdapter
 
-from generator.data.components import Component
-from generator.errors import DataErrors
+from dragon_pnp.data.components import Component
+from dragon_pnp.errors import DataErrors
 
 from .helpers import DATA, dance_data, data_errors, load_dance
 

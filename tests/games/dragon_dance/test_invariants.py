@@ -13,11 +13,11 @@ import random
 
 import pytest
 
-from generator.games.dragon_dance import GAME
-from generator.games.dragon_dance.positions import state_from_dict
-from generator.games.position_files import dump_yaml
-from generator.games.dragon_dance.state import CARD, COMBO, DIE, NOT_CHOSEN, OVER, new_game
-from generator.games.turns import SeatByBoard
+from dragon_pnp.games.dragon_dance import GAME
+from dragon_pnp.games.dragon_dance.positions import state_from_dict
+from dragon_pnp.games.position_files import dump_yaml
+from dragon_pnp.games.dragon_dance.state import CARD, COMBO, DIE, NOT_CHOSEN, OVER, new_game
+from dragon_pnp.games.turns import SeatByBoard
 
 from .helpers import dance_data, rules
 

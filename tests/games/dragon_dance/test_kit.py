@@ -14,7 +14,7 @@ import pymupdf
 import pytest
 import yaml
 
-from generator.data.loader import project_root
+from dragon_pnp.data.loader import project_root
 
 ROOT = project_root()
 DATA = ROOT / "data" / "dragon_dance"
@@ -34,7 +34,7 @@ def cards() -> list[dict]:
 def card_texts(request, tmp_path_factory) -> list[str]:
     paper, duplex = request.param
     out = tmp_path_factory.mktemp("dance") / "kit"
-    argv = [sys.executable, "-m", "generator", "build", str(DATA), "--no-check", "--paper", paper, "--out", str(out)]
+    argv = [sys.executable, "-m", "dragon_pnp", "build", str(DATA), "--no-check", "--paper", paper, "--out", str(out)]
     built = subprocess.run(argv + ([] if duplex else ["--no-duplex"]), capture_output=True, text=True, timeout=600,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert built.returncode == 0, built.stdout + built.stderr

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from generator.games.api import PlayTrace
-from generator.games.dragon_dance import GAME
-from generator.games.dragon_dance.state import new_game
-from generator.games.parts import ReportPart
+from dragon_pnp.games.api import PlayTrace
+from dragon_pnp.games.dragon_dance import GAME
+from dragon_pnp.games.dragon_dance.state import new_game
+from dragon_pnp.games.parts import ReportPart
 
 from .helpers import DATA, act, dance_data, round_, rules, state
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from generator.games.api import GameModule, GameState
-from generator.games.registry import game_module
-from generator.games.dragon_dance import GAME
-from generator.games.dragon_dance.data import DanceSettings
+from dragon_pnp.games.api import GameModule, GameState
+from dragon_pnp.games.registry import game_module
+from dragon_pnp.games.dragon_dance import GAME
+from dragon_pnp.games.dragon_dance.data import DanceSettings
 
 from .helpers import DATA, rules
 
@@ -38,8 +38,8 @@ def test_make_rules_takes_a_folder_or_its_name_and_checks_options():
 
 
 def test_the_engine_imports_no_drawing_or_template_code():
-    code = ("import sys, generator.games.dragon_dance as d; d.GAME.policies(); "
-            "import generator.games.dragon_dance.policies; "
+    code = ("import sys, dragon_pnp.games.dragon_dance as d; d.GAME.policies(); "
+            "import dragon_pnp.games.dragon_dance.policies; "
             "bad = [m for m in ('reportlab', 'cairo', 'cairocffi', 'cairosvg', 'svgwrite', 'jinja2') if m in sys.modules]; "
             "print(bad); sys.exit(1 if bad else 0)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from generator.games.dragon_dance import GAME
-from generator.games.dragon_dance.policies import GreedyPolicy, StrongPolicy
-from generator.games.dragon_dance.state import new_game
-from generator.games.matrix_game import solve
+from dragon_pnp.games.dragon_dance import GAME
+from dragon_pnp.games.dragon_dance.policies import GreedyPolicy, StrongPolicy
+from dragon_pnp.games.dragon_dance.state import new_game
+from dragon_pnp.games.matrix_game import solve
 
 from .helpers import DRAGON, KNIGHT, act, rules, state
 

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.games.api import PositionError
-from generator.games.dragon_dance import GAME
-from generator.games.dragon_dance.positions import state_from_dict
-from generator.games.position_files import dump_yaml, load_state_file
-from generator.games.dragon_dance.rules import Rules
-from generator.games.dragon_dance.state import new_game
+from dragon_pnp.games.api import PositionError
+from dragon_pnp.games.dragon_dance import GAME
+from dragon_pnp.games.dragon_dance.positions import state_from_dict
+from dragon_pnp.games.position_files import dump_yaml, load_state_file
+from dragon_pnp.games.dragon_dance.rules import Rules
+from dragon_pnp.games.dragon_dance.state import new_game
 
 from .helpers import POSITIONS, act, dance_data, rules
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.errors import IllegalActionError
-from generator.games.dragon_dance import GAME
-from generator.games.chance import roll
-from generator.games.dragon_dance.rules import LONG, SHORT
-from generator.games.dragon_dance.state import COMBO, DIE, OVER, new_game
+from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games.dragon_dance import GAME
+from dragon_pnp.games.chance import roll
+from dragon_pnp.games.dragon_dance.rules import LONG, SHORT
+from dragon_pnp.games.dragon_dance.state import COMBO, DIE, OVER, new_game
 
 from .helpers import DRAGON, KNIGHT, act, dance_data, round_, rules, state
 
@@ -67,7 +67,7 @@ def test_d5_both_choose_a_die_or_none_together_and_the_die_leaves_the_pool():
 
 
 def _die(s, face):
-    from generator.games.dragon_dance.actions import die_action
+    from dragon_pnp.games.dragon_dance.actions import die_action
 
     s.apply({KNIGHT: die_action(face), DRAGON: die_action(0)})
 

@@ -11,13 +11,13 @@ import random
 from dataclasses import replace
 from typing import Any, Iterable
 
-from generator.games.dragon_line import GAME
-from generator.data import GameData
-from generator.data.loader import load_game
-from generator.games.dragon_line.data import DragonCard, DragonDeck, Reform
-from generator.games.dragon_line.positions import FORMAT
-from generator.games.dragon_line.rules import Rules
-from generator.games.dragon_line.state import LineState
+from dragon_pnp.games.dragon_line import GAME
+from dragon_pnp.data import GameData
+from dragon_pnp.data.loader import load_game
+from dragon_pnp.games.dragon_line.data import DragonCard, DragonDeck, Reform
+from dragon_pnp.games.dragon_line.positions import FORMAT
+from dragon_pnp.games.dragon_line.rules import Rules
+from dragon_pnp.games.dragon_line.state import LineState
 
 SUITS = ("air", "earth", "fire", "ice", "spirit")
 _DATA: GameData | None = None

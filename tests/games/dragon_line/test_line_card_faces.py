@@ -9,9 +9,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator.data import load_game
-from generator.kit.kit import plan_components
-from generator.kit.text_fit import PT_MM, text_width_mm
+from dragon_pnp.data import load_game
+from dragon_pnp.kit.kit import plan_components
+from dragon_pnp.kit.text_fit import PT_MM, text_width_mm
 
 SVG = "{http://www.w3.org/2000/svg}"
 LABELS = (("damage", "Damage"), ("health", "Health"), ("range", "Range"))

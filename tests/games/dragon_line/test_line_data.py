@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataErrors
-from generator.games.dragon_line import GAME
-from generator.checks import load_checked as load_line_data
-from generator.games.dragon_line.data import cards_digest, validate
-from generator.games.registry import game_module
+from dragon_pnp.errors import DataErrors
+from dragon_pnp.games.dragon_line import GAME
+from dragon_pnp.checks import load_checked as load_line_data
+from dragon_pnp.games.dragon_line.data import cards_digest, validate
+from dragon_pnp.games.registry import game_module
 
 DATA = Path(__file__).resolve().parents[3] / "data" / "dragon_line"
 

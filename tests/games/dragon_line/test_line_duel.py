@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from generator.games.dragon_line.battle import resolve
-from generator.games.dragon_line.duel import outcome_table, payoff_matrix
-from generator.games.matrix_game import solve
+from dragon_pnp.games.dragon_line.battle import resolve
+from dragon_pnp.games.dragon_line.duel import outcome_table, payoff_matrix
+from dragon_pnp.games.matrix_game import solve
 from line_helpers import shipped_rules
 
 

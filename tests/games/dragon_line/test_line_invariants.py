@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from generator.games.dragon_line import GAME
-from generator.games.dragon_line.state import ACTIVATE, DRAFT, LINE, LineState
-from generator.games.turns import SeatByBoard
+from dragon_pnp.games.dragon_line import GAME
+from dragon_pnp.games.dragon_line.state import ACTIVATE, DRAFT, LINE, LineState
+from dragon_pnp.games.turns import SeatByBoard
 from line_helpers import shipped_rules
 
 DECK = 35

@@ -11,9 +11,9 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from generator.data import load_game
-from generator.rulebook import typeset
-from generator.games.dragon_line.rulebook_facts import reform_words, worked_round
+from dragon_pnp.data import load_game
+from dragon_pnp.rulebook import typeset
+from dragon_pnp.games.dragon_line.rulebook_facts import reform_words, worked_round
 from tests.kit.conftest import build_cards, build_kit
 
 MM = 72 / 25.4
@@ -155,9 +155,9 @@ def test_rulebook_draws_every_reach_from_the_engines_tables(game):
     and its caption says the same in words; changing suits.yaml changes both."""
     from reportlab.graphics.shapes import Line
 
-    from generator.games.dragon_line.line import axis_position
-    from generator.games.dragon_line.rulebook_facts import reach_words
-    from generator.games.dragon_line.rulebook_figures import reach_rows, reach_figure
+    from dragon_pnp.games.dragon_line.line import axis_position
+    from dragon_pnp.games.dragon_line.rulebook_facts import reach_words
+    from dragon_pnp.games.dragon_line.rulebook_figures import reach_rows, reach_figure
 
     rules = game.module.make_rules(game)
     front = axis_position(0, 0, rules.line_size)
@@ -190,7 +190,7 @@ def test_the_rules_check_runs_and_gives_the_same_bytes_for_a_seed(tmp_path):
     outputs = []
     for run in (1, 2):
         out = tmp_path / f"run{run}"
-        done = subprocess.run([sys.executable, "-m", "generator", "check", "dragon_line", "--games", "6", "--duel-games", "6", "--search-games", "2", "--seed", "5",
+        done = subprocess.run([sys.executable, "-m", "dragon_pnp", "check", "dragon_line", "--games", "6", "--duel-games", "6", "--search-games", "2", "--seed", "5",
                                "--jobs", "1", "--out", str(out)], capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stderr[-2000:]
         outputs.append(out)

@@ -8,13 +8,13 @@ import copy
 import pytest
 import yaml
 
-from generator.errors import IllegalActionError, NotationError
-from generator.games.dragon_line import GAME
-from generator.games.dragon_line.actions import Activate, Remove, parse_notation
-from generator.data.located_yaml import format_path
-from generator.games.api import PositionError
-from generator.games.dragon_line.state import COUNTED
-from generator.games.turns import SeatByBoard
+from dragon_pnp.errors import IllegalActionError, NotationError
+from dragon_pnp.games.dragon_line import GAME
+from dragon_pnp.games.dragon_line.actions import Activate, Remove, parse_notation
+from dragon_pnp.data.located_yaml import format_path
+from dragon_pnp.games.api import PositionError
+from dragon_pnp.games.dragon_line.state import COUNTED
+from dragon_pnp.games.turns import SeatByBoard
 from line_helpers import battle_position, made_rules, shipped_rules
 
 RULES = made_rules({"earth1": {"damage": 9}})

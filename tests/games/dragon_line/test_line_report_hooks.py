@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from generator.games.dragon_line import GAME
-from generator.games.dragon_line.learning import play_hand, ridge
-from generator.games.dragon_line.metrics import findings, playtime_minutes, summarise
-from generator.games.dragon_line.policies import StrongPolicy
-from generator.games.parts import ReportPart
+from dragon_pnp.games.dragon_line import GAME
+from dragon_pnp.games.dragon_line.learning import play_hand, ridge
+from dragon_pnp.games.dragon_line.metrics import findings, playtime_minutes, summarise
+from dragon_pnp.games.dragon_line.policies import StrongPolicy
+from dragon_pnp.games.parts import ReportPart
 from line_helpers import battle_position, load, made_rules, shipped_data, shipped_rules
 
 
@@ -81,8 +81,8 @@ def test_findings_read_the_reference_policys_configuration_of_the_report():
 def test_a_real_check_reports_suit_balance_fallback_and_ties():
     """The findings read what the check driver really writes (a test on made-up shapes once hid
     that they found nothing)."""
-    from generator.data import load_game
-    from generator.report.check import CheckSettings, Execution, run_check
+    from dragon_pnp.data import load_game
+    from dragon_pnp.report.check import CheckSettings, Execution, run_check
 
     game = load_game("dragon_line")
     report = run_check(game, CheckSettings(games=4, policies=("random", "greedy"), duel_games=0, seed=5),
@@ -95,7 +95,7 @@ def test_a_real_check_reports_suit_balance_fallback_and_ties():
 
 
 def test_never_drafted_cards_are_named():
-    from generator.data import load_game
+    from dragon_pnp.data import load_game
 
     game = load_game("dragon_line")
     drafted = {c.id: 5 for c in game.dragons.cards[1:]}

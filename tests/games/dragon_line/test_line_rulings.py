@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from generator.errors import IllegalActionError, NotationError
-from generator.games.dragon_line import GAME
-from generator.games.dragon_line.line import axis_position, describe_target, seat_slot
-from generator.games.parts import ReportPart
+from dragon_pnp.errors import IllegalActionError, NotationError
+from dragon_pnp.games.dragon_line import GAME
+from dragon_pnp.games.dragon_line.line import axis_position, describe_target, seat_slot
+from dragon_pnp.games.parts import ReportPart
 from line_helpers import (activate, battle_position, destroyed, load, made_rules, shipped_data,
                           shipped_rules)
 

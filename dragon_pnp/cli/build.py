@@ -1,0 +1,137 @@
+"""`dragon-pnp build [GAME]`: the print-and-play kit, built into a staging folder and swapped in."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+import typer
+
+from dragon_pnp.build.output_folder import prepare_output_folder
+from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
+from dragon_pnp.cli.game_choice import chosen_game
+from dragon_pnp.cli.remembered import remember_build, remembered_build, summary, warn, write_remembered
+from dragon_pnp.data.game_dir import resolve_game_dir
+from dragon_pnp.errors import NotationError, OutputFolderError
+from dragon_pnp.heap import frozen_for_good
+from dragon_pnp.resources import output_root
+
+if TYPE_CHECKING:
+    from dragon_pnp.build.context import BuildOptions
+
+# The rest of the build (the loader's models, the pipeline's steps, reportlab, the kit) is
+# imported only when the build runs: a rebuild of unchanged inputs writes the remembered kit
+# (dragon_pnp/build/build_cache.py) without them.
+
+PAPERS = ("letter", "a4")
+
+
+@app.command()
+def build(
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
+    paper: Optional[str] = typer.Option(None, "--paper", help="letter or a4 (default: the game's print.yaml, else letter)."),
+    no_duplex: bool = typer.Option(False, "--no-duplex", help="Fold-over cards (front and back side by side) for printers without duplex."),
+    no_check: bool = typer.Option(False, "--no-check", help="Skip the simulated rules check."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
+    service: list[str] = typer.Option([], "--service", help="Also write uploads for a card-printing service "
+                                      "(tgc or mpc) into service-<name>/; may be given more than once."),
+    pdfx: bool = typer.Option(False, "--pdfx", help="Also write print-shop/: every PDF as PDF/X for commercial "
+                              "printing (level from print.yaml `pdfx:`, else x4)."),
+    pdfx_level: Optional[str] = typer.Option(None, "--pdfx-level", help="x4 (keeps transparency) or x1a "
+                                             "(flattened, PDF 1.3); implies --pdfx."),
+) -> int:
+    """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
+    root = resolve_game_dir(chosen_game(game, "build"))
+    target = out if out is not None else output_root() / root.name
+    # First of all: restore a kit a crashed build left half-swapped, and refuse a wrong --out.
+    try:
+        prepare_output_folder(target, root)
+    except OSError as exc:
+        raise OutputFolderError(f"{target}: {exc.strerror or exc}") from None
+    # A plain build of inputs a remembered build had: write that kit, load nothing.
+    plain = not (service or pdfx or pdfx_level)
+    found = remembered_build(root, target, paper, not no_duplex, not no_check) if plain else None
+    if found is not None and found.kit is not None:
+        write_remembered(found.kit, root, target, not no_duplex, console, error_console)
+        return 0
+
+    from dragon_pnp.build.context import BuildOptions
+    from dragon_pnp.build.pipeline import active_steps, run_build
+    from dragon_pnp.data import load_game
+    from dragon_pnp.kit.layout_warnings import take as layout_warnings
+
+    data = load_game(root)
+    frozen_for_good()   # this process builds once and exits: its loaded heap need not be walked again
+    chosen = (paper or data.print_profile.paper).lower()
+    if chosen not in PAPERS:
+        raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
+    if service:   # the service catalogue and its raster code: only when one is asked for
+        from dragon_pnp.export.services import service as find_service
+
+        services = tuple(dict.fromkeys(find_service(name, "--service").id for name in service))
+    else:
+        services = ()
+    _validate(data)
+    level = _pdfx_level(pdfx, pdfx_level, data.print_profile.pdfx)
+    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services, pdfx=level)
+    steps = active_steps(options, data)
+    layout_warnings()  # only this build's warnings
+    started = time.perf_counter()
+    if sys.stdout.isatty():
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console, transient=True, auto_refresh=False) as progress:
+            # No refresh thread: render workers are forked, and forking beside a thread is unsafe.
+            task = progress.add_task("Starting", total=len(steps))
+            seen: list[str] = []
+
+            def advance(label: str) -> None:
+                if seen:
+                    progress.advance(task)
+                seen.append(label)
+                progress.update(task, description=label, refresh=True)
+
+            context = run_build(data, options, target, advance)
+            progress.advance(task)
+    else:
+        context = run_build(data, options, target)
+    elapsed = time.perf_counter() - started
+    uploads = "".join(f", service-{name}/ ({sum(1 for role in context.artifacts if role.startswith(f'service-{name}/'))}"
+                      " files)" for name in services)
+    summary(console, data.slug, elapsed, target, chosen, options.duplex, context.artifacts,
+            f"{uploads}{_print_shop(context, options)}")
+    warnings = [str(found) for found in layout_warnings()]
+    warn(error_console, warnings)
+    # Only a plain build is remembered: the rules check plays games, PDF/X runs Ghostscript, and
+    # service uploads name the output folder.
+    if found is not None and not level and not any(step.needs_rules for step in steps):
+        remember_build(found, data, chosen, target, context.artifacts, warnings, (root, paper, not no_duplex, not no_check))
+    return 0
+
+
+def _pdfx_level(asked: bool, level: str | None, profile_level: str | None) -> str | None:
+    """The PDF/X level to write, or None: --pdfx-level, else print.yaml's `pdfx:` (x4 with a bare --pdfx)."""
+    if level is not None:
+        if level.lower() not in ("x4", "x1a"):
+            raise NotationError(f"--pdfx-level {level}: expected x4 or x1a")
+        return level.lower()
+    return profile_level or ("x4" if asked else None)
+
+
+def _validate(data) -> None:
+    """Refuse to build from data that fails the cross-checks (when the validation module is there)."""
+    try:
+        from dragon_pnp.checks import raise_for, validate_game
+    except ImportError:
+        return
+    raise_for(validate_game(data))
+
+
+def _print_shop(context, options: BuildOptions) -> str:
+    if not options.pdfx:
+        return ""
+    count = sum(1 for role in context.artifacts if role.startswith("print-shop/") and role.endswith(".pdf"))
+    return f", print-shop/ ({count} PDF/X-{'4' if options.pdfx == 'x4' else '1a'} files)"

@@ -1,0 +1,37 @@
+"""What `dragon-pnp games` lists, read straight from each game folder's game.yaml.
+
+Light on purpose (no Typer, Rich or pydantic): the fast lane (`dragon_pnp.cli.fast`) answers
+`games --json` from here alone, and the `games` command prints the same summaries as a table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from dragon_pnp.cli.game_choice import game_folders
+from dragon_pnp.data.located_yaml import load_yaml
+from dragon_pnp.errors import DataError
+
+
+def game_summaries(root: Path) -> list[dict[str, Any]]:
+    """One summary per game folder directly inside `root`, by folder name."""
+    return [game_summary(path) for path in game_folders(root)]
+
+
+def game_summary(folder: Path) -> dict[str, Any]:
+    """What `games` shows for one folder, read straight from its game.yaml (a broken file is shown, not fatal)."""
+    summary: dict[str, Any] = {"game": folder.name, "name": folder.name, "players_min": None, "players_max": None,
+                               "rules_module": None, "error": None}
+    try:
+        raw, _ = load_yaml(folder / "game.yaml")
+    except DataError as exc:
+        summary["error"] = f"unreadable game.yaml: {exc.message}"
+        return summary
+    if not isinstance(raw, dict):
+        summary["error"] = "game.yaml is not a mapping"
+        return summary
+    players = raw.get("players") if isinstance(raw.get("players"), dict) else {}
+    summary.update(name=str(raw.get("name", folder.name)), players_min=players.get("min"),
+                   players_max=players.get("max"), rules_module=raw.get("rules_module"))
+    return summary

@@ -1,0 +1,40 @@
+"""A game's own name for a generic option: `--preset` where the game calls its setups presets.
+
+Commands that take `--setup` accept the game's word for it (`Vocabulary.setup_noun`), so a
+designer types what their rulebook says. The command line cannot know the game before parsing,
+so those commands let unknown options through and hand them here once the game is loaded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from dragon_pnp.errors import NotationError
+from dragon_pnp.games.parts import Vocabulary
+
+# Typer settings for a command that takes the game's own option words.
+ALLOW_GAME_WORDS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+def setup_from_words(ctx: typer.Context, module: Any, setup: str | None) -> str | None:
+    """`setup`, or the value given as `--<setup noun>` (the game's word); anything else left over is
+    an unknown option (exit 2)."""
+    noun = module.part(Vocabulary).setup_noun if module is not None else "setup"
+    flag = f"--{noun}"
+    extra = list(ctx.args)
+    given: str | None = None
+    while extra:
+        word = extra.pop(0)
+        name, has_value, value = word.partition("=")
+        if name != flag or noun == "setup":
+            raise NotationError(f"no such option: {word}")
+        if not has_value:
+            if not extra:
+                raise NotationError(f"{flag} needs a value")
+            value = extra.pop(0)
+        given = value
+    if given is not None and setup:
+        raise NotationError(f"give --setup or {flag}, not both")
+    return given if given is not None else setup

@@ -1,0 +1,46 @@
+"""`dragon-pnp selftest [GAME]`: the conformance suite on any game with a rules module.
+
+Seeded random playouts with every invariant of the game interface checked at every step
+(`dragon_pnp.games.conformance`); what broke is said in plain words with the seed and step that
+replay it. Exit 0 when every check passed, 1 when one failed, 2 for bad input.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from dragon_pnp.cli.app import GAME_HELP, app, console
+from dragon_pnp.cli.game_choice import chosen_game
+from dragon_pnp.data import load_game
+from dragon_pnp.errors import NotationError
+
+
+@app.command()
+def selftest(
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
+    playouts: int = typer.Option(6, "--playouts", min=1, max=10_000, help="Seeded random games to play and check."),
+    seed: int = typer.Option(1, "--seed", help="Root seed; a failure names the playout's own seed."),
+    round_trips: int = typer.Option(200, "--round-trips", min=0,
+                                    help="Steps per playout whose position goes through a file and back (the slowest check)."),
+    only: Optional[int] = typer.Option(None, "--playout", help="Replay just the playout with this seed (a failure names it)."),
+) -> int:
+    """Play random games and check the rules module against the game interface at every step."""
+    from dragon_pnp.games.conformance import run_conformance
+
+    data = load_game(chosen_game(game, "selftest"))
+    if data.module is None:
+        raise NotationError(f"{data.slug} has no rules module (game.yaml rules_module): there is nothing to test")
+    found = run_conformance(data, data.module, playouts=playouts, seed=seed, round_trips=round_trips, only=only)
+    rate = found.steps / found.seconds if found.seconds else 0.0
+    console.print(f"{data.slug}: {found.playouts} playouts, {found.steps:,} steps checked in {found.seconds:.1f} s "
+                  f"({rate:,.0f} steps/s)")
+    if found.passed:
+        console.print("every check passed: clones, position files, legal actions, hidden choices, endings, replays")
+        return 0
+    for failure in found.failures:
+        console.print(f"[bold red]failed[/] {failure.check}: {failure.message}\n"
+                      f"  at step {failure.step} of the playout with seed {failure.seed}; replay it alone with: "
+                      f"dragon-pnp selftest {game or data.slug} --playout {failure.seed}", highlight=False)
+    return 1

@@ -1,0 +1,79 @@
+"""`dragon-pnp validate [GAME]`: schema and cross-checks, as a table or JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from dragon_pnp.cli.app import GAME_HELP, app, console
+from dragon_pnp.cli.game_choice import chosen_game
+from dragon_pnp.data import load_game
+from dragon_pnp.errors import DataErrors
+from dragon_pnp.build.rehearsal import rehearse
+from dragon_pnp.checks import CheckResult, exit_code, run_checks
+from dragon_pnp.kit.layout_warnings import take as layout_warnings
+
+
+@app.command()
+def validate(
+    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable results."),
+) -> int:
+    """Check a game's data files: schema, ids, box counts, board, seats and deck rules, then
+    lay out the rulebook and cards in memory, so validate fails on whatever build would.
+
+    Exit 0 when valid, 1 when a rules check fails, 2 when the data is unreadable or malformed.
+    """
+    game = chosen_game(game, "validate")
+    try:
+        data = load_game(game)
+    except DataErrors as exc:
+        if not as_json:
+            raise
+        errors = [
+            {"check": "schema", "kind": "data", "message": e.message, "file": str(e.location.file),
+             "line": e.location.line, "column": e.location.column, "field": e.location.field}
+            for e in exc.errors
+        ]
+        console.print_json(json.dumps({"game": str(game), "valid": False, "exit_code": 2, "errors": errors}))
+        return 2
+    results = run_checks(data)
+    layout_warnings()  # only this run's warnings
+    if not any(r.findings for r in results):
+        # Only data that passes every check is laid out, as build does.
+        results.append(CheckResult("layout", "Rules text, rulebook and card layout", tuple(rehearse(data))))
+    findings = [f for r in results for f in r.findings]
+    warnings = [str(w) for w in layout_warnings()]
+    code = exit_code(findings)
+    if as_json:
+        payload = {
+            "game": data.slug,
+            "valid": code == 0,
+            "exit_code": code,
+            "checks": [{"name": r.name, "title": r.title, "passed": r.passed} for r in results],
+            "errors": [f.to_json() for f in findings],
+            "warnings": warnings,
+        }
+        console.print_json(json.dumps(payload))
+        return code
+    table = Table(title=f"{data.game.name}: data checks", title_justify="left")
+    table.add_column("Check")
+    table.add_column("Result")
+    table.add_column("Detail")
+    table.add_row("schema", "[green]ok[/]", f"{len(data.sources)} files read")
+    for result in results:
+        status = "[green]ok[/]" if result.passed else f"[red]{len(result.findings)} failed[/]"
+        detail = escape(result.findings[0].message) if result.findings else ""
+        table.add_row(result.title, status, detail)
+    console.print(table)
+    for finding in findings:
+        console.print(f"[bold red]error:[/] {escape(str(finding))}", soft_wrap=True)
+    for warning in warnings:
+        console.print(f"[bold yellow]warning:[/] {escape(warning)}", soft_wrap=True)
+    verdict = {0: "[green]valid[/]", 1: "[red]a rules check failed[/]", 2: "[red]malformed data[/]"}[code]
+    console.print(f"{data.slug}: {verdict} ({len(results) + 1} checks, {len(findings)} error{'' if len(findings) == 1 else 's'})")
+    return code

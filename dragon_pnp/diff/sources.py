@@ -1,0 +1,86 @@
+"""The two versions a diff compares: a game folder, or a git revision of one (`folder@rev`).
+
+A revision is read with `git archive` into a temporary folder, so the working tree, the index
+and the checked-out branch are never touched. The temporary folder keeps the game folder's
+name (its slug) and is removed when the `Version` context closes.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import tarfile
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from dragon_pnp.data.loader import resolve_game_dir
+from dragon_pnp.errors import DragonPnpError
+
+
+class VersionError(DragonPnpError):
+    """OLD or NEW names no folder, or a revision git cannot read (exit 2)."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Version:
+    """One side of a diff: the folder to read and how to name it to a person."""
+
+    folder: Path
+    label: str          # "data/dragon_pants", or "data/dragon_pants@HEAD~1 (3f2a91c)"
+    revision: str | None = None
+
+
+def split_spec(spec: str) -> tuple[str, str | None]:
+    """`path@rev` into (path, rev); a plain path (even one holding no '@') gives (path, None)."""
+    if "@" in spec and not Path(spec).exists():
+        path, _, rev = spec.rpartition("@")
+        if path and rev:
+            return path, rev
+    return spec, None
+
+
+@contextmanager
+def open_version(spec: str) -> Iterator[Version]:
+    """The folder for `spec`, checked out into a temporary folder for a git revision."""
+    path, rev = split_spec(spec)
+    folder = resolve_game_dir(path)
+    if rev is None:
+        yield Version(folder, spec)
+        return
+    with tempfile.TemporaryDirectory(prefix="dragon-pnp-diff-") as temporary:
+        commit = extract_revision(folder, rev, Path(temporary) / folder.resolve().name)
+        yield Version(Path(temporary) / folder.resolve().name, f"{spec} ({commit[:7]})", rev)
+
+
+def extract_revision(folder: Path, rev: str, target: Path) -> str:
+    """Write the game folder as it was at `rev` into `target`; returns the full commit id."""
+    folder = folder.resolve()
+    top = Path(_git(folder, "rev-parse", "--show-toplevel").decode().strip())
+    prefix = folder.relative_to(top.resolve()).as_posix()
+    commit = _git(folder, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}",
+                  what=f"{rev}: no such git revision in {top}").decode().strip()
+    tree = f"{commit}:{prefix}" if prefix != "." else commit
+    archive = _git(top, "archive", "--format=tar", tree,
+                   what=f"{folder}@{rev}: the game folder did not exist at that revision")
+    target.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(target, filter="data")
+    if not (target / "game.yaml").is_file():
+        raise VersionError(f"{folder}@{rev}: no game.yaml at that revision")
+    return commit
+
+
+def _git(folder: Path, *args: str, what: str | None = None) -> bytes:
+    try:
+        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, check=False)
+    except FileNotFoundError as exc:
+        raise VersionError("git is not installed; it is needed to read a revision (OLD@REV)") from exc
+    if done.returncode != 0:
+        message = what or done.stderr.decode(errors="replace").strip() or f"git {' '.join(args)} failed"
+        raise VersionError(message if what else f"{folder}: {message}")
+    return done.stdout

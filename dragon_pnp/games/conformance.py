@@ -1,0 +1,262 @@
+"""The conformance suite every game passes: seeded random playouts with every invariant checked.
+
+At every step of every playout (OpenSpiel's `test_utils` idea, applied through our interface):
+
+- `clone()` equals the original, and is independent of it (playing on the clone leaves the
+  original as it was);
+- the position round-trips through its file byte for byte (`play`'s YAML writer and reader, the
+  committed-but-hidden choices of a simultaneous node included);
+- each seat to move has legal actions, listed in a stable order, with distinct notations that
+  parse back to the same actions, each of which applies (on a clone);
+- at a simultaneous node, what one seat has committed does not show in another seat's view;
+- the game is over exactly when nobody is to move, and ends within the step cap;
+- the same seed and the same choices replay to the same final position;
+- a world the search player redraws for a deciding seat (`HiddenPart`) looks the same to that
+  seat and offers it the same choices, and the search player picks legal actions.
+
+Used by `dragon-pnp selftest GAME` and by `tests/games/test_conformance.py`, which runs it over
+every game it finds, so a new game gets it without any test being edited. A failure names the
+check, the playout's seed and the step, so it can be replayed.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file
+from dragon_pnp.games.turns import SeatByBoard
+
+STEP_CAP = 20_000
+
+
+@dataclass(frozen=True)
+class Failure:
+    check: str            # short name: "clone", "round trip", "legal actions", "hidden choice", ...
+    seed: int
+    step: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.check}: {self.message} (seed {self.seed}, step {self.step})"
+
+
+@dataclass
+class Conformance:
+    """What a run found: playouts and steps checked, the failures (first per playout), the time."""
+
+    game: str
+    playouts: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+class _Broken(Exception):
+    def __init__(self, check: str, message: str):
+        super().__init__(message)
+        self.check, self.message = check, message
+
+
+def playout_seeds(playouts: int, seed: int) -> list[int]:
+    """The seed of each playout of a run: a failure names one, and `only` replays it alone."""
+    return [seed * 1_000_003 + n for n in range(playouts)]
+
+
+def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int = 1,
+                    step_cap: int = STEP_CAP, round_trips: int | None = None,
+                    only: int | None = None) -> Conformance:
+    """Play `playouts` seeded random games of `game` (loaded GameData) and check every step
+    (`only`: just the playout with that seed, as a failure named it).
+
+    `round_trips` bounds how many steps per playout go through a position file (the slowest
+    check); None checks every step. Player counts and setups take turns across playouts."""
+    found = Conformance(game.slug)
+    started = time.perf_counter()
+    options = {name: option.default for name, option in (game.game.rules_options or {}).items()}
+    rules = module.make_rules(game, options)
+    counts = module.player_counts(game)
+    setups = module.setups(game) or [""]
+    with tempfile.TemporaryDirectory(prefix="dragon-pnp-selftest-") as folder:
+        seeds = playout_seeds(playouts, seed) if only is None else [only]
+        for playout_seed in seeds:
+            n = playout_seed % (len(counts) * len(setups))   # consecutive seeds take every count and setup
+            players = counts[n % len(counts)]
+            setup = setups[(n // len(counts)) % len(setups)] or None
+            try:
+                steps = _playout(module, game, rules, options, playout_seed, players, setup, step_cap,
+                                 round_trips, Path(folder))
+            except _Broken as broken:
+                found.failures.append(Failure(broken.check, playout_seed, getattr(broken, "step", 0), broken.message))
+                steps = getattr(broken, "step", 0)
+            found.playouts += 1
+            found.steps += steps
+    found.seconds = time.perf_counter() - started
+    return found
+
+
+def _playout(module: GameModule, game: Any, rules: Any, options: dict, seed: int, players: int,
+             setup: str | None, step_cap: int, round_trips: int | None, folder: Path) -> int:
+    chooser = random.Random(seed)
+    state = _call("new game", lambda: module.new_game(rules, seed, players, setup), 0)
+    trail: list[dict[int, Any]] = []
+    step = 0
+    while True:
+        try:
+            _check_step(module, game, rules, options, state, step, chooser, folder,
+                        round_trip=round_trips is None or step < round_trips)
+        except _Broken as broken:
+            broken.step = step  # type: ignore[attr-defined]
+            raise
+        if not state.to_move():
+            break
+        if step >= step_cap:
+            error = _Broken("ends", f"still going after {step_cap} steps (a loop the rules allow?)")
+            error.step = step  # type: ignore[attr-defined]
+            raise error
+        joint = {seat: chooser.choice(state.legal_actions(seat)) for seat in state.to_move()}
+        trail.append(joint)
+        try:
+            state.apply(joint)
+        except Exception as exc:  # a legal action must apply
+            error = _Broken("legal actions", f"legal {_shown(joint)} raised {type(exc).__name__}: {exc}")
+            error.step = step  # type: ignore[attr-defined]
+            raise error from None
+        step += 1
+    replay = module.new_game(rules, seed, players, setup)
+    for joint in trail:
+        replay.apply({seat: _same_action(replay, seat, action) for seat, action in joint.items()})
+    if replay.to_dict() != state.to_dict():
+        error = _Broken("replay", "the same seed and choices gave another final position")
+        error.step = step  # type: ignore[attr-defined]
+        raise error
+    return step
+
+
+def _check_step(module: GameModule, game: Any, rules: Any, options: dict, state: Any, step: int,
+                chooser: random.Random, folder: Path, round_trip: bool) -> None:
+    saved = state.to_dict()
+    moving = state.to_move()
+    if (state.result is None) != bool(moving):
+        raise _Broken("result", "the game must be over exactly when nobody is to move "
+                                f"(result {state.result}, to move {list(moving)})")
+    twin = _call("clone", state.clone, step)
+    if twin.to_dict() != saved:
+        raise _Broken("clone", "clone().to_dict() differs from the original's")
+    for seat in moving:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise _Broken("legal actions", f"seat {seat + 1} is to move but has no legal action")
+        if state.legal_actions(seat) != legal:
+            raise _Broken("legal actions", f"seat {seat + 1}'s legal actions changed between two calls")
+        notations = [str(a) for a in legal]
+        if len(set(notations)) != len(notations):
+            raise _Broken("legal actions", f"two legal actions of seat {seat + 1} print alike: {notations}")
+        for action in legal:
+            parsed = _call("legal actions", lambda: module.parse_action(state, seat, str(action)), step)
+            if parsed != action:
+                raise _Broken("legal actions", f"'{action}' parses back as '{parsed}'")
+    if state.to_dict() != saved:
+        raise _Broken("legal actions", "listing or parsing legal actions changed the position")
+    if moving:
+        probe = state.clone()
+        joint = {seat: chooser.choice(probe.legal_actions(seat)) for seat in moving}
+        _call("legal actions", lambda: probe.apply(joint), step, f"legal {_shown(joint)} raised")
+        if state.to_dict() != saved:
+            raise _Broken("clone", f"playing {_shown(joint)} on a clone changed the original (shared state)")
+    if len(moving) > 1:
+        _check_hidden_choice(module, state, moving)
+    if round_trip:
+        _check_round_trip(module, game, options, state, moving, chooser, folder)
+        _check_redraw(module, rules, state, moving, step)
+
+
+def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int, ...], step: int) -> None:
+    """The search player's worlds (`HiddenPart.sample_hidden`, else the re-deal from the position)
+    look to the deciding seat exactly like the position, with the same choices; every tenth step
+    the search player itself (`search:2`) picks a legal action."""
+    from dragon_pnp.search import SearchPolicy, SearchSettings
+
+    saved = state.to_dict()
+    player = SearchPolicy(module, SearchSettings(iterations=2), rules)
+    for seat in moving:
+        world = _call("hidden redraw", lambda: player.sample(state, seat, random.Random(step)), step)
+        if world.view(seat) != state.view(seat):
+            raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} looks different to it")
+        if [str(a) for a in world.legal_actions(seat)] != [str(a) for a in state.legal_actions(seat)]:
+            raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} gives it other choices")
+        if step % 10 == 0:
+            # it applies legal actions on copies: one that raises there is a legal-actions fault
+            choice = _call("legal actions", lambda: player.choose(state.clone(), seat, random.Random(step)), step,
+                           "a legal action in the search player's look-ahead raised")
+            if str(choice) not in [str(a) for a in state.legal_actions(seat)]:
+                raise _Broken("search", f"the search player chose '{choice}', not a legal action of seat {seat + 1}")
+    if state.to_dict() != saved:
+        raise _Broken("hidden redraw", "redrawing what a seat cannot see changed the position")
+
+
+def _check_hidden_choice(module: GameModule, state: Any, moving: tuple[int, ...]) -> None:
+    """What the first deciding seat commits must not show in any other seat's view."""
+    first, others = moving[0], moving[1:]
+    legal = state.legal_actions(first)
+    if len(legal) < 2:
+        return
+    views = []
+    for action in (legal[0], legal[-1]):
+        board = SeatByBoard(module, state.clone(), {first: action})
+        views.append([board.view(seat) for seat in others])
+    if views[0] != views[1]:
+        raise _Broken("hidden choice", f"seat {first + 1}'s committed choice ('{legal[0]}' or '{legal[-1]}') "
+                                       f"shows in another seat's view")
+
+
+def _check_round_trip(module: GameModule, game: Any, options: dict, state: Any, moving: tuple[int, ...],
+                      chooser: random.Random, folder: Path) -> None:
+    """Through the position file and back, byte for byte, with a committed choice if simultaneous."""
+    pending = {moving[0]: chooser.choice(state.legal_actions(moving[0]))} if len(moving) > 1 else {}
+    board = SeatByBoard(module, state.clone(), pending)
+    text = dump_yaml(position_document(game.slug, options, board))
+    file = folder / "position.yaml"
+    file.write_text(text, encoding="utf-8")
+    try:
+        raw, source = read_position_file(file)
+        loaded, _ = load_position(module, game, raw, source)
+    except Exception as exc:
+        raise _Broken("round trip", f"the position file it wrote does not load: {exc}") from None
+    again = dump_yaml(position_document(game.slug, options, loaded))
+    if again != text:
+        written, rewritten = text.splitlines(), again.splitlines()
+        line = next((i for i, (a, b) in enumerate(zip(written, rewritten)) if a != b), min(len(written), len(rewritten)))
+        raise _Broken("round trip", f"written, read and written again, the position differs at line {line + 1}: "
+                                    f"{(written[line:line + 1] or [''])[0]!r}")
+
+
+def _same_action(state: Any, seat: int, action: Any) -> Any:
+    for legal in state.legal_actions(seat):
+        if legal == action:
+            return legal
+    raise _Broken("replay", f"'{action}' is not legal when the game is replayed from its seed")
+
+
+def _call(check: str, function: Callable[[], Any], step: int, prefix: str = "raised") -> Any:
+    try:
+        return function()
+    except _Broken:
+        raise
+    except Exception as exc:
+        error = _Broken(check, f"{prefix} {type(exc).__name__}: {exc}")
+        error.step = step  # type: ignore[attr-defined]
+        raise error from None
+
+
+def _shown(joint: dict[int, Any]) -> str:
+    return ", ".join(f"seat {seat + 1} '{action}'" for seat, action in sorted(joint.items()))

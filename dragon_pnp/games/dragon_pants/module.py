@@ -1,0 +1,113 @@
+"""Dragon Pants behind the game interface: its data files, settings and cross-checks, and the
+rules engine and its report.
+
+The core hooks are here; the report, rulebook, kit, command, playtest and vocabulary parts are
+in `parts.py`. Numbers come from the game data (players, seats, presets, settings).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+
+from dragon_pnp.games.dragon_pants.engine import GameState as PantsState, Rules, new_game
+from dragon_pnp.games.dragon_pants.engine.actions import Action
+from dragon_pnp.games.dragon_pants.engine.explain import why_illegal
+from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict
+from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games.api import DataFile, GameModule, GameState, PolicyFactory
+from dragon_pnp.games.dragon_pants.policies import GreedyPlayer, board_distances
+from dragon_pnp.games.dragon_pants.data import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
+from dragon_pnp.games.dragon_pants.parts import (PantsCommands, PantsHidden, PantsKit, PantsPlaytest, PantsReport, PantsRulebook,
+                                                 PantsWords)
+
+if TYPE_CHECKING:
+    pass
+
+
+class DragonPants(GameModule):
+    slug = "dragon_pants"
+    data_files: ClassVar[dict[str, DataFile]] = {
+        "board": DataFile("board.yaml", PantsMap),
+        "power": DataFile("power_cards.yaml", PowerDeck),
+        "destiny": DataFile("destiny.yaml", DestinyData),
+        "playtime": DataFile("playtime.yaml", Playtime, optional=True),
+    }
+    settings_model = PantsSettings
+    hexmap_model = PantsMap   # the tiles component's map is board.yaml: one object, with its rules flags
+    parts = (PantsWords, PantsReport, PantsRulebook, PantsKit, PantsCommands, PantsPlaytest, PantsHidden)
+
+    def data_checks(self) -> list:
+        from dragon_pnp.games.dragon_pants.validation import CHECKS
+
+        return list(CHECKS)
+
+    # --- rules ----------------------------------------------------------------------------
+
+    def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:
+        return Rules.from_game(game, dict(options or {}))
+
+    def new_game(self, rules: Rules, seed: int, players: int | None = None, setup: str | None = None,
+                 record: bool = False) -> PantsState:
+        """A dealt game (R6); `setup` is a Destiny preset. Without `players`: the most of the box's best counts."""
+        if players is None:
+            best = getattr(rules.data.game.players, "best", None) or [rules.players_min]
+            players = max(best)
+        return new_game(rules, players=players, seed=seed, preset=setup or None, record=record)
+
+    def load_state(self, rules: Rules, data: Mapping[str, Any]) -> PantsState:
+        state = position_from_dict(rules, data)
+        state.record = True  # positions are loaded to be played by hand: narrate what follows
+        return state
+
+    def parse_action(self, state: GameState, seat: int, text: str) -> Action:
+        """The action in notation; a malformed one is a NotationError (exit 2), an illegal one says why."""
+        engine: PantsState = state  # type: ignore[assignment]
+        action = Action.parse(text)
+        if state.result is not None or seat != engine.decider:
+            raise IllegalActionError(why_illegal(engine, action) if state.result is not None else
+                                     f"dragon {seat + 1} does not decide now; dragon {engine.decider + 1} "
+                                     f"decides ({engine.decision})")
+        for legal in engine.legal_actions():
+            if legal == action:
+                return legal
+        raise IllegalActionError(why_illegal(engine, action))
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """Wearing The Pants late in the game is best; chasing a near holder with ready cards next."""
+        result = state.result
+        if result is not None:
+            if seat in result.winners:
+                return 1.0
+            return 0.0 if result.winners else 0.25
+        engine: PantsState = state  # type: ignore[assignment]
+        rules = engine.rules
+        ready = sum(1 for c in engine.hands[seat] if engine.spent[c] < 0 and c != rules.pants_card)
+        holder = engine.pants_holder()
+        if holder == seat:
+            left = max(0, engine.time) / max(1, engine.length)
+            value = 0.6 + 0.3 * (1.0 - left)
+        elif holder is None:
+            value = 0.3
+        else:
+            gap = board_distances(rules)[engine.pos[seat]][engine.pos[holder]]
+            value = 0.4 - 0.025 * min(gap, 10)
+        return min(1.0, value + 0.02 * min(ready, 3))
+
+    def policies(self) -> dict[str, PolicyFactory]:
+        return {**super().policies(), "greedy": GreedyPlayer}
+
+    # --- report ---------------------------------------------------------------------------
+
+    def setups(self, game: Any) -> list[str]:
+        return list(game.destiny.presets)
+
+    def player_counts(self, game: Any) -> list[int]:
+        players = game.game.players
+        return [n for n in range(players.min, players.max + 1) if n in game.board.seats]
+
+    def seat_names(self, game: Any, players: int) -> list[str]:
+        return list(game.board.seats.get(players, [])) or super().seat_names(game, players)
+
+
+
+GAME = DragonPants()

@@ -1,0 +1,355 @@
+"""`greedy`, the Dragon Pants player of the rules check: a cheap one-ply heuristic.
+
+The greedy player reads only the public engine API and the precomputed rules tables (card
+effects, board distances and sight lines); it looks no further than the action in hand, so a
+decision costs a few table lookups per legal action. `GreedyPlayer` puts it behind the game
+interface's `Policy`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import TYPE_CHECKING
+
+from dragon_pnp.games.dragon_pants.engine import cards as fx
+from dragon_pnp.games.dragon_pants.engine.actions import Action
+from dragon_pnp.games.dragon_pants.engine.rules import T_ALL, T_DIAGONAL, T_FLAT, T_SELF, Rules
+
+if TYPE_CHECKING:
+    from dragon_pnp.games.dragon_pants.engine import GameState
+
+
+# How much the greedy player wants to keep a card it holds, by effect. The Pants are worth
+# everything; a card that can take the Pants back or send a thief home is worth most of the rest.
+KEEP_VALUE = {
+    fx.NOTHING: 1000.0,  # The Pants
+    fx.STEAL: 45.0,
+    fx.REFLECT: 44.0,
+    fx.LOSE_AND_HOME: 40.0,
+    fx.POISON: 38.0,
+    fx.CANCEL: 36.0,
+    fx.HOME: 34.0,
+    fx.FREEZE: 30.0,
+    fx.BAIT: 28.0,
+    fx.LOSE: 24.0,
+    fx.EXTRA_ACTION: 20.0,
+    fx.SWAP: 16.0,
+}
+
+# What a played card is worth against the Pants holder (or, while wearing them, against a chaser).
+AGAINST_HOLDER = {
+    fx.STEAL: 130.0, fx.LOSE_AND_HOME: 65.0, fx.HOME: 55.0, fx.FREEZE: 45.0, fx.LOSE: 20.0,
+}
+AGAINST_CHASER = {
+    fx.LOSE_AND_HOME: 55.0, fx.HOME: 50.0, fx.FREEZE: 45.0, fx.STEAL: 12.0, fx.LOSE: 8.0,
+}
+STEP = 8.0  # score per hex closer to the Pants holder
+BITE_HOLDER = 110.0
+PANTS_ON_DISCARD = 250.0
+
+
+class GreedyPolicy:
+    """Goes for The Pants, protects them once worn, and uses reactions whenever they fit.
+
+    For speed it reads the state's plain-int lists (`pos`, `hands`, `spent`, `discard`) instead
+    of the accessors that build new lists of names on every call, and holds each player's
+    ready cards as a bitmask over card kinds.
+    """
+
+    def __init__(self, rules: Rules):
+        board = rules.board
+        self.rules = rules
+        self.board = board
+        self.index = board.index
+        self.dist = _distances(board.steps, board.size)
+        # Dens cannot be entered, so chase a dragon at home by heading for its den's exit.
+        self.approach = [
+            [row[j] if not board.is_home[j] else row[board.den_exit(j)] + 1 if board.den_exit(j) is not None else 99
+             for j in range(board.size)]
+            for row in self.dist
+        ]
+        # approach_to[target][h]: moves from h to reach target, one row per target hex.
+        self.approach_to = [list(column) for column in zip(*self.approach)]
+        power = [i for i in range(board.size) if board.draw_power[i]]
+        self.to_power = [min((self.dist[i][p] for p in power), default=99) for i in range(board.size)]
+        self.on_mountain = board.holds_one
+        self.immune = board.sight_immune
+        self.is_home = board.is_home
+        ids = rules.card_ids
+        self.inst_kind = rules.inst_kind
+        self.kind_of = {cid: k for k, cid in enumerate(ids)}
+        self.effect = {cid: rules.kind_effect[k] for k, cid in enumerate(ids)}
+        self.target_kind = {cid: rules.kind_target[k] for k, cid in enumerate(ids)}
+        self.fits_mask = {cid: _mask(rules.fits[k]) for k, cid in enumerate(ids)}
+        self.bite_mask = _mask(rules.fits_bite)
+        self.reflect_mask = _mask(k for k, e in enumerate(rules.kind_effect) if e == fx.REFLECT)
+        self.boost_mask = _mask(k for k, e in enumerate(rules.kind_effect) if e == fx.EXTRA_ACTION)
+        self.pants = ids[rules.pants_kind]
+        self.pants_card = rules.pants_card
+        self.reach = rules.actions_per_turn
+        # Sight cards that hurt a Pants holder: (kind bit, line kind, ignores mountains, weight).
+        self.line_threats = tuple(
+            (1 << k, "flat" if rules.kind_target[k] == T_FLAT else "diagonal", rules.kind_ignores_mountains[k],
+             0.3 * AGAINST_HOLDER[rules.kind_effect[k]])
+            for k in range(len(ids))
+            if rules.kind_target[k] in (T_FLAT, T_DIAGONAL) and rules.kind_effect[k] in AGAINST_HOLDER
+        )
+        self.line_mask = _mask(k.bit_length() - 1 for k, *_ in self.line_threats)
+        self.keep_value = {cid: KEEP_VALUE.get(effect, 10.0) for cid, effect in self.effect.items()}
+
+    # --- decisions ------------------------------------------------------------------------
+
+    def choose(self, state, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        decision = state.decision
+        if decision == "action":
+            return self._best(legal, self._scorer(state), rng)
+        if decision == "react":
+            return self._react(legal)
+        if decision == "steal":
+            return max(legal, key=self._keep)
+        if decision in ("lose", "discard"):
+            return min(legal, key=self._keep)
+        if decision == "storm_home":
+            return next((a for a in legal if a.verb == "stay"), legal[0])
+        return legal[0]
+
+    def _keep(self, action: Action) -> float:
+        value = self.keep_value.get(action.card, 10.0)
+        return value - 8.0 if action.spent else value
+
+    def _react(self, legal: list[Action]) -> Action:
+        """Any fitting reaction beats letting a card or bite land; the most valuable answer first."""
+        reactions = [a for a in legal if a.verb == "react"]
+        if not reactions:
+            return legal[-1]
+        return max(reactions, key=self._keep)
+
+    @staticmethod
+    def _best(legal: list[Action], score, rng: random.Random) -> Action:
+        best, best_score = legal[0], float("-inf")
+        noise = rng.random
+        for action in legal:
+            value = score(action) + noise() * 0.01  # break ties without favouring list order
+            if value > best_score:
+                best, best_score = action, value
+        return best
+
+    # --- scoring one action ----------------------------------------------------------------
+
+    def _scorer(self, state):
+        """Build the scoring function for this position: look everything up once per decision."""
+        me = state.decider
+        pos = state.pos
+        hands = state.hands
+        spent = state.spent
+        inst_kind = self.inst_kind
+        known: dict[int, int] = {}
+
+        def ready(seat: int) -> int:
+            """Bitmask of the card kinds a seat holds ready; most decisions never need it."""
+            bits = known.get(seat)
+            if bits is None:
+                bits = 0
+                for c in hands[seat]:
+                    if spent[c] < 0:
+                        bits |= 1 << inst_kind[c]
+                known[seat] = bits
+            return bits
+
+        holder = state.pants_holder()
+        loose = holder is None  # The Pants are in the Power deck or discard pile
+        pants_on_top = loose and bool(state.discard) and state.discard[-1] == self.pants_card
+        dragon_at = {p: s for s, p in enumerate(pos) if s != me}
+        actions_left = state.actions_left
+        wearing = holder == me
+        chasing = holder is not None and not wearing
+        here = pos[me]
+        values: dict[int, float] = {}
+        if wearing:
+            chasers = self._chasers(me, pos, ready)
+            occupied = 0
+            for p in pos:
+                occupied |= 1 << p
+            others = occupied & ~(1 << here)
+        approach_holder = self.approach_to[pos[holder]] if chasing else None
+        full_hand = len(hands[me]) >= self.rules.hand_limit
+
+        def place_value(h: int) -> float:
+            value = values.get(h)
+            if value is None:
+                if wearing:
+                    value = -self._threat(h, chasers, others)
+                elif chasing:
+                    value = -STEP * approach_holder[h]
+                elif pants_on_top:
+                    value = -STEP * self.to_power[h]
+                else:
+                    value = -2.0 * self.to_power[h]
+                values[h] = value
+            return value
+
+        def answered(target: int, cid: str) -> float:
+            """How much a ready reaction of the target spoils playing `cid` at it."""
+            answers = self.fits_mask[cid] & ready(target)
+            if not answers:
+                return 0.0
+            return 120.0 if answers & self.reflect_mask and wearing else 60.0
+
+        index = self.index
+
+        def score(action: Action) -> float:
+            verb = action.verb
+            if verb == "move":
+                h = index[action.hex]
+                victim = dragon_at.get(h)
+                value = place_value(h)
+                if victim is not None:
+                    guarded = bool(self.bite_mask & ready(victim))
+                    if victim == holder:
+                        value = BITE_HOLDER - (70.0 if guarded else 0.0)
+                    else:
+                        value += (12.0 if hands[victim] else 0.0) - (40.0 if guarded else 0.0)
+                return value
+            if verb == "draw":
+                if action.source == "discard" and pants_on_top:
+                    return PANTS_ON_DISCARD
+                if loose and action.source == "deck":
+                    return place_value(here) + 10.0  # run the deck down so the Pants come back
+                if full_hand:
+                    return place_value(here) - 1.0  # a full hand only swaps one card for another
+                return place_value(here) + (10.0 if action.source == "deck" else 4.0)
+            if verb == "play":
+                return place_value(here) + self._play_value(action, me, holder, pos, hands, actions_left, answered)
+            return place_value(here)  # end
+
+        return score
+
+    def _play_value(self, action, me, holder, pos, hands, actions_left, answered) -> float:
+        cid, target = action.card, action.target
+        effect = self.effect[cid]
+        kind = self.target_kind[cid]
+        dist = self.dist
+        wearing = holder == me
+        if kind == T_SELF:  # Boost: worth it when one more action reaches the holder or escapes
+            if holder is not None and not wearing:
+                gap = self.approach[pos[me]][pos[holder]]
+                return 80.0 if gap == actions_left + 1 else -5.0
+            return 15.0 if wearing and actions_left > 0 else -5.0
+        if kind == T_ALL:  # Thunderstorm: everyone else home
+            others = [s for s in range(len(pos)) if s != me]
+            spoiled = sum(answered(s, cid) for s in others) / max(1, len(others))
+            if holder is not None and not wearing:
+                return 55.0 - spoiled
+            if wearing:
+                near = sum(1 for s in others if dist[pos[s]][pos[me]] <= self.reach + 1)
+                return 20.0 * near - spoiled
+            return -5.0
+        if target is None:
+            return -5.0
+        if effect == fx.SWAP:
+            if holder is not None and not wearing and target != holder:
+                # Trade places with a dragon next to the holder, then bite with the action left.
+                if self.approach[pos[target]][pos[holder]] <= actions_left - 1:
+                    return 70.0 - answered(target, cid)
+            return -5.0
+        if target == holder and not wearing:
+            value = AGAINST_HOLDER.get(effect, 0.0)
+            if effect in (fx.LOSE, fx.LOSE_AND_HOME) and len(hands[target]) == 1:
+                value += 80.0  # the holder has nothing else to lose
+            return value - answered(target, cid)
+        if wearing:
+            gap = dist[pos[target]][pos[me]]
+            if gap <= self.reach + 1:
+                return AGAINST_CHASER.get(effect, 0.0) - answered(target, cid)
+            return -2.0
+        return (12.0 if effect == fx.STEAL else -2.0) - answered(target, cid)
+
+    def _chasers(self, me: int, pos: list[int], ready) -> list[tuple[int, int, list]]:
+        """Per other dragon: where it is, how far it can move next turn, and its ready sight cards."""
+        chasers = []
+        for s, p in enumerate(pos):
+            if s == me:
+                continue
+            cards = ready(s)
+            reach = self.reach + (1 if cards & self.boost_mask else 0)
+            lines = [(sight, ignore, weight) for bit, sight, ignore, weight in self.line_threats if cards & bit] \
+                if cards & self.line_mask else []
+            chasers.append((p, reach, lines))
+        return chasers
+
+    def _threat(self, h: int, chasers, occupied: int) -> float:
+        """How exposed the Pants would be on hex h to the others' next turns: bites and sight lines."""
+        threat = 0.0
+        den = self.is_home[h]
+        if den:
+            threat += 25.0  # safe from bites, but no Destiny draw: the clock stops for us
+        biteable = not self.on_mountain[h] and not den
+        immune = self.immune[h]
+        clear = self.board.clear
+        dist = self.dist
+        for p, reach, lines in chasers:
+            if biteable:
+                gap = dist[p][h]
+                threat += 60.0 if gap <= reach else max(0.0, 12.0 - 4.0 * (gap - reach))
+            if lines and not immune:
+                for sight, ignore, weight in lines:
+                    if clear(sight, p, h, occupied, ignore):
+                        threat += weight
+        return threat
+
+
+def _mask(kinds) -> int:
+    """A bitmask with one bit per card kind."""
+    bits = 0
+    for k in kinds:
+        bits |= 1 << k
+    return bits
+
+
+def _distances(steps: tuple[tuple[int, ...], ...], size: int) -> list[list[int]]:
+    """Moves needed from every hex to every other (99 where none leads), by breadth-first search."""
+    table = []
+    for start in range(size):
+        row = [99] * size
+        row[start] = 0
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in steps[here]:
+                if row[nxt] == 99:
+                    row[nxt] = row[here] + 1
+                    queue.append(nxt)
+        table.append(row)
+    return table
+
+
+class GreedyPlayer:
+    """The greedy heuristic as a game-interface policy: `choose(state, seat, rng)`."""
+
+    name = "greedy"
+
+    def __init__(self, rules: Rules):
+        self.inner = greedy_for(rules)
+
+    def choose(self, state: "GameState", seat: int, rng: random.Random) -> Action:
+        return self.inner.choose(state, rng)
+
+
+def greedy_for(rules: Rules) -> GreedyPolicy:
+    """The greedy tables are built once per rules object (a few milliseconds of breadth-first searches)."""
+    cached = _CACHE.get(id(rules))
+    if cached is None or cached.rules is not rules:
+        cached = _CACHE[id(rules)] = GreedyPolicy(rules)
+    return cached
+
+
+def board_distances(rules: Rules) -> list[list[int]]:
+    """Moves from every hex to every other (99 where none leads), shared with the greedy tables."""
+    return greedy_for(rules).dist
+
+
+_CACHE: dict[int, GreedyPolicy] = {}

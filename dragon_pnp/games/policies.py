@@ -1,0 +1,108 @@
+"""Players every game gets for free: uniformly random, and a one-ply look-ahead.
+
+Both speak only the game interface, so they work for sequential and simultaneous games alike.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:  # typing only: api imports this module when a game asks for its policies
+    from dragon_pnp.games.api import GameModule, GameState, Policy
+
+# Opponent replies sampled per own action when a simultaneous node has too many to try all.
+REPLY_SAMPLES = 8
+
+
+class RandomPolicy:
+    """Uniformly random among the seat's legal actions."""
+
+    name = "random"
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
+        return rng.choice(state.legal_actions(seat))
+
+
+def random_policy(rules: Any) -> Policy:
+    return RandomPolicy()
+
+
+class LookaheadPolicy:
+    """Tries each own action one step ahead and keeps the best by the game's `evaluate`.
+
+    At a simultaneous node the other seats' replies are all tried when few, else sampled;
+    each own action scores the mean value over those replies. Ties break at random.
+    """
+
+    name = "lookahead"
+
+    def __init__(self, module: GameModule):
+        self.module = module
+
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        others = [s for s in state.to_move() if s != seat]
+        replies = self._replies(state, others, rng)
+        best: list[Any] = []
+        best_value = float("-inf")
+        for action in legal:
+            total = 0.0
+            for reply in replies:
+                after = state.clone()
+                after.apply({seat: action, **reply})
+                total += self.module.evaluate(after, seat)
+            value = total / len(replies)
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return rng.choice(best)
+
+    @staticmethod
+    def _replies(state: GameState, others: list[int], rng: random.Random) -> list[dict[int, Any]]:
+        if not others:
+            return [{}]
+        options = {s: state.legal_actions(s) for s in others}
+        size = 1
+        for acts in options.values():
+            size *= len(acts)
+        if size <= REPLY_SAMPLES:
+            joint: list[dict[int, Any]] = [{}]
+            for s, acts in options.items():
+                joint = [{**j, s: a} for j in joint for a in acts]
+            return joint
+        return [{s: rng.choice(acts) for s, acts in options.items()} for _ in range(REPLY_SAMPLES)]
+
+
+def lookahead_policy(module: GameModule) -> Callable[[Any], Policy]:
+    return lambda rules: LookaheadPolicy(module)
+
+
+def policy_factory(module: GameModule, name: str) -> Callable[[Any], Policy]:
+    """The factory `name` stands for: a policy of `module.policies()`, or one with a strength after
+    a colon (`search:400`) when that policy's factory takes one (it has `tuned(text)`).
+    ValueError names what is known when `name` is not."""
+    known = module.policies()
+    found = known.get(name)
+    if found is not None:
+        return found
+    base, colon, strength = name.partition(":")
+    tuned = getattr(known.get(base), "tuned", None)
+    if colon and tuned is not None:
+        return tuned(strength)
+    if colon and base in known:
+        raise ValueError(f"policy {base} takes no strength ({name!r})")
+    raise ValueError(f"unknown policy {name!r}; expected one of {', '.join(known)} "
+                     "(search takes a strength: search:400, search:0.5s)")
+
+
+def is_policy(module: GameModule, name: str) -> bool:
+    """Whether `name` names a policy of `module` (with a strength where it takes one)."""
+    try:
+        policy_factory(module, name)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,175 @@
+"""print-and-play.pdf: a cover page (contents, printing advice), then every kit PDF in order.
+
+The rulebook and player aid are included when earlier build steps made them. The rules-check
+report is for designers, so it stays a file of its own rather than pages players would print.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typing import TYPE_CHECKING
+
+from dragon_pnp.components.art import game_art
+from dragon_pnp.kit.faces import render_template
+from dragon_pnp.kit.layouts import PRINTER_MARGIN_MM
+from dragon_pnp.kit.text_fit import PT_MM, text_width_mm, wrap
+from dragon_pnp.paper import paper_size_mm
+
+if TYPE_CHECKING:
+    from dragon_pnp.build.context import BuildContext
+
+# Documents other build steps make, before the kit's own: (artifact role, title, how to print it).
+FRONT_PARTS = (
+    ("rulebook.pdf", "Rulebook", "single-sided or duplex, as you like"),
+    ("player-aid.pdf", "Player aid", "one per player, single-sided"),
+)
+# Parts another part already ends with: the rulebook's last page is the player aid, so the aid
+# is listed at that page rather than printed a second time.
+ENDS_WITH = {"player-aid.pdf": "rulebook.pdf"}
+COVER_MARGIN_MM = 18.0   # the cover's text column starts and ends this far from the paper edge
+SMALL_PRINT_MM = 3.0     # the cover's footer text size (SVG user units are mm)
+TITLE_PT = 3.6 / PT_MM   # the contents titles' size
+
+
+def in_the_box_lines(items: list[str], width_mm: float) -> list[str]:
+    """The cover's "In the box" sentence wrapped to the text column: a game with many components
+    would otherwise run off the page. Items carry their own commas ("19 cards, 63 x 88 mm"), so
+    they are separated by semicolons."""
+    sentence = f"In the box: {'; '.join(items)}."
+    return wrap(sentence, width_mm, SMALL_PRINT_MM / PT_MM) or [sentence]
+
+
+def _paper_name(paper: str) -> str:
+    return paper.upper() if paper == "a4" else paper.capitalize()
+
+
+def title_lines(title: str, pages: str, column_mm: float) -> list[str]:
+    """A contents title wrapped to leave room for its page numbers on the first line (a long
+    title, "Heart tokens, Gold coins and Range marker", would run into "pages 15-16")."""
+    room = column_mm - text_width_mm(pages, TITLE_PT) - 4.0
+    return wrap(title, room, TITLE_PT, bold=True) or [title]
+
+
+def _pages(first: int, count: int) -> str:
+    return f"page {first}" if count == 1 else f"pages {first}-{first + count - 1}"
+
+
+def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[str, int, int, str, str]]],
+                      starts: dict[str, int]) -> list[str]:
+    """One cover line per pair of page runs that make the same thing two ways, with their
+    pages in print-and-play.pdf: "Print the board tiles (pages 29-36) OR the full-size board
+    poster (pages 38-47), not both." When the first run's pages also hold other pieces (tokens
+    sharing a sheet), those pages print anyway, so the choice is what to cut: "Cut the activation
+    tokens from pages 19-20 OR print them as stickers for blank tokens (page 21), not both; pages
+    19-20 also hold the damage tokens." Runs of documents not in the file are left out."""
+    lines = []
+    for first, second in pairs:
+        if first[0] not in starts or second[0] not in starts:
+            continue
+        pages = [_pages(starts[document] + at, count) for document, at, count, _, _ in (first, second)]
+        also = first[4]
+        if also:
+            lines.append(f"Cut {first[3]} from {pages[0]} OR print {second[3]} ({pages[1]}), not both; "
+                         f"{pages[0]} also hold{'s' if first[2] == 1 else ''} {also}.")
+        else:
+            lines.append(f"Print {first[3]} ({pages[0]}) OR {second[3]} ({pages[1]}), not both.")
+    return lines
+
+
+def aid_advice(copies: int, players: int) -> str:
+    """How to print an aid page that holds `copies` aids, for up to `players` players."""
+    prints = -(-players // copies)
+    more = f"; for {players} players print it {prints} times" if prints > 1 else ""
+    return f"single-sided: {copies} copies to the page, cut apart on the dashed line{more}"
+
+
+def kit_parts(context: "BuildContext") -> list[tuple[str, str, str | None]]:
+    """Every part of print-and-play.pdf in order; advice None means the two-sided pieces' advice."""
+    parts = [part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
+    if context.aid_copies > 1:
+        parts = [(role, title, aid_advice(context.aid_copies, context.game.game.players.max)
+                  if role == "player-aid.pdf" else advice) for role, title, advice in parts]
+    for document, (title, two_sided) in context.documents.items():
+        parts.append((document, title, None if two_sided else "single-sided, on card stock if you can"))
+    return parts
+
+
+def write_print_and_play(context: "BuildContext", target: Path) -> None:
+    """The cover is drawn while deferred kit output settles; then every part is merged."""
+    from dragon_pnp.kit.parallel import submit_all
+    from dragon_pnp.kit.render_jobs import DocumentJob
+    from dragon_pnp.kit.sheet import Placement, SheetPage
+    from dragon_pnp.pdf import MergePart, count_pages, finish_document, merge
+
+    game, paper, duplex = context.game, context.options.paper, context.options.duplex
+    counts = {}
+    parts_in_order = kit_parts(context)
+    for role, _, _ in parts_in_order:
+        if role in context.page_counts:
+            counts[role] = context.page_counts[role]
+        elif role in context.artifacts:
+            counts[role] = count_pages(context.artifacts[role].read_bytes())
+    contents = []
+    blanks_before: set[str] = set()
+    blank_pages: list[int] = []
+    starts: dict[str, int] = {}     # document -> its first page in print-and-play.pdf
+    merged = [role for role, _, _ in parts_in_order if role in counts and ENDS_WITH.get(role) not in counts]
+    page = 2
+    for role, title, advice in parts_in_order:
+        if role not in counts:
+            continue
+        if role not in merged:
+            last = page - 1
+            holder = next(t for r, t, _ in parts_in_order if r == ENDS_WITH[role])
+            contents.append((title, f"page {last}, the last of the {holder.lower()}", counts[role], advice))
+            continue
+        if advice is None and duplex and page % 2 == 0:
+            # Card fronts must fall on the front of a sheet, or duplex puts backs behind the wrong page.
+            blanks_before.add(role)
+            blank_pages.append(page)
+            page += 1
+        count = counts[role]
+        if advice is None:
+            advice = ("duplex, flip on the long edge: each backs page lands behind its fronts" if duplex
+                      else "single-sided; fold each card pair on the dashed line")
+        pages = _pages(page, count)
+        starts[role] = page
+        contents.append((title, pages, count, advice))
+        page += count
+    size = paper_size_mm(paper)
+    column = size[0] - 2 * COVER_MARGIN_MM
+    contents = [(title_lines(title, pages, column), pages, count, advice) for title, pages, count, advice in contents]
+    svg = render_template(
+        "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=_paper_name(paper),
+        other_paper=_paper_name("letter" if paper == "a4" else "a4"),
+        duplex=duplex, total=page - 1, profile=game.print_profile,
+        alternatives=alternative_lines(context.alternatives, starts), blank_pages=blank_pages,
+        advice_lines=lambda text: wrap(text, size[0] - 2 * COVER_MARGIN_MM - 4, SMALL_PRINT_MM / PT_MM) or [text],
+        shared_cut=any(paper in override.shared_cut_on for override in game.print_profile.sheets.values()),
+        in_the_box=in_the_box_lines(context.in_the_box, size[0] - 2 * COVER_MARGIN_MM), margin=COVER_MARGIN_MM,
+        art=game_art(game), kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()), band=PRINTER_MARGIN_MM,
+    )
+    cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])
+    jobs = [DocumentJob("cover", (cover_page,), {"cover": svg}, overlays=("",))]
+    if blank_pages:
+        blank = render_template("kit/blank_page.svg.j2", W=size[0], H=size[1], margin=COVER_MARGIN_MM,
+                                game=game.game)
+        jobs.append(DocumentJob("blank", (SheetPage(size, [Placement("blank", 0.0, 0.0, size[0], size[1])]),),
+                                {"blank": blank}, overlays=("",)))
+    cover = submit_all(jobs, [])
+    context.settle()
+    drawn = cover.result()[0]
+    cover_pdf = finish_document(drawn["cover"], title=f"{game.game.name}: contents", subject="",
+                                page_boxes=[None])
+    parts = [MergePart(cover_pdf, "Contents and printing advice")]
+    for role, title, _ in parts_in_order:
+        if role not in merged:
+            continue
+        if role in blanks_before:
+            # Not an unmarked sheet: it says why it is there, so nobody thinks a page went missing.
+            parts.append(MergePart(finish_document(drawn["blank"], title=f"{game.game.name}: blank page", subject="",
+                                                   page_boxes=[None]), "Blank page (keeps card fronts on the front)"))
+        parts.append(MergePart(context.artifacts[role].read_bytes(), title))
+    target.write_bytes(merge(parts, title=f"{game.game.name}: print-and-play kit",
+                             subject=f"{paper.upper()}, everything in one file"))

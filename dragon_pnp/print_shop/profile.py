@@ -1,0 +1,33 @@
+"""The output intent: the shipped SWOP profile, or the one a game's print.yaml names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from dragon_pnp.errors import NotationError
+
+PROFILES = Path(__file__).parent / "profiles"
+
+
+@dataclass(frozen=True)
+class OutputIntent:
+    profile: Path          # the CMYK ICC profile, embedded as DestOutputProfile
+    condition: str         # OutputConditionIdentifier, e.g. "CGATS TR 001" or "FOGRA39"
+    info: str              # human-readable description of the condition
+
+
+SHIPPED = OutputIntent(PROFILES / "artifex-swop-cmyk.icc", "CGATS TR 001",
+                       "SWOP coated web offset (Artifex CMYK SWOP Profile, shipped with Ghostscript)")
+
+
+def output_intent(root: Path, profile: str | None, condition: str | None) -> OutputIntent:
+    """The intent print.yaml asks for (a profile path relative to the game folder), else the shipped one."""
+    if not profile:
+        return SHIPPED
+    path = (root / profile).resolve()
+    header = path.read_bytes()[:40] if path.is_file() else b""
+    if header[36:40] != b"acsp" or header[16:20] != b"CMYK":
+        raise NotationError(f"{root.name}/print.yaml, pdfx_profile: {profile}: expected a CMYK ICC profile file "
+                            f"({'not found' if not path.is_file() else 'not a CMYK ICC profile'})")
+    return OutputIntent(path, condition or path.stem, f"{condition or path.stem} ({path.name})")

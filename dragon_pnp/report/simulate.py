@@ -1,0 +1,128 @@
+"""Play seeded games through the game interface and keep a `GameRecord` of each.
+
+The loop is the same for every game: ask the state who decides (`to_move`), let each of those
+seats' policy choose on the same state, apply the choices together, until the game has a
+result. A seed fixes everything: the game's own chance (its shuffles and dice) and, through one
+`random.Random` shared by the seats, every policy's choices. An exception ends one game as an
+`error` record with its seed, never the whole check; a game still running after
+`DECISION_CAP` decisions is cut off and counted as a hazard.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from dragon_pnp.data import GameData, load_game
+from dragon_pnp.games.api import GameModule, PlayTrace, Policy
+from dragon_pnp.games.parts import ReportPart
+from dragon_pnp.games.policies import policy_factory
+from dragon_pnp.games.registry import game_module
+from dragon_pnp.report.plan import Batch, Config
+from dragon_pnp.report.record import CUT_OFF, ERROR, GameRecord
+
+# Decisions in one game after which it is cut off: far beyond any game that ends by its rules.
+DECISION_CAP = 100_000
+DECISION_CAP_HAZARD = "decision_cap"
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every worker needs to rebuild the game by itself: picklable and small."""
+
+    game_root: str
+    rules_module: str
+    options: tuple[tuple[str, Any], ...] = ()
+    decision_cap: int = DECISION_CAP
+    # A digest of the game's files and code, when the caller has one: a worker keeps one table
+    # per job, so a folder edited between two checks in one process is loaded again.
+    inputs: str = ""
+
+
+@dataclass
+class Table:
+    """A game ready to play in one worker: its module, data, rules and policies, built once."""
+
+    module: GameModule
+    game: GameData
+    rules: Any
+    policies: dict[str, Policy] = field(default_factory=dict)
+
+    def policy(self, name: str) -> Policy:
+        found = self.policies.get(name)
+        if found is None:
+            found = self.policies[name] = policy_factory(self.module, name)(self.rules)
+        return found
+
+
+@lru_cache(maxsize=8)
+def table_for(job: Job) -> Table:
+    """Load the game and build its rules once per worker process."""
+    game = load_game(Path(job.game_root))   # first: a game folder's own rules module registers itself
+    # The module this folder's game.yaml resolved to, when it is the one asked for: two folders
+    # with their own rules under one slug (a game and a git revision of it, diffed) each play
+    # their own code; the registry's entry by slug is the first such module loaded.
+    module = game.module if game.module is not None and game.module.slug == job.rules_module \
+        else game_module(job.rules_module)
+    return Table(module, game, module.make_rules(game, dict(job.options)))
+
+
+def play_batch(job: Job, batch: Batch) -> list[GameRecord]:
+    """Every game of one batch, in order. Top-level so process and Dask workers can pickle it."""
+    table = table_for(job)
+    return [play_game(table, batch.config, seed, batch.first_game + offset, job.decision_cap)
+            for offset, seed in enumerate(batch.game_seeds())]
+
+
+def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
+              decision_cap: int = DECISION_CAP) -> GameRecord:
+    """One game from its seed, played to its end through the game interface."""
+    seat_policies = config.seat_policies(game_index)
+    choose = random.Random(seed ^ 0x5EED)
+    module = table.module
+    state = None
+    try:
+        players = [table.policy(name) for name in seat_policies]
+        state = module.new_game(table.rules, seed, config.players, config.setup or None)
+        trace = PlayTrace()
+        moving = state.to_move()
+        first = moving[0] if len(moving) == 1 else None
+        decisions = 0
+        note = trace.moves.append  # PlayTrace.add, inlined: this loop is the hot path of a check
+        while state.result is None:
+            if decisions >= decision_cap:
+                return GameRecord(seed, config.players, seat_policies, (), CUT_OFF, 0, first,
+                                  hazards={DECISION_CAP_HAZARD: 1})
+            if len(moving) == 1:
+                seat = moving[0]
+                action = players[seat].choose(state, seat, choose)
+                note((seat, state.decision(seat), action))
+                state.apply({seat: action})
+            else:
+                joint = {}
+                for seat in moving:  # every seat chooses on the same state: no one sees another's choice
+                    action = joint[seat] = players[seat].choose(state, seat, choose)
+                    note((seat, state.decision(seat), action))
+                state.apply(joint)
+            decisions += 1
+            moving = state.to_move()
+        result = state.result
+        return GameRecord(
+            seed=seed, players=config.players, seat_policies=seat_policies, winners=tuple(result.winners),
+            reason=result.reason, rounds=result.rounds, first=first,
+            minutes=module.part(ReportPart).playtime_minutes(table.game, state, trace),
+            scores=None if result.scores is None else tuple(result.scores),
+            metrics=module.part(ReportPart).game_metrics(state, trace), hazards=dict(module.part(ReportPart).hazards(state, trace)),
+        )
+    except Exception as exc:  # a rules bug must not sink thousands of other games
+        return _error_record(config, seed, seat_policies, exc)
+
+
+def _error_record(config: Config, seed: int, seat_policies: tuple[str, ...], exc: Exception) -> GameRecord:
+    where = traceback.extract_tb(exc.__traceback__)[-1]
+    message = f"{type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})"
+    return GameRecord(seed, config.players, seat_policies, (), ERROR, 0, error=message)

@@ -1,0 +1,63 @@
+"""The title page, from game.yaml: name, tagline, players, playtime, designers, licence, credits."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.platypus import Flowable, Image, Paragraph, Spacer
+
+from dragon_pnp.cairo_ffi import load_cairocffi
+from dragon_pnp.components.art import Picture, game_art
+from dragon_pnp.data import GameData
+from dragon_pnp.data.components import has_component
+from dragon_pnp.hexmap_diagrams import board_scene, scene_drawing
+from dragon_pnp.paper import mm_to_pt, pt_to_mm
+from dragon_pnp.rulebook.words import names
+from dragon_pnp.rulebook.markup import escape_inline, inline_xml
+from dragon_pnp.rulebook.styles import Styles
+
+
+def title_page(game: GameData, styles: Styles, width: float, height: float) -> list[Flowable]:
+    info = game.game
+    art = game_art(game)
+    picture: list[Flowable] = []
+    if "cover" in art:                 # the game's own cover illustration
+        picture = [_raster(art["cover"], pt_to_mm(width) * 0.8, pt_to_mm(height) * 0.4)]
+    elif has_component(game, "tiles"):   # a game played on a hex map shows its board on the cover
+        board_mm = min(pt_to_mm(width) * 0.62, pt_to_mm(height) * 0.42)
+        board = scene_drawing(board_scene(game, None), width_mm=board_mm)
+        board.hAlign = "CENTER"
+        picture = [board]
+    flow: list[Flowable] = [Spacer(1, mm_to_pt(8))]
+    if "logo" in art:
+        flow += [_raster(art["logo"], 34, 34), Spacer(1, mm_to_pt(3))]
+    flow.append(Paragraph(inline_xml(escape_inline(info.name)), styles.title))
+    if info.tagline:
+        flow.append(Paragraph(inline_xml(escape_inline(info.tagline)), styles.subtitle))
+    if info.also_known_as:
+        flow.append(Paragraph(inline_xml(f"also known as *{escape_inline(info.also_known_as)}*"), styles.title_line))
+    flow += [Spacer(1, mm_to_pt(6)), *picture, Spacer(1, mm_to_pt(6))]
+    facts = f"**{info.players_text}** · **{info.playtime_text}** · ages **{info.minimum_age}+**"
+    flow.append(Paragraph(inline_xml(facts), styles.title_line))
+    flow.append(Paragraph(inline_xml("Designed by " + escape_inline(names(info.designers))), styles.title_line))
+    flow.append(Spacer(1, mm_to_pt(8)))
+    if info.licence:
+        licence = escape_inline(f"Licence: {info.licence}" + (f" ({info.licence_url})" if info.licence_url else ""))
+        flow.append(Paragraph(inline_xml(licence), styles.caption))
+    flow.append(Paragraph(inline_xml(escape_inline(info.credits)), styles.caption))
+    return flow
+
+
+ART_DPI = 300
+
+
+def _raster(picture: Picture, width_mm: float, height_mm: float) -> Image:
+    """The picture at print resolution (ART_DPI), centred; the rulebook is drawn by reportlab, which has no SVG."""
+    load_cairocffi()   # cairo through the prebuilt FFI before cairosvg imports it (0.2 s less)
+    import cairosvg
+
+    w, h = picture.size_for(width_mm, height_mm)
+    png = cairosvg.svg2png(bytestring=picture.standalone(w, h).encode(), dpi=ART_DPI)
+    image = Image(io.BytesIO(png), width=mm_to_pt(w), height=mm_to_pt(h))
+    image.hAlign = "CENTER"
+    return image

@@ -1,0 +1,140 @@
+"""Turn a loaded game into preview images, redoing only what changed since the last time.
+
+Kit pages: every page is a render job of its own, keyed by its content (the SVG of each face
+it places, its marks and overlay), so a changed card re-renders the one sheet that shows it;
+the workers draw it with cairo and PDFium rasterises the PDF page. Card faces for the gallery
+are PNG jobs keyed the same way. The rulebook is typeset whole, as the build does, but only
+its pages whose drawing changed (see page_digest) are rasterised again. Page images are also
+kept in the render cache, so a studio started on data it has shown before draws nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+from dragon_pnp.data import GameData
+from dragon_pnp.studio import build_adapter as adapter
+from dragon_pnp.studio.images import ImageStore
+from dragon_pnp.studio.page_digest import page_digests
+from dragon_pnp.studio.raster import JPEG_QUALITY, PREVIEW_DPI, PageImage, rasterise
+
+CARD_DPI = 150          # gallery cards: readable at a glance, 400 pixels wide for poker size
+PREVIEW_VERSION = "studio-preview-1"  # bump when what a preview image looks like changes
+
+
+@dataclass(frozen=True)
+class Settings:
+    paper: str = "letter"
+    duplex: bool = True
+
+
+@dataclass(frozen=True)
+class ShownPage:
+    """One page as the browser shows it."""
+
+    document: str
+    number: int
+    image: str          # address in the image store
+    width: int
+    height: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.document}/{self.number}"
+
+
+@dataclass(frozen=True)
+class ShownCard:
+    key: str
+    copies: int
+    image: str
+    width: int
+    height: int
+    bleed: tuple[float, float]  # bleed as a fraction of the image's width and height
+
+
+class Previewer:
+    """Makes preview images for one studio session; remembers what it made, by content."""
+
+    def __init__(self, store: ImageStore, cache: Any = None):
+        self.store = store
+        self.cache = cache if cache is not None else adapter.render_cache()
+        self._made: dict[str, tuple[str, int, int]] = {}     # content key -> (address, width, height)
+
+    def cards(self, game: GameData, settings: Settings) -> tuple[list[ShownPage], list[ShownCard]]:
+        """The card sheets and every card face, rendering only the ones not seen before."""
+        plan = adapter.plan_card_preview(game, settings.paper, settings.duplex, CARD_DPI)
+        return self._show(game, settings, plan)
+
+    def pieces(self, game: GameData, settings: Settings) -> list[ShownPage]:
+        """The pages of the other kit documents (tiles, board, extras), likewise."""
+        return self._show(game, settings, adapter.plan_piece_preview(game, settings.paper, settings.duplex))[0]
+
+    def _show(self, game: GameData, settings: Settings,
+              plan: adapter.KitPreview) -> tuple[list[ShownPage], list[ShownCard]]:
+        page_keys = {page.job.name: _page_key(page.job.cache_key()) for page in plan.pages}
+        card_keys = {card.job.name: card.job.cache_key() for card in plan.cards}
+        missing_pages = {page.job.name: page.job for page in plan.pages if not self._known(page_keys[page.job.name])}
+        missing_cards = [card.job for card in plan.cards if not self._known_png(card_keys[card.job.name])]
+        if missing_pages or missing_cards:
+            build = adapter.inputs_key(game, settings.paper, settings.duplex)
+            rendered = adapter.render(list(missing_pages.values()), missing_cards, self.cache, build)
+            pdfs, pngs = rendered.result()
+            for name in missing_pages:
+                image = rasterise(pdfs[name])[0]
+                self._keep(page_keys[name], image)
+                self._store_on_disk(page_keys[name], image)
+            for job in missing_cards:
+                width, height = _png_size(pngs[job.name])
+                self._made[card_keys[job.name]] = (self.store.add(pngs[job.name], "png"), width, height)
+        pages = [ShownPage(page.document, page.number, *self._made[page_keys[page.job.name]]) for page in plan.pages]
+        cards = [ShownCard(card.key, card.copies, *self._made[card_keys[card.job.name]], card.bleed_fraction)
+                 for card in plan.cards]
+        return pages, cards
+
+    def rulebook(self, game: GameData, settings: Settings) -> list[ShownPage]:
+        """The rulebook and player aid, typeset as the build does; only pages that changed are rasterised."""
+        shown = []
+        for document, pdf in adapter.typeset_rulebook(game, settings.paper):
+            keys = [_page_key(f"pdf-page|{digest}") for digest in page_digests(pdf)]
+            missing = [index for index, key in enumerate(keys) if not self._known(key)]
+            for index, image in zip(missing, rasterise(pdf, pages=missing) if missing else []):
+                self._keep(keys[index], image)
+                self._store_on_disk(keys[index], image)
+            shown += [ShownPage(document, number, *self._made[key]) for number, key in enumerate(keys, start=1)]
+        return shown
+
+    def _known(self, key: str) -> bool:
+        """Whether the page image is at hand, fetching it from the render cache if it is there."""
+        made = self._made.get(key)
+        if made is not None and made[0] in self.store:
+            return True
+        entry = self.cache.get(key)
+        if entry is None or len(entry) < 8:
+            return False
+        width, height = struct.unpack(">II", entry[:8])
+        self._keep(key, PageImage(entry[8:], width, height))
+        return True
+
+    def _known_png(self, key: str) -> bool:
+        made = self._made.get(key)
+        return made is not None and made[0] in self.store
+
+    def _keep(self, key: str, image: PageImage) -> None:
+        self._made[key] = (self.store.add(image.jpeg, "jpeg"), image.width, image.height)
+
+    def _store_on_disk(self, key: str, image: PageImage) -> None:
+        self.cache.put(key, struct.pack(">II", image.width, image.height) + image.jpeg)
+
+
+def _page_key(content: str) -> str:
+    """Render-cache key of a preview image of some content at the preview resolution."""
+    return hashlib.sha256(f"{PREVIEW_VERSION}|{PREVIEW_DPI}|{JPEG_QUALITY}|{content}".encode()).hexdigest()
+
+
+def _png_size(png: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk."""
+    return struct.unpack(">II", png[16:24])

@@ -1,9 +1,0 @@
-"""Dragon Pants: a hex-board race for one pair of pants, 2-6 players (seeds 000-002).
-
-Its engine (`generator.games.dragon_pants.engine`), greedy player and report hooks behind
-`generator.games.api.GameModule`; the registry finds it as `GAME`.
-"""
-
-from generator.games.dragon_pants.module import GAME, DragonPants
-
-__all__ = ["GAME", "DragonPants"]
