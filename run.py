@@ -37,8 +37,6 @@ TEST_TOOLS = {"strace": "strace", "qpdf": "qpdf", "pdffonts": "poppler-utils", "
 
 def ensure_environment() -> None:
     """Create the virtual environment and install the project when missing or out of date."""
-    if sys.version_info < (3, 11):
-        sys.exit(f"dragon-pnp needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if PYTHON.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted:
         return

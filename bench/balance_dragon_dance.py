@@ -23,9 +23,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dragon_pnp.games.dragon_dance import GAME  # noqa: E402
-from dragon_pnp.games.dragon_dance.metrics import game_metrics, hazards, playtime_minutes  # noqa: E402
-from dragon_pnp.stats import summarise, wilson_interval  # noqa: E402
+from dragon_pnp.games.dragon_dance import GAME
+from dragon_pnp.games.dragon_dance.metrics import game_metrics, hazards, playtime_minutes
+from dragon_pnp.stats import summarise, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -119,7 +119,7 @@ def main() -> int:
         rows.append((card, rules.suit_ids[rules.suit_of[i]], s["card_pick_sum"].get(card, 0) / n if n else 0.0, n, interval))
     for card, suit, pick, n, interval in sorted(rows, key=lambda r: -r[4].rate):
         print(f"{card:11} {suit:7} {pick:9.2f} {n:8} {pct(interval):>26}")
-    report["strong"] = {k: v for k, v in s.items()}
+    report["strong"] = dict(s.items())
     if args.json:
         args.json.write_text(json.dumps(report, indent=2, sort_keys=True, default=str) + "\n")
     return 0

@@ -34,7 +34,8 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run  # noqa: E402
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run
+
 EDITED_CARD = "Not played. End a turn wearing them outside a den"   # The Pants card's rules, which it prints
 
 KIT_ONLY = """

@@ -32,10 +32,10 @@ from pathlib import Path
 # The checkout to time: this one, or the one `--before` names (its fresh processes get it here).
 sys.path.insert(0, os.environ.get("DRAGON_PNP_BENCH_TREE") or str(Path(__file__).resolve().parents[1]))
 
-from dragon_pnp.data import load_game  # noqa: E402
-from dragon_pnp.diff.compare import DiffOptions, run_diff  # noqa: E402
-from dragon_pnp.diff.writers import write_diff  # noqa: E402
-from dragon_pnp.report.check import CheckSettings  # noqa: E402
+from dragon_pnp.data import load_game
+from dragon_pnp.diff.compare import DiffOptions, run_diff
+from dragon_pnp.diff.writers import write_diff
+from dragon_pnp.report.check import CheckSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 # game: (file, text before, text after, what it means)
@@ -75,7 +75,8 @@ def tweaked(slug: str, folder: Path, variant: int = 0) -> None:
 
 # One case of --quick, run in a fresh process: `python bench_diff.py --case SLUG FOLDER GAMES`.
 def one_case(slug: str, folder: str, games: str) -> int:
-    from dragon_pnp.diff.compare import DiffOptions as Options, run_diff as diff
+    from dragon_pnp.diff.compare import DiffOptions as Options
+    from dragon_pnp.diff.compare import run_diff as diff
 
     options = Options(balance=False) if int(games) == 0 else Options(check=check_settings(Path(folder), int(games)))
     import multiprocessing

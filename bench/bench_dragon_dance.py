@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dragon_pnp.games.dragon_dance import GAME  # noqa: E402
+from dragon_pnp.games.dragon_dance import GAME
 
 TARGET_GAMES_PER_CPU_SECOND = 2000
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dragon_pnp.data.loader import load_game  # noqa: E402
-from dragon_pnp.games.dragon_line import GAME  # noqa: E402
-from dragon_pnp.games.policies import RandomPolicy  # noqa: E402
+from dragon_pnp.data.loader import load_game
+from dragon_pnp.games.dragon_line import GAME
+from dragon_pnp.games.policies import RandomPolicy
 
 
 def random_hands(hands: int, seed: int) -> dict[str, float]:

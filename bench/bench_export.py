@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run  # noqa: E402
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run
 
 
 def main() -> None:

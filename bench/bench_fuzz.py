@@ -24,7 +24,6 @@ sys.path.insert(0, str(ROOT / "tests" / "fault"))
 
 from fuzz_harness import BAD, OUTCOMES, campaign, tally  # noqa: E402
 
-
 GAME_COLUMNS = ("ok", "located", "file-only", "traceback", "hang", "other")
 AT_LINE = re.compile(r"\.(ya?ml|md|csv|json|j2):\d+")
 

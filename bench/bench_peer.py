@@ -39,8 +39,8 @@ import venv
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchkit import ROOT, SMOKE_DEADLINE, add_smoke  # noqa: E402
-from benchkit import run as timed  # noqa: E402
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke
+from benchkit import run as timed
 
 PROTOGRAF_VERSION = "0.5.2"   # the peer the targets were set against
 PEER_DECK = ROOT / "examples" / "peer-deck"

@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run  # noqa: E402
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run
 
 TARGETS = {"build cold": 1.0, "build warm": 0.6, "games --json": 0.15, "peer whole": None}
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from dragon_pnp.diff.images import MM_PER_INCH, PageDiff, change_picture, compare_images  # noqa: E402,F401
+from dragon_pnp.diff.images import MM_PER_INCH, PageDiff, change_picture, compare_images  # noqa: F401
 
 MM_PER_POINT = MM_PER_INCH / 72
 # List items carrying one of these fields are addressed by its value, not their position, so a
@@ -240,7 +240,7 @@ def compare_figures(old: object, new: object) -> FigureComparison:
 
 
 def _same(old: object, new: object) -> bool:
-    return type(old) is type(new) and old == new or (_is_number(old) and _is_number(new) and old == new)
+    return (type(old) is type(new) and old == new) or (_is_number(old) and _is_number(new) and old == new)
 
 
 def _is_number(value: object) -> bool:

@@ -13,17 +13,19 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dragon_pnp.data.loader import load_game  # noqa: E402
-from dragon_pnp.games.dragon_line.data import without_learned_values  # noqa: E402
 from dragon_pnp.games.dragon_line import GAME  # noqa: E402
-from dragon_pnp.games.dragon_line.data import cards_digest  # noqa: E402
+from dragon_pnp.games.dragon_line.data import (
+    cards_digest,
+    without_learned_values,
+)
 from dragon_pnp.games.dragon_line.learning import METHOD, hand_samples, learn_values  # noqa: E402
 
 

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import importlib.util
+import io
 import os
 import sys
 import tempfile
 import types
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 MODULE_PREFIX = "_dragon_pnp_cairo_ffi_"
 CHECKSUM_MARK = b"\n# dragon-pnp sha256="
@@ -32,7 +33,7 @@ def load_cairocffi() -> Any:
     if "cairocffi" not in sys.modules:
         try:
             _install_prebuilt_ffi()
-        except Exception:  # noqa: BLE001 - any trouble here only costs the fast path
+        except Exception:
             sys.modules.pop("cairocffi.ffi", None)
         try:
             with _library_by_file_name():
@@ -91,7 +92,7 @@ def _install_prebuilt_ffi() -> None:
     if source is None:
         raise ImportError(f"{path} does not verify")
     prebuilt = types.ModuleType(name)
-    exec(compile(source, str(path), "exec"), prebuilt.__dict__)  # noqa: S102 - our own generated module
+    exec(compile(source, str(path), "exec"), prebuilt.__dict__)
     module = types.ModuleType("cairocffi.ffi")
     module.ffi = prebuilt.ffi
     module.__getattr__ = _no_pixbuf

@@ -7,9 +7,10 @@ say) exit 1. The build's first step runs them all and refuses to build on any fi
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Literal
+from typing import Literal
 
 from dragon_pnp.data import GameData
 from dragon_pnp.errors import DataError, DataErrors, Location, RuleCheckError
@@ -139,7 +140,7 @@ def sheet_overrides(game: GameData) -> Iterator[Finding]:
         if name not in known:
             yield Finding("sheets", "data", f"unknown sheet layout {name!r}; expected one of {', '.join(sorted(known))}",
                           game.locate("print.yaml", "sheets", name))
-def load_checked(game: "str | Path") -> GameData:
+def load_checked(game: str | Path) -> GameData:
     """A game loaded and cross-checked as `validate` and `build` do: DataErrors (or a
     RuleCheckError) on any finding, else the loaded data."""
     from dragon_pnp.data.loader import load_game

@@ -8,7 +8,8 @@ pixel x grows with q and pixel y grows with r + q/2 (r negative is north).
 from __future__ import annotations
 
 import math
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 Hex = tuple[int, int]
 

@@ -17,8 +17,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 PR_SET_PDEATHSIG = 1
 PR_SET_NAME = 15

@@ -24,8 +24,9 @@ import functools
 import os
 import re
 import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 import jinja2
 from jinja2 import nodes
@@ -146,7 +147,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         """Further filters, bounded like Jinja's own."""
         self.filters.update({name: _bounded_filter(function) for name, function in filters.items()})
 
-    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         _current().spend()
         method = getattr(__obj, "__wrapped__", __obj)
         if isinstance(getattr(method, "__self__", None), (str, list, tuple, dict)):

@@ -17,7 +17,15 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 
 from dragon_pnp.data.components import (
-    AidSpec, BoardSpec, Component, DeckSpec, DiceSpec, StandeesSpec, TilesSpec, TokensSpec, TrackSpec,
+    AidSpec,
+    BoardSpec,
+    Component,
+    DeckSpec,
+    DiceSpec,
+    StandeesSpec,
+    TilesSpec,
+    TokensSpec,
+    TrackSpec,
 )
 from dragon_pnp.data.hexmap import HexMap
 from dragon_pnp.data.models import PrintProfile

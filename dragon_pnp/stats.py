@@ -8,8 +8,8 @@ against published values.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 Z_95 = 1.959963984540054  # two-sided 95 % normal quantile
 

@@ -19,9 +19,9 @@ import fcntl
 import os
 import shutil
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
 
 STAGING_INFIX = ".building-"
 RETIRED_SUFFIX = ".previous"
@@ -174,7 +174,7 @@ def _folder_locked(folder: Path) -> Iterator[None]:
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
-_renameat2: Callable[..., int] | None | bool = False  # False: not looked up yet
+_renameat2: Callable[..., int] | bool | None = False  # False: not looked up yet
 
 
 def _exchange(first: Path, second: Path) -> bool:

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING
 
 from dragon_pnp.build.atomic import atomic_folder
 from dragon_pnp.build.output_folder import MARKER, check_output_folder, mark_kit, write_failure
-from dragon_pnp.errors import OutputFolderError
 from dragon_pnp.code_digest import generator_digest, generator_folder
+from dragon_pnp.errors import OutputFolderError
 from dragon_pnp.file_digest import files_under, folder_digest
 from dragon_pnp.kit.render_cache import RenderCache
 
@@ -135,7 +135,7 @@ def write_kit(cached: CachedKit, target: Path, game_root: Path) -> dict[str, Pat
     return {role: target / relative for role, relative in cached.artifacts.items()}
 
 
-def rules_code(game: "GameData") -> tuple[bool, Path | None]:
+def rules_code(game: GameData) -> tuple[bool, Path | None]:
     """Whether a build of `game` may be remembered, and the folder of its rules code to digest with
     it (an installed game's package; None when the generator or the game folder holds the code).
     A module registered at run time (a test's toy game) is not in a file: never remembered."""

@@ -6,9 +6,10 @@ Steps are imported lazily so a command that only validates does not load the PDF
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from dragon_pnp.build.atomic import atomic_folder
 from dragon_pnp.build.context import BuildContext, BuildOptions

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from dragon_pnp.checks import Finding
 from dragon_pnp.data import GameData
 from dragon_pnp.errors import DataError, DataErrors, DragonPnpError, Location
-from dragon_pnp.checks import Finding
 from dragon_pnp.games.parts import RulebookPart
 
 _PLACE = re.compile(r"^(?P<file>[^:\s][^:]*?)(?::(?P<line>\d+))?(?::(?P<column>\d+))?(?:: (?P<field>[\w.\[\]]+))?: (?P<message>.+)$",

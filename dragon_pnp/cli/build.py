@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -30,16 +30,16 @@ PAPERS = ("letter", "a4")
 
 @app.command()
 def build(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
-    paper: Optional[str] = typer.Option(None, "--paper", help="letter or a4 (default: the game's print.yaml, else letter)."),
+    game: str | None = typer.Argument(None, help=GAME_HELP, show_default=False),
+    paper: str | None = typer.Option(None, "--paper", help="letter or a4 (default: the game's print.yaml, else letter)."),
     no_duplex: bool = typer.Option(False, "--no-duplex", help="Fold-over cards (front and back side by side) for printers without duplex."),
     no_check: bool = typer.Option(False, "--no-check", help="Skip the simulated rules check."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
+    out: Path | None = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
     service: list[str] = typer.Option([], "--service", help="Also write uploads for a card-printing service "
                                       "(tgc or mpc) into service-<name>/; may be given more than once."),
     pdfx: bool = typer.Option(False, "--pdfx", help="Also write print-shop/: every PDF as PDF/X for commercial "
                               "printing (level from print.yaml `pdfx:`, else x4)."),
-    pdfx_level: Optional[str] = typer.Option(None, "--pdfx-level", help="x4 (keeps transparency) or x1a "
+    pdfx_level: str | None = typer.Option(None, "--pdfx-level", help="x4 (keeps transparency) or x1a "
                                              "(flattened, PDF 1.3); implies --pdfx."),
 ) -> int:
     """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.markup import escape
@@ -20,8 +19,16 @@ from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
 from dragon_pnp.data import load_game
 from dragon_pnp.errors import NotationError
 from dragon_pnp.games.parts import ReportPart, Vocabulary
-from dragon_pnp.report.check import (CheckSettings, Execution, NoRulesModule, parse_policies, plan, require_module,
-                                    resolve, run_check)
+from dragon_pnp.report.check import (
+    CheckSettings,
+    Execution,
+    NoRulesModule,
+    parse_policies,
+    plan,
+    require_module,
+    resolve,
+    run_check,
+)
 from dragon_pnp.report.executor import EXECUTORS, default_jobs
 from dragon_pnp.report.plan import parse_list, parse_players
 from dragon_pnp.resources import output_root
@@ -30,18 +37,18 @@ from dragon_pnp.resources import output_root
 @app.command(context_settings=ALLOW_GAME_WORDS)
 def check(
     ctx: typer.Context,
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
-    games: Optional[int] = typer.Option(None, "--games", min=1, help="Games per configuration (default: 1,000, or the game's own number where its reference player needs the time)."),
+    game: str | None = typer.Argument(None, help=GAME_HELP, show_default=False),
+    out: Path | None = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
+    games: int | None = typer.Option(None, "--games", min=1, help="Games per configuration (default: 1,000, or the game's own number where its reference player needs the time)."),
     players: str = typer.Option("", "--players", help='Player counts, a list or range such as "2-6" or "3,4" (default: all the game allows).'),
     setup: str = typer.Option("", "--setup", help="Setups, comma-separated (default: every one); the game's own word for a setup works as the flag too."),
     policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, search (search:400 names a strength), the game's own, mixed (default: random, the game's best and its reference)."),
-    search_games: Optional[int] = typer.Option(None, "--search-games", min=0, help="Games per configuration of a search player (default: the game's reference share of --games, else --games; 0 leaves the reference out)."),
+    search_games: int | None = typer.Option(None, "--search-games", min=0, help="Games per configuration of a search player (default: the game's reference share of --games, else --games; 0 leaves the reference out)."),
     duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games (the game's best player against random) per player count on the default setup (0 skips them)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; the same seed gives the same report."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
+    jobs: int | None = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
     executor: str = typer.Option("local", "--executor", help="local (process pool) or dask."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask scheduler address (default: a local Dask cluster)."),
+    scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address (default: a local Dask cluster)."),
     option: list[str] = typer.Option([], "--option", help="Rules variant NAME=on|off (repeatable); see game.yaml rules_options."),
 ) -> int:
     """Play thousands of seeded games per configuration and write rules-check.html, .pdf and .json."""

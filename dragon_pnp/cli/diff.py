@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -21,14 +20,14 @@ from dragon_pnp.resources import output_root
 @app.command()
 def diff(
     old: str = typer.Argument(..., help="The old version: a game folder or name, or FOLDER@REVISION (git)."),
-    new: Optional[str] = typer.Argument(None, help="The new version (default: OLD's folder as it is now)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>/diff/)."),
+    new: str | None = typer.Argument(None, help="The new version (default: OLD's folder as it is now)."),
+    out: Path | None = typer.Option(None, "--out", help="Output folder (default: output/<game>/diff/)."),
     balance: bool = typer.Option(True, "--balance/--no-balance", help="Play both versions and compare the balance figures."),
     pages: bool = typer.Option(True, "--pages/--no-pages", help="Compare the printed pages."),
     games: int = typer.Option(200, "--games", min=2, help="Games per configuration, for each version."),
     duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games per player count (0 skips them)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; both versions play the same seeds."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
+    jobs: int | None = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
     paper: str = typer.Option("letter", "--paper", help="letter or a4, for the pages compared and the PDF."),
 ) -> int:
     """Compare two versions of a game and write diff.html, diff.pdf and diff.json."""

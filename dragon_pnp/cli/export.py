@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -16,7 +15,8 @@ from dragon_pnp.build.atomic import atomic_folder
 from dragon_pnp.cli.app import GAME_HELP, app, console
 from dragon_pnp.cli.game_choice import chosen_game
 from dragon_pnp.data import GameData, load_game
-from dragon_pnp.export.services import SERVICES, service as find_service
+from dragon_pnp.export.services import SERVICES
+from dragon_pnp.export.services import service as find_service
 from dragon_pnp.resources import output_root
 
 export_app = typer.Typer(help="Export the game for Tabletop Simulator or a card-printing service.",
@@ -26,8 +26,8 @@ app.add_typer(export_app, name="export")
 
 @export_app.command("tts")
 def tts(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>-tts/)."),
+    game: str | None = typer.Argument(None, help=GAME_HELP, show_default=False),
+    out: Path | None = typer.Option(None, "--out", help="Output folder (default: output/<game>-tts/)."),
 ) -> int:
     """Card sheets, piece images and a saved object for Tabletop Simulator's Saved Objects folder."""
     from dragon_pnp.export.from_kit import export_set
@@ -47,8 +47,8 @@ def tts(
 @export_app.command("service")
 def service(
     name: str = typer.Argument(..., help=f"The service: {', '.join(SERVICES)}."),
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder (default: output/<game>-<service>/)."),
+    game: str | None = typer.Argument(None, help=GAME_HELP, show_default=False),
+    out: Path | None = typer.Option(None, "--out", help="Output folder (default: output/<game>-<service>/)."),
 ) -> int:
     """One PNG per card face and back at the service's template size, and the list of what to upload."""
     from dragon_pnp.export.from_kit import export_set

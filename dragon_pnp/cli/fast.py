@@ -60,7 +60,7 @@ def _games(args: list[str]) -> int | None:
         # Rich's print_json: the data through json.dumps and back, indented by 2, non-ASCII as is.
         text = json.dumps(json.loads(json.dumps(found)), indent=2, ensure_ascii=False) + "\n"
         text.encode(sys.stdout.encoding or "utf-8")
-    except Exception:  # noqa: BLE001 - the Typer command says what is wrong, as it always did
+    except Exception:
         return None
     sys.stdout.write(text)
     sys.stdout.flush()
@@ -95,7 +95,7 @@ def _build(args: list[str]) -> int | None:
         # The same consoles as dragon_pnp/cli/app.py's.
         write_remembered(found.kit, root, target, not no_duplex, Console(highlight=False),
                          Console(stderr=True, highlight=False))
-    except Exception:  # noqa: BLE001 - the full command runs again and reports it as it always did
+    except Exception:
         return None
     return 0
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from dragon_pnp.resources import default_games_folder
 from dragon_pnp.errors import GameNotFoundError
+from dragon_pnp.resources import default_games_folder
 
 GAME_VARIABLE = "DRAGON_PNP_GAME"
 MANIFEST = "game.yaml"

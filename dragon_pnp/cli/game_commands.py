@@ -9,7 +9,8 @@ one of their commands (see `main`), so `dragon-pnp build` never loads the other 
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any, Optional
 
 import typer
 
@@ -53,7 +54,7 @@ def game_command(name: str, providers: dict[str, Callable[..., Any]]) -> Callabl
     if any(p.name == "game" for p in options):
         raise TypeError(f"command {name!r} of {first_module}: an option may not be called 'game' (the CLI adds GAME)")
 
-    def command(game: Optional[str] = None, **values: Any) -> int:
+    def command(game: str | None = None, **values: Any) -> int:
         from dragon_pnp.data import load_game
         from dragon_pnp.games.parts import CommandsPart
         from dragon_pnp.games.registry import module_for_game

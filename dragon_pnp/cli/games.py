@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.markup import escape
@@ -19,7 +18,7 @@ DATA_ONLY = "data only"
 
 @app.command()
 def games(
-    folder: Optional[Path] = typer.Option(None, "--dir", help="Folder of game folders (default: the project's data/)."),
+    folder: Path | None = typer.Option(None, "--dir", help="Folder of game folders (default: the project's data/)."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list."),
 ) -> int:
     """List the games: folder name, title, players, and rules module (or data only)."""

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Optional
 from string import Template
 
 import typer
 
 from dragon_pnp.cli.app import app, console
+from dragon_pnp.errors import DataError, Location
 from dragon_pnp.resources import default_games_folder, game_search_path, templates_dir
 from dragon_pnp.schemas import LOCAL_FOLDER, write_game_schemas
-from dragon_pnp.errors import DataError, Location
 
 SKELETON = ("game.yaml", "print.yaml", "cards.csv", "rules.md")
 RULES_SKELETON = ("rules/__init__.py", "rules/game.py", "tests/test_rules.py")
@@ -34,7 +33,7 @@ NAME = re.compile(r"^[a-z][a-z0-9_-]{0,40}$")
 def new(
     name: str = typer.Argument(..., help="The game's folder name: lower case letters, digits, _ or -."),
     rules: bool = typer.Option(False, "--rules", help="Also write a small rules module (rules/) on the game interface, with its tests: play, check, selftest and the studio's playtest work at once."),
-    folder: Optional[Path] = typer.Option(None, "--dir", help="Where to make the game folder (default: data/ of a checkout or of the current folder, else the current folder).", show_default=False),
+    folder: Path | None = typer.Option(None, "--dir", help="Where to make the game folder (default: data/ of a checkout or of the current folder, else the current folder).", show_default=False),
 ) -> int:
     """Start a new game from data only: a deck from a CSV, a back, a token sheet, print.yaml and rules.md."""
     target = make_game(name, folder if folder is not None else default_games_folder(), with_rules=rules)
@@ -68,7 +67,7 @@ def make_game(name: str, folder: Path, with_rules: bool = False) -> Path:
         (target / file).write_text(text, encoding="utf-8")
     if with_rules:
         add_rules_module(target, values)
-    from dragon_pnp.data import load_game   # the schemas of what was just written, inside the folder
+    from dragon_pnp.data import load_game  # the schemas of what was just written, inside the folder
 
     write_game_schemas(load_game(target))
     return target

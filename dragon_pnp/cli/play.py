@@ -12,7 +12,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
@@ -24,8 +24,14 @@ from dragon_pnp.errors import DragonPnpError, GameNotFoundError, IllegalActionEr
 from dragon_pnp.games.api import GameModule
 from dragon_pnp.games.parts import PlaytestPart, Vocabulary
 from dragon_pnp.games.policies import policy_factory
-from dragon_pnp.games.position_files import (dump_yaml, game_named, load_position, position_document,
-                                            read_position_file, seat_key)
+from dragon_pnp.games.position_files import (
+    dump_yaml,
+    game_named,
+    load_position,
+    position_document,
+    read_position_file,
+    seat_key,
+)
 from dragon_pnp.games.registry import module_for_game
 from dragon_pnp.games.turns import SeatByBoard
 
@@ -33,17 +39,17 @@ from dragon_pnp.games.turns import SeatByBoard
 @app.command(context_settings=ALLOW_GAME_WORDS)
 def play(
     ctx: typer.Context,
-    game_name: Optional[str] = typer.Argument(None, metavar="[GAME]", help="A game name under data/ or a game folder (default: the position's game, else $DRAGON_PNP_GAME, the game folder you are in, or the only game under data/)."),
+    game_name: str | None = typer.Argument(None, metavar="[GAME]", help="A game name under data/ or a game folder (default: the position's game, else $DRAGON_PNP_GAME, the game folder you are in, or the only game under data/)."),
     new: bool = typer.Option(False, "--new", help="Deal a new game."),
-    position: Optional[Path] = typer.Option(None, "--position", help="A position file (YAML or JSON) to continue."),
+    position: Path | None = typer.Option(None, "--position", help="A position file (YAML or JSON) to continue."),
     do: list[str] = typer.Option([], "--do", help='An action in notation, e.g. "play fireball 3"; repeat for several.'),
     legal: bool = typer.Option(False, "--legal", help="Say who decides what, and list their legal actions (after any --do)."),
     as_json: bool = typer.Option(False, "--json", help="Print the position with its events (or the --legal answer) as JSON."),
-    players: Optional[int] = typer.Option(None, "--players", help="Players for --new (default: the game's)."),
+    players: int | None = typer.Option(None, "--players", help="Players for --new (default: the game's)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the game's chance (shuffles, dice) for --new."),
-    setup: Optional[str] = typer.Option(None, "--setup", help="The game's setup for --new (the game's own word for a setup works as the flag too)."),
+    setup: str | None = typer.Option(None, "--setup", help="The game's setup for --new (the game's own word for a setup works as the flag too)."),
     option: list[str] = typer.Option([], "--option", help="A rules option for --new, e.g. banish_any_range=true."),
-    game: Optional[str] = typer.Option(None, "--game", help="The same as GAME."),
+    game: str | None = typer.Option(None, "--game", help="The same as GAME."),
     auto: list[str] = typer.Option([], "--auto", help="After any --do, let a player make the next decision, e.g. --auto search:400 (repeat for more; its choices are seeded by --seed)."),
 ) -> int:
     """Deal or load a position, apply actions in order, print the result or the legal actions.

@@ -53,7 +53,7 @@ def write_remembered(kit: CachedKit, root: Path, target: Path, duplex: bool, con
     warn(error_console, kit.warnings)
 
 
-def remember_build(found: Remembered, data: "GameData", paper: str, target: Path, artifacts: dict[str, Path],
+def remember_build(found: Remembered, data: GameData, paper: str, target: Path, artifacts: dict[str, Path],
                    warnings: list[str], request: tuple[Path, str | None, bool, bool]) -> None:
     """Keep a finished build for the next one with the same inputs, unless an input changed while it ran."""
     from dragon_pnp.build.build_cache import remember, rules_code

@@ -8,7 +8,6 @@ checking keeps working wherever the folder is moved or copied.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -19,7 +18,7 @@ from dragon_pnp.schemas import write_game_schemas, write_schemas
 @app.command()
 def schema(
     out: Path = typer.Option(Path("schemas"), "--out", help="Folder to write the schema files into."),
-    game: Optional[str] = typer.Option(None, "--game", help="Write the schemas into this game folder's .schemas/ and point its YAML files at them."),
+    game: str | None = typer.Option(None, "--game", help="Write the schemas into this game folder's .schemas/ and point its YAML files at them."),
 ) -> int:
     """Write a JSON Schema per data file kind (game.yaml, print.yaml, card files, each component kind)."""
     if game is not None:

@@ -7,8 +7,6 @@ replay it. Exit 0 when every check passed, 1 when one failed, 2 for bad input.
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from dragon_pnp.cli.app import GAME_HELP, app, console
@@ -19,12 +17,12 @@ from dragon_pnp.errors import NotationError
 
 @app.command()
 def selftest(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
+    game: str | None = typer.Argument(None, help=GAME_HELP, show_default=False),
     playouts: int = typer.Option(6, "--playouts", min=1, max=10_000, help="Seeded random games to play and check."),
     seed: int = typer.Option(1, "--seed", help="Root seed; a failure names the playout's own seed."),
     round_trips: int = typer.Option(200, "--round-trips", min=0,
                                     help="Steps per playout whose position goes through a file and back (the slowest check)."),
-    only: Optional[int] = typer.Option(None, "--playout", help="Replay just the playout with this seed (a failure names it)."),
+    only: int | None = typer.Option(None, "--playout", help="Replay just the playout with this seed (a failure names it)."),
 ) -> int:
     """Play random games and check the rules module against the game interface at every step."""
     from dragon_pnp.games.conformance import run_conformance

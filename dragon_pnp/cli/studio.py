@@ -8,7 +8,6 @@ import threading
 import time
 import webbrowser
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.markup import escape
@@ -24,14 +23,14 @@ DEFAULT_PORT = 8765
 
 @app.command()
 def studio(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
-    port: Optional[int] = typer.Option(None, "--port", min=0, max=65535,
+    game: str | None = typer.Argument(None, help=GAME_HELP, show_default=False),
+    port: int | None = typer.Option(None, "--port", min=0, max=65535,
                                        help=f"Port to listen on (default {DEFAULT_PORT}, or a free one if taken; 0: any free port)."),
-    host: Optional[str] = typer.Option(None, "--host", help="Address to listen on (default 127.0.0.1: this machine only)."),
+    host: str | None = typer.Option(None, "--host", help="Address to listen on (default 127.0.0.1: this machine only)."),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open the studio in a browser."),
-    paper: Optional[str] = typer.Option(None, "--paper", help="letter or a4 to start with (default: the game's print.yaml)."),
+    paper: str | None = typer.Option(None, "--paper", help="letter or a4 to start with (default: the game's print.yaml)."),
     no_duplex: bool = typer.Option(False, "--no-duplex", help="Start with fold-over cards instead of duplex."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Output folder written on each save (default: output/<game>/)."),
+    out: Path | None = typer.Option(None, "--out", help="Output folder written on each save (default: output/<game>/)."),
     check_games: int = typer.Option(100, "--check-games", min=1, help="Games per configuration in the balance panel's quick check."),
 ) -> int:
     """Open the designer's studio: every page of the kit, updated in the browser as you save."""

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
+from dragon_pnp.build.rehearsal import rehearse
+from dragon_pnp.checks import CheckResult, exit_code, run_checks
 from dragon_pnp.cli.app import GAME_HELP, app, console
 from dragon_pnp.cli.game_choice import chosen_game
 from dragon_pnp.data import load_game
 from dragon_pnp.errors import DataErrors
-from dragon_pnp.build.rehearsal import rehearse
-from dragon_pnp.checks import CheckResult, exit_code, run_checks
 from dragon_pnp.kit.layout_warnings import take as layout_warnings
 
 
 @app.command()
 def validate(
-    game: Optional[str] = typer.Argument(None, help=GAME_HELP, show_default=False),
+    game: str | None = typer.Argument(None, help=GAME_HELP, show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable results."),
 ) -> int:
     """Check a game's data files: schema, ids, box counts, board, seats and deck rules, then

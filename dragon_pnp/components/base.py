@@ -87,7 +87,7 @@ class ComponentPlan:
 class PlanContext:
     """What every planner gets besides its own entry."""
 
-    game: "GameData"
+    game: GameData
     paper: str            # "letter" or "a4"
     duplex: bool          # duplex backs pages, else fold-over layouts
     marks: MarkStyle

@@ -6,14 +6,15 @@ and the rules engine agree on where every hex is.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from dragon_pnp.data.components import hex_map, tile_spec
+from dragon_pnp.components.tiles import home_key, tile_key
 from dragon_pnp.data import GameData
+from dragon_pnp.data.components import hex_map, tile_spec
 from dragon_pnp.hexgrid import SQRT3, Hex, centre, corners
 from dragon_pnp.kit.faces import Face
 from dragon_pnp.kit.sheet import Composite, Placement
-from dragon_pnp.components.tiles import home_key, tile_key
 
 if TYPE_CHECKING:
     from dragon_pnp.components.base import ComponentPlan, PlanContext
@@ -84,7 +85,7 @@ def board_grid_face(game: GameData) -> Face:
     return Face(GRID_KEY, svg, (width, height), 0.0)
 
 
-def plan(spec: "BoardSpec", context: "PlanContext") -> "ComponentPlan":
+def plan(spec: BoardSpec, context: PlanContext) -> ComponentPlan:
     """board.pdf: a one-page overview, the full-size poster and (optionally) the setup maps."""
     from dragon_pnp.components.base import ComponentPlan, PageSpan, Section
     from dragon_pnp.components.board_pages import overview_page, setup_page

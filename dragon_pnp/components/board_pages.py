@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from dragon_pnp.data.components import hex_map
 from dragon_pnp.data import GameData
+from dragon_pnp.data.components import hex_map
+from dragon_pnp.games.parts import vocabulary
 from dragon_pnp.kit.faces import Face, render_template
 from dragon_pnp.kit.layouts import SheetLayout
 from dragon_pnp.kit.sheet import Placement, SheetPage
-from dragon_pnp.games.parts import vocabulary
 
 TITLE_BAND_MM = 22.0
 

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from dragon_pnp.data.components import (AidSpec, BoardSpec, DeckSpec, DiceSpec, StandeesSpec, TilesSpec,
-                                       TokensSpec, TrackSpec)
+from dragon_pnp.data.components import (
+    AidSpec,
+    BoardSpec,
+    DeckSpec,
+    DiceSpec,
+    StandeesSpec,
+    TilesSpec,
+    TokensSpec,
+    TrackSpec,
+)
 
 
 def piece_count(game: Any, spec: Any) -> int:

@@ -13,10 +13,15 @@ from typing import Any
 
 from dragon_pnp.components.base import ComponentPlan, ExportEntry, PlanContext, Section
 from dragon_pnp.components.drawing import (
-    card_frame, face_key, manifest_location, render_face, version_mark, with_mark,
+    card_frame,
+    face_key,
+    manifest_location,
+    render_face,
+    version_mark,
+    with_mark,
 )
-from dragon_pnp.components.templates import RenderSite
 from dragon_pnp.components.face_text import visible_text
+from dragon_pnp.components.templates import RenderSite
 from dragon_pnp.data.components import TEMPLATE, DeckSpec, document_of
 from dragon_pnp.errors import DataError
 from dragon_pnp.kit.faces import Face, Item
@@ -31,7 +36,7 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
     frame = card_frame(context, spec.trim_mm())
     size = (frame.full_width, frame.full_height)
     mark = version_mark(context, spec.provisional)
-    shared = dict(deck=spec, game=context.game.game, profile=context.game.print_profile, frame=frame)
+    shared = {"deck": spec, "game": context.game.game, "profile": context.game.print_profile, "frame": frame}
     result = ComponentPlan(spec.id, spec.kind)
     backs: dict[str, str] = {}            # back SVG -> its face key, so equal backs are one face
     back_copies: dict[str, int] = {}

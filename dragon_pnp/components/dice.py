@@ -70,7 +70,7 @@ def net_tabs(size: float) -> list[tuple[Point, ...]]:
     """Each glue tab as a four-cornered polygon (the base is its fold line)."""
     outline = net_outline(size)
     tabs, i = [], 0
-    for (ax, ay), (bx, by), tabbed in NET_EDGES:
+    for (_ax, _ay), (bx, by), tabbed in NET_EDGES:
         if tabbed:
             tabs.append((outline[i], outline[i + 1], outline[i + 2], (bx * size, by * size)))
             i += 3
@@ -92,14 +92,14 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
     nets: list[Item] = []
     stickers: list[Item] = []
     faces: dict[str, Face] = {}
-    shared = dict(spec=spec, game=context.game.game, profile=context.game.print_profile)
+    shared = {"spec": spec, "game": context.game.game, "profile": context.game.print_profile}
     for index, die in enumerate(spec.sets):
         size = die.size_mm
         values = face_values(die)
         site = _site(context, spec, index, die)
         width, height = net_size(size)
         frame = PieceFrame(width, height, bleed, 0.0)
-        cells = [dict(x=NET_CELLS[i][0] * size, y=NET_CELLS[i][1] * size, value=v, pips=p)
+        cells = [{"x": NET_CELLS[i][0] * size, "y": NET_CELLS[i][1] * size, "value": v, "pips": p}
                  for i, (v, p) in enumerate(values)]
         folds = [((a[0] * size, a[1] * size), (b[0] * size, b[1] * size)) for a, b in NET_FOLDS]
         svg = render_face(context, "components/die_net.svg.j2", (frame.full_width, frame.full_height), site,

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from xml.parsers.expat import ErrorString
 
 from dragon_pnp.components.templates import RenderSite, template_file
-from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.errors import DataError, Location
+from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.kit.faces import format_mm
 from dragon_pnp.kit.text_fit import text_width_mm
 
@@ -61,7 +61,7 @@ class PieceFrame:
         return self.height - 2 * self.safe
 
 
-def card_frame(context: "PlanContext", trim_mm: tuple[float, float]) -> PieceFrame:
+def card_frame(context: PlanContext, trim_mm: tuple[float, float]) -> PieceFrame:
     profile = context.game.print_profile
     return PieceFrame(trim_mm[0], trim_mm[1], float(profile.bleed_mm), float(profile.card.safe_mm))
 
@@ -72,7 +72,7 @@ def face_key(component_id: str, name: Any) -> str:
     return f"{component_id.replace('_', '-')}-{slug}"
 
 
-def manifest_location(context: "PlanContext", spec: "ComponentBase", *path: Any) -> Location | None:
+def manifest_location(context: PlanContext, spec: ComponentBase, *path: Any) -> Location | None:
     """Where a field of this component's entry sits in game.yaml, when the game knows."""
     components = getattr(context.game.game, "components", None) or []
     index = next((i for i, entry in enumerate(components) if getattr(entry, "id", None) == spec.id), None)
@@ -84,7 +84,7 @@ def manifest_location(context: "PlanContext", spec: "ComponentBase", *path: Any)
         return None
 
 
-def render_face(context: "PlanContext", template: str, size_mm: tuple[float, float], site: RenderSite,
+def render_face(context: PlanContext, template: str, size_mm: tuple[float, float], site: RenderSite,
                 **values: Any) -> str:
     """A face's SVG from its template, checked to be well-formed and drawn at the face's size in millimetres."""
     svg = context.render(template, site=site, **values)
@@ -93,7 +93,7 @@ def render_face(context: "PlanContext", template: str, size_mm: tuple[float, flo
     return svg
 
 
-def check_well_formed(svg: str, template: str, site: RenderSite, context: "PlanContext") -> None:
+def check_well_formed(svg: str, template: str, site: RenderSite, context: PlanContext) -> None:
     """Refuse a face that is not well-formed XML here, where the card is known: cairosvg would
     fail on it later in a render worker, long after anyone knows which template drew it."""
     try:
@@ -118,7 +118,7 @@ _LENGTH = re.compile(r'\b(width|height)\s*=\s*"([0-9.]+)\s*(mm)?"')
 
 def check_face_size(svg: str, size_mm: tuple[float, float], template: str, site: RenderSite) -> None:
     root = _ROOT.search(svg)
-    found = dict((name, (float(value), unit)) for name, value, unit in _LENGTH.findall(root.group(0))) if root else {}
+    found = {name: (float(value), unit) for name, value, unit in _LENGTH.findall(root.group(0))} if root else {}
     wanted = {"width": size_mm[0], "height": size_mm[1]}
     for name, value in wanted.items():
         got = found.get(name)
@@ -128,7 +128,7 @@ def check_face_size(svg: str, size_mm: tuple[float, float], template: str, site:
                                                 f"(the face with its bleed, drawing {site.what}); it has {shown}")
 
 
-def version_mark(context: "PlanContext", provisional: bool) -> str | None:
+def version_mark(context: PlanContext, provisional: bool) -> str | None:
     """The mark provisional faces carry ('provisional v0.2'), or None when values are final."""
     manifest = context.game.game
     if not (provisional or getattr(manifest, "provisional", False)):

@@ -6,7 +6,8 @@ Planners are imported when a game uses their kind, so a card game never loads th
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from dragon_pnp.components.base import ComponentPlan, PlanContext
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dragon_pnp.components.art import component_index, located_picture
 from dragon_pnp.components.base import ComponentPlan, ExportEntry, PlanContext, Section
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import StandeesSpec, document_of, hex_map, standee_spec
-from dragon_pnp.components.art import component_index, located_picture
 from dragon_pnp.kit.faces import Face, Item, render_template
 from dragon_pnp.kit.imposition import impose
 from dragon_pnp.kit.svg_crop import crop_svgs

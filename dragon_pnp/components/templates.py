@@ -14,25 +14,36 @@ import contextvars
 import os
 import re
 import traceback
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import jinja2
-from markupsafe import Markup, escape
 from jinja2.sandbox import SecurityError
+from markupsafe import Markup, escape
 
-from dragon_pnp.components.art import PRINT_DPI, RASTER_TYPES, ArtError, find_art, find_icon, icon_names, picture, raster
+from dragon_pnp.components.art import (
+    PRINT_DPI,
+    RASTER_TYPES,
+    ArtError,
+    find_art,
+    find_icon,
+    icon_names,
+    picture,
+    raster,
+)
 from dragon_pnp.data.models import palette_colour
 from dragon_pnp.errors import DataError, DragonPnpError, LayoutError, Location
 from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.games.parts import KitPart
 from dragon_pnp.kit.faces import bytecode_cache, format_mm
-from dragon_pnp.sandbox import SANDBOX_VERSION, BoundedSandbox, ConfinedLoader, TemplateLimitError, shown_path
 from dragon_pnp.kit.layout_warnings import warn
-from dragon_pnp.kit.text_fit import (ICON_EM, PT_MM, FittedText, below_size, fit_line as fit_one_line,
-                                    fit_text as fit_block, icon_names_in, runs, text_width_mm)
+from dragon_pnp.kit.text_fit import ICON_EM, PT_MM, FittedText, below_size, icon_names_in, runs, text_width_mm
+from dragon_pnp.kit.text_fit import fit_line as fit_one_line
+from dragon_pnp.kit.text_fit import fit_text as fit_block
 from dragon_pnp.resources import templates_dir
+from dragon_pnp.sandbox import SANDBOX_VERSION, BoundedSandbox, ConfinedLoader, TemplateLimitError, shown_path
 
 if TYPE_CHECKING:
     from dragon_pnp.data import GameData
@@ -83,11 +94,11 @@ def builtin_templates() -> Path:
     return templates_dir()
 
 
-def game_templates(game: "GameData") -> Path:
+def game_templates(game: GameData) -> Path:
     return Path(game.root) / "templates"
 
 
-def render_game_template(game: "GameData", template: str, /, *, site: RenderSite | None = None, **values: Any) -> str:
+def render_game_template(game: GameData, template: str, /, *, site: RenderSite | None = None, **values: Any) -> str:
     """Render `template` for `game` with `values` (which may hold `game`: the manifest); failures are located."""
     environment = _environment(game)
     state = _Render(game, site)
@@ -119,7 +130,7 @@ def render_game_template(game: "GameData", template: str, /, *, site: RenderSite
         _current.reset(token)
 
 
-def template_file(game: "GameData", template: str) -> str:
+def template_file(game: GameData, template: str) -> str:
     """The file `template` is read from for `game` (its own folder first), as the user would type it."""
     try:
         return _shown(_environment(game).get_template(template).filename or template)
@@ -130,7 +141,7 @@ def template_file(game: "GameData", template: str) -> str:
 _environments: dict[tuple[str, int], tuple[Any, jinja2.Environment]] = {}
 
 
-def _environment(game: "GameData") -> jinja2.Environment:
+def _environment(game: GameData) -> jinja2.Environment:
     """One sandbox per game data object (its helpers may depend on the data); a few are kept."""
     key = (str(Path(game.root).resolve()), id(game))
     if key not in _environments:
@@ -140,7 +151,7 @@ def _environment(game: "GameData") -> jinja2.Environment:
     return _environments[key][1]
 
 
-def _make_environment(game: "GameData") -> jinja2.Environment:
+def _make_environment(game: GameData) -> jinja2.Environment:
     loader = jinja2.ChoiceLoader([ConfinedLoader(game_templates(game)), ConfinedLoader(builtin_templates())])
     environment = BoundedSandbox(
         loader=loader,
@@ -204,7 +215,7 @@ def text_line(line: Any, x: float, y: float, size_mm: float, anchor: str = "star
               fill: str = "#1d1d1d", italic: bool = False) -> Markup:
     """One fitted line as SVG at baseline (x, y): its words as text, each `{icon}` drawn one em square
     in the text's colour, placed by the same font metrics the fitter measured with."""
-    state, field = _fit_site(line)
+    _state, _field = _fit_site(line)
     shown = str(line)
     size_pt = float(size_mm) / PT_MM
     pieces = runs(shown)
@@ -310,7 +321,7 @@ def _fit_location(state: _Render | None, field: str | None) -> Location | None:
 # --- errors -----------------------------------------------------------------------------------
 
 
-def _not_found(exc: jinja2.TemplateNotFound, template: str, game: "GameData", site: RenderSite | None) -> DataError:
+def _not_found(exc: jinja2.TemplateNotFound, template: str, game: GameData, site: RenderSite | None) -> DataError:
     looked = f"{_shown(game_templates(game))}/ and the built-in {_shown(builtin_templates())}/"
     if exc.name == template:
         where = site.named_at if site is not None and site.named_at is not None else Location(template)

@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dragon_pnp.data.components import hex_map, tile_spec
 from dragon_pnp.data import GameData
+from dragon_pnp.data.components import hex_map, tile_spec
 from dragon_pnp.data.hexmap import Terrain
 from dragon_pnp.errors import DataError
 from dragon_pnp.games.parts import vocabulary
@@ -157,7 +157,7 @@ def home_key(game: GameData, home_id: str) -> str:
     return f"tile-{vocabulary(game).home_noun}-{home_id.lower()}"
 
 
-def plan(spec: "TilesSpec", context: "PlanContext") -> "ComponentPlan":
+def plan(spec: TilesSpec, context: PlanContext) -> ComponentPlan:
     """tiles.pdf: every tile of the map, grouped by terrain, cut along its outline."""
     from dragon_pnp.components.base import ComponentPlan, ExportEntry, Section
     from dragon_pnp.data.components import document_of

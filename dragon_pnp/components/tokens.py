@@ -43,8 +43,8 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     copies: dict[str, int] = {}         # face key -> printed copies, for its PNG
     for index, token in enumerate(spec.faces):
         fields = {**spec.fields, **token.fields}
-        values: dict[str, Any] = dict(token=token, fields=fields, tokens=spec, shape=spec.shape, frame=frame,
-                                      game=context.game.game, profile=context.game.print_profile)
+        values: dict[str, Any] = {"token": token, "fields": fields, "tokens": spec, "shape": spec.shape, "frame": frame,
+                                      "game": context.game.game, "profile": context.game.print_profile}
         front = _side(context, spec, index, token, token.template or spec.template, "front", size, values, drawn,
                       faces, frame)
         back_ref = token.back or spec.back

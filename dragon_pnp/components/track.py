@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-from dragon_pnp.data.components import TrackSpec, document_of, time_track
-from dragon_pnp.data import GameData
-from dragon_pnp.components.base import ComponentPlan, ExportEntry, PlanContext, Section
 from dragon_pnp.components.art import component_index, located_picture
+from dragon_pnp.components.base import ComponentPlan, ExportEntry, PlanContext, Section
+from dragon_pnp.data import GameData
+from dragon_pnp.data.components import TrackSpec, document_of, time_track
 from dragon_pnp.kit.faces import Face, Item, render_template
 from dragon_pnp.kit.imposition import impose
 

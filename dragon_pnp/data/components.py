@@ -8,9 +8,9 @@ drawing code.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
-from pydantic import field_validator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 IDENT = r"^[a-z][a-z0-9_]*$"
 HEX_COLOUR = r"^#[0-9a-fA-F]{6}$"
@@ -125,7 +125,7 @@ class TokensSpec(ComponentBase):
     fields: dict[str, Any] = {}
 
     @model_validator(mode="after")
-    def _grid_cut(self) -> "TokensSpec":
+    def _grid_cut(self) -> TokensSpec:
         if self.cut == "grid" and self.shape == "hex":
             raise ValueError("cut: grid is for round and square tokens; hex tokens cannot share straight cuts")
         return self
@@ -152,7 +152,7 @@ class DieSet(Spec):
     faces: list[str | int] | None = None     # six custom faces (text or numbers); None: pips 1-6
 
     @model_validator(mode="after")
-    def _six(self) -> "DieSet":
+    def _six(self) -> DieSet:
         if self.faces is not None and len(self.faces) != 6:
             raise ValueError(f"a d6 has 6 faces; {len(self.faces)} given")
         return self
@@ -231,7 +231,7 @@ class TrackSpec(ComponentBase):
     colour: str = "#8a2f1d"                           # #rrggbb or a print.yaml palette colour ("deck.destiny")
 
     @model_validator(mode="after")
-    def _ordered(self) -> "TrackSpec":
+    def _ordered(self) -> TrackSpec:
         if self.first >= self.last:
             raise ValueError(f"first ({self.first}) must be below last ({self.last})")
         return self
@@ -254,7 +254,7 @@ class StandeesSpec(ComponentBase):
 
 
 Component = Annotated[
-    Union[DeckSpec, TokensSpec, DiceSpec, AidSpec, TilesSpec, BoardSpec, TrackSpec, StandeesSpec],
+    DeckSpec | TokensSpec | DiceSpec | AidSpec | TilesSpec | BoardSpec | TrackSpec | StandeesSpec,
     Field(discriminator="kind"),
 ]
 
@@ -266,7 +266,7 @@ DEFAULT_DOCUMENT = {
 
 
 def document_of(component: ComponentBase) -> str:
-    return component.document or DEFAULT_DOCUMENT[getattr(component, "kind")]
+    return component.document or DEFAULT_DOCUMENT[component.kind]
 
 
 def first_component(game: Any, kind: str) -> Any:

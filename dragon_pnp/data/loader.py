@@ -7,9 +7,10 @@ All schema errors of all files are collected and raised together.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -17,8 +18,8 @@ from dragon_pnp.data.components import DeckSpec, TilesSpec
 from dragon_pnp.data.game_dir import resolve_game_dir
 from dragon_pnp.data.hexmap import HexMap
 from dragon_pnp.data.located_yaml import SourceMap, load_yaml
-from dragon_pnp.data.reading import confine
 from dragon_pnp.data.models import GameManifest, PrintProfile
+from dragon_pnp.data.reading import confine
 from dragon_pnp.errors import DataError, DataErrors, Location
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class GameData:
     root: Path
     game: GameManifest
     print_profile: PrintProfile
-    module: "GameModule | None" = None
+    module: GameModule | None = None
     settings: Any = None
     files: dict[str, BaseModel] = field(default_factory=dict)
     component_data: dict[str, Any] = field(default_factory=dict)
@@ -67,7 +68,7 @@ class GameData:
             return None
         raise AttributeError(f"{type(self).__name__} has no attribute or data file {name!r}")
 
-    def derived(self, key: str, make: Callable[["GameData"], Any]) -> Any:
+    def derived(self, key: str, make: Callable[[GameData], Any]) -> Any:
         """`make(self)`, computed once per load: a rules module's own view of this data."""
         held = self.__dict__["_derived"]
         if key not in held:
@@ -188,7 +189,7 @@ class _Loader:
         self.sources.setdefault(name, source)
         return rows
 
-    def rules_module(self, manifest: GameManifest) -> "GameModule | None":
+    def rules_module(self, manifest: GameManifest) -> GameModule | None:
         if manifest.rules_module is None:
             return None
         from dragon_pnp.games.registry import UnknownRulesModule, game_module
@@ -199,7 +200,7 @@ class _Loader:
             self.errors.append(DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc)))
             return None
 
-    def settings(self, manifest: GameManifest, module: "GameModule | None") -> Any:
+    def settings(self, manifest: GameManifest, module: GameModule | None) -> Any:
         if module is None or module.settings_model is None:
             if manifest.settings and module is not None:
                 self.errors.append(DataError(self.sources[MANIFEST].locate(("settings",)),

@@ -33,7 +33,7 @@ class PlayerRange(Model):
     best: list[int] = []
 
     @model_validator(mode="after")
-    def _ordered(self) -> "PlayerRange":
+    def _ordered(self) -> PlayerRange:
         if self.min > self.max:
             raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
         return self

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from dragon_pnp.data import GameData
 from dragon_pnp.games.api import GameModule
 from dragon_pnp.report.check import CheckSettings, Execution, build_report, plan, require_module, resolve
 from dragon_pnp.report.check_cache import inputs_key, play_batches
-from dragon_pnp.report.plan import Config, plan_batches
+from dragon_pnp.report.plan import MIXED, Config, plan_batches
 from dragon_pnp.report.record import CUT_OFF, ERROR, GameRecord
 from dragon_pnp.report.simulate import Job
-from dragon_pnp.report.plan import MIXED
 
 Z95 = 1.959963984540054
 

@@ -7,12 +7,12 @@ two versions and seed give the same report byte for byte.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from dragon_pnp.data import GameData
 from dragon_pnp.checks import validate_game
-from dragon_pnp.data import load_game
+from dragon_pnp.data import GameData, load_game
 from dragon_pnp.diff.balance import compare_balance
 from dragon_pnp.diff.data import data_changes
 from dragon_pnp.diff.extras import compare_extras

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from dragon_pnp.data import GameData
-from dragon_pnp.data.located_yaml import format_path, load_yaml
 from dragon_pnp.data.components import DeckSpec
+from dragon_pnp.data.located_yaml import format_path, load_yaml
 from dragon_pnp.diff.tree import MISSING, Change, changes
 
 MANIFEST = "game.yaml"

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from dragon_pnp.data import GameData
-from dragon_pnp.diff.tree import MISSING, changes
 from dragon_pnp.data.located_yaml import format_path
+from dragon_pnp.diff.tree import MISSING, changes
 from dragon_pnp.games.parts import ReportPart
 
 DISTRIBUTION_KEYS = 8

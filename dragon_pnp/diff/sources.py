@@ -11,10 +11,10 @@ import io
 import subprocess
 import tarfile
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 from dragon_pnp.data.loader import resolve_game_dir
 from dragon_pnp.errors import DragonPnpError

@@ -97,6 +97,6 @@ def _distinct_label(old: list, new: list) -> str | None:
 
 
 def _same(old: Any, new: Any) -> bool:
-    return type(old) is type(new) and old == new or (
+    return (type(old) is type(new) and old == new) or (
         isinstance(old, (int, float)) and isinstance(new, (int, float))
         and not isinstance(old, bool) and not isinstance(new, bool) and old == new)

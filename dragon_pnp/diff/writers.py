@@ -117,10 +117,9 @@ def render_pdf(result: DiffResult, paper: str = "letter") -> bytes:
 
 def _picture(data: bytes, width: float, height: float):
     """A PNG scaled to fit a box (points), aspect kept."""
+    from PIL import Image as PILImage
     from reportlab.lib.utils import ImageReader
     from reportlab.platypus import Image
-
-    from PIL import Image as PILImage
 
     picture = PILImage.open(io.BytesIO(data)).convert("RGB")
     jpeg = io.BytesIO()

@@ -45,7 +45,7 @@ class FacePlacement:
     window_px: Window
 
     @classmethod
-    def filling(cls, svg: str, trim_mm: tuple[float, float], window: Window) -> "FacePlacement":
+    def filling(cls, svg: str, trim_mm: tuple[float, float], window: Window) -> FacePlacement:
         """The face's trim on the whole window: a slot of a sheet, or an image of the trim alone."""
         x0, y0, x1, y1 = window
         return cls(svg, trim_mm, (float(x0), float(y0), float(x1), float(y1)), window)

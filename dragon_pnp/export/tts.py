@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dragon_pnp.components.face_text import visible_text
 from dragon_pnp.export.model import ExportCard, ExportDeck, ExportDie, ExportPiece, ExportSet
 from dragon_pnp.export.raster import FacePlacement, RasterJob
-from dragon_pnp.components.face_text import visible_text
 
 TTS_DPI = 200                # card and piece images: sharp on screen, small enough to load fast
 MAX_SHEET_PX = 4096
@@ -97,7 +97,7 @@ class _Builder:
     def guid(self, key: str) -> str:
         """A stable six-hex-digit GUID, unique in this save."""
         digest = hashlib.sha256(f"{self.export.game_slug}|{key}".encode()).hexdigest()
-        for start in range(0, len(digest) - 6):
+        for start in range(len(digest) - 6):
             candidate = digest[start:start + 6]
             if candidate not in self.guids:
                 self.guids.add(candidate)
@@ -165,7 +165,7 @@ def _sheet(builder: _Builder, deck: ExportDeck, cards: tuple[ExportCard, ...], n
     faces = [_cell(deck, card.front_svg, layout, i) for i, card in enumerate(cards)]
     faces.append(_cell(deck, deck.backs[0], layout, hidden))
     face_url = builder.image(f"{name}-faces", layout.size_px, faces)
-    unique_back = len(set(card.back_svg for card in cards)) > 1
+    unique_back = len({card.back_svg for card in cards}) > 1
     if unique_back:
         backs = [_cell(deck, card.back_svg, layout, i) for i, card in enumerate(cards)]
         backs.append(_cell(deck, deck.backs[0], layout, hidden))

@@ -24,8 +24,9 @@ imports drawing or web code.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Mapping, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from dragon_pnp.data.hexmap import HexMap
 from dragon_pnp.errors import NotationError
@@ -109,7 +110,7 @@ class GameState(Protocol):
     def legal_actions(self, seat: int) -> list[Any]: ...    # stable order; str(a) is the notation
     def apply(self, joint: Mapping[int, Any]) -> None: ...
     def view(self, seat: int | None) -> dict[str, Any]: ...
-    def clone(self) -> "GameState": ...
+    def clone(self) -> GameState: ...
     def to_dict(self) -> dict[str, Any]: ...
 
 
@@ -129,7 +130,7 @@ class DataFile:
     """A game-specific data file the game module validates (besides the generic components)."""
 
     file: str                          # name inside the game folder, e.g. "board.yaml"
-    model: "type[BaseModel]"
+    model: type[BaseModel]
     optional: bool = False
 
 
@@ -157,18 +158,18 @@ class GameModule:
     slug: ClassVar[str]                                  # the name game.yaml's rules_module gives
     seats_fixed: ClassVar[int | None] = None             # 2 for duels; None: players from game.yaml
     data_files: ClassVar[dict[str, DataFile]] = {}       # attribute name on GameData -> file
-    settings_model: ClassVar["type[BaseModel] | None"] = None   # validates game.yaml `settings:`
+    settings_model: ClassVar[type[BaseModel] | None] = None   # validates game.yaml `settings:`
     hexmap_model: ClassVar[type[HexMap]] = HexMap         # validates a `tiles` component's map file
     parts: ClassVar[tuple[type[Part], ...]] = ()         # the optional parts this game provides
 
     # --- core hook 1: data ------------------------------------------------------------------
-    def data_checks(self) -> list[tuple[str, str, Callable[["GameData"], Iterable["CheckFinding"]]]]:
+    def data_checks(self) -> list[tuple[str, str, Callable[[GameData], Iterable[CheckFinding]]]]:
         """(name, title, check) cross-checks beyond the schema; `validate` and `build` run them
         after the generic ones. A check yields `dragon_pnp.checks.Finding`s, each located."""
         return []
 
     # --- core hooks 2-5: rules and positions --------------------------------------------------
-    def make_rules(self, game: "GameData", options: Mapping[str, Any] | None = None) -> Any:
+    def make_rules(self, game: GameData, options: Mapping[str, Any] | None = None) -> Any:
         """Precomputed, immutable rules for this data and rules options (variants)."""
         raise NotImplementedError
 
@@ -213,18 +214,18 @@ class GameModule:
         return {"random": random_policy, "lookahead": lookahead_policy(self), "search": SearchFactory(self)}
 
     # --- core hooks 8-10: what the rules check varies -------------------------------------------
-    def setups(self, game: "GameData") -> list[str]:
+    def setups(self, game: GameData) -> list[str]:
         """The setup axis of the report (a deck preset, a draft style); [''] when the game has none."""
         return [""]
 
-    def player_counts(self, game: "GameData") -> list[int]:
+    def player_counts(self, game: GameData) -> list[int]:
         """The player counts the game is played at."""
         if self.seats_fixed is not None:
             return [self.seats_fixed]
         players = game.game.players
         return list(range(players.min, players.max + 1))
 
-    def seat_names(self, game: "GameData", players: int) -> list[str]:
+    def seat_names(self, game: GameData, players: int) -> list[str]:
         """What the report calls each seat (roles for asymmetric games)."""
         roles = getattr(game.game, "roles", None)
         if roles and len(roles) == players:
@@ -247,7 +248,7 @@ class PlayTrace:
     (immutable values) are kept as chosen and written in notation only when `decisions` is read,
     so a game whose report hooks never read the trace pays nothing for the notation."""
 
-    __slots__ = ("moves", "_written")
+    __slots__ = ("_written", "moves")
 
     def __init__(self, decisions: list[tuple[int, str, Any]] | None = None):
         self.moves: list[tuple[int, str, Any]] = list(decisions or [])   # (seat, decision kind, action)

@@ -24,9 +24,10 @@ from __future__ import annotations
 import random
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from dragon_pnp.games.api import GameModule
 from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file

@@ -10,8 +10,8 @@ cycling on the ties such games are full of. Matrices here are at most a few doze
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 EPS = 1e-12
 

@@ -23,8 +23,9 @@ drawing or web code; a part imports those inside the method that needs them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.games.json_values import plain
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 class Part:
     """Base of every optional part: the generic default behaviour, bound to one game module."""
 
-    def __init__(self, module: "GameModule"):
+    def __init__(self, module: GameModule):
         self.module = module
 
 
@@ -68,42 +69,42 @@ def vocabulary(game: Any) -> Vocabulary:
 class ReportPart(Part):
     """What the rules check measures and says beyond win rates, length and end reasons."""
 
-    def game_metrics(self, state: "GameState", trace: "PlayTrace") -> dict[str, Any]:
+    def game_metrics(self, state: GameState, trace: PlayTrace) -> dict[str, Any]:
         """Extra per-game figures (JSON-able) the report aggregates; from the final state and trace."""
         return {}
 
-    def hazards(self, state: "GameState", trace: "PlayTrace") -> dict[str, int]:
+    def hazards(self, state: GameState, trace: PlayTrace) -> dict[str, int]:
         """Named rule hazards hit in this game (round cap, stalls, loops), counted by the report."""
         return {}
 
-    def findings(self, game: "GameData", summary: Mapping[str, Any]) -> list["Finding"]:
+    def findings(self, game: GameData, summary: Mapping[str, Any]) -> list[Finding]:
         """Sentences for the report from the aggregated summary (JSON form of the report)."""
         return []
 
-    def playtime_minutes(self, game: "GameData", state: "GameState", trace: "PlayTrace") -> float | None:
+    def playtime_minutes(self, game: GameData, state: GameState, trace: PlayTrace) -> float | None:
         """Estimated minutes at the table for one game, or None if the game has no estimate."""
         return None
 
-    def reference_play(self, game: "GameData") -> "ReferencePlay | None":
+    def reference_play(self, game: GameData) -> ReferencePlay | None:
         """A player the default check adds and quotes its balance findings for (a strong one costs
         more per game, so it plays fewer); None: the check quotes the game's own best player."""
         return None
 
-    def default_setup(self, game: "GameData") -> str:
+    def default_setup(self, game: GameData) -> str:
         """The setup the mixed-policy games and the seat charts use (the first of `setups`)."""
         return self.module.setups(game)[0]
 
-    def report_spec(self, game: "GameData") -> "ReportSpec":
+    def report_spec(self, game: GameData) -> ReportSpec:
         """How the report names and groups this game's end reasons, hazards and metrics."""
         from dragon_pnp.games.report_parts import ReportSpec
 
         return ReportSpec()
 
-    def report_extras(self, game: "GameData") -> dict[str, Any]:
+    def report_extras(self, game: GameData) -> dict[str, Any]:
         """Figures that need no simulation (exact odds, timings), JSON-able; stored in the report."""
         return {}
 
-    def report_sections(self, report: Mapping[str, Any]) -> list["Section"]:
+    def report_sections(self, report: Mapping[str, Any]) -> list[Section]:
         """Game-specific report sections (tables, charts) built from the report's JSON form."""
         return []
 
@@ -126,7 +127,7 @@ class HiddenPart(Part):
     """What a seat cannot see, redrawn: the one hook the search player (`dragon_pnp.search`) asks of
     a game, so that it plans only on what its seat could know."""
 
-    def sample_hidden(self, state: "GameState", seat: int, rng: random.Random) -> "GameState | None":
+    def sample_hidden(self, state: GameState, seat: int, rng: random.Random) -> GameState | None:
         """A copy of `state` that `seat` cannot tell from it: what the seat has not seen (face-down
         cards, the order of decks, the generator that draws chance to come) redrawn from `rng`,
         consistently with everything the seat has seen. It must depend only on what `seat` sees
@@ -147,11 +148,11 @@ class RulebookPart(Part):
         """Directive name -> `dragon_pnp.rulebook.directives.Spec` (a name here replaces the generic one)."""
         return {}
 
-    def context(self, game: "GameData") -> dict[str, Any]:
+    def context(self, game: GameData) -> dict[str, Any]:
         """Extra names rules.md may use (computed tables, cards by id)."""
         return {}
 
-    def facts(self, game: "GameData") -> list[Any]:
+    def facts(self, game: GameData) -> list[Any]:
         """Computed facts the game's rulebook directives share, computed once per rulebook."""
         return []
 
@@ -159,7 +160,7 @@ class RulebookPart(Part):
 class KitPart(Part):
     """What the game adds to the print kit."""
 
-    def template_globals(self, game: "GameData") -> dict[str, Any]:
+    def template_globals(self, game: GameData) -> dict[str, Any]:
         """Extra names the game's card and piece templates may use (special faces, icons)."""
         return {}
 
@@ -181,11 +182,11 @@ class CommandsPart(Part):
 class PlaytestPart(Part):
     """How the studio's Playtest tab and `play` show a position and what happened."""
 
-    def board_svg(self, game: "GameData", view: Mapping[str, Any]) -> str:
+    def board_svg(self, game: GameData, view: Mapping[str, Any]) -> str:
         """An inline SVG drawn from `state.view(...)`, or "" for none (the studio then shows the view)."""
         return ""
 
-    def describe_event(self, event: "Event", names: list[str] | None = None) -> str:
+    def describe_event(self, event: Event, names: list[str] | None = None) -> str:
         """One readable line for an event; seats by `names` (roles) or numbered from 1."""
         if event.seat is None:
             who = "nobody"

@@ -6,7 +6,8 @@ Both speak only the game interface, so they work for sequential and simultaneous
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # typing only: api imports this module when a game asks for its policies
     from dragon_pnp.games.api import GameModule, GameState, Policy

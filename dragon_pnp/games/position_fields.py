@@ -13,7 +13,8 @@ seat, and `null` is accepted only where a field says it may be (`null=True`).
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from dragon_pnp.games.api import PositionError
 
@@ -115,7 +116,7 @@ class Fields:
 
     def raw(self, key: str, default: Any = REQUIRED, null: bool = False) -> Any:
         """The value as written; `default` when left out (or null, with `null=True`)."""
-        given, value = self._given(key, default, null)
+        _given, value = self._given(key, default, null)
         return value
 
     def _given(self, key: str, default: Any, null: bool) -> tuple[bool, Any]:
@@ -200,7 +201,7 @@ class Fields:
         return Fields(value, self.at(key), what) if given else value
 
     def entries(self, key: str, default: Any = REQUIRED, length: int | None = None,
-                what: str = "a mapping of fields") -> list["Fields"]:
+                what: str = "a mapping of fields") -> list[Fields]:
         """A list of mappings (seats, sides, log entries), each as Fields."""
         values = self.list(key, default, length=length)
         return [Fields(v, self.at(key, i), what) for i, v in enumerate(values)]

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
-from dragon_pnp.data.reading import decode_utf8, read_bounded
 from dragon_pnp.data.located_yaml import SourceMap, load_yaml
+from dragon_pnp.data.reading import decode_utf8, read_bounded
 from dragon_pnp.errors import DataError, DragonPnpError, Location, NotationError
 from dragon_pnp.games.api import GameModule, GameState, PositionError
 from dragon_pnp.games.position_fields import shown

@@ -22,9 +22,10 @@ import importlib.util
 import re
 import sys
 import traceback
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from dragon_pnp.games.api import GameModule
 

@@ -7,7 +7,8 @@ that a choice was made) until the last seat has chosen, then applies them togeth
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from dragon_pnp.games.api import GameModule, GameState
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from dragon_pnp.hexmap_diagrams.draw import scene_shapes
 from dragon_pnp.hexmap_diagrams.overlays import Badge, HexLine, HexOutline, Marker, Stroke
-from dragon_pnp.hexmap_diagrams.scene import BoardScene, HomeMarker, HexCell, board_scene, legend_scene, terrain_pattern
+from dragon_pnp.hexmap_diagrams.scene import BoardScene, HexCell, HomeMarker, board_scene, legend_scene, terrain_pattern
 
 if TYPE_CHECKING:
     from dragon_pnp.hexmap_diagrams.pdf import scene_drawing
@@ -39,6 +39,19 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "Badge", "BoardScene", "HomeMarker", "HexCell", "HexLine", "HexOutline", "Marker", "Stroke",
-    "board_scene", "legend_scene", "scene_drawing", "scene_group", "scene_shapes", "scene_svg", "terrain_pattern",
+    "Badge",
+    "BoardScene",
+    "HexCell",
+    "HexLine",
+    "HexOutline",
+    "HomeMarker",
+    "Marker",
+    "Stroke",
+    "board_scene",
+    "legend_scene",
+    "scene_drawing",
+    "scene_group",
+    "scene_shapes",
+    "scene_svg",
+    "terrain_pattern",
 ]

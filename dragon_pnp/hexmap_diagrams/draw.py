@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from dragon_pnp.hexmap_diagrams.overlays import Badge, HexLine, HexOutline, Marker, Stroke
-from dragon_pnp.hexmap_diagrams.scene import BoardScene, HomeMarker, HexCell
+from dragon_pnp.hexmap_diagrams.scene import BoardScene, HexCell, HomeMarker
 from dragon_pnp.hexmap_diagrams.shapes import Circle, Label, Point, Polygon, Polyline, Shape, star_corners
 
 OUTLINE = "#3d3a36"

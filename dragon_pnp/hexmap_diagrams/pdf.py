@@ -10,10 +10,10 @@ from reportlab.graphics.shapes import Drawing, PolyLine, String
 from reportlab.graphics.shapes import Polygon as RLPolygon
 from reportlab.lib.colors import HexColor
 
+from dragon_pnp.fonts import register_reportlab_fonts
 from dragon_pnp.hexmap_diagrams.draw import scene_shapes
 from dragon_pnp.hexmap_diagrams.scene import BoardScene
 from dragon_pnp.hexmap_diagrams.shapes import Circle, Label, Point, Polygon, Polyline
-from dragon_pnp.fonts import register_reportlab_fonts
 from dragon_pnp.paper import mm_to_pt
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import svgwrite
 
+from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.hexmap_diagrams.draw import scene_shapes
 from dragon_pnp.hexmap_diagrams.scene import BoardScene
 from dragon_pnp.hexmap_diagrams.shapes import Circle, Label, Point, Polygon, Polyline
-from dragon_pnp.fonts import SVG_FONT_FAMILY
 
 
 def scene_svg(scene: BoardScene) -> str:

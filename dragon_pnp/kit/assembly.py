@@ -7,7 +7,6 @@ report is for designers, so it stays a file of its own rather than pages players
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from dragon_pnp.components.art import game_art
@@ -84,7 +83,7 @@ def aid_advice(copies: int, players: int) -> str:
     return f"single-sided: {copies} copies to the page, cut apart on the dashed line{more}"
 
 
-def kit_parts(context: "BuildContext") -> list[tuple[str, str, str | None]]:
+def kit_parts(context: BuildContext) -> list[tuple[str, str, str | None]]:
     """Every part of print-and-play.pdf in order; advice None means the two-sided pieces' advice."""
     parts = [part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
     if context.aid_copies > 1:
@@ -95,7 +94,7 @@ def kit_parts(context: "BuildContext") -> list[tuple[str, str, str | None]]:
     return parts
 
 
-def write_print_and_play(context: "BuildContext", target: Path) -> None:
+def write_print_and_play(context: BuildContext, target: Path) -> None:
     """The cover is drawn while deferred kit output settles; then every part is merged."""
     from dragon_pnp.kit.parallel import submit_all
     from dragon_pnp.kit.render_jobs import DocumentJob

@@ -8,9 +8,9 @@ distinct face once) and each card face into a PNG job; `write_documents` finishe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from dragon_pnp.components.base import ComponentPlan, PageSpan, PlanContext, Section
 from dragon_pnp.components.registry import planner
@@ -22,8 +22,6 @@ from dragon_pnp.kit.layouts import sheet_layout, sheet_layout_for
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
 from dragon_pnp.kit.sheet import Composite, SheetPage
-
-
 
 # (document, first page index in it, page count, what it is, what else those pages hold or "")
 Pages = tuple[str, int, int, str, str]
@@ -51,7 +49,7 @@ class KitPlan:
     # of each pair.
     alternatives: list[tuple[Pages, Pages]] = field(default_factory=list)
 
-    def only(self, *documents: str) -> "KitPlan":
+    def only(self, *documents: str) -> KitPlan:
         """The same plan cut down to some documents and the faces they place (no PNGs, no SVGs)."""
         kept = {name: self.documents[name] for name in documents}
         used = forms_used([page for pages in kept.values() for page in pages], self.composites)
@@ -59,7 +57,7 @@ class KitPlan:
         sections = {name: parts for name, parts in self.sections.items() if name in kept}
         return KitPlan(self.game, self.paper, self.duplex, faces, kept, self.composites, sections=sections)
 
-    def combined(self, other: "KitPlan") -> "KitPlan":
+    def combined(self, other: KitPlan) -> KitPlan:
         """This plan followed by another (their documents, faces and forms together)."""
         return KitPlan(self.game, self.paper, self.duplex, {**self.faces, **other.faces},
                        {**self.documents, **other.documents}, {**self.composites, **other.composites},

@@ -14,8 +14,8 @@ is left over the board's art.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from dragon_pnp.kit.faces import render_template
 from dragon_pnp.kit.layouts import SheetLayout

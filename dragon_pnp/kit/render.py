@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 def warm_up() -> None:
     """Load cairo and cairosvg now (a render worker's first act), so the first job starts warm."""
     _cairo()
-    import cairosvg.parser  # noqa: F401
+    import cairosvg.parser
     import cairosvg.surface  # noqa: F401
 
 
@@ -92,7 +92,7 @@ def _record(svg: str) -> Drawing:
     return Drawing(walked.cairo, walked.width, walked.height)
 
 
-def run_task(documents: list["DocumentJob"], pngs: list["PngJob"],
+def run_task(documents: list[DocumentJob], pngs: list[PngJob],
              build: str = "") -> tuple[dict[str, bytes], dict[str, bytes]]:
     """One task of a build. Walks are kept for the rest of the build: later tasks (a card's
     PNG after its sheet) reuse them. A task of another build starts from nothing."""
@@ -104,13 +104,13 @@ def run_task(documents: list["DocumentJob"], pngs: list["PngJob"],
             {job.name: render_image(job) for job in pngs})
 
 
-def render_image(job: "PngJob") -> bytes:
+def render_image(job: PngJob) -> bytes:
     """A kit face's PNG, or the PNG of any job that draws itself (the exporters' images)."""
     render = getattr(job, "render", None)
     return render() if render is not None else render_png(job)
 
 
-def render_document(job: "DocumentJob") -> bytes:
+def render_document(job: DocumentJob) -> bytes:
     """One PDF: each page's placements (clipped, transformed), then its marks, overlay and label on top."""
     cairo = _cairo()
     output = io.BytesIO()
@@ -135,7 +135,7 @@ def render_document(job: "DocumentJob") -> bytes:
 Window = tuple[float, float, float, float]  # x0, y0, x1, y1 in the current mm coordinates
 
 
-def _place(context: Any, job: "DocumentJob", placement: "Placement", window: Window) -> None:
+def _place(context: Any, job: DocumentJob, placement: Placement, window: Window) -> None:
     """Paint a face, or each face of a composite form that shows inside `window`.
 
     A composite (the assembled board) is painted face by face through its own transform,
@@ -161,7 +161,7 @@ def _page_window(size: tuple[float, float]) -> Window:
     return (0.0, 0.0, size[0], size[1])
 
 
-def _inner_window(window: Window, placement: "Placement") -> Window:
+def _inner_window(window: Window, placement: Placement) -> Window:
     """The part of a composite's own coordinates that can show: its placement's clip within `window`."""
     x0, y0, x1, y1 = window
     if placement.clip:
@@ -171,7 +171,7 @@ def _inner_window(window: Window, placement: "Placement") -> Window:
     return ((x0 - placement.x) / s, (y0 - placement.y) / s, (x1 - placement.x) / s, (y1 - placement.y) / s)
 
 
-def _clip(context: Any, placement: "Placement") -> None:
+def _clip(context: Any, placement: Placement) -> None:
     """Clip to the placement's polygon, or to its box."""
     if placement.clip:
         first, *rest = placement.clip
@@ -185,7 +185,7 @@ def _clip(context: Any, placement: "Placement") -> None:
     context.clip()
 
 
-def _paint(context: Any, placement: "Placement", drawing: Drawing) -> None:
+def _paint(context: Any, placement: Placement, drawing: Drawing) -> None:
     """Paint a recording with its bleed box at the placement, clipped to its polygon or box."""
     context.save()
     _clip(context, placement)
@@ -205,7 +205,7 @@ def _paint(context: Any, placement: "Placement", drawing: Drawing) -> None:
     context.restore()
 
 
-def render_png(job: "PngJob") -> bytes:
+def render_png(job: PngJob) -> bytes:
     """An opaque RGB PNG of one face at the job's resolution, bleed included."""
     cairo = _cairo()
     drawing = draw(job.svg)

@@ -112,7 +112,7 @@ def clear_cache(folder: Path) -> int:
         except OSError:
             continue
         removed += size
-    for directory, subfolders, _ in sorted(os.walk(folder, topdown=False), key=lambda item: -len(item[0])):
+    for directory, _subfolders, _ in sorted(os.walk(folder, topdown=False), key=lambda item: -len(item[0])):
         if Path(directory) != folder:
             try:
                 Path(directory).rmdir()
@@ -195,7 +195,7 @@ class RenderCache:
         self.limit = limit if limit is not None else _limit_or_default()
 
     @classmethod
-    def from_environment(cls) -> "RenderCache":
+    def from_environment(cls) -> RenderCache:
         return cls(cache_folder())
 
     def seen(self, inputs: str) -> bool:

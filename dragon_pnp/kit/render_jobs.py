@@ -74,11 +74,11 @@ def svg_cost(svg: str) -> float:
     return 2.0 + 0.25 * len(_ELEMENT.findall(svg)) + 0.3 * len(svg) / 1024
 
 
-def _digest(kind: str, name: str) -> "hashlib._Hash":
+def _digest(kind: str, name: str) -> hashlib._Hash:
     return hashlib.sha256(f"{RENDER_VERSION}|{kind}|{name}|".encode())
 
 
-def _add(digest: "hashlib._Hash", text: str) -> None:
+def _add(digest: hashlib._Hash, text: str) -> None:
     data = text.encode("utf-8")
     digest.update(len(data).to_bytes(8, "big"))
     digest.update(data)

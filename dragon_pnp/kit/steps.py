@@ -7,12 +7,18 @@ and PNGs are written when the build settles, at the latest before print-and-play
 
 from __future__ import annotations
 
-
 from dragon_pnp.build.context import BuildContext
 from dragon_pnp.kit.assembly import write_print_and_play
-from dragon_pnp.kit.kit import combine, document_jobs, finished_pngs, plan_components, png_jobs, write_documents, write_svgs
-from dragon_pnp.kit.parallel import submit_all
-from dragon_pnp.kit.parallel import start_render_workers
+from dragon_pnp.kit.kit import (
+    combine,
+    document_jobs,
+    finished_pngs,
+    plan_components,
+    png_jobs,
+    write_documents,
+    write_svgs,
+)
+from dragon_pnp.kit.parallel import start_render_workers, submit_all
 from dragon_pnp.kit.render_cache import RenderCache, inputs_digest
 from dragon_pnp.resources import templates_dir
 

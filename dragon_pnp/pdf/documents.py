@@ -12,7 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dragon_pnp.pdf.objects import PdfObjects, parse, write
-from dragon_pnp.pdf.syntax import dictionary, get, number, reference, renumber, set_keys, text_string, without_repeated_keys
+from dragon_pnp.pdf.syntax import (
+    dictionary,
+    get,
+    number,
+    reference,
+    renumber,
+    set_keys,
+    text_string,
+    without_repeated_keys,
+)
 
 Rect = tuple[float, float, float, float]   # x0, y0, x1, y1 in PDF points, y up
 

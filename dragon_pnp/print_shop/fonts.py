@@ -20,7 +20,7 @@ def merge_identical_fonts(pdf: pikepdf.Pdf) -> int:
     tables = [fonts for holder in _resource_holders(pdf)
               if isinstance(fonts := holder.get("/Resources", {}).get("/Font"), pikepdf.Dictionary)]
     for fonts in tables:
-        for key in fonts.keys():
+        for key in fonts:
             font, fingerprint = fonts[key], _fingerprint(fonts[key])
             if fingerprint not in kept or _unicode_size(font) > _unicode_size(kept[fingerprint]):
                 kept[fingerprint] = font

@@ -11,7 +11,8 @@ lists, how often the seats that used a key went on to win. Pure data in, JSON-re
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from dragon_pnp.report.plan import Config
 from dragon_pnp.report.record import CUT_OFF, ERROR, GameRecord

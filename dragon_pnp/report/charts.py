@@ -18,8 +18,18 @@ from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.games.report_parts import BAR, FLAG, SECOND, Bar, BarChart, ColumnChart
 from dragon_pnp.paper import mm_to_pt
 
-__all__ = ["BAR", "FLAG", "SECOND", "Bar", "BarChart", "ColumnChart", "bar_chart_svg", "column_chart_svg",
-           "bar_chart_drawing", "column_chart_drawing"]
+__all__ = [
+    "BAR",
+    "FLAG",
+    "SECOND",
+    "Bar",
+    "BarChart",
+    "ColumnChart",
+    "bar_chart_drawing",
+    "bar_chart_svg",
+    "column_chart_drawing",
+    "column_chart_svg",
+]
 
 INK = "#222222"
 MUTED = "#777777"

@@ -9,14 +9,16 @@ all written. It holds no wall-clock times or paths, so a seed reproduces it byte
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
+from dragon_pnp.checks import validate_game
 from dragon_pnp.data import GameData
 from dragon_pnp.games.api import GameModule
-from dragon_pnp.games.policies import policy_factory
 from dragon_pnp.games.parts import ReportPart
+from dragon_pnp.games.policies import policy_factory
 from dragon_pnp.games.registry import module_for_game
 from dragon_pnp.report.aggregate import aggregate
 from dragon_pnp.report.executor import run_tasks
@@ -24,7 +26,6 @@ from dragon_pnp.report.findings import find
 from dragon_pnp.report.plan import MIXED, Config, configurations, plan_batches
 from dragon_pnp.report.record import GameRecord
 from dragon_pnp.report.simulate import DECISION_CAP, DECISION_CAP_HAZARD, Job, play_batch
-from dragon_pnp.checks import validate_game
 
 REPORT_VERSION = 2
 RANDOM = "random"

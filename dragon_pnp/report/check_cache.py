@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from dragon_pnp.data import GameData
-from dragon_pnp.games.api import GameModule
 from dragon_pnp.file_digest import folder_digest
+from dragon_pnp.games.api import GameModule
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.report.executor import run_tasks
 from dragon_pnp.report.plan import Batch

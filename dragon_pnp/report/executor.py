@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Callable, Literal, Sequence, TypeVar
+from typing import Literal, TypeVar
 
 from dragon_pnp.orphans import die_with_parent
 
@@ -80,7 +81,8 @@ def _run_processes(work, tasks, jobs, done) -> list:
 def _run_dask(work, tasks, jobs, scheduler, done, processes: bool = True) -> list:
     """On the cluster at `scheduler`, or on a local cluster of `jobs` single-threaded workers."""
     try:
-        from distributed import Client, LocalCluster, as_completed as dask_completed
+        from distributed import Client, LocalCluster
+        from distributed import as_completed as dask_completed
     except ImportError as exc:  # the dask extra is optional
         raise RuntimeError("--executor dask needs the dask extra: pip install 'dragon-pnp[dask]'") from exc
 

@@ -10,8 +10,8 @@ adds its own (`GameModule.findings`), which arrive as `dragon_pnp.games.api.Find
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from dragon_pnp.games.api import Finding as GameFinding
 from dragon_pnp.games.report_parts import pct

@@ -11,14 +11,25 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (CondPageBreak, KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph,
-                                SimpleDocTemplate, Spacer, Table, TableStyle)
+from reportlab.platypus import (
+    CondPageBreak,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from dragon_pnp.fonts import register_reportlab_fonts
 from dragon_pnp.paper import mm_to_pt, paper_size_mm
-from dragon_pnp.report.charts import BarChart, bar_chart_drawing, column_chart_drawing
 from dragon_pnp.pdf import with_page_boxes
-from dragon_pnp.report.view import ReportView, Table as ViewTable
+from dragon_pnp.report.charts import BarChart, bar_chart_drawing, column_chart_drawing
+from dragon_pnp.report.view import ReportView
+from dragon_pnp.report.view import Table as ViewTable
 
 MARGIN_MM = 16.0
 CELL_PT = 7.2

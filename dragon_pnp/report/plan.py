@@ -9,8 +9,8 @@ identical for any job count or executor.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 MIXED = "mixed"  # the policy name of games whose seats take turns between two policies
 BATCH_GAMES = 50

@@ -16,8 +16,8 @@ import json
 import os
 import signal
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 JOURNAL = ".rules-check.swap"
 TEMPORARY_PREFIX = ".rules-check."

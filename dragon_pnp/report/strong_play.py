@@ -10,7 +10,7 @@ sees what the small sample costs.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from dragon_pnp.games.report_parts import pct
 from dragon_pnp.stats import wilson_interval

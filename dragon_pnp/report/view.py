@@ -9,6 +9,7 @@ hazards and metrics, and its own sections come from its module's `report_section
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
 from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.registry import UnknownRulesModule, game_module
 from dragon_pnp.games.report_parts import Bar, BarChart, Section, Table, pct

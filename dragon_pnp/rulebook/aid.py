@@ -11,12 +11,14 @@ naming how much room it needs, never a second page.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
-from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak, LayoutError as ReportlabLayoutError, NextFrameFlowable
+from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak, NextFrameFlowable
+from reportlab.platypus.doctemplate import LayoutError as ReportlabLayoutError
 
 from dragon_pnp.data import GameData
 from dragon_pnp.errors import LayoutError

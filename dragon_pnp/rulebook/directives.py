@@ -19,8 +19,9 @@ of examples, say).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from reportlab.platypus import Flowable, FrameBreak, PageBreak
 

@@ -20,11 +20,11 @@ from dragon_pnp.data import GameData
 from dragon_pnp.data.components import has_component
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.games.parts import RulebookPart
+from dragon_pnp.kit.text_fit import ICON_TOKEN
 from dragon_pnp.paper import mm_to_pt, paper_size_mm
 from dragon_pnp.pdf import with_page_boxes
-from dragon_pnp.kit.text_fit import ICON_TOKEN
-from dragon_pnp.rulebook.flow import HeadingParagraph, RulesFlow
 from dragon_pnp.rulebook.aid import aid_layout, aid_story, half_frames, on_half_page
+from dragon_pnp.rulebook.flow import HeadingParagraph, RulesFlow
 from dragon_pnp.rulebook.icons import draw_icons
 from dragon_pnp.rulebook.markup import Block, Directive, Heading, parse
 from dragon_pnp.rulebook.source import render_rules, rules_path, source_line

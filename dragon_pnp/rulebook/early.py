@@ -106,7 +106,7 @@ def _typeset_in_child(writer: Connection, game: GameData, paper: str, parent: in
 
         book = typeset(game, paper, Path(workdir))
         answer: TypesetBook | None = TypesetBook(book.pdf, book.aid_pdf, book.aid_copies)
-    except Exception:  # noqa: BLE001 - the parent typesets again and raises it, located
+    except Exception:
         answer = None
     try:
         writer.send(answer)

@@ -9,7 +9,8 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from dragon_pnp.data import GameData
 from dragon_pnp.rulebook.directives import DirectiveContext, check_arguments, directive_specs
-from dragon_pnp.rulebook.markup import Block, Callout, Directive, Heading, ListBlock, Paragraph as TextBlock, inline_xml
+from dragon_pnp.rulebook.markup import Block, Callout, Directive, Heading, ListBlock, inline_xml
+from dragon_pnp.rulebook.markup import Paragraph as TextBlock
 from dragon_pnp.rulebook.source import source_line
 from dragon_pnp.rulebook.styles import ACCENT, SHADE, Styles
 
@@ -24,7 +25,7 @@ class HeadingParagraph(Paragraph):
         self.outline_text = text
         self.source_line = line
 
-    def split(self, availWidth, availHeight):  # noqa: N803 (reportlab's names)
+    def split(self, availWidth, availHeight):
         """Never: a heading is one piece (reportlab's split would rebuild it without its outline);
         one taller than a page is reported by the document as an error at its line."""
         return []

@@ -17,9 +17,10 @@ that names it (exit 2), listing the icons there are.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from reportlab.platypus import Flowable, Paragraph, Table
 

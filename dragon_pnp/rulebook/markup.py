@@ -100,8 +100,7 @@ def parse(text: str, where: str = "rules.md") -> list[Block]:
 
 
 def _starts_block(stripped: str) -> bool:
-    return bool(HEADING.match(stripped) or stripped.startswith(":::") or stripped.startswith(">")
-                or BULLET.match(stripped) or NUMBERED.match(stripped))
+    return bool(HEADING.match(stripped) or stripped.startswith((":::", ">")) or BULLET.match(stripped) or NUMBERED.match(stripped))
 
 
 def _callout(lines: list[str], i: int) -> tuple[int, Callout]:

@@ -9,8 +9,8 @@ its own game folder, and any failure in it is a located error, never a traceback
 from __future__ import annotations
 
 import traceback
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import jinja2
 

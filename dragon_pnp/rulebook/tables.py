@@ -8,7 +8,8 @@ reference table of any deck's rows, the rules options. Each is sized to the fram
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 

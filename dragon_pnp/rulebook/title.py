@@ -12,9 +12,9 @@ from dragon_pnp.data import GameData
 from dragon_pnp.data.components import has_component
 from dragon_pnp.hexmap_diagrams import board_scene, scene_drawing
 from dragon_pnp.paper import mm_to_pt, pt_to_mm
-from dragon_pnp.rulebook.words import names
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
 from dragon_pnp.rulebook.styles import Styles
+from dragon_pnp.rulebook.words import names
 
 
 def title_page(game: GameData, styles: Styles, width: float, height: float) -> list[Flowable]:

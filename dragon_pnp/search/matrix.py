@@ -12,7 +12,8 @@ the work whatever the branching.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from dragon_pnp.games.matrix_game import solve
 
@@ -25,14 +26,14 @@ Values = list[float]
 class MatrixSearch:
     """Depth-limited backward induction with matrix-game solving at two-seat simultaneous nodes."""
 
-    def __init__(self, evaluate: Callable[["GameState", int], float], depth: int, budget: int,
-                 leaf: Callable[["GameState"], Values] | None = None):
+    def __init__(self, evaluate: Callable[[GameState, int], float], depth: int, budget: int,
+                 leaf: Callable[[GameState], Values] | None = None):
         self.evaluate = evaluate
         self.depth = depth
         self.budget = budget
         self.leaf = leaf          # scores a leaf (a playout, then `evaluate`); None: `evaluate` alone
 
-    def value(self, world: "GameState", depth: int, budget: int) -> Values:
+    def value(self, world: GameState, depth: int, budget: int) -> Values:
         """Every seat's value of `world` under the depth-limited search."""
         if world.result is None and depth > 0:
             movers = world.to_move()
@@ -49,7 +50,7 @@ class MatrixSearch:
         evaluate = self.evaluate
         return [evaluate(world, s) for s in range(world.seats)]
 
-    def _best_single(self, world: "GameState", seat: int, depth: int, budget: int) -> Values | None:
+    def _best_single(self, world: GameState, seat: int, depth: int, budget: int) -> Values | None:
         legal = world.legal_actions(seat)
         if len(legal) > budget:
             return None
@@ -63,7 +64,7 @@ class MatrixSearch:
                 best = values
         return best
 
-    def single(self, world: "GameState", seat: int) -> dict[str, float] | None:
+    def single(self, world: GameState, seat: int) -> dict[str, float] | None:
         """The lone chooser's value of each of its legal actions (by notation) under the
         depth-limited search, less the other seats' best (a zero-sum reading, as at simultaneous
         nodes); None when the node is wider than the budget."""
@@ -80,7 +81,7 @@ class MatrixSearch:
             found[str(action)] = values[seat] - others
         return found
 
-    def payoffs(self, world: "GameState") -> list[list[float]] | None:
+    def payoffs(self, world: GameState) -> list[list[float]] | None:
         """The zero-sum payoffs (first chooser's value less the second's) of every joint choice at a
         two-seat simultaneous node, rows and columns in legal order; None when too wide."""
         movers = world.to_move()
@@ -90,7 +91,7 @@ class MatrixSearch:
         a, b = movers
         return [[v[a] - v[b] for v in line] for line in cells]
 
-    def _cells(self, world: "GameState", movers: tuple[int, ...], depth: int, budget: int) -> list[list[Values]] | None:
+    def _cells(self, world: GameState, movers: tuple[int, ...], depth: int, budget: int) -> list[list[Values]] | None:
         a, b = movers
         rows, columns = world.legal_actions(a), world.legal_actions(b)
         size = len(rows) * len(columns)
@@ -107,7 +108,7 @@ class MatrixSearch:
             cells.append(line)
         return cells
 
-    def _matrix(self, world: "GameState", movers: tuple[int, ...], depth: int,
+    def _matrix(self, world: GameState, movers: tuple[int, ...], depth: int,
                 budget: int) -> tuple[list[float], list[float], Values] | None:
         a, b = movers
         cells = self._cells(world, movers, depth, budget)

@@ -31,8 +31,8 @@ from dragon_pnp.games.matrix_game import solve
 from dragon_pnp.games.parts import HiddenPart
 from dragon_pnp.search.matrix import MatrixSearch, averaged
 from dragon_pnp.search.redeal import redeal
-from dragon_pnp.search.worlds import settled
 from dragon_pnp.search.tree import Arm, Node, average_strategy, regret_pick, regret_update, ucb_pick
+from dragon_pnp.search.worlds import settled
 
 if TYPE_CHECKING:
     from dragon_pnp.games.api import GameModule, GameState
@@ -91,7 +91,7 @@ def parse_strength(text: str) -> SearchSettings:
 class SearchPolicy:
     """The search player of one game (its module) at one strength."""
 
-    def __init__(self, module: "GameModule", settings: SearchSettings | None = None, rules: Any = None):
+    def __init__(self, module: GameModule, settings: SearchSettings | None = None, rules: Any = None):
         self.module = module
         self.settings = settings or SearchSettings()
         self.name = f"search:{self.settings.label}"
@@ -101,7 +101,7 @@ class SearchPolicy:
         self.playout = playout_policy(module, self.settings.playout, rules)
 
     # --- the policy -------------------------------------------------------------------------
-    def choose(self, state: "GameState", seat: int, rng: random.Random) -> Any:
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -121,7 +121,7 @@ class SearchPolicy:
         best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
         return legal[best]
 
-    def search(self, state: "GameState", seat: int, draw: random.Random) -> Node:
+    def search(self, state: GameState, seat: int, draw: random.Random) -> Node:
         """The tree after the budget is spent; the root's arms for `seat` hold the answer."""
         settings = self.settings
         root = Node()
@@ -139,7 +139,7 @@ class SearchPolicy:
                     break
         return root
 
-    def solve_simultaneous(self, state: "GameState", seat: int, draw: random.Random) -> list[float] | None:
+    def solve_simultaneous(self, state: GameState, seat: int, draw: random.Random) -> list[float] | None:
         """The seat's mix at a two-seat simultaneous node (`matrix.py`), None when the node is too
         wide to try every joint choice. The payoff matrices of the redrawn worlds are averaged and
         the mean game solved, the sound answer for a seat that cannot tell the worlds apart; where
@@ -177,7 +177,7 @@ class SearchPolicy:
             mixes.append(list(solution.rows if mine == 0 else solution.columns))
         return averaged(mixes)
 
-    def leads_to_simultaneous(self, state: "GameState", seat: int) -> bool:
+    def leads_to_simultaneous(self, state: GameState, seat: int) -> bool:
         """Whether a two-seat simultaneous choice comes within the lookahead's depth after this
         seat's choice (probed along first legal actions: cheap, and the same for every world)."""
         probe = state.clone()
@@ -189,7 +189,7 @@ class SearchPolicy:
                 return True
         return False
 
-    def solve_single(self, state: "GameState", seat: int, draw: random.Random) -> int | None:
+    def solve_single(self, state: GameState, seat: int, draw: random.Random) -> int | None:
         """The index of the seat's best action by the matrix search's lookahead, for a lone choice
         inside a game of simultaneous rounds (a follow-up between two rounds). Every action is
         valued on the same redrawn worlds, down to the same horizon and with the same leaves as
@@ -224,13 +224,13 @@ class SearchPolicy:
         means = [totals[i] / counts[i] if counts[i] else -math.inf for i in range(len(texts))]
         return max(range(len(texts)), key=lambda i: (means[i], -i))
 
-    def sample(self, state: "GameState", seat: int, draw: random.Random) -> "GameState":
+    def sample(self, state: GameState, seat: int, draw: random.Random) -> GameState:
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""
         world = self.hidden.sample_hidden(state, seat, draw)
         return world if world is not None else redeal(self.module, self.rules, state, seat, draw)
 
     # --- one iteration ------------------------------------------------------------------------
-    def _iterate(self, root: Node, world: "GameState", draw: random.Random) -> None:
+    def _iterate(self, root: Node, world: GameState, draw: random.Random) -> None:
         settings = self.settings
         node = root
         path: list[tuple[int, list[Arm], int, list[float] | None]] = []
@@ -265,7 +265,7 @@ class SearchPolicy:
             else:
                 regret_update(arms, index, mix, value)
 
-    def _playout(self, world: "GameState", draw: random.Random) -> list[float]:
+    def _playout(self, world: GameState, draw: random.Random) -> list[float]:
         """A few random decisions, then the game's own estimate for every seat."""
         playout = self.playout
         for _ in range(self.settings.rollout):
@@ -279,7 +279,7 @@ class SearchPolicy:
         return [evaluate(world, seat) for seat in range(world.seats)]
 
 
-def playout_policy(module: "GameModule", name: str, rules: Any) -> Any:
+def playout_policy(module: GameModule, name: str, rules: Any) -> Any:
     """The player of the playouts: None for uniformly random. AUTO takes the game's own players'
     last (games list their own players weakest first, as the rules check's defaults assume)."""
     if name == AUTO:
@@ -313,14 +313,14 @@ def _sample(probabilities: list[float], draw: random.Random) -> int:
 class SearchFactory:
     """`policies()["search"]`: builds the player for a game's rules; `tuned("400")` another strength."""
 
-    def __init__(self, module: "GameModule", settings: SearchSettings | None = None):
+    def __init__(self, module: GameModule, settings: SearchSettings | None = None):
         self.module = module
         self.settings = settings or SearchSettings()
 
     def __call__(self, rules: Any) -> SearchPolicy:
         return SearchPolicy(self.module, self.settings, rules)
 
-    def tuned(self, strength: str) -> "SearchFactory":
+    def tuned(self, strength: str) -> SearchFactory:
         parsed = parse_strength(strength)
         return SearchFactory(self.module, replace(self.settings, iterations=parsed.iterations,
                                                   seconds=parsed.seconds))

@@ -24,7 +24,7 @@ _MISSING = object()
 GENERATOR_MIN = 1 << 32
 
 
-def redeal(module: "GameModule", rules: Any, state: "GameState", seat: int, rng: random.Random) -> "GameState":
+def redeal(module: GameModule, rules: Any, state: GameState, seat: int, rng: random.Random) -> GameState:
     """A world the seat cannot tell from `state`, by the rule above."""
     position = state.to_dict()
     seen = state.view(seat)

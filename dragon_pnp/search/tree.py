@@ -21,7 +21,7 @@ class Arm:
     """One action's record at a node: tries, total value to its chooser, times it was legal;
     and for regret matching, cumulative regret and the summed strategy weight."""
 
-    __slots__ = ("visits", "total", "available", "regret", "weight")
+    __slots__ = ("available", "regret", "total", "visits", "weight")
 
     def __init__(self) -> None:
         self.visits = 0

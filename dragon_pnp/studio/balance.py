@@ -13,8 +13,8 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from dragon_pnp.studio import build_adapter as adapter
 

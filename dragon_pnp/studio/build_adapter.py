@@ -6,9 +6,9 @@ these functions, so when those entry points move only this module changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from dragon_pnp.build.context import BuildOptions
 from dragon_pnp.data import GameData, load_game

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
@@ -34,7 +35,7 @@ class HostPolicy:
     any_address: bool = False
 
     @classmethod
-    def listening_on(cls, host: str | None, port: int) -> "HostPolicy":
+    def listening_on(cls, host: str | None, port: int) -> HostPolicy:
         names = set(LOCAL_NAMES)
         bound = (host or "").strip().strip("[]").lower()
         wildcard = host is not None and bound in WILDCARDS

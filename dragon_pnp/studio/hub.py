@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 CLOSED = ("", "")
 
@@ -63,7 +63,7 @@ class Hub:
             while True:
                 try:
                     item = await asyncio.wait_for(queue.get(), heartbeat)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     yield ("ping", "")
                     continue
                 if item == CLOSED:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from dragon_pnp.errors import DragonPnpError
 from dragon_pnp.games.api import GameModule, GameState

@@ -10,8 +10,8 @@ import errno
 import ipaddress
 import signal
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import uvicorn
 

@@ -17,22 +17,22 @@ import os
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from dragon_pnp.data.reading import read_bounded
 from dragon_pnp.errors import DataError, DragonPnpError
+from dragon_pnp.games.parts import vocabulary
 from dragon_pnp.studio import build_adapter as adapter
 from dragon_pnp.studio.balance import Balance
-from dragon_pnp.studio.since import Since
 from dragon_pnp.studio.hub import Hub
 from dragon_pnp.studio.images import ImageStore
 from dragon_pnp.studio.playtest import Playtest
 from dragon_pnp.studio.preview import Previewer, Settings, ShownCard, ShownPage
 from dragon_pnp.studio.problems import Problem, internal, located, located_fault, problems_from
+from dragon_pnp.studio.since import Since
 from dragon_pnp.studio.watcher import FolderWatcher
-from dragon_pnp.games.parts import vocabulary
 
 DOCUMENT_TITLES = {
     "rulebook.pdf": "Rulebook", "player-aid.pdf": "Player aid", "cards.pdf": "Cards", "tiles.pdf": "Tiles",

@@ -11,8 +11,8 @@ from __future__ import annotations
 import shutil
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 
 class Since:
@@ -90,7 +90,7 @@ class Since:
                 self._publish(full, "done", balance="done")
         except DragonPnpError as exc:
             self._update(status="failed", error=str(exc))
-        except Exception as exc:  # noqa: BLE001 - shown in the panel; the studio keeps running
+        except Exception as exc:
             self._update(status="failed", error=f"{type(exc).__name__}: {exc}")
 
     def _publish(self, result, status: str, **more) -> None:

@@ -18,8 +18,8 @@ import hashlib
 import os
 import stat as stat_kind
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from dragon_pnp.data.reading import MAX_FILE_BYTES, leaves_folder, read_bounded
 from dragon_pnp.errors import DataError

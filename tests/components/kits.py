@@ -6,7 +6,8 @@ from pathlib import Path
 
 from dragon_pnp.components.base import ComponentPlan
 from dragon_pnp.data import GameData, load_game
-from dragon_pnp.kit.kit import combine, plan_components, render_plan, write_documents as write_kit_documents
+from dragon_pnp.kit.kit import combine, plan_components, render_plan
+from dragon_pnp.kit.kit import write_documents as write_kit_documents
 
 DEFAULT_PRINT = """paper: letter
 bleed_mm: 3

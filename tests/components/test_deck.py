@@ -10,10 +10,10 @@ import pytest
 
 from dragon_pnp.components.base import PlanContext
 from dragon_pnp.components.deck import plan
+from dragon_pnp.data import load_game
 from dragon_pnp.data.components import CARD_SIZES
 from dragon_pnp.errors import DataError, LayoutError
 from dragon_pnp.kit.imposition import MarkStyle
-from dragon_pnp.data import load_game
 from tests.components.conftest import PEER_DECK, SAMPLER
 from tests.components.kits import plan_all, write_game
 from tests.kit.readback import PAPER, fill_rects, mm, same_points, stroked_lines

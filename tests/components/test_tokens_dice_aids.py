@@ -10,11 +10,11 @@ import pytest
 from dragon_pnp.components import aid, dice, tokens
 from dragon_pnp.components.base import PlanContext
 from dragon_pnp.components.dice import NET_CELLS, NET_EDGES, NET_FOLDS, net_outline, net_size, net_tabs, tab_depth
+from dragon_pnp.data import load_game
 from dragon_pnp.errors import DataError
 from dragon_pnp.kit.imposition import MarkStyle
-from dragon_pnp.data import load_game
-from tests.components.conftest import SAMPLER
 from dragon_pnp.kit.kit import combine
+from tests.components.conftest import SAMPLER
 from tests.components.kits import plan_all, write_documents, write_game
 from tests.kit.readback import PAPER, TOL, fill_rects, mm, same_points, stroked_lines
 
@@ -218,7 +218,7 @@ def test_the_net_folds_into_a_cube_with_one_tab_on_every_glued_edge_and_opposite
 def test_net_outline_and_tabs(size):
     outline = net_outline(size)
     depth = tab_depth(size)
-    assert len(outline) == 14 + 2 * 7 and 4.0 <= depth <= 10.0 or size < 8
+    assert (len(outline) == 14 + 2 * 7 and 4.0 <= depth <= 10.0) or size < 8
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
     assert (min(xs), min(ys), max(xs), max(ys)) == pytest.approx((0, 0, *net_size(size)))
     faces = set(NET_CELLS.values())

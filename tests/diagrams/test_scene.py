@@ -10,9 +10,9 @@ import yaml
 
 from dragon_pnp.data import load_game
 from dragon_pnp.games.dragon_pants.diagrams import check_sight, sight_scene
+from dragon_pnp.hexgrid import distance
 from dragon_pnp.hexmap_diagrams import board_scene, scene_drawing, scene_shapes, scene_svg
 from dragon_pnp.hexmap_diagrams.shapes import Label
-from dragon_pnp.hexgrid import distance
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -58,7 +58,7 @@ def test_hexes_are_regular_and_sized_in_mm(game):
     for cell in scene.cells:
         for x, y in cell.corners:
             assert ((x - cell.centre[0]) ** 2 + (y - cell.centre[1]) ** 2) ** 0.5 == pytest.approx(10)
-        assert 0 <= min(x for x, _ in cell.corners) and max(x for x, _ in cell.corners) <= scene.width_mm
+        assert min(x for x, _ in cell.corners) >= 0 and max(x for x, _ in cell.corners) <= scene.width_mm
     # 9 hexes across (dens at q = -4 and 4): 8 * 1.5 * size + 2 * size, plus 1 mm margins.
     assert scene.width_mm == pytest.approx(8 * 15 + 20 + 2)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import io
 import shutil
-from dataclasses import replace
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,9 +18,9 @@ from pypdf import PdfReader
 from dragon_pnp.data import load_game
 from dragon_pnp.diff.compare import DiffOptions, run_diff
 from dragon_pnp.diff.pages import kit_side, typeset_documents
-from dragon_pnp.kit.parallel import render_all
 from dragon_pnp.diff.sources import VersionError
 from dragon_pnp.kit.kit import forms_used, plan_kit
+from dragon_pnp.kit.parallel import render_all
 from dragon_pnp.report.check import CheckSettings, Execution
 from dragon_pnp.report.simulate import table_for
 from tests.conftest import ROOT

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from dragon_pnp.data import load_game
@@ -13,12 +13,12 @@ from dragon_pnp.games.position_files import load_state_file
 POSITIONS = Path(__file__).parent / "positions"
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_data():
     return load_game("dragon_pants")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rules(options: tuple) -> Rules:
     return Rules.from_game(game_data(), dict(options))
 

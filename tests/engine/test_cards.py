@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import edited, hand_of, kinds, legal, place, play, position
-from dragon_pnp.errors import IllegalActionError
 
+from dragon_pnp.errors import IllegalActionError
 
 # --- The Pants (R16) ---------------------------------------------------------------------------
 

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from engine_helpers import POSITIONS
+
 from dragon_pnp.cli import main
 
 
@@ -103,7 +103,7 @@ def test_json_carries_the_events_with_seats_from_1(capsys):
     events = json.loads(out)["events"]
     assert {"kind": "bite", "seat": 1, "detail": 2, "text": "bite: dragon 1 (dragon 2)"} in events
     assert {"kind": "react", "seat": 2, "detail": "shield", "text": "react: dragon 2 (shield)"} in events
-    code, text, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield")
+    _code, text, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield")
     assert [line[2:] for line in text.splitlines() if line.startswith("# ")] == [e["text"] for e in events]
 
 

@@ -13,7 +13,6 @@ import ast
 from pathlib import Path
 
 import pytest
-
 import test_game_boundary as boundary
 
 PACKAGE = Path(__file__).resolve().parents[2] / "dragon_pnp"

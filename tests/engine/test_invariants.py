@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
+from engine_helpers import game_data, rules
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import game_data, rules
+from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.dragon_pants.engine import Action, GameState, new_game
 from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict, position_to_dict
-from dragon_pnp.errors import IllegalActionError
 
 OPTION_NAMES = sorted(game_data().game.rules_options)
 
@@ -132,7 +132,7 @@ def test_counts_match_events():
     while not state.is_over:
         options = state.legal_actions()
         state.apply(options[rnd.randrange(len(options))])
-    counted = {k: 0 for k in state.counts}
+    counted = dict.fromkeys(state.counts, 0)
     for e in state.events:
         counted[e.kind] += 1
     assert counted == state.counts

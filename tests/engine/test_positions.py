@@ -8,12 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-
 from engine_helpers import POSITIONS, game_data, load_file, rules
+
 from dragon_pnp.games.api import PositionError
+from dragon_pnp.games.dragon_pants import GAME
 from dragon_pnp.games.dragon_pants.engine import new_game
 from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
-from dragon_pnp.games.dragon_pants import GAME
 from dragon_pnp.games.position_files import dump_yaml, position_document, read_position_file
 from dragon_pnp.games.position_files import load_position as load_play_position
 

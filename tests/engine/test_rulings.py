@@ -6,13 +6,12 @@ import dataclasses
 from collections import Counter
 
 import pytest
-
 from engine_helpers import edited, game_data, hand_of, legal, place, play, position, rules
+
 from dragon_pnp.data.components import time_track
+from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.dragon_pants.engine import Rules, new_game
 from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
-from dragon_pnp.errors import IllegalActionError
-
 
 # --- Time and the end of the game (R1-R5) -------------------------------------------------------
 

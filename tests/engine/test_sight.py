@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import game_data, legal, position
+
+from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.dragon_pants.engine.board import BoardTables
 from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
-from dragon_pnp.errors import IllegalActionError
 
 
 @pytest.fixture(scope="module")

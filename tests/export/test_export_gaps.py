@@ -29,10 +29,10 @@ def test_dragon_line_cards_carry_their_effect_in_the_tooltip():
         assert any(line.endswith(".") and len(line.split()) >= 3 for line in lines), card.description
 
 
-from dragon_pnp.export.services import plan_service, service   # noqa: E402
-from dragon_pnp.export.tts import DIE_MM_AT_SCALE_1   # noqa: E402
-from dragon_pnp.export.writers import start_tts_export   # noqa: E402
-from dragon_pnp.components.face_text import visible_text   # noqa: E402
+from dragon_pnp.components.face_text import visible_text  # noqa: E402
+from dragon_pnp.export.services import plan_service, service  # noqa: E402
+from dragon_pnp.export.tts import DIE_MM_AT_SCALE_1  # noqa: E402
+from dragon_pnp.export.writers import start_tts_export  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
-
 from fault_helpers import GAMES, ROOT, copy_game, run_commands
 
 TIME_LIMIT = 60     # per command: these fail while loading or at the first face, in seconds

@@ -10,7 +10,6 @@ import time
 
 import psutil
 import pytest
-
 from fault_helpers import ROOT
 
 GRACE = 5.0  # seconds the workers may take to notice (they look every 0.2 s)

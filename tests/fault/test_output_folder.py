@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from fault_helpers import GAMES, beside, copy_game, run_command, run_commands, snapshot
+
 from dragon_pnp.build.output_folder import MARKER, check_output_folder
 from dragon_pnp.errors import OutputFolderError
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import jinja2
 import pytest
 import yaml
-
 from fault_helpers import GAMES, copy_game, run_commands, snapshot
+
 from dragon_pnp import sandbox
 from dragon_pnp.sandbox import BoundedSandbox, ConfinedLoader, TemplateLimitError
 

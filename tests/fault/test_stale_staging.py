@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from fault_helpers import ROOT, beside, run_command
+
 from dragon_pnp.build.atomic import remove_stale_staging
 from dragon_pnp.rulebook.early import CHILD_NAME
 

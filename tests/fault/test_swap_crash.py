@@ -22,7 +22,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from fault_helpers import GAMES, ROOT, beside, copy_game, snapshot
 
 RENAMES = ("rename", "renameat", "renameat2")

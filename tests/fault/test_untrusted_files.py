@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from fault_helpers import GAMES, copy_game, run_commands
 from fuzz_harness import alias_bomb
 

@@ -45,7 +45,7 @@ def test_corpus_is_large_enough() -> None:
 @pytest.mark.parametrize("case_file", CASES, ids=[c.stem for c in CASES])
 def test_broken_data_is_reported(case_file: Path, game_copy: Path) -> None:
     case = yaml.safe_load(case_file.read_text(encoding="utf-8"))
-    target = break_data(game_copy, case)
+    break_data(game_copy, case)
     run = subprocess.run(
         [sys.executable, "-m", "dragon_pnp", "validate", str(game_copy)],
         capture_output=True, text=True, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"},

@@ -9,8 +9,8 @@ from itertools import permutations
 
 import pytest
 
-from dragon_pnp.games.dragon_pants.destiny import analyse_deck, analyse_presets, parse_deck_spec
 from dragon_pnp.errors import NotationError
+from dragon_pnp.games.dragon_pants.destiny import analyse_deck, analyse_presets, parse_deck_spec
 
 
 def brute_force(composition: dict[int, int], length: int) -> tuple[dict[int, Fraction], Fraction, Fraction]:

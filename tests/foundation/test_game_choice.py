@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dragon_pnp.cli import main
-from dragon_pnp.cli import game_choice
+from dragon_pnp.cli import game_choice, main
 from dragon_pnp.cli.game_choice import GAME_VARIABLE, chosen_game
 from dragon_pnp.cli.new import make_game
 from dragon_pnp.data.loader import project_root

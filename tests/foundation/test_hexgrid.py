@@ -5,8 +5,16 @@ from __future__ import annotations
 import pytest
 
 from dragon_pnp.hexgrid import (
-    DIAGONALS, DIRECTIONS, centre, corners, diagonal_line_between, distance, flat_line_between,
-    flat_to_flat, hexagon, neighbours,
+    DIAGONALS,
+    DIRECTIONS,
+    centre,
+    corners,
+    diagonal_line_between,
+    distance,
+    flat_line_between,
+    flat_to_flat,
+    hexagon,
+    neighbours,
 )
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dragon_pnp.data.located_yaml import format_path
 from dragon_pnp.checks import validate_game
+from dragon_pnp.data.located_yaml import format_path
 
 
 def test_canonical_data_loads_and_validates(game) -> None:

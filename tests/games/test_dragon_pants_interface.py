@@ -10,12 +10,12 @@ import pytest
 from dragon_pnp.errors import IllegalActionError, NotationError
 from dragon_pnp.games.dragon_pants import GAME
 from dragon_pnp.games.dragon_pants.engine import state as dp_state
+from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file
 from dragon_pnp.games.registry import game_module, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
 from dragon_pnp.report.plan import Config
 from dragon_pnp.report.simulate import Table, play_game
-from dragon_pnp.games.parts import ReportPart
 from games.invariants import check_invariants
 
 

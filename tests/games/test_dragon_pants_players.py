@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from dragon_pnp.games.dragon_pants.engine import new_game
 from dragon_pnp.games.dragon_pants import GAME
+from dragon_pnp.games.dragon_pants.engine import new_game
 from dragon_pnp.games.dragon_pants.policies import GreedyPolicy, greedy_for
 from dragon_pnp.report.plan import Config
 from dragon_pnp.report.simulate import Table, play_game

@@ -23,9 +23,9 @@ from dragon_pnp.games.position_files import dump_yaml, load_position, position_d
 from dragon_pnp.games.turns import SeatByBoard
 from dragon_pnp.report.check import CheckSettings, Execution, run_check
 from dragon_pnp.report.writers import write_report
-from tests.conftest import DATA
 from games.invariants import check_invariants
 from games.toy_game import TOY
+from tests.conftest import DATA
 
 SETTINGS = CheckSettings(games=40, policies=("random", "lookahead", "mixed"), duel_games=30, seed=5, batch_games=15)
 

@@ -12,9 +12,9 @@ import pytest
 
 from dragon_pnp.data import load_game
 from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.parts import PlaytestPart
 from dragon_pnp.games.registry import module_for_game
 from dragon_pnp.games.turns import SeatByBoard
-from dragon_pnp.games.parts import PlaytestPart
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import yaml
@@ -66,7 +67,7 @@ def dance_combo(doc: dict[str, Any]) -> None:
     knight["hand"] = [c for c in knight["hand"] + knight["discard"] + ["slash"] if c not in ("hack",)]
     knight["hand"] = list(dict.fromkeys(knight["hand"]))
     knight["discard"] = []
-    dragon["hand"] = [c for c in ["breathe_fire", "rake", "tail_lash", "bite", "advance", "retreat", "recuperate"]]
+    dragon["hand"] = list(["breathe_fire", "rake", "tail_lash", "bite", "advance", "retreat", "recuperate"])
     dragon["discard"] = []
     knight["dice"], knight["spent_dice"] = [1, 2, 3, 5], 0
     dragon["dice"], dragon["spent_dice"] = [2, 3], 0

@@ -13,8 +13,9 @@ the generator, so the search player's default re-deal (`dragon_pnp.search.redeal
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.api import Event, GameModule, Result
@@ -102,7 +103,7 @@ class BidsState:
         shown["deck"] = len(self.deck)
         return shown
 
-    def clone(self) -> "BidsState":
+    def clone(self) -> BidsState:
         return BidsState(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:

@@ -11,13 +11,14 @@ the game is a draw.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.api import Event, Finding, GameModule, PositionError, Result
-from dragon_pnp.games.report_parts import HazardSpec, MetricSpec, ReasonSpec, ReportSpec
 from dragon_pnp.games.parts import ReportPart
+from dragon_pnp.games.report_parts import HazardSpec, MetricSpec, ReasonSpec, ReportSpec
 
 MASK = (1 << 64) - 1
 TARGETS = {"short": 2, "long": 3}
@@ -131,7 +132,7 @@ class ToyState:
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"round": self.round, "tokens": list(self.tokens), "wins": list(self.wins), "tiebreak": self.tiebreak}
 
-    def clone(self) -> "ToyState":
+    def clone(self) -> ToyState:
         other = ToyState(self.target, self.rng, self.record)
         other.round, other.tokens, other.wins, other.tiebreak = self.round, self.tokens[:], self.wins[:], self.tiebreak
         other.result, other.events, other.counts = self.result, self.events[:], dict(self.counts)

@@ -21,6 +21,7 @@ from dragon_pnp.kit.kit import plan_components
 from dragon_pnp.kit.render import render_pdf
 from dragon_pnp.kit.text_fit import fit_text, text_width_mm, wrap
 
+
 def power_faces(game):
     """The Power deck's faces as the kit plans them (the first component, in game.yaml order)."""
     plan = next(plan_components(game, "letter"))

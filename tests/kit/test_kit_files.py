@@ -9,11 +9,11 @@ import pymupdf
 import pytest
 from pypdf import PdfReader
 
+from dragon_pnp.data.components import time_track
 from dragon_pnp.kit.assembly import COVER_MARGIN_MM
 from dragon_pnp.kit.layouts import sheet_layout
 from tests.kit.conftest import build_kit
 from tests.kit.readback import PAPER, mm
-from dragon_pnp.data.components import time_track
 
 KIT_PDFS = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf")
 
@@ -40,7 +40,7 @@ def test_every_font_is_embedded_vera(kits):
         doc = pymupdf.open(kits("letter").artifacts[name])
         fonts = {f for i in range(doc.page_count) for f in doc.get_page_fonts(i, full=True)}
         assert fonts, name
-        for xref, ext, kind, basefont, *_ in fonts:
+        for _xref, ext, _kind, basefont, *_ in fonts:
             assert ext != "n/a", f"{name}: {basefont} not embedded"
             assert re.search(r"BitstreamVeraSans-(Roman|Bold)$", basefont), f"{name}: {basefont}"
 

@@ -22,8 +22,8 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from dragon_pnp.kit.layouts import sheet_layout_for
 from dragon_pnp.kit.kit import plan_kit
+from dragon_pnp.kit.layouts import sheet_layout_for
 
 EDGE_MM = 5.0          # home printers cannot print nearer the paper edge than this
 MISCUT_MM = 2.0        # how far a cut may wander from the trim

@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from dragon_pnp.data import load_game
 from dragon_pnp.data.loader import project_root
 from dragon_pnp.kit import parallel

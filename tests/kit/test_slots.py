@@ -14,8 +14,8 @@ from dragon_pnp.kit.layouts import sheet_layout
 from dragon_pnp.kit.slots import SlotRules, plan_sheet
 
 LETTER, A4 = (215.9, 279.4), (210.0, 297.0)
-POKER = dict(cell=(63.0, 88.0), spread=(1.0, 1.0), bleed=3.0, min_bleed=2.0, gap=1.0, margin=5.0, mark_room=3.0,
-             most=9, turn=True, label_room=3.9)
+POKER = {"cell": (63.0, 88.0), "spread": (1.0, 1.0), "bleed": 3.0, "min_bleed": 2.0, "gap": 1.0, "margin": 5.0, "mark_room": 3.0,
+             "most": 9, "turn": True, "label_room": 3.9}
 
 
 def gap(a, b) -> float:

@@ -7,9 +7,9 @@ import math
 import pymupdf
 import pytest
 
+from dragon_pnp.components.board import board_art_extent, board_hexes, board_origin
 from dragon_pnp.data.components import board_spec, tile_spec, time_track
 from dragon_pnp.hexgrid import corners
-from dragon_pnp.components.board import board_art_extent, board_hexes, board_origin
 from dragon_pnp.kit.layouts import sheet_layout
 from dragon_pnp.kit.poster import plan_poster, registration_marks
 from tests.kit.readback import PAPER, TOL, mm, near, stroked_lines
@@ -151,7 +151,7 @@ def test_poster_registration_marks_appear_on_both_pages_of_every_shared_strip(ga
 def test_poster_pages_show_the_board_at_full_size(game, kits, paper):
     """Hex corners of the board grid appear on each poster page exactly where the plan puts them."""
     doc = pymupdf.open(kits(paper).artifacts["board.pdf"])
-    ox, oy, width, height = board_origin(game)
+    ox, oy, _width, _height = board_origin(game)
     plan = poster_plan(game, paper)
     radius = tile_spec(game).corner_to_corner_mm / 2
     board_corners = [(x + ox, y + oy) for h, _ in board_hexes(game) for x, y in corners(h, radius)]
@@ -215,7 +215,7 @@ def test_overview_prints_at_the_scale_it_states(game, kits, paper):
     stated = int(text.split("Shown at ")[1].split(" %")[0]) / 100
     grid = [p for segment in stroked_lines(page, 0.5 * stated, (0x2B / 255,) * 3) for p in segment]
     assert grid
-    ox, oy, _, _ = board_origin(game)
+    _ox, _oy, _, _ = board_origin(game)
     radius = tile_spec(game).corner_to_corner_mm / 2
     full = [x for h, _ in board_hexes(game) for x, _ in corners(h, radius)]
     printed_width = max(x for x, _ in grid) - min(x for x, _ in grid)

@@ -6,8 +6,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dragon_pnp.pdf.syntax import (PdfSyntaxError, dictionary, get, number, reference, references, renumber,
-                                  set_keys, split_stream, text_string)
+from dragon_pnp.pdf.syntax import (
+    PdfSyntaxError,
+    dictionary,
+    get,
+    number,
+    reference,
+    references,
+    renumber,
+    set_keys,
+    split_stream,
+    text_string,
+)
 
 PAGE = (b"<< /Type /Page % 3 (a comment, not a string\n"
         b"   /Parent 2 0 R /MediaBox [0 0 612.5 792]\n"

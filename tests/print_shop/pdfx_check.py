@@ -120,7 +120,7 @@ def _objects(pdf: pikepdf.Pdf, level: str) -> list[str]:
                     if alpha in obj and float(obj[alpha]) < 1:
                         found.add("alpha below 1 in X-1a")
     for page in pdf.pages:
-        for operands, operator in pikepdf.parse_content_stream(page):
+        for _operands, operator in pikepdf.parse_content_stream(page):
             if str(operator) in ("rg", "RG"):
                 found.add("an RGB colour operator in a page")
     for obj in pdf.objects:
@@ -149,7 +149,7 @@ def _text_colours(pdf: pikepdf.Pdf) -> list[str]:
     bad: set[str] = set()
 
     def walk(holder: pikepdf.Object, colour: tuple[float, ...], depth: int = 0) -> None:
-        stack, in_text = [], False
+        stack, _in_text = [], False
         resources = holder.get("/Resources") or pikepdf.Dictionary()
         for operands, operator in pikepdf.parse_content_stream(holder if depth else pikepdf.Page(holder)):
             op = str(operator)

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from dragon_pnp.games.dragon_pants import GAME
+from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.report.aggregate import aggregate, summarise_metric
 from dragon_pnp.report.findings import find
 from dragon_pnp.report.plan import Config
 from dragon_pnp.report.record import GameRecord
-from dragon_pnp.games.parts import ReportPart
 
 REASONS = ("time", "destiny_exhausted", "stall")
 HAZARDS = ("den_shared", "stall_den_lock", "stall")
@@ -21,9 +21,9 @@ HAZARDS = ("den_shared", "stall_den_lock", "stall")
 def record(seed, winner, first=0, reason="time", turns=10, hazards=None, **metrics) -> GameRecord:
     """A two-player Dragon Pants-like record: winner None is a game nobody won."""
     won = winner is not None
-    figures = dict(turns=turns, destiny_draws=5, actions=2 * turns, last_card=False, pants_changes=2,
-                   winner_without_pants=3 / turns if won else None, since_last_change=4 if won else None,
-                   plays={}, reactions={})
+    figures = {"turns": turns, "destiny_draws": 5, "actions": 2 * turns, "last_card": False, "pants_changes": 2,
+                   "winner_without_pants": 3 / turns if won else None, "since_last_change": 4 if won else None,
+                   "plays": {}, "reactions": {}}
     figures.update(metrics)
     return GameRecord(seed=seed, players=2, seat_policies=("greedy", "greedy"), winners=(winner,) if won else (),
                       reason=reason, rounds=-(-turns // 2), first=first, metrics=figures, hazards=hazards or {})

@@ -7,8 +7,14 @@ import re
 from reportlab.graphics.shapes import String
 
 from dragon_pnp.paper import mm_to_pt
-from dragon_pnp.report.charts import (MIN_LABEL_PT, BarChart, bar_chart_drawing, bar_chart_svg, column_chart_drawing,
-                                     column_chart_svg)
+from dragon_pnp.report.charts import (
+    MIN_LABEL_PT,
+    BarChart,
+    bar_chart_drawing,
+    bar_chart_svg,
+    column_chart_drawing,
+    column_chart_svg,
+)
 from dragon_pnp.report.view import build_view
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_pnp.stats import (binomial_test, quantile, seat_tests, summarise, two_proportion_p,
-                                    wilson_interval)
+from dragon_pnp.stats import binomial_test, quantile, seat_tests, summarise, two_proportion_p, wilson_interval
 
 
 @pytest.mark.parametrize("wins, games, low, high", [

@@ -8,8 +8,8 @@ import pymupdf
 import pytest
 import yaml
 
-from dragon_pnp.data.components import time_track
 from dragon_pnp.data import load_game
+from dragon_pnp.data.components import time_track
 from dragon_pnp.games.dragon_pants.data import signed
 from dragon_pnp.games.dragon_pants.destiny import analyse_presets
 from dragon_pnp.rulebook import typeset

@@ -45,7 +45,7 @@ def test_title_page_states_players_playtime_and_licence_as_the_data_says(books, 
 
 
 def test_dance_claims_no_licence_and_plays_10_to_30_minutes(books):
-    game, pages = books["dragon_dance"]
+    _game, pages = books["dragon_dance"]
     text = flat(pages)
     assert "CC BY" not in text and "2\u20132 players" not in text and "2-2 players" not in text
     assert "10\u201330 minutes" in text and "about 20 minutes" not in text
@@ -103,7 +103,7 @@ def test_pants_one_destiny_count_and_the_long_game_start_as_a_ruling(books):
 
 
 def test_pants_aid_poison_line_sends_the_biter_home(books):
-    game, pages = books["dragon_pants"]
+    _game, pages = books["dragon_pants"]
     aid = " ".join(pages[-1].split())
     assert "Poison" in aid and "a biter flies home" in aid
 

@@ -82,7 +82,7 @@ def test_an_unknown_icon_in_rules_text_is_a_located_error(tmp_path):
 
 def test_seed_card_tables_show_each_cards_icon_beside_its_name(book, game):
     """Dragon Pants' card reference: each Power card's row starts with its icon, on the name's line."""
-    cards = [c for c in game.power.cards]
+    cards = list(game.power.cards)
     seen = set()
     with pymupdf.open(stream=book.pdf, filetype="pdf") as doc:
         for page in doc:

@@ -21,7 +21,6 @@ from dragon_pnp.paper import mm_to_pt
 from dragon_pnp.rulebook import typeset
 from dragon_pnp.rulebook.styles import make_styles
 from dragon_pnp.rulebook.tables import grid
-
 from tests.rulebook.page_flow import problems
 
 ROOT = project_root()

@@ -8,11 +8,11 @@ import pymupdf
 import pytest
 
 from dragon_pnp.build.context import BuildContext, BuildOptions
+from dragon_pnp.games.dragon_pants.rulebook.figures import setup_boards
 from dragon_pnp.hexmap_diagrams import board_scene
 from dragon_pnp.paper import mm_to_pt, paper_size_mm
 from dragon_pnp.rulebook import typeset
 from dragon_pnp.rulebook.build import build_step
-from dragon_pnp.games.dragon_pants.rulebook.figures import setup_boards
 from dragon_pnp.rulebook.styles import make_styles
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-
 EDITED = "Target a dragon on a flat line of sight."   # printed on the Fireball card
 TIMEOUT = 120_000  # ms: a loaded 2-core machine can take a while to start a studio cold
 

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_session import wait  # the session tests' wait, shared
 
 from dragon_pnp.cli.new import make_game
 from dragon_pnp.data.reading import confine, read_bounded
@@ -19,7 +20,6 @@ from dragon_pnp.errors import DataError
 from dragon_pnp.studio.preview import Settings
 from dragon_pnp.studio.session import StudioSession
 from dragon_pnp.studio.watcher import FolderWatcher
-from test_session import wait   # the session tests' wait, shared
 
 
 @pytest.fixture

@@ -87,9 +87,8 @@ def test_mistakes_are_refused_with_a_reason(pants):
 
 
 def test_a_simultaneous_choice_stays_hidden_until_both_chose():
-    from dragon_pnp.games.dragon_dance import GAME as dance
-
     from dragon_pnp.data import load_game
+    from dragon_pnp.games.dragon_dance import GAME as dance
 
     Game = load_game(ROOT / "data" / "dragon_dance")
     assert Game.module is dance

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from test_session import wait  # rootdir-relative, as the other test modules import their neighbours
 
 from dragon_pnp.studio.preview import Settings
 from dragon_pnp.studio.session import StudioSession
-from test_session import wait   # rootdir-relative, as the other test modules import their neighbours
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD_TABLE = "table: {none: 2, 1: 2, 2: 2, 3: 3, 4: 4, 5: 4, 6: 5}"    # Charge, knight_cards.yaml

@@ -99,7 +99,7 @@ class ActionCard(Model):
     rules: str = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _consistent(self) -> "ActionCard":
+    def _consistent(self) -> ActionCard:
         if self.count != 1:
             raise ValueError(f"each action card is unique in its deck (D1); expected count 1, got {self.count}")
         if len(set(self.ranges)) != len(self.ranges):
@@ -156,7 +156,7 @@ class ExampleSide(Model):
     other_dice: list[int] = []
 
     @model_validator(mode="after")
-    def _faces(self) -> "ExampleSide":
+    def _faces(self) -> ExampleSide:
         for face in ([self.die] if isinstance(self.die, int) else []) + self.other_dice:
             if face not in FACES:
                 raise ValueError(f"a die face is 1-6, got {face}")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.games.api import Finding
 from dragon_pnp.games.dragon_dance.data import DanceData, DanceSettings
@@ -38,7 +39,7 @@ def game_metrics(state: DanceState) -> dict[str, Any]:
     dealt_by_face: dict[str, list[int]] = {}
     combo_cards: dict[str, list[int]] = {}
     combos = combo_damage = 0
-    rounds_at = {name: 0 for name in RANGE_NAMES}
+    rounds_at = dict.fromkeys(RANGE_NAMES, 0)
 
     def bump(table: dict[str, list[int]], key: str, seat: int, amount: int) -> None:
         table.setdefault(key, [0] * seats)[seat] += amount
@@ -138,14 +139,14 @@ def findings(data: DanceData, report: Mapping[str, Any]) -> list[Finding]:
 def _wins(config: Mapping[str, Any], roles: tuple[str, ...]) -> dict[str, int]:
     """Wins per role of one aggregated configuration (seat i plays role i)."""
     seats = (config.get("fairness") or {}).get("seats") or []
-    wins = {role: 0 for role in roles}
+    wins = dict.fromkeys(roles, 0)
     for seat, role in enumerate(roles):
         if seat < len(seats):
             wins[role] = int(seats[seat].get("wins", 0))
     return wins
 
 
-def report_spec(data: DanceData) -> "ReportSpec":
+def report_spec(data: DanceData) -> ReportSpec:
     """Every metric with a label, its table and, for counts by key, a name per key (cards by
     their printed names and side, die faces, ranges), so the report shows no raw keys."""
     from dragon_pnp.games.report_parts import MetricSpec, ReportSpec

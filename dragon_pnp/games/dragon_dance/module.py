@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from dragon_pnp.checks import Finding
 from dragon_pnp.errors import DataErrors, IllegalActionError

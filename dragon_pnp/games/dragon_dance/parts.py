@@ -7,7 +7,8 @@ one generic load is the only read of the files; heavy code is imported inside th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.games.parts import HiddenPart, KitPart, PlaytestPart, ReportPart, RulebookPart
 
@@ -18,17 +19,17 @@ if TYPE_CHECKING:
 class DanceReport(ReportPart):
     """Damage, combos, card use and the lull hazard; playtime from the rounds played."""
 
-    def game_metrics(self, state: "GameState", trace: "PlayTrace") -> dict[str, Any]:
+    def game_metrics(self, state: GameState, trace: PlayTrace) -> dict[str, Any]:
         from dragon_pnp.games.dragon_dance import metrics
 
         return metrics.game_metrics(state)  # type: ignore[arg-type]
 
-    def hazards(self, state: "GameState", trace: "PlayTrace") -> dict[str, int]:
+    def hazards(self, state: GameState, trace: PlayTrace) -> dict[str, int]:
         from dragon_pnp.games.dragon_dance import metrics
 
         return metrics.hazards(state)  # type: ignore[arg-type]
 
-    def findings(self, game: Any, summary: Mapping[str, Any]) -> list["Finding"]:
+    def findings(self, game: Any, summary: Mapping[str, Any]) -> list[Finding]:
         from dragon_pnp.games.dragon_dance import metrics
 
         return metrics.findings(self.module.dance_data(game), summary)  # type: ignore[attr-defined]
@@ -39,7 +40,7 @@ class DanceReport(ReportPart):
 
         return metrics.report_spec(self.module.dance_data(game))  # type: ignore[attr-defined]
 
-    def playtime_minutes(self, game: Any, state: "GameState", trace: "PlayTrace") -> float | None:
+    def playtime_minutes(self, game: Any, state: GameState, trace: PlayTrace) -> float | None:
         from dragon_pnp.games.dragon_dance import metrics
 
         settings = self.module.dance_data(game).settings  # type: ignore[attr-defined]
@@ -102,7 +103,7 @@ class DanceHidden(HiddenPart):
     so a world is a copy whose later re-rolls come from a new generator. The default re-deal would
     find the same (the view is the position less `rng`); this skips the round trip through a file."""
 
-    def sample_hidden(self, state: "GameState", seat: int, rng: Any) -> "GameState":
+    def sample_hidden(self, state: GameState, seat: int, rng: Any) -> GameState:
         world = state.clone()
         world.rng = rng.getrandbits(64)  # type: ignore[attr-defined]
         return world

@@ -11,7 +11,8 @@ card game they lead to, and it plays the optimal mixed strategy, sampled with th
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from dragon_pnp.games.dragon_dance.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
@@ -240,7 +241,7 @@ def _against_uniform(matrix: list[list[float]], seat: int) -> list[float]:
     return [sum(row[j] for row in matrix) / len(matrix) for j in range(columns)]
 
 
-_CACHES: "WeakKeyDictionary[Rules, dict]" = WeakKeyDictionary()
+_CACHES: WeakKeyDictionary[Rules, dict] = WeakKeyDictionary()
 
 
 class StrongPolicy:

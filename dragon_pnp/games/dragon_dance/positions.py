@@ -10,13 +10,24 @@ mistake is a located `PositionError`. A position the rules can never reach is re
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from dragon_pnp.games.api import Result
 from dragon_pnp.games.chance import MASK64
 from dragon_pnp.games.dragon_dance.rules import RANGE_NAMES, Rules
-from dragon_pnp.games.dragon_dance.state import (FORMAT, position_to_dict, BOTH, CARD, COMBO, DIE, NOT_CHOSEN, OVER,
-                                                PHASE_NAMES, DanceState)
+from dragon_pnp.games.dragon_dance.state import (
+    BOTH,
+    CARD,
+    COMBO,
+    DIE,
+    FORMAT,
+    NOT_CHOSEN,
+    OVER,
+    PHASE_NAMES,
+    DanceState,
+    position_to_dict,
+)
 from dragon_pnp.games.position_fields import BIG, Fields
 
 FIELDS = ("format", "game", "options", "round", "range", "phase", "to_decide", "combo", "rng", "result")

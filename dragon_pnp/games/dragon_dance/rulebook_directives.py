@@ -16,8 +16,7 @@ from reportlab.platypus import Flowable
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.games.dragon_dance import presentation
 from dragon_pnp.rulebook.directives import DirectiveContext, Spec
-from dragon_pnp.rulebook.markup import Directive
-from dragon_pnp.rulebook.markup import escape_inline
+from dragon_pnp.rulebook.markup import Directive, escape_inline
 from dragon_pnp.rulebook.tables import grid
 
 

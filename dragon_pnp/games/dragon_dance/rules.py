@@ -7,11 +7,16 @@ and every legal-action list is built once here and shared.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from dragon_pnp.games.dragon_dance.actions import (
-    NO_COMBO, CardAction, ComboAction, DieAction, die_action,
+    NO_COMBO,
+    CardAction,
+    ComboAction,
+    DieAction,
+    die_action,
 )
 from dragon_pnp.games.dragon_dance.data import KNOWN_OPTIONS, RANGES, DanceData
 

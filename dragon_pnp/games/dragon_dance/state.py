@@ -10,12 +10,13 @@ one-integer generator, so a game replays exactly from its seed. Rulings D1-D13 a
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.api import Event, Result
-from dragon_pnp.games.dragon_dance.actions import CardAction, ComboAction, DieAction
 from dragon_pnp.games.chance import roll, seed_state
+from dragon_pnp.games.dragon_dance.actions import CardAction, ComboAction, DieAction
 from dragon_pnp.games.dragon_dance.rules import INCREASE, LONG, RANGE_NAMES, REDUCE, SHORT, Rules
 
 DIE, CARD, COMBO, OVER = 0, 1, 2, 3
@@ -34,9 +35,27 @@ class DanceState:
     """
 
     __slots__ = (
-        "rules", "life", "range", "hands", "discards", "dice", "spent", "table_die", "table_card",
-        "phase", "combo_seats", "dealt", "round", "rng", "result", "record", "events", "counts",
-        "log", "_combos", "_played_range",
+        "_combos",
+        "_played_range",
+        "combo_seats",
+        "counts",
+        "dealt",
+        "dice",
+        "discards",
+        "events",
+        "hands",
+        "life",
+        "log",
+        "phase",
+        "range",
+        "record",
+        "result",
+        "rng",
+        "round",
+        "rules",
+        "spent",
+        "table_card",
+        "table_die",
     )
     seats = 2
 
@@ -102,7 +121,7 @@ class DanceState:
         else:
             self._play_combos(joint)
 
-    def clone(self) -> "DanceState":
+    def clone(self) -> DanceState:
         other = DanceState.__new__(DanceState)
         other.rules = self.rules
         other.life = self.life[:]

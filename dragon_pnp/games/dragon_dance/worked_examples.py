@@ -76,7 +76,7 @@ def play_example(rules: Rules, example: WorkedExample) -> ExampleOutcome:
 
 def check_examples(data: DanceData, rules: Rules | None = None) -> list[DataError]:
     """Every worked example against the tables and the engine; each break located in the data."""
-    rules = rules or Rules(data, {name: False for name in KNOWN_OPTIONS})   # the rulings, no variant
+    rules = rules or Rules(data, dict.fromkeys(KNOWN_OPTIONS, False))   # the rulings, no variant
     file = data.settings.examples
     errors: list[DataError] = []
     for number, example in enumerate(data.examples.examples):

@@ -8,7 +8,7 @@ front-dragon fallback fired).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from dragon_pnp.games.dragon_line.data import MAX_RANGE_BONUS
 from dragon_pnp.games.dragon_line.rules import Rules

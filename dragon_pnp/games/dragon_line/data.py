@@ -38,7 +38,7 @@ class Reform(Model):
     range: int = Field(default=0, ge=0, le=1)
 
     @model_validator(mode="after")
-    def _something(self) -> "Reform":
+    def _something(self) -> Reform:
         if not (self.damage or self.health or self.range):
             raise ValueError("a Reform changes something: give damage, health or range")
         return self
@@ -89,7 +89,7 @@ class Suit(Model):
     reach: list[list[int]] = Field(min_length=1, max_length=MAX_RANGE_BONUS + 1)
 
     @model_validator(mode="after")
-    def _reach(self) -> "Suit":
+    def _reach(self) -> Suit:
         for offsets in self.reach:
             if not offsets:
                 raise ValueError("every reach list names at least one position")
@@ -144,7 +144,7 @@ class LineSettings(Model):
     playtime: Playtime
 
     @model_validator(mode="after")
-    def _picks(self) -> "LineSettings":
+    def _picks(self) -> LineSettings:
         if any(p < 1 for p in self.draft_picks):
             raise ValueError(f"every draft step takes at least one card, got {self.draft_picks}")
         return self
@@ -185,7 +185,7 @@ def validate(data: Any) -> list[DataError]:
     if len(suits) != len(data.suits.suits):
         errors.append(DataError(data.locate("suits.yaml", "suits"), "two suits share an id"))
     seen: dict[str, int] = {}
-    per_suit: dict[str, int] = {s: 0 for s in suits}
+    per_suit: dict[str, int] = dict.fromkeys(suits, 0)
     for i, card in enumerate(data.dragons.cards):
         where = lambda *f: data.locate("dragons.yaml", "cards", i, *f)  # noqa: E731
         if card.id in seen:

@@ -10,7 +10,7 @@ part is computed once per own choice, and each pair is a few additions and compa
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from dragon_pnp.games.dragon_line.data import MAX_RANGE_BONUS
 from dragon_pnp.games.dragon_line.rules import Rules

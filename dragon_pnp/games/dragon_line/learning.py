@@ -11,7 +11,8 @@ holding it instead of the opponent moves the chance to win the hand.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from dragon_pnp.games.dragon_line.policies import StrongPolicy
 from dragon_pnp.games.dragon_line.rules import Rules

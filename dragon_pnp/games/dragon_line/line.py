@@ -10,7 +10,7 @@ the axis hits nothing.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def axis_position(seat: int, slot: int, line_size: int) -> int:

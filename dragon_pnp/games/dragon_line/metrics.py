@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from dragon_pnp.games.api import Finding
 from dragon_pnp.games.dragon_line.state import LineState

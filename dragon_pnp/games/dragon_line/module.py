@@ -8,7 +8,8 @@ come from `game_metrics`, which reads the finished hands a match keeps in its st
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from dragon_pnp.errors import IllegalActionError, NotationError
 from dragon_pnp.games.api import DataFile, GameModule, GameState, PolicyFactory

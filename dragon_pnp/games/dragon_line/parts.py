@@ -6,7 +6,8 @@ Heavy code (drawing, the rulebook's figures) is imported inside the methods that
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.games.parts import HiddenPart, KitPart, PlaytestPart, ReportPart, RulebookPart
 
@@ -17,22 +18,22 @@ if TYPE_CHECKING:
 class LineReport(ReportPart):
     """Figures per hand (lines short, fallback rounds, suit shares) and the playtime estimate."""
 
-    def game_metrics(self, state: "GameState", trace: "PlayTrace") -> dict[str, Any]:
+    def game_metrics(self, state: GameState, trace: PlayTrace) -> dict[str, Any]:
         from dragon_pnp.games.dragon_line import metrics
 
         return metrics.game_metrics(state)  # type: ignore[arg-type]
 
-    def hazards(self, state: "GameState", trace: "PlayTrace") -> dict[str, int]:
+    def hazards(self, state: GameState, trace: PlayTrace) -> dict[str, int]:
         from dragon_pnp.games.dragon_line import metrics
 
         return metrics.hazards(state)  # type: ignore[arg-type]
 
-    def findings(self, game: Any, summary: Mapping[str, Any]) -> list["Finding"]:
+    def findings(self, game: Any, summary: Mapping[str, Any]) -> list[Finding]:
         from dragon_pnp.games.dragon_line import metrics
 
         return metrics.findings(game, summary)
 
-    def playtime_minutes(self, game: Any, state: "GameState", trace: "PlayTrace") -> float | None:
+    def playtime_minutes(self, game: Any, state: GameState, trace: PlayTrace) -> float | None:
         from dragon_pnp.games.dragon_line import metrics
 
         return metrics.playtime_minutes(state)  # type: ignore[arg-type]
@@ -75,7 +76,7 @@ class LineHidden(HiddenPart):
     """The enemy's stack, hand and face-down cards and the discards redealt as this seat's memory
     allows, later hands reseeded (`hidden.py`)."""
 
-    def sample_hidden(self, state: "GameState", seat: int, rng: Any) -> "GameState":
+    def sample_hidden(self, state: GameState, seat: int, rng: Any) -> GameState:
         from dragon_pnp.games.dragon_line.hidden import sample_hidden
 
         return sample_hidden(state, seat, rng)  # type: ignore[arg-type]

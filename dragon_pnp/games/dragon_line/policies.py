@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from dragon_pnp.games.dragon_line.duel import outcome_table, payoff_matrix
 from dragon_pnp.games.dragon_line.knowledge import enemy_cards, guess_enemy_line

@@ -11,13 +11,25 @@ written by `dragon_pnp.games.position_files` (docs/positions.md).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from dragon_pnp.games.api import PositionError, Result
 from dragon_pnp.games.chance import MASK64
 from dragon_pnp.games.dragon_line.rules import Rules
-from dragon_pnp.games.dragon_line.state import (FORMAT, ACTIVATE, BOTH, COUNTED, DRAFT, LINE, OVER, PHASES, REFILL,
-                                               REMOVE, LineState)
+from dragon_pnp.games.dragon_line.state import (
+    ACTIVATE,
+    BOTH,
+    COUNTED,
+    DRAFT,
+    FORMAT,
+    LINE,
+    OVER,
+    PHASES,
+    REFILL,
+    REMOVE,
+    LineState,
+)
 from dragon_pnp.games.position_fields import Fields, whole
 
 SEAT_FIELDS = ("stack", "hand", "line", "shown", "damage", "drafted", "seen_stacks", "fielded", "removed")

@@ -55,7 +55,7 @@ def _slot_numbers(drawing: Drawing, at: _Layout, y: float) -> None:
     """Slot numbers above the line: each player's slots counted from the front (1) back."""
     size, side = at.size, at.side
     for position in range(2 * size):
-        seat, slot = seat_slot(position, size)
+        _seat, slot = seat_slot(position, size)
         drawing.add(String(at.x(position) + side / 2, y, str(slot + 1), fontName=FONT,
                            fontSize=6.5, fillColor=INK, textAnchor="middle"))
     drawing.add(String(at.x(0) + size * side / 2, y + 9, "your line", fontName=BOLD, fontSize=7,

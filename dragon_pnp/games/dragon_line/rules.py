@@ -7,8 +7,9 @@ ability hits from each position with 0, 1 or 2 Range Reforms, and what each card
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from dragon_pnp.errors import NotationError
 from dragon_pnp.games.dragon_line.actions import Activate, Draft, Place, Refill, Remove
@@ -74,7 +75,7 @@ class Rules:
 
     # --- building -------------------------------------------------------------------------
     @classmethod
-    def build(cls, data: Any, options: Mapping[str, Any] | None = None) -> "Rules":
+    def build(cls, data: Any, options: Mapping[str, Any] | None = None) -> Rules:
         """Rules for `data` (LineData or the generic GameData) with variants from `options`."""
         settings = settings_of(data)
         chosen = _options(data, options)

@@ -16,7 +16,8 @@ seed and the hand number, so a saved position replays exactly without carrying g
 from __future__ import annotations
 
 from bisect import insort
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.api import Event, Result
@@ -42,10 +43,37 @@ class LineState:
     """A position of Dragon Line. Mutable: `apply` changes it in place; `clone` is cheap."""
 
     seats = SEATS
-    __slots__ = ("rules", "seed", "single", "record", "events", "counts", "result", "hand", "points",
-                 "hands_log", "phase", "step", "picks_left", "stacks", "hands", "lines", "shown",
-                 "carried", "buried", "fallen", "round", "rounds_total", "last", "drafted", "seen_stacks",
-                 "fielded", "fallback_rounds", "removed", "_to_move")
+    __slots__ = (
+        "_to_move",
+        "buried",
+        "carried",
+        "counts",
+        "drafted",
+        "events",
+        "fallback_rounds",
+        "fallen",
+        "fielded",
+        "hand",
+        "hands",
+        "hands_log",
+        "last",
+        "lines",
+        "phase",
+        "picks_left",
+        "points",
+        "record",
+        "removed",
+        "result",
+        "round",
+        "rounds_total",
+        "rules",
+        "seed",
+        "seen_stacks",
+        "shown",
+        "single",
+        "stacks",
+        "step",
+    )
 
     def __init__(self, rules: Rules, seed: int, single: bool = False, record: bool = False,
                  deal: bool = True):
@@ -54,7 +82,7 @@ class LineState:
         self.single = single                 # one hand, or a match of settings.match_hands hands
         self.record = record
         self.events: list[Event] = []
-        self.counts: dict[str, int] = {kind: 0 for kind in COUNTED}
+        self.counts: dict[str, int] = dict.fromkeys(COUNTED, 0)
         self.result: Result | None = None
         self.hand = 0
         self.points = [0, 0]
@@ -377,7 +405,7 @@ class LineState:
             self.events.append(Event("game_end", None, self.result.to_json()))
 
     # --- copies and views ---------------------------------------------------------------------
-    def clone(self) -> "LineState":
+    def clone(self) -> LineState:
         other = LineState.__new__(LineState)
         other.rules = self.rules
         other.seed = self.seed

@@ -90,9 +90,9 @@ def power_card_values(game: GameData, card_id: str) -> dict[str, Any]:
     icon_size = min(ax1 - 2.0 - icon_left, ay1 - ay0 - 4.0)
     icon_box = (icon_left + (ax1 - 2.0 - icon_left - icon_size) / 2, (ay0 + ay1 - icon_size) / 2, icon_size)
     kinds = " · ".join(k.upper() for k in card.kinds) if card.kinds else "PRIZE"
-    return dict(f=frame, card=card, colour=card_colour(game, card), title_pt=title_pt, body=body,
-                body_y=_centred_top(body, y0, y1), picture=picture, picture_x=diagram_x, icon_box=icon_box, kinds=kinds, game_name=game.game.name,
-                panel=PANEL_INSET_MM, pt=PT_TO_MM)
+    return {"f": frame, "card": card, "colour": card_colour(game, card), "title_pt": title_pt, "body": body,
+                "body_y": _centred_top(body, y0, y1), "picture": picture, "picture_x": diagram_x, "icon_box": icon_box, "kinds": kinds, "game_name": game.game.name,
+                "panel": PANEL_INSET_MM, "pt": PT_TO_MM}
 
 
 def destiny_card_values(game: GameData, row: dict[str, Any]) -> dict[str, Any]:
@@ -103,9 +103,9 @@ def destiny_card_values(game: GameData, row: dict[str, Any]) -> dict[str, Any]:
     card = game.destiny.cards[index]
     value = "" if card.blank else signed(card.value).replace("-", "\u2212")
     big_mm = _big_value_size(value, frame, game.locate("destiny.yaml", "cards", index, "value"))
-    return dict(f=frame, card=card, value=value, big_mm=big_mm,
-                colour=game.print_profile.palette("deck").get(DESTINY, "#8a2f1d"), title=DECK_TITLES[DESTINY],
-                game_name=game.game.name, panel=PANEL_INSET_MM, pt=PT_TO_MM)
+    return {"f": frame, "card": card, "value": value, "big_mm": big_mm,
+                "colour": game.print_profile.palette("deck").get(DESTINY, "#8a2f1d"), "title": DECK_TITLES[DESTINY],
+                "game_name": game.game.name, "panel": PANEL_INSET_MM, "pt": PT_TO_MM}
 
 
 def destiny_key(card: DestinyCard) -> str:
@@ -118,8 +118,8 @@ def card_back_values(game: GameData, deck: str, title: str) -> dict[str, Any]:
     """A deck's back: its colour and a hex lattice, the same when turned upside down."""
     frame = card_frame(game, deck)
     lattice = _hex_lattice(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed, 5.0)
-    return dict(f=frame, deck=deck, title=title, lattice=lattice,
-                colour=game.print_profile.palette("deck").get(deck, "#333333"), game_name=game.game.name, pt=PT_TO_MM)
+    return {"f": frame, "deck": deck, "title": title, "lattice": lattice,
+                "colour": game.print_profile.palette("deck").get(deck, "#333333"), "game_name": game.game.name, "pt": PT_TO_MM}
 
 
 def template_globals(game: GameData) -> dict[str, Any]:

@@ -7,7 +7,6 @@ the GAME argument, so this module receives the loaded game and never imports the
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -15,16 +14,16 @@ from rich.table import Table
 
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import time_track
+from dragon_pnp.errors import NotationError
 from dragon_pnp.games.dragon_pants.data import signed
 from dragon_pnp.games.dragon_pants.destiny import DeckAnalysis, analyse_deck, analyse_presets, parse_deck_spec
-from dragon_pnp.errors import NotationError
 
 
 def decks(
     data: GameData,
-    deck: Optional[str] = typer.Option(None, "--deck", help='A custom deck, e.g. "-1x13,-2x1,+1x3,+2x1".'),
-    length: Optional[int] = typer.Option(None, "--length", help="Game length for --deck (default: the default preset's)."),
-    preset: Optional[str] = typer.Option(None, "--preset", help="Analyse only this preset."),
+    deck: str | None = typer.Option(None, "--deck", help='A custom deck, e.g. "-1x13,-2x1,+1x3,+2x1".'),
+    length: int | None = typer.Option(None, "--length", help="Game length for --deck (default: the default preset's)."),
+    preset: str | None = typer.Option(None, "--preset", help="Analyse only this preset."),
     pmf: bool = typer.Option(False, "--pmf", help="Also print the full distribution of draws."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list of results."),
 ) -> int:

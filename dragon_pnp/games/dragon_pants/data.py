@@ -155,7 +155,7 @@ class PowerCard(Model):
     rules: str = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _reaction_fields(self) -> "PowerCard":
+    def _reaction_fields(self) -> PowerCard:
         if self.target == "reaction" and not self.reacts_to:
             raise ValueError("a reaction card needs reacts_to (attack, curse, theft, bite or a card id)")
         if self.target != "reaction" and self.reacts_to:

@@ -7,18 +7,27 @@ in `parts.py`. Numbers come from the game data (players, seats, presets, setting
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from dragon_pnp.games.dragon_pants.engine import GameState as PantsState, Rules, new_game
+from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games.api import DataFile, GameModule, GameState, PolicyFactory
+from dragon_pnp.games.dragon_pants.data import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
+from dragon_pnp.games.dragon_pants.engine import GameState as PantsState
+from dragon_pnp.games.dragon_pants.engine import Rules, new_game
 from dragon_pnp.games.dragon_pants.engine.actions import Action
 from dragon_pnp.games.dragon_pants.engine.explain import why_illegal
 from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict
-from dragon_pnp.errors import IllegalActionError
-from dragon_pnp.games.api import DataFile, GameModule, GameState, PolicyFactory
+from dragon_pnp.games.dragon_pants.parts import (
+    PantsCommands,
+    PantsHidden,
+    PantsKit,
+    PantsPlaytest,
+    PantsReport,
+    PantsRulebook,
+    PantsWords,
+)
 from dragon_pnp.games.dragon_pants.policies import GreedyPlayer, board_distances
-from dragon_pnp.games.dragon_pants.data import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
-from dragon_pnp.games.dragon_pants.parts import (PantsCommands, PantsHidden, PantsKit, PantsPlaytest, PantsReport, PantsRulebook,
-                                                 PantsWords)
 
 if TYPE_CHECKING:
     pass

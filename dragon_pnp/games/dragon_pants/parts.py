@@ -6,10 +6,19 @@ method that needs it, so loading the game for a simulation loads none of it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from dragon_pnp.games.parts import (CommandsPart, HiddenPart, KitPart, PlaytestPart, ReferencePlay, ReportPart, RulebookPart,
-                                   Vocabulary)
+from dragon_pnp.games.parts import (
+    CommandsPart,
+    HiddenPart,
+    KitPart,
+    PlaytestPart,
+    ReferencePlay,
+    ReportPart,
+    RulebookPart,
+    Vocabulary,
+)
 
 if TYPE_CHECKING:
     from dragon_pnp.data import GameData
@@ -33,47 +42,47 @@ class PantsWords(Vocabulary):
 class PantsReport(ReportPart):
     """Time track, Destiny presets, card and reaction figures, and the exact Destiny odds."""
 
-    def game_metrics(self, state: "GameState", trace: "PlayTrace") -> dict[str, Any]:
+    def game_metrics(self, state: GameState, trace: PlayTrace) -> dict[str, Any]:
         from dragon_pnp.games.dragon_pants import metrics
 
         return metrics.game_metrics(state, trace)  # type: ignore[arg-type]
 
-    def hazards(self, state: "GameState", trace: "PlayTrace") -> dict[str, int]:
+    def hazards(self, state: GameState, trace: PlayTrace) -> dict[str, int]:
         from dragon_pnp.games.dragon_pants import metrics
 
         return metrics.hazards(state)  # type: ignore[arg-type]
 
-    def playtime_minutes(self, game: "GameData", state: "GameState", trace: "PlayTrace") -> float | None:
+    def playtime_minutes(self, game: GameData, state: GameState, trace: PlayTrace) -> float | None:
         from dragon_pnp.games.dragon_pants import metrics
 
         return metrics.playtime_minutes(game, state, trace)  # type: ignore[arg-type]
 
-    def findings(self, game: "GameData", summary: Mapping[str, Any]) -> list["Finding"]:
+    def findings(self, game: GameData, summary: Mapping[str, Any]) -> list[Finding]:
         from dragon_pnp.games.dragon_pants import report
 
         return report.findings(game, summary)
 
-    def reference_play(self, game: "GameData") -> ReferencePlay | None:
+    def reference_play(self, game: GameData) -> ReferencePlay | None:
         """The generic search player over greedy playouts, at the strength and games per
         configuration that keep the default check near a minute on two cores (docs/rules-check.md)."""
         return REFERENCE
 
-    def default_setup(self, game: "GameData") -> str:
+    def default_setup(self, game: GameData) -> str:
         from dragon_pnp.games.dragon_pants.settings import setting
 
         return setting(game, "default_preset")
 
-    def report_spec(self, game: "GameData") -> "ReportSpec":
+    def report_spec(self, game: GameData) -> ReportSpec:
         from dragon_pnp.games.dragon_pants import report
 
         return report.spec(game)
 
-    def report_extras(self, game: "GameData") -> dict[str, Any]:
+    def report_extras(self, game: GameData) -> dict[str, Any]:
         from dragon_pnp.games.dragon_pants import report
 
         return report.extras(game)
 
-    def report_sections(self, summary: Mapping[str, Any]) -> list["Section"]:
+    def report_sections(self, summary: Mapping[str, Any]) -> list[Section]:
         from dragon_pnp.games.dragon_pants import report
 
         return report.sections(summary)
@@ -87,12 +96,12 @@ class PantsRulebook(RulebookPart):
 
         return DIRECTIVES
 
-    def context(self, game: "GameData") -> dict[str, Any]:
+    def context(self, game: GameData) -> dict[str, Any]:
         from dragon_pnp.games.dragon_pants.rulebook.facts import template_context
 
         return template_context(game)
 
-    def facts(self, game: "GameData") -> list[Any]:
+    def facts(self, game: GameData) -> list[Any]:
         from dragon_pnp.games.dragon_pants.rulebook.facts import preset_facts
 
         return preset_facts(game)
@@ -101,7 +110,7 @@ class PantsRulebook(RulebookPart):
 class PantsKit(KitPart):
     """Card pictograms for the templates, and the exact Destiny analysis written beside the kit."""
 
-    def template_globals(self, game: "GameData") -> dict[str, Any]:
+    def template_globals(self, game: GameData) -> dict[str, Any]:
         from dragon_pnp.games.dragon_pants.cards import template_globals
 
         return template_globals(game)
@@ -119,13 +128,13 @@ class PantsCommands(CommandsPart):
 
 
 class PantsPlaytest(PlaytestPart):
-    def board_svg(self, game: "GameData", view: Mapping[str, Any]) -> str:
+    def board_svg(self, game: GameData, view: Mapping[str, Any]) -> str:
         """The hex board as the rulebook draws it, every dragon where the view puts it."""
         from dragon_pnp.games.dragon_pants.playtest_board import board_svg
 
         return board_svg(game, view)
 
-    def describe_event(self, event: "Event", names: list[str] | None = None) -> str:
+    def describe_event(self, event: Event, names: list[str] | None = None) -> str:
         from dragon_pnp.games.dragon_pants import report
 
         return report.describe_event(event)
@@ -134,7 +143,7 @@ class PantsPlaytest(PlaytestPart):
 class PantsHidden(HiddenPart):
     """Hands and piles lie open: only both decks' order and the engine's generator are redrawn."""
 
-    def sample_hidden(self, state: "GameState", seat: int, rng: Any) -> "GameState":
+    def sample_hidden(self, state: GameState, seat: int, rng: Any) -> GameState:
         from dragon_pnp.games.dragon_pants.hidden import sample_hidden
 
         return sample_hidden(state, rng)  # type: ignore[arg-type]

@@ -59,7 +59,7 @@ class Pictogram:
 def pictogram(target: str, reacts_to: list[str], centre_xy: tuple[float, float], radius_mm: float) -> Pictogram:
     """The picture for a card's `target`, centred at `centre_xy`, hexes of corner radius `radius_mm`."""
     ox, oy = centre_xy
-    roles: dict[Hex, str] = {h: PLAIN for h in hexagon(2)}
+    roles: dict[Hex, str] = dict.fromkeys(hexagon(2), PLAIN)
     lines: list[PictureLine] = []
     arcs: list[str] = []
     heads: list[str] = []

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from dragon_pnp.hexmap_diagrams import Marker, board_scene
 from dragon_pnp.hexmap_diagrams.svg import scene_svg

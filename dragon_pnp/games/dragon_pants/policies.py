@@ -335,7 +335,7 @@ class GreedyPlayer:
     def __init__(self, rules: Rules):
         self.inner = greedy_for(rules)
 
-    def choose(self, state: "GameState", seat: int, rng: random.Random) -> Action:
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> Action:
         return self.inner.choose(state, rng)
 
 

@@ -7,14 +7,25 @@ Everything reads the report's JSON form (`dragon_pnp.report`), so it works on a 
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from dragon_pnp.games.dragon_pants.destiny import analyse_presets
 from dragon_pnp.games.api import Event, Finding
-from dragon_pnp.games.dragon_pants.settings import setting
+from dragon_pnp.games.dragon_pants.destiny import analyse_presets
 from dragon_pnp.games.dragon_pants.engine.state import DECISIONS_PER_TURN_CAP, public_detail
-from dragon_pnp.games.report_parts import (BAR, SECOND, ColumnChart, HazardSpec, MetricSpec, ReasonSpec, ReportSpec,
-                                          Section, Table, pct)
+from dragon_pnp.games.dragon_pants.settings import setting
+from dragon_pnp.games.report_parts import (
+    BAR,
+    SECOND,
+    ColumnChart,
+    HazardSpec,
+    MetricSpec,
+    ReasonSpec,
+    ReportSpec,
+    Section,
+    Table,
+    pct,
+)
 from dragon_pnp.stats import wilson_interval
 
 STALL_CAUSES = {

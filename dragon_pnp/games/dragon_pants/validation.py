@@ -8,15 +8,15 @@ needs, such as a Destiny deck that may never end (exit 1).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
-from dragon_pnp.data.components import time_track
+from dragon_pnp.checks import Check, Finding, FindingKind
 from dragon_pnp.data import GameData
+from dragon_pnp.data.components import time_track
 from dragon_pnp.games.dragon_pants.data import signed
 from dragon_pnp.games.dragon_pants.destiny import analyse_deck
 from dragon_pnp.games.dragon_pants.engine.cards import DRAGON_PANTS_EFFECTS, ENGINE_OPTIONS
 from dragon_pnp.hexgrid import Hex, neighbours
-from dragon_pnp.checks import Check, Finding, FindingKind
 
 REACTION_TRIGGERS = {"attack", "curse", "theft", "bite"}
 CHECKS: list[tuple[str, str, Check]] = []

@@ -14,7 +14,7 @@ remaining prizes cannot overturn is a certain win.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 SLOPE = 1.5     # logistic slope per unit of projected lead over the prizes' swing
 HAND = 1.0      # prize points per point of bids in hand, at an even exchange rate

@@ -8,8 +8,9 @@ with dragon-pnp's generator; the only hidden thing is that order (and a bid unti
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -100,7 +101,7 @@ class GoofState:
                 "scores": self.scores(), "tied": list(self.tied),
                 "result": None if self.result is None else self.result.to_json()}
 
-    def clone(self) -> "GoofState":
+    def clone(self) -> GoofState:
         other = GoofState.__new__(GoofState)
         other.rules, other.rng, other.record = self.rules, self.rng, self.record
         other.hands = [list(h) for h in self.hands]

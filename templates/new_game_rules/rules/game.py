@@ -14,8 +14,9 @@ from dragon-pnp's seeded generator so a game replays exactly from its seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -107,7 +108,7 @@ class State:
         return {"hands": [sorted(h) for h in self.hands], "played": [list(p) for p in self.played],
                 "scores": list(self.scores)}
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         other = State(self.rules, self.rng, self.record)
         other.hands = [list(h) for h in self.hands]
         other.played = [list(p) for p in self.played]

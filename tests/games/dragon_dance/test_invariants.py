@@ -15,8 +15,8 @@ import pytest
 
 from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.dragon_dance.positions import state_from_dict
-from dragon_pnp.games.position_files import dump_yaml
 from dragon_pnp.games.dragon_dance.state import CARD, COMBO, DIE, NOT_CHOSEN, OVER, new_game
+from dragon_pnp.games.position_files import dump_yaml
 from dragon_pnp.games.turns import SeatByBoard
 
 from .helpers import dance_data, rules
@@ -113,7 +113,7 @@ def _play_checked(rules_, seed: int, players, check_every: int = 1) -> object:
         winner = state.result.winners[0]
         assert state.life[winner] > 0 and state.life[1 - winner] <= 0
     else:
-        assert min(state.life) <= 0 and max(state.life) <= 0 or state.result.reason == "round_cap"
+        assert (min(state.life) <= 0 and max(state.life) <= 0) or state.result.reason == "round_cap"
     return state
 
 

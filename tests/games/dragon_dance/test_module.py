@@ -6,9 +6,9 @@ import subprocess
 import sys
 
 from dragon_pnp.games.api import GameModule, GameState
-from dragon_pnp.games.registry import game_module
 from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.dragon_dance.data import DanceSettings
+from dragon_pnp.games.registry import game_module
 
 from .helpers import DATA, rules
 

@@ -10,9 +10,9 @@ import yaml
 from dragon_pnp.games.api import PositionError
 from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.dragon_dance.positions import state_from_dict
-from dragon_pnp.games.position_files import dump_yaml, load_state_file
 from dragon_pnp.games.dragon_dance.rules import Rules
 from dragon_pnp.games.dragon_dance.state import new_game
+from dragon_pnp.games.position_files import dump_yaml, load_state_file
 
 from .helpers import POSITIONS, act, dance_data, rules
 

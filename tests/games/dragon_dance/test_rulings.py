@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dragon_pnp.errors import IllegalActionError
-from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.chance import roll
+from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.dragon_dance.rules import LONG, SHORT
 from dragon_pnp.games.dragon_dance.state import COMBO, DIE, OVER, new_game
 

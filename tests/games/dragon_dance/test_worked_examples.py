@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.dragon_dance.positions import state_from_dict
-from dragon_pnp.games.position_files import load_state_file
 from dragon_pnp.games.dragon_dance.rules import Rules
 from dragon_pnp.games.dragon_dance.worked_examples import check_examples, play_example
+from dragon_pnp.games.position_files import load_state_file
 from dragon_pnp.games.turns import SeatByBoard
-from dragon_pnp.games.dragon_dance import GAME
 
 from .helpers import POSITIONS, dance_data, rules
 

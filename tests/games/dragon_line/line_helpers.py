@@ -8,12 +8,13 @@ the provisional card values.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any, Iterable
+from typing import Any
 
-from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.data import GameData
 from dragon_pnp.data.loader import load_game
+from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.games.dragon_line.data import DragonCard, DragonDeck, Reform
 from dragon_pnp.games.dragon_line.positions import FORMAT
 from dragon_pnp.games.dragon_line.rules import Rules

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from dragon_pnp.checks import load_checked as load_line_data
 from dragon_pnp.errors import DataErrors
 from dragon_pnp.games.dragon_line import GAME
-from dragon_pnp.checks import load_checked as load_line_data
 from dragon_pnp.games.dragon_line.data import cards_digest, validate
 from dragon_pnp.games.registry import game_module
 

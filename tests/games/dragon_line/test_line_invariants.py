@@ -12,11 +12,11 @@ import json
 import random
 
 import pytest
+from line_helpers import shipped_rules
 
 from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.games.dragon_line.state import ACTIVATE, DRAFT, LINE, LineState
 from dragon_pnp.games.turns import SeatByBoard
-from line_helpers import shipped_rules
 
 DECK = 35
 

@@ -12,8 +12,8 @@ import pymupdf
 import pytest
 
 from dragon_pnp.data import load_game
-from dragon_pnp.rulebook import typeset
 from dragon_pnp.games.dragon_line.rulebook_facts import reform_words, worked_round
+from dragon_pnp.rulebook import typeset
 from tests.kit.conftest import build_cards, build_kit
 
 MM = 72 / 25.4
@@ -157,7 +157,7 @@ def test_rulebook_draws_every_reach_from_the_engines_tables(game):
 
     from dragon_pnp.games.dragon_line.line import axis_position
     from dragon_pnp.games.dragon_line.rulebook_facts import reach_words
-    from dragon_pnp.games.dragon_line.rulebook_figures import reach_rows, reach_figure
+    from dragon_pnp.games.dragon_line.rulebook_figures import reach_figure, reach_rows
 
     rules = game.module.make_rules(game)
     front = axis_position(0, 0, rules.line_size)

@@ -7,15 +7,15 @@ import copy
 
 import pytest
 import yaml
+from line_helpers import battle_position, made_rules, shipped_rules
 
+from dragon_pnp.data.located_yaml import format_path
 from dragon_pnp.errors import IllegalActionError, NotationError
+from dragon_pnp.games.api import PositionError
 from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.games.dragon_line.actions import Activate, Remove, parse_notation
-from dragon_pnp.data.located_yaml import format_path
-from dragon_pnp.games.api import PositionError
 from dragon_pnp.games.dragon_line.state import COUNTED
 from dragon_pnp.games.turns import SeatByBoard
-from line_helpers import battle_position, made_rules, shipped_rules
 
 RULES = made_rules({"earth1": {"damage": 9}})
 
@@ -36,7 +36,7 @@ def broken(edit) -> PositionError:
 
 def test_a_hand_written_position_loads_and_round_trips():
     state = GAME.load_state(RULES, good())
-    assert state.to_dict() == {**good(), "counts": {kind: 0 for kind in COUNTED}}   # missing counts are 0
+    assert state.to_dict() == {**good(), "counts": dict.fromkeys(COUNTED, 0)}   # missing counts are 0
     assert GAME.load_state(RULES, state.to_dict()).to_dict() == state.to_dict()
     assert state.to_move() == (0, 1) and state.decision(1) == "activate"
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from line_helpers import activate, battle_position, destroyed, load, made_rules, shipped_data, shipped_rules
 
 from dragon_pnp.errors import IllegalActionError, NotationError
 from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.games.dragon_line.line import axis_position, describe_target, seat_slot
 from dragon_pnp.games.parts import ReportPart
-from line_helpers import (activate, battle_position, destroyed, load, made_rules, shipped_data,
-                          shipped_rules)
 
 WALL = ["earth5", "earth6", "earth7"]        # filler: Health 9, never activated
 

@@ -8,10 +8,11 @@ here is an exact `Fraction`; no sampling.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from dragon_pnp.games.dragon_pants.data import signed
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from dragon_pnp.data.components import time_track
 from dragon_pnp.data import GameData
-from dragon_pnp.games.dragon_pants.destiny.analysis import DeckAnalysis, analyse_deck
+from dragon_pnp.data.components import time_track
 from dragon_pnp.errors import NotationError
+from dragon_pnp.games.dragon_pants.destiny.analysis import DeckAnalysis, analyse_deck
 
 DECK_ITEM = re.compile(r"^([+-]?\d{1,2})x(\d{1,3})$")
 

@@ -7,8 +7,9 @@ decides and cannot drift from it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Literal, Mapping
+from typing import Literal
 
 from dragon_pnp.data import GameData
 from dragon_pnp.games.dragon_pants.engine.board import BoardTables

@@ -7,8 +7,8 @@ say anything the engine does not decide.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Iterable
 
 from dragon_pnp.data import GameData
 from dragon_pnp.games.dragon_pants.diagrams.sight import SightCheck, SightKind, check_sight

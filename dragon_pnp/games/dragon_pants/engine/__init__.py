@@ -9,4 +9,4 @@ from dragon_pnp.games.dragon_pants.engine.board import BoardTables
 from dragon_pnp.games.dragon_pants.engine.rules import Rules
 from dragon_pnp.games.dragon_pants.engine.state import EVENT_KINDS, Event, GameResult, GameState, new_game
 
-__all__ = ["Action", "BoardTables", "EVENT_KINDS", "Event", "GameResult", "GameState", "Rules", "new_game"]
+__all__ = ["EVENT_KINDS", "Action", "BoardTables", "Event", "GameResult", "GameState", "Rules", "new_game"]

@@ -47,7 +47,7 @@ class Action:
         return verb
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Read one action in the notation; raise NotationError saying what was expected."""
         if not isinstance(text, str):
             raise NotationError(f"action {text!r}: expected text such as 'move 0,-2'")

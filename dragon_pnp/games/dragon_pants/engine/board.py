@@ -9,8 +9,9 @@ terrain data (`blocks_sight`, `sight_immune`, `holds_one`, `is_den`, `draw_power
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Literal, Mapping, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from dragon_pnp import hexgrid
 from dragon_pnp.hexgrid import Hex
@@ -100,7 +101,7 @@ class BoardTables:
     # --- construction -----------------------------------------------------------------------
 
     @classmethod
-    def from_game(cls, game_data: Any, options: Mapping[str, bool] | None = None) -> "BoardTables":
+    def from_game(cls, game_data: Any, options: Mapping[str, bool] | None = None) -> BoardTables:
         """Tables for a loaded game; `options` may switch on `diagonal_blocked_by_flanks` (R17)."""
         board = game_data.board
         defaults = {name: opt.default for name, opt in game_data.game.rules_options.items()}

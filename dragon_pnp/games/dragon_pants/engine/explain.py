@@ -46,7 +46,7 @@ EXPECTED = {
 }
 
 
-def why_illegal(state: "GameState", action: Action) -> str:
+def why_illegal(state: GameState, action: Action) -> str:
     """A one-line reason naming the rule or the obstacle."""
     if state.result is not None:
         return f"the game is over ({state.result.reason}); no action is legal"
@@ -66,7 +66,7 @@ def why_illegal(state: "GameState", action: Action) -> str:
     return f"'{action}' is not legal now"
 
 
-def _describe_decision(state: "GameState") -> str:
+def _describe_decision(state: GameState) -> str:
     rules = state.rules
     task = state.asking
     if task is None:
@@ -89,7 +89,7 @@ def _hex(h: tuple[int, int]) -> str:
     return f"({h[0]},{h[1]})"
 
 
-def _what_is_at(state: "GameState", h: int) -> str:
+def _what_is_at(state: GameState, h: int) -> str:
     board = state.rules.board
     for seat, p in enumerate(state.pos):
         if p == h:
@@ -98,7 +98,7 @@ def _what_is_at(state: "GameState", h: int) -> str:
     return f"the {terrain} at {_hex(board.hexes[h])}"
 
 
-def _why_action(state: "GameState", action: Action) -> str:
+def _why_action(state: GameState, action: Action) -> str:
     board = state.rules.board
     seat = state.current
     here = state.pos[seat]
@@ -133,13 +133,13 @@ def _why_action(state: "GameState", action: Action) -> str:
     return _why_play(state, action)
 
 
-def _what_is_at_terrain(state: "GameState", h: int) -> str:
+def _what_is_at_terrain(state: GameState, h: int) -> str:
     board = state.rules.board
     terrain = state.rules.data.board.terrains[board.terrain[h]].name.lower()
     return f"dragon {state.current + 1} is on {terrain} at {_hex(board.hexes[h])}"
 
 
-def _why_play(state: "GameState", action: Action) -> str:
+def _why_play(state: GameState, action: Action) -> str:
     rules, board = state.rules, state.rules.board
     seat = state.current
     me = f"dragon {seat + 1}"
@@ -193,7 +193,7 @@ def _why_play(state: "GameState", action: Action) -> str:
     return f"'{action}' is not legal now"
 
 
-def _why_reaction(state: "GameState", action: Action) -> str:
+def _why_reaction(state: GameState, action: Action) -> str:
     rules = state.rules
     task = state.asking
     seat = state.decider
@@ -210,14 +210,14 @@ def _why_reaction(state: "GameState", action: Action) -> str:
     return f"{card} does not answer {answered} (R19)"
 
 
-def _when_ready(state: "GameState", seat: int, cards: list[int]) -> str:
+def _when_ready(state: GameState, seat: int, cards: list[int]) -> str:
     """When the first of these spent cards refreshes, by R14."""
     if seat == state.current and any(state.spent[c] < state.turn for c in cards):
         return "it is ready again at the end of this turn"
     return f"it is ready again at the end of dragon {seat + 1}'s next turn"
 
 
-def _why_card_choice(state: "GameState", action: Action) -> str:
+def _why_card_choice(state: GameState, action: Action) -> str:
     rules = state.rules
     task = state.asking
     owner = task[2] if task[0] == "steal" else task[1]

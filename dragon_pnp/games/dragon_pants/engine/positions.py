@@ -9,14 +9,15 @@ self-return) are short phrases; docs/positions.md describes every field.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from dragon_pnp.games.api import PositionError
 from dragon_pnp.games.chance import MASK64
+from dragon_pnp.games.dragon_pants.engine.position_text import FORMAT, SPENT, SPENT_NOW, position_to_dict, task_text
 from dragon_pnp.games.dragon_pants.engine.rules import Rules
 from dragon_pnp.games.dragon_pants.engine.state import EVENT_KINDS, GameResult, GameState
 from dragon_pnp.games.position_fields import Fields, shown, whole
-from dragon_pnp.games.dragon_pants.engine.position_text import FORMAT, SPENT, SPENT_NOW, position_to_dict, task_text
 
 __all__ = ["FORMAT", "position_from_dict", "position_to_dict", "task_text"]
 

@@ -7,7 +7,8 @@ Built once per (game, options); a `GameState` only holds a reference to it.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from dragon_pnp.games.dragon_pants.engine import cards as fx
 from dragon_pnp.games.dragon_pants.engine.actions import Action
@@ -140,7 +141,7 @@ class Rules:
 
     @classmethod
     def from_game(cls, game_data: Any, options: Mapping[str, bool] | None = None,
-                  turn_cap: int | None = None) -> "Rules":
+                  turn_cap: int | None = None) -> Rules:
         """Rules for a loaded game; `options` override game.yaml defaults, `turn_cap` its cap."""
         return cls(game_data, options, turn_cap)
 

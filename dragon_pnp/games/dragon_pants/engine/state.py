@@ -14,17 +14,18 @@ writes its position with `engine.position_text`; `engine.positions` reads one ba
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
+from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games.chance import seed_state, shuffle
 from dragon_pnp.games.dragon_pants.engine import cards as fx
 from dragon_pnp.games.dragon_pants.engine.actions import DRAW_DECK, DRAW_DISCARD, END, HOME, PASS, STAY, Action
 from dragon_pnp.games.dragon_pants.engine.explain import why_illegal
 from dragon_pnp.games.dragon_pants.engine.position_text import position_to_dict
 from dragon_pnp.games.dragon_pants.engine.rules import T_ALL, T_ANY, T_NONE, T_REACTION, T_SELF, Rules
 from dragon_pnp.games.dragon_pants.engine.watch import PantsWatch
-from dragon_pnp.games.chance import seed_state, shuffle
-from dragon_pnp.errors import IllegalActionError
 
 EVENT_KINDS = (
     "turn", "skip", "move", "bite", "draw", "play", "target", "react", "pass", "lose", "steal",
@@ -97,7 +98,7 @@ class Decision(str):
     "none" for any other. One value answers both, so the engine's and the interface's callers
     read the same state."""
 
-    def __new__(cls, kind: str, seat: int) -> "Decision":
+    def __new__(cls, kind: str, seat: int) -> Decision:
         value = super().__new__(cls, kind)
         value.seat = seat
         return value
@@ -120,10 +121,36 @@ class GameState:
     """A position plus everything needed to continue it exactly (including the shuffle state)."""
 
     __slots__ = (
-        "rules", "players", "dens", "pos", "at", "hands", "spent", "deck", "discard",
-        "destiny", "destiny_discard", "length", "time", "turn", "current", "actions_left",
-        "must_leave", "_frozen", "holder", "asking", "stack", "rng", "result", "record",
-        "events", "counts", "_legal", "watch", "turn_decisions", "cut_off",
+        "_frozen",
+        "_legal",
+        "actions_left",
+        "asking",
+        "at",
+        "counts",
+        "current",
+        "cut_off",
+        "deck",
+        "dens",
+        "destiny",
+        "destiny_discard",
+        "discard",
+        "events",
+        "hands",
+        "holder",
+        "length",
+        "must_leave",
+        "players",
+        "pos",
+        "record",
+        "result",
+        "rng",
+        "rules",
+        "spent",
+        "stack",
+        "time",
+        "turn",
+        "turn_decisions",
+        "watch",
     )
 
     # --- public surface ----------------------------------------------------------------------
@@ -228,7 +255,7 @@ class GameState:
                     return
             self._continue_turn()
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         other = GameState.__new__(GameState)
         other.rules = self.rules
         other.players = self.players
@@ -391,7 +418,7 @@ class GameState:
                 target = rules.kind_target[k]
                 if target == T_SELF:
                     out.append(rules.play_actions[k][-1])  # Boost costs no action (R24)
-                elif left <= 0 or target == T_NONE or target == T_REACTION:
+                elif left <= 0 or target in (T_NONE, T_REACTION):
                     continue
                 elif target == T_ALL:
                     out.append(rules.play_actions[k][-1])

@@ -21,7 +21,7 @@ class Holding(Protocol):
 class PantsWatch:
     """Changes of hands of The Pants and the turn ends each seat held them."""
 
-    __slots__ = ("last_holder", "changes", "change_turn", "turn", "held")
+    __slots__ = ("change_turn", "changes", "held", "last_holder", "turn")
 
     def __init__(self, state: Holding):
         self.last_holder = state.holder  # last player (not pile) to hold The Pants; -1: a pile
@@ -30,7 +30,7 @@ class PantsWatch:
         self.turn = state.turn
         self.held = [0] * (state.players + 1)  # turn ends held per seat; the last slot: nobody
 
-    def copy(self) -> "PantsWatch":
+    def copy(self) -> PantsWatch:
         other = PantsWatch.__new__(PantsWatch)
         other.last_holder, other.changes, other.change_turn = self.last_holder, self.changes, self.change_turn
         other.turn, other.held = self.turn, self.held[:]

@@ -18,15 +18,15 @@ The generic ones (pagebreak, player_aid, variants, table) come from `dragon_pnp.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
-from dragon_pnp.data.components import time_track
 from dragon_pnp.data import GameData
+from dragon_pnp.data.components import time_track
 from dragon_pnp.errors import LayoutError
-from dragon_pnp.paper import pt_to_mm
 from dragon_pnp.games.dragon_pants.rulebook import figures, tables
+from dragon_pnp.paper import pt_to_mm
 from dragon_pnp.rulebook.directives import DirectiveContext, Render, Spec, int_arg
 from dragon_pnp.rulebook.markup import Directive, inline_xml
 from dragon_pnp.rulebook.styles import Styles

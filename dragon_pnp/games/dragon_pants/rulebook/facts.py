@@ -6,15 +6,15 @@ Numbers in the rulebook text are never typed by hand: `{{ settings.hand_limit }}
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from dragon_pnp.data import GameData
-from dragon_pnp.rulebook.words import names, plural, words
 from dragon_pnp.data.components import time_track
 from dragon_pnp.games.dragon_pants.data import PowerCard, signed
 from dragon_pnp.games.dragon_pants.destiny import analyse_presets
-
+from dragon_pnp.rulebook.words import names, plural, words
 
 
 @dataclass(frozen=True)

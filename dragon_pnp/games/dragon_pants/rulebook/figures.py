@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from reportlab.graphics.shapes import Circle, Drawing, Rect, String
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from dragon_pnp.data.components import time_track as time_track_spec
 from dragon_pnp.data import GameData
+from dragon_pnp.data.components import time_track as time_track_spec
+from dragon_pnp.errors import LayoutError
 from dragon_pnp.games.dragon_pants.diagrams import SightCheck, sight_scene
 from dragon_pnp.games.dragon_pants.engine.board import BoardTables
 from dragon_pnp.hexgrid import Hex
 from dragon_pnp.hexmap_diagrams import board_scene, legend_scene, scene_drawing
-from dragon_pnp.errors import LayoutError
 from dragon_pnp.paper import mm_to_pt, pt_to_mm
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
 from dragon_pnp.rulebook.styles import ACCENT, INK, SHADE, Styles

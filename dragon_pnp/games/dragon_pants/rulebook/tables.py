@@ -9,8 +9,8 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from dragon_pnp.components.art import icon_names
-from dragon_pnp.data.components import time_track
 from dragon_pnp.data import GameData
+from dragon_pnp.data.components import time_track
 from dragon_pnp.games.dragon_pants.data import PantsTerrain, PowerCard, signed
 from dragon_pnp.games.dragon_pants.rulebook.facts import PresetFacts, answers, preset_facts
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
