@@ -52,11 +52,11 @@ def _games(args: list[str]) -> int | None:
         return None
     import json
 
-    from dragon_pnp.cli.game_list import game_summaries
+    from dragon_pnp.cli.game_list import listed_games
     from dragon_pnp.resources import default_games_folder
 
     try:
-        found = game_summaries(Path(folder) if folder is not None else default_games_folder())
+        found = listed_games(Path(folder) if folder is not None else default_games_folder(), with_seeds=folder is None)
         # Rich's print_json: the data through json.dumps and back, indented by 2, non-ASCII as is.
         text = json.dumps(json.loads(json.dumps(found)), indent=2, ensure_ascii=False) + "\n"
         text.encode(sys.stdout.encoding or "utf-8")

@@ -12,17 +12,34 @@ from typing import Any
 from dragon_pnp.cli.game_choice import game_folders
 from dragon_pnp.data.located_yaml import load_yaml
 from dragon_pnp.errors import DataError
+from dragon_pnp.resources import shipped
 
 
 def game_summaries(root: Path) -> list[dict[str, Any]]:
-    """One summary per game folder directly inside `root`, by folder name."""
-    return [game_summary(path) for path in game_folders(root)]
+    """One summary per game folder directly inside `root`, by folder name; each says whether it
+    is one of the seed games shipped with dragon-pnp."""
+    seeds = _seed_folder()
+    return [game_summary(path, seed=path.parent.resolve() == seeds) for path in game_folders(root)]
 
 
-def game_summary(folder: Path) -> dict[str, Any]:
+def listed_games(root: Path, with_seeds: bool) -> list[dict[str, Any]]:
+    """`root`'s games, then (with `with_seeds`) each shipped seed game not already listed by name,
+    so a designer in an empty folder still sees what can be built or copied with `new --from`."""
+    found = game_summaries(root)
+    if with_seeds:
+        named = {game["game"] for game in found}
+        found += [game for game in game_summaries(_seed_folder()) if game["game"] not in named]
+    return found
+
+
+def _seed_folder() -> Path:
+    return shipped("games").resolve()
+
+
+def game_summary(folder: Path, seed: bool = False) -> dict[str, Any]:
     """What `games` shows for one folder, read straight from its game.yaml (a broken file is shown, not fatal)."""
     summary: dict[str, Any] = {"game": folder.name, "name": folder.name, "players_min": None, "players_max": None,
-                               "rules_module": None, "error": None}
+                               "rules_module": None, "error": None, "seed": seed}
     try:
         raw, _ = load_yaml(folder / "game.yaml")
     except DataError as exc:

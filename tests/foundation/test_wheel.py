@@ -98,8 +98,18 @@ def test_a_designer_workflow_outside_the_checkout(installed, tmp_path):
                            cwd=work, capture_output=True, text=True, check=True, env=_environment()).stdout
     assert str(installed) in where and str(ROOT / "dragon_pnp") not in where
 
+    imports = "import dragon_pnp.games\ntry:\n    import generator\nexcept ImportError:\n    print('no generator')"
+    done = subprocess.run([str(installed / "bin" / "python"), "-c", imports], cwd=work, capture_output=True, text=True,
+                          env=_environment())
+    assert done.returncode == 0 and done.stdout.strip() == "no generator", done.stdout + done.stderr
+
     listed = _run(installed, work, "games", "--json")
     assert listed.returncode == 0, listed.stderr
+    assert {g["game"] for g in json.loads(listed.stdout) if g["seed"]} == set(SEED_GAMES)   # an empty folder
+    copied = _run(installed, work, "new", "myduel", "--from", "dragon_dance", "--dir", ".")
+    assert copied.returncode == 0, copied.stdout + copied.stderr
+    assert _run(installed, work, "validate", "myduel").returncode == 0
+    assert (work / "myduel" / "rules.md").read_text() == (ROOT / "data" / "dragon_dance" / "rules.md").read_text()
     made = _run(installed, work, "new", "mygame", "--dir", ".")
     assert made.returncode == 0, made.stdout + made.stderr
     assert (work / "mygame" / "game.yaml").is_file()
