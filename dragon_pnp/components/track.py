@@ -7,7 +7,7 @@ import math
 from dragon_pnp.components.art import component_index, located_picture
 from dragon_pnp.components.base import ComponentPlan, ExportEntry, PlanContext, Section
 from dragon_pnp.data import GameData
-from dragon_pnp.data.components import TrackSpec, document_of, time_track
+from dragon_pnp.data.components import TrackSpec, document_of
 from dragon_pnp.kit.faces import Face, Item, render_template
 from dragon_pnp.kit.imposition import impose
 
@@ -17,10 +17,14 @@ TRACK_TITLE_MM = 13.0
 DEFAULT_COLOUR = "#8a2f1d"   # a track's colour when its `colour` names none in print.yaml
 
 
-def time_track_face(game: GameData) -> Face:
-    """Boxes first..last in `rows` rows, read left to right, top to bottom."""
-    track = time_track(game)
-    box = time_track(game).box_mm
+def face_key(track: TrackSpec) -> str:
+    """Each track's own face name (`time_track` -> `time-track`), so two tracks never share one."""
+    return track.id.replace("_", "-")
+
+
+def track_face(game: GameData, track: TrackSpec) -> Face:
+    """Boxes first..last in `rows` rows, read left to right, top to bottom, under the track's title."""
+    box = track.box_mm
     numbers = list(range(track.first, track.last + 1))
     per_row = math.ceil(len(numbers) / track.rows)
     width = per_row * box + 2 * TRACK_PAD_MM
@@ -32,25 +36,24 @@ def time_track_face(game: GameData) -> Face:
     ]
     svg = render_template("kit/time_track.svg.j2", W=width, H=height, b=bleed, box=box, boxes=boxes,
                           game_name=game.game.name, colour=game.print_profile.colour(track.colour, DEFAULT_COLOUR),
-                          pt=PT_TO_MM)
-    return Face("time-track", svg, (width, height), bleed)
+                          pt=PT_TO_MM, title=track.title or track.name, note=track.note or "")
+    return Face(face_key(track), svg, (width, height), bleed)
 
 
-def time_marker_face(game: GameData) -> Face:
-    track = time_track(game)
+def marker_face(game: GameData, track: TrackSpec) -> Face:
     size = track.marker_mm
     bleed = game.print_profile.bleed_mm
     art = (located_picture(game, track.marker_art, "components", component_index(game, track.id), "marker_art")
            if track.marker_art else None)
     svg = render_template("kit/time_marker.svg.j2", d=size, b=bleed, art=art,
                           colour=game.print_profile.colour(track.colour, DEFAULT_COLOUR))
-    return Face("time-marker", svg, (size, size), bleed, "circle")
+    return Face(f"{face_key(track)}-marker", svg, (size, size), bleed, "circle")
 
 
 def plan(spec: TrackSpec, context: PlanContext) -> ComponentPlan:
     """The track card(s) and marker(s), packed on shelves."""
     game = context.game
-    track, marker = time_track_face(game), time_marker_face(game)
+    track, marker = track_face(game, spec), marker_face(game, spec)
     items = [Item(track.key, None, spec.name.lower()) for _ in range(spec.copies)]
     items += [Item(marker.key, None, "marker") for _ in range(spec.markers)]
     pages = impose(items, {track.key: track, marker.key: marker}, context.layout("extras"), context.paper,

@@ -229,6 +229,10 @@ class TrackSpec(ComponentBase):
     # an SVG file in the game folder drawn on the marker (default: an hourglass)
     marker_art: str | None = Field(default=None, min_length=1, max_length=200)
     colour: str = "#8a2f1d"                           # #rrggbb or a print.yaml palette colour ("deck.destiny")
+    # the large heading printed on the track (default: the component's name)
+    title: str | None = Field(default=None, min_length=1, max_length=40)
+    # a short line printed at the track's top right, e.g. what happens at its end (default: none)
+    note: str | None = Field(default=None, min_length=1, max_length=80)
 
     @model_validator(mode="after")
     def _ordered(self) -> TrackSpec:

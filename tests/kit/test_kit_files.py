@@ -52,7 +52,7 @@ def test_outputs_are_all_there(game, kits):
         assert (folder / name).is_file()
     svgs = {p.stem for p in (folder / "svg").glob("*.svg")}
     assert {"power-back", "destiny-back", "power-fireball", "destiny-blank", "tile-water", "time-track",
-            "time-marker"} <= svgs
+            "time-track-marker"} <= svgs
     assert sum(1 for s in svgs if s.startswith("pawn-")) == len(game.board.homes)
     assert sum(1 for s in svgs if s.startswith("tile-den-")) == len(game.board.homes)
     pngs = sorted((folder / "png").glob("*.png"))
