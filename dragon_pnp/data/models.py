@@ -72,8 +72,9 @@ class GameManifest(Model):
     also_known_as: str | None = None
     # one line under the title on the cover
     tagline: str | None = None
-    # who designed the game, as credited on the cover and in the rulebook
-    designers: list[str] = Field(min_length=1)
+    # who designed the game, as credited on the cover and in the rulebook; leave it out for a
+    # traditional game with no known designer (the kit then credits no one)
+    designers: list[str] = Field(default_factory=list)
     # the licence of the game as its source states it; leave it out where the source gives none
     # (the kit then claims no licence and only credits the designers)
     licence: str | None = None

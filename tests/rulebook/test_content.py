@@ -176,3 +176,15 @@ def test_setup_maps_name_each_seats_colour_and_placing_needs_no_number(game, tex
         assert f"{players} players: {seats}." in text
     assert "den with their seat number" not in text and "Seat 1 sits by den 1" not in text
     assert "Take the pawn of that colour and put it on the den tile of the same colour" in text
+
+
+def test_a_game_with_no_known_designer_credits_no_one():
+    """A traditional game leaves `designers` out: no "Designed by" line on the title page."""
+    from dragon_pnp.rulebook.styles import make_styles
+    from dragon_pnp.rulebook.title import title_page
+
+    game = load_game("examples/goofspiel")
+    assert game.game.designers == []
+    flow = title_page(game, make_styles(), 400, 600)
+    lines = [item.text for item in flow if hasattr(item, "text")]
+    assert any("Goofspiel" in line for line in lines) and not any("Designed by" in line for line in lines)

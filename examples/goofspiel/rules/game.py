@@ -14,7 +14,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from dragon_pnp.games import MASK64, Event, GameModule, IllegalActionError, PositionError, Result, seed_state, shuffle
+from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games.api import Event, GameModule, PositionError, Result
+from dragon_pnp.games.chance import MASK64, seed_state, shuffle
 
 from .estimate import win_chance
 

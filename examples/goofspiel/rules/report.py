@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dragon_pnp.games import Finding, MetricSpec, PlaytestPart, ReasonSpec, ReportPart, ReportSpec, Vocabulary
+from dragon_pnp.games.api import Finding
+from dragon_pnp.games.parts import PlaytestPart, ReportPart, Vocabulary
+from dragon_pnp.games.report_parts import MetricSpec, ReasonSpec, ReportSpec
 
 
 class GoofReport(ReportPart):
