@@ -11,9 +11,9 @@ import typer
 
 from dragon_pnp.build.output_folder import prepare_output_folder
 from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
-from dragon_pnp.cli.game_choice import chosen_game
+from dragon_pnp.cli.build_options import OPTION
+from dragon_pnp.cli.game_choice import game_folder
 from dragon_pnp.cli.remembered import remember_build, remembered_build, summary, warn, write_remembered
-from dragon_pnp.data.game_dir import resolve_game_dir
 from dragon_pnp.errors import NotationError, OutputFolderError
 from dragon_pnp.heap import frozen_for_good
 from dragon_pnp.resources import output_root
@@ -31,19 +31,16 @@ PAPERS = ("letter", "a4")
 @app.command()
 def build(
     game: str | None = typer.Argument(None, help=GAME_HELP, show_default=False),
-    paper: str | None = typer.Option(None, "--paper", help="letter or a4 (default: the game's print.yaml, else letter)."),
-    no_duplex: bool = typer.Option(False, "--no-duplex", help="Fold-over cards (front and back side by side) for printers without duplex."),
-    no_check: bool = typer.Option(False, "--no-check", help="Skip the simulated rules check."),
-    out: Path | None = typer.Option(None, "--out", help="Output folder (default: output/<game>/)."),
-    service: list[str] = typer.Option([], "--service", help="Also write uploads for a card-printing service "
-                                      "(tgc or mpc) into service-<name>/; may be given more than once."),
-    pdfx: bool = typer.Option(False, "--pdfx", help="Also write print-shop/: every PDF as PDF/X for commercial "
-                              "printing (level from print.yaml `pdfx:`, else x4)."),
-    pdfx_level: str | None = typer.Option(None, "--pdfx-level", help="x4 (keeps transparency) or x1a "
-                                             "(flattened, PDF 1.3); implies --pdfx."),
+    paper: str | None = typer.Option(None, OPTION["paper"].flag, help=OPTION["paper"].help),
+    no_duplex: bool = typer.Option(False, OPTION["no_duplex"].flag, help=OPTION["no_duplex"].help),
+    no_check: bool = typer.Option(False, OPTION["no_check"].flag, help=OPTION["no_check"].help),
+    out: Path | None = typer.Option(None, OPTION["out"].flag, help=OPTION["out"].help),
+    service: list[str] = typer.Option([], OPTION["service"].flag, help=OPTION["service"].help),
+    pdfx: bool = typer.Option(False, OPTION["pdfx"].flag, help=OPTION["pdfx"].help),
+    pdfx_level: str | None = typer.Option(None, OPTION["pdfx_level"].flag, help=OPTION["pdfx_level"].help),
 ) -> int:
     """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
-    root = resolve_game_dir(chosen_game(game, "build"))
+    root = game_folder(game, "build")
     target = out if out is not None else output_root() / root.name
     # First of all: restore a kit a crashed build left half-swapped, and refuse a wrong --out.
     try:

@@ -19,8 +19,11 @@ import os
 import sys
 from pathlib import Path
 
-_BUILD_FLAGS = {"--no-duplex": "no_duplex", "--no-check": "no_check"}
-_BUILD_VALUES = {"--paper": "paper", "--out": "out"}
+from dragon_pnp.cli.build_options import BUILD_OPTIONS
+
+# The options a remembered build is answered with, from the build command's own table.
+_BUILD_FLAGS = {option.flag: option.name for option in BUILD_OPTIONS if option.fast and not option.takes_value}
+_BUILD_VALUES = {option.flag: option.name for option in BUILD_OPTIONS if option.fast and option.takes_value}
 
 
 def answer(args: list[str]) -> int | None:
@@ -74,12 +77,11 @@ def _build(args: list[str]) -> int | None:
     game, paper, no_duplex, no_check, out = parsed
     try:
         from dragon_pnp.build.output_folder import prepare_output_folder
-        from dragon_pnp.cli.game_choice import chosen_game
+        from dragon_pnp.cli.game_choice import game_folder
         from dragon_pnp.cli.remembered import remembered_build
-        from dragon_pnp.data.game_dir import resolve_game_dir
         from dragon_pnp.resources import output_root
 
-        root = resolve_game_dir(chosen_game(game, "build"))
+        root = game_folder(game, "build")
         target = Path(out) if out is not None else output_root() / root.name
         prepare_output_folder(target, root)
         found = remembered_build(root, target, paper, not no_duplex, not no_check)
@@ -123,7 +125,9 @@ def _parse_build(args: list[str]) -> tuple[str | None, str | None, bool, bool, s
         else:
             return None
         position += 1
-    return game, values.get("--paper"), "--no-duplex" in flags, "--no-check" in flags, values.get("--out")
+    named = {_BUILD_VALUES[flag]: value for flag, value in values.items()}
+    given = {_BUILD_FLAGS[flag] for flag in flags}
+    return game, named.get("paper"), "no_duplex" in given, "no_check" in given, named.get("out")
 
 
 def _plain_value(word: str) -> bool:

@@ -25,6 +25,23 @@ def game_folders(root: Path) -> list[Path]:
     return sorted(path for path in root.iterdir() if (path / MANIFEST).is_file())
 
 
+_RESOLVED: dict[tuple[str | None, str, str], Path] = {}
+
+
+def game_folder(given: str | None, command: str = "build") -> Path:
+    """The game folder GAME (or its absence) means, resolved once per process: the fast lane and
+    the Typer command that takes over from it ask the same question and get the one answer."""
+    from dragon_pnp.data.game_dir import resolve_game_dir
+
+    named = os.environ.get(GAME_VARIABLE, "").strip()
+    key = (given, named, str(Path.cwd()))
+    found = _RESOLVED.get(key)
+    if found is None:
+        found = _RESOLVED[key] = _named_by_variable(named) if named and not given else \
+            resolve_game_dir(chosen_game(given, command))
+    return found
+
+
 def chosen_game(given: str | None, command: str = "build") -> str:
     """GAME as given, else the game the environment, the current folder or the data folder implies.
 
@@ -34,12 +51,7 @@ def chosen_game(given: str | None, command: str = "build") -> str:
         return given
     named = os.environ.get(GAME_VARIABLE, "").strip()
     if named:
-        from dragon_pnp.data.game_dir import resolve_game_dir
-
-        try:
-            resolve_game_dir(named)
-        except GameNotFoundError as exc:
-            raise GameNotFoundError(f"{GAME_VARIABLE}={named}: {_after_name(str(exc), named)}") from None
+        _named_by_variable(named)
         return named
     here = Path.cwd()
     if (here / MANIFEST).is_file():
@@ -54,6 +66,16 @@ def chosen_game(given: str | None, command: str = "build") -> str:
     raise GameNotFoundError(f"no GAME given and none implied: {games}; name one (dragon-pnp {command} GAME, "
                             f"a name under data/ or a game folder), set {GAME_VARIABLE}=GAME, or run the "
                             f"command inside a game folder")
+
+
+def _named_by_variable(named: str) -> Path:
+    """The folder DRAGON_PNP_GAME names, or an error that says the variable named it."""
+    from dragon_pnp.data.game_dir import resolve_game_dir
+
+    try:
+        return resolve_game_dir(named)
+    except GameNotFoundError as exc:
+        raise GameNotFoundError(f"{GAME_VARIABLE}={named}: {_after_name(str(exc), named)}") from None
 
 
 def _after_name(message: str, name: str) -> str:

@@ -13,8 +13,7 @@ import typer
 from rich.markup import escape
 
 from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
-from dragon_pnp.cli.game_choice import chosen_game
-from dragon_pnp.data import resolve_game_dir
+from dragon_pnp.cli.game_choice import game_folder
 from dragon_pnp.errors import DragonPnpError, NotationError
 
 PAPERS = ("letter", "a4")
@@ -39,7 +38,7 @@ def studio(
     from dragon_pnp.studio.serve import DEFAULT_HOST, is_loopback, listen, serve
     from dragon_pnp.studio.session import StudioSession
 
-    game_dir = resolve_game_dir(chosen_game(game, "studio"))
+    game_dir = game_folder(game, "studio")
     if paper is not None and paper.lower() not in PAPERS:
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
     chosen_paper, name, target = paper, game_dir.name, out

@@ -58,3 +58,19 @@ def test_the_table_and_help_go_to_typer() -> None:
 ])
 def test_build_command_lines_the_fast_lane_reads(args: list[str], parsed) -> None:
     assert _parse_build(args) == parsed
+
+
+def test_the_build_option_table_is_what_the_typer_command_declares() -> None:
+    """One table (dragon_pnp/cli/build_options.py) feeds both parsers: every option Typer's build
+    takes is in it with the same flag and kind, and nothing else is."""
+    import typer.main
+
+    from dragon_pnp.cli.app import app
+    from dragon_pnp.cli.build_options import BUILD_OPTIONS
+    from dragon_pnp.cli.entry import load_commands
+
+    load_commands(["build"])
+    command = typer.main.get_command(app).commands["build"]  # type: ignore[attr-defined]
+    declared = {param.name: (tuple(param.opts), not param.is_flag) for param in command.params
+                if param.param_type_name == "option" and param.name != "help"}
+    assert declared == {option.name: ((option.flag,), option.takes_value) for option in BUILD_OPTIONS}

@@ -150,3 +150,29 @@ def test_a_position_naming_no_game_is_refused_naming_the_file(nowhere, capsys):
     err = capsys.readouterr().err
     assert done.value.code == 2 and "Traceback" not in err
     assert f"{position}: the position names no game (a top-level `game:`); no GAME given and none implied" in err
+
+
+@pytest.mark.parametrize("how", ["given", "variable", "only game"])
+def test_a_game_is_resolved_once_per_process(nowhere, monkeypatch, how):
+    """The fast lane and the Typer command it hands over to ask game_folder the same question:
+    the folder is looked up once, whichever way GAME was named."""
+    import dragon_pnp.data.game_dir as game_dir
+    import dragon_pnp.resources
+
+    data = _data_folder(monkeypatch, nowhere, ["solo"])
+    monkeypatch.setattr(dragon_pnp.resources, "game_search_path", lambda: [data])
+    calls: list[str] = []
+    real = game_dir.resolve_game_dir
+
+    def counting(game):
+        calls.append(str(game))
+        return real(game)
+
+    monkeypatch.setattr(game_dir, "resolve_game_dir", counting)
+    monkeypatch.setattr(game_choice, "_RESOLVED", {})
+    given = str(data / "solo") if how == "given" else None
+    if how == "variable":
+        monkeypatch.setenv(GAME_VARIABLE, str(data / "solo"))
+    first, second = game_choice.game_folder(given), game_choice.game_folder(given, "studio")
+    assert first == second and first.name == "solo"
+    assert len(calls) == 1, calls
