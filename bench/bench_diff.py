@@ -32,9 +32,9 @@ from pathlib import Path
 # The checkout to time: this one, or the one `--before` names (its fresh processes get it here).
 sys.path.insert(0, os.environ.get("DRAGON_PNP_BENCH_TREE") or str(Path(__file__).resolve().parents[1]))
 
-from dragon_pnp.data import load_game
 from dragon_pnp.diff.compare import DiffOptions, run_diff
 from dragon_pnp.diff.writers import write_diff
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.check import CheckSettings
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,9 +16,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
 from dragon_pnp.cli.game_choice import chosen_game
 from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import NotationError
 from dragon_pnp.games.parts import ReportPart, Vocabulary
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.check import (
     CheckSettings,
     Execution,

@@ -55,9 +55,8 @@ def game_command(name: str, providers: dict[str, Callable[..., Any]]) -> Callabl
         raise TypeError(f"command {name!r} of {first_module}: an option may not be called 'game' (the CLI adds GAME)")
 
     def command(game: str | None = None, **values: Any) -> int:
-        from dragon_pnp.data import load_game
         from dragon_pnp.games.parts import CommandsPart
-        from dragon_pnp.games.registry import module_for_game
+        from dragon_pnp.games.registry import load_game, module_for_game
 
         data = load_game(chosen_game(game, name))
         module = module_for_game(data)

@@ -67,7 +67,7 @@ def make_game(name: str, folder: Path, with_rules: bool = False) -> Path:
         (target / file).write_text(text, encoding="utf-8")
     if with_rules:
         add_rules_module(target, values)
-    from dragon_pnp.data import load_game  # the schemas of what was just written, inside the folder
+    from dragon_pnp.games.registry import load_game  # the schemas of what was just written, inside the folder
 
     write_game_schemas(load_game(target))
     return target

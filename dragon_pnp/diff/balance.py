@@ -18,6 +18,7 @@ from typing import Any
 
 from dragon_pnp.data import GameData
 from dragon_pnp.games.api import GameModule
+from dragon_pnp.players import policies_of
 from dragon_pnp.report.check import CheckSettings, Execution, build_report, plan, require_module, resolve
 from dragon_pnp.report.check_cache import inputs_key, play_batches
 from dragon_pnp.report.plan import MIXED, Config, plan_batches
@@ -33,7 +34,7 @@ def common_settings(old: GameData, new: GameData, settings: CheckSettings) -> Ch
     resolved = resolve(new, settings, new_module)
     players = tuple(n for n in resolved.players if n in old_module.player_counts(old))
     setups = tuple(s for s in resolved.setups if s in old_module.setups(old))
-    policies = tuple(p for p in resolved.policies if p == MIXED or p in old_module.policies())
+    policies = tuple(p for p in resolved.policies if p == MIXED or p in policies_of(old_module))
     return replace(resolved, players=players, setups=setups, policies=policies)
 
 

@@ -4,7 +4,7 @@ Kit pages are compared by what they draw before anything is rendered: each page 
 one-page render job named by its content (the render cache's key), so equal keys mean equal
 pages and only the pages that differ are rendered (through the render cache) and rasterised.
 The rulebook and player aid are typeset for both versions and compared by page digest (what
-each page draws, `dragon_pnp.studio.page_digest`). Pixel comparison then locates the change.
+each page draws, `dragon_pnp.pdf.page_digest`). Pixel comparison then locates the change.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def typeset_elsewhere(game: GameData, paper: str) -> Callable[[], dict[str, byte
 
 def rulebook_side(documents: dict[str, bytes]) -> Side:
     """Each page keyed by what it draws."""
-    from dragon_pnp.studio.page_digest import page_digests
+    from dragon_pnp.pdf.page_digest import page_digests
 
     return Side(keys={name: page_digests(pdf) for name, pdf in documents.items()})
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dragon_pnp.build.context import BuildOptions
-from dragon_pnp.data import GameData, load_game
+from dragon_pnp.data import GameData
 from dragon_pnp.errors import Location
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
 from dragon_pnp.resources import output_root, templates_dir

@@ -113,6 +113,6 @@ class Since:
 
 
 def _has_rules(folder: Path) -> bool:
-    from dragon_pnp.data import load_game
+    from dragon_pnp.games.registry import load_game
 
     return load_game(folder).module is not None

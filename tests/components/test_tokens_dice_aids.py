@@ -10,8 +10,8 @@ import pytest
 from dragon_pnp.components import aid, dice, tokens
 from dragon_pnp.components.base import PlanContext
 from dragon_pnp.components.dice import NET_CELLS, NET_EDGES, NET_FOLDS, net_outline, net_size, net_tabs, tab_depth
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import DataError
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.imposition import MarkStyle
 from dragon_pnp.kit.kit import combine
 from tests.components.conftest import SAMPLER

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from dragon_pnp.components.track import time_marker_face, time_track_face
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 

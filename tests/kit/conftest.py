@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dragon_pnp.build.context import BuildContext, BuildOptions
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.kit import plan_kit, render_plan, write_documents
 from dragon_pnp.kit.steps import kit_step, print_and_play_step
 from dragon_pnp.rulebook.build import build_step as rulebook_step

@@ -12,6 +12,7 @@ The rulebook's footer (below the bottom margin) and the title page are not looke
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import pymupdf
@@ -99,7 +100,7 @@ def problems(pdf: bytes, skip_first: int = 1, skip_last: int = 0) -> list[str]:
     found: list[str] = []
     with pymupdf.open(stream=pdf, filetype="pdf") as doc:
         pages = list(doc)[skip_first:len(doc) - skip_last]
-        for before, page in zip(pages, pages[1:]):
+        for before, page in itertools.pairwise(pages):
             number = page.number + 1
             above, below = lines(before), lines(page)
             if not above or not below:
@@ -144,7 +145,7 @@ def _rows_before_gap(rules: list[float]) -> int:
     if not rules:
         return 0
     count = 1
-    for a, b in zip(rules, rules[1:]):
+    for a, b in itertools.pairwise(rules):
         if b - a > 120:
             break
         count += 1

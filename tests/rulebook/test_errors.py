@@ -7,8 +7,8 @@ import re
 import pytest
 import yaml
 
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import LayoutError
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.rulebook import typeset
 from dragon_pnp.rulebook.source import render_rules
 

@@ -14,9 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from dragon_pnp.errors import IllegalActionError
-from dragon_pnp.games.api import Event, GameModule, PositionError, Result
-from dragon_pnp.games.chance import MASK64, seed_state, shuffle
+from dragon_pnp.games import MASK64, Event, GameModule, IllegalActionError, PositionError, Result, seed_state, shuffle
 
 from .estimate import win_chance
 
@@ -205,9 +203,10 @@ def load(rules: Rules, data: Mapping[str, Any]) -> GoofState:
     return state
 
 
-class Goofspiel(GameModule):
+class Goofspiel(GameModule[Rules, GoofState, Bid]):
     slug = "goofspiel"
     seats_fixed = 2
+    end_reasons = ("points", "draw")
     settings_model = Settings
 
     def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:

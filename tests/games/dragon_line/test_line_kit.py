@@ -11,8 +11,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from dragon_pnp.data import load_game
 from dragon_pnp.games.dragon_line.rulebook_facts import reform_words, worked_round
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.rulebook import typeset
 from tests.kit.conftest import build_cards, build_kit
 
