@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dragon_pnp.games.dragon_line import GAME  # noqa: E402
-from dragon_pnp.games.dragon_line.data import (
+from dragon_pnp.games.dragon_line.data import (  # noqa: E402
     cards_digest,
     without_learned_values,
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.markup import escape
@@ -138,7 +139,7 @@ def _options(items: list[str], data) -> tuple[tuple[str, bool], ...]:
     return tuple(sorted(chosen.items()))
 
 
-def _summary(report: dict, elapsed: float, paths: dict[str, Path]) -> None:
+def _summary(report: dict[str, Any], elapsed: float, paths: dict[str, Path]) -> None:
     games = report["total_games"]
     console.print(f"{games:,} games in {elapsed:.1f} s ({games / elapsed:,.0f} games/s)")
     attention = [f for f in report["findings"] if f["severity"] == "attention"]

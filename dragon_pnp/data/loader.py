@@ -140,7 +140,7 @@ class _Loader:
         self._raw: dict[str, Any] = {}
         self._models: dict[tuple[str, type], Any] = {}
 
-    def raw(self, name: str, named_at: tuple = ()) -> Any:
+    def raw(self, name: str, named_at: tuple[Any, ...] = ()) -> Any:
         if name in self._raw:
             return self._raw[name]
         file = self.root / name
@@ -162,7 +162,7 @@ class _Loader:
         self._raw[name] = raw
         return raw
 
-    def model(self, name: str, model: type[BaseModel], named_at: tuple = ()) -> Any:
+    def model(self, name: str, model: type[BaseModel], named_at: tuple[Any, ...] = ()) -> Any:
         key = (name, model)
         if key in self._models:
             return self._models[key]
@@ -180,7 +180,7 @@ class _Loader:
             self.errors.extend(_schema_errors(exc, source))
         return self._models[key]
 
-    def rows(self, name: str, named_at: tuple, count_field: str = "count") -> list[dict[str, Any]] | None:
+    def rows(self, name: str, named_at: tuple[Any, ...], count_field: str = "count") -> list[dict[str, Any]] | None:
         from dragon_pnp.data.rows import load_rows
 
         file = self.root / name
@@ -227,7 +227,7 @@ def _escapes(name: str) -> bool:
     return os.path.isabs(normal) or normal == ".." or normal.startswith("../")
 
 
-def _schema_errors(exc: ValidationError, source: SourceMap, prefix: tuple = ()) -> list[DataError]:
+def _schema_errors(exc: ValidationError, source: SourceMap, prefix: tuple[Any, ...] = ()) -> list[DataError]:
     found = []
     for error in exc.errors(include_url=False):
         path = prefix + _field_path(error["loc"])
@@ -236,7 +236,7 @@ def _schema_errors(exc: ValidationError, source: SourceMap, prefix: tuple = ()) 
     return found
 
 
-def _field_path(loc: tuple) -> tuple:
+def _field_path(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     """Pydantic's error location as a path of fields: validator names and the tag of a
     discriminated union (`components.0.deck.cards`) are not fields of the file."""
     from dragon_pnp.data.components import DEFAULT_DOCUMENT

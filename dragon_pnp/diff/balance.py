@@ -99,7 +99,7 @@ def compare_balance(old: GameData, new: GameData, settings: CheckSettings, execu
     }
 
 
-def _outcome(record: GameRecord) -> tuple:
+def _outcome(record: GameRecord) -> tuple[Any, ...]:
     return record.winners, record.reason, record.rounds, record.scores
 
 
@@ -158,7 +158,7 @@ def paired(pairs: Sequence[tuple[GameRecord, GameRecord]],
             "beyond_chance": n > 1 and spread > 0 and (low > 0 or high < 0)}
 
 
-def _unrooted(findings: list[dict], game: GameData) -> list[dict]:
+def _unrooted(findings: list[dict[str, Any]], game: GameData) -> list[dict[str, Any]]:
     """Findings with the game folder's path taken out of their text (a revision is read into a
     temporary folder; the report names files relative to the game)."""
     prefixes = sorted({f"{game.root}/", f"{game.root.resolve()}/"}, key=len, reverse=True)
@@ -178,7 +178,7 @@ def _finding_key(finding: dict[str, Any]) -> str:
     return numbers.sub("#", str(finding.get("topic", ""))) + "|" + numbers.sub("#", str(finding.get("text", "")))
 
 
-def compare_findings(old: list[dict], new: list[dict]) -> tuple[list[dict], list[dict], list[dict]]:
+def compare_findings(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """(appeared, disappeared, changed wording or figures) between two reports' findings."""
     old_by = {_finding_key(f): f for f in old}
     new_by = {_finding_key(f): f for f in new}

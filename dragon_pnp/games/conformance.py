@@ -29,6 +29,7 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -166,7 +167,7 @@ def _check_step(module: GameModule, game: Any, rules: Any, options: dict[str, An
         if len(set(notations)) != len(notations):
             raise _Broken("legal actions", f"two legal actions of seat {seat + 1} print alike: {notations}")
         for action in legal:
-            parsed = _call("legal actions", lambda: module.parse_action(state, seat, str(action)), step)
+            parsed = _call("legal actions", partial(module.parse_action, state, seat, str(action)), step)
             if parsed != action:
                 raise _Broken("legal actions", f"'{action}' parses back as '{parsed}'")
     if state.to_dict() != saved:
@@ -192,14 +193,14 @@ def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int,
     saved = state.to_dict()
     players = {name: factory(rules) for name, factory in choosers.items()} if step % 10 == 0 else {}
     for seat in moving:
-        world = _call("hidden redraw", lambda: hidden_world(module, rules, state, seat, random.Random(step)), step)
+        world = _call("hidden redraw", partial(hidden_world, module, rules, state, seat, random.Random(step)), step)
         if world.view(seat) != state.view(seat):
             raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} looks different to it")
         if [str(a) for a in world.legal_actions(seat)] != [str(a) for a in state.legal_actions(seat)]:
             raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} gives it other choices")
         for name, player in players.items():
             # it applies legal actions on copies: one that raises there is a legal-actions fault
-            choice = _call("legal actions", lambda: player.choose(state.clone(), seat, random.Random(step)), step,
+            choice = _call("legal actions", partial(player.choose, state.clone(), seat, random.Random(step)), step,
                            f"a legal action in player {name}'s look-ahead raised")
             if str(choice) not in [str(a) for a in state.legal_actions(seat)]:
                 raise _Broken(name, f"player {name} chose '{choice}', not a legal action of seat {seat + 1}")

@@ -180,7 +180,7 @@ def fold_net():
             centre = (other[0] + 0.5, other[1] + 0.5, 0.0)
             angle = next(t for t in (math.pi / 2, -math.pi / 2) if rotate(centre, a, axis, t)[2] > 0.25)
             parent = maps[cell]
-            maps[other] = (lambda parent, a, axis, angle: lambda p: parent(rotate(p, a, axis, angle)))(parent, a, axis, angle)
+            maps[other] = lambda p, parent=parent, a=a, axis=axis, angle=angle: parent(rotate(p, a, axis, angle))
             queue.append(other)
     return maps
 

@@ -77,7 +77,7 @@ def kits(game, tmp_path_factory):
             deadline = time.monotonic() + 600
             while not done.exists():
                 if time.monotonic() > deadline:
-                    raise TimeoutError(f"another worker never finished building {name}")
+                    raise TimeoutError(f"another worker never finished building {name}") from None
                 time.sleep(0.1)
             context = BuildContext(game, BuildOptions(paper=paper, duplex=duplex, check=False), folder)
             context.artifacts.update({p.name: p for p in folder.iterdir() if p.is_file()})

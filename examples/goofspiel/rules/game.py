@@ -78,18 +78,20 @@ class GoofState:
         for seat, bid in joint.items():
             if not isinstance(bid, Bid) or bid.value not in self.hands[seat]:
                 raise IllegalActionError(f"player {seat + 1} has no card {getattr(bid, 'value', bid)} to bid")
+        prize = self.prize
+        assert prize is not None, "a bid is asked for only while a prize is face up"
         blue, red = joint[0].value, joint[1].value
         for seat, value in ((0, blue), (1, red)):
             self.hands[seat].remove(value)
             self.bids[seat].append(value)
         self._emit("reveal", None, [blue, red])
         if blue == red:
-            self.tied.append(self.prize)
-            self._emit("tie", None, self.prize)
+            self.tied.append(prize)
+            self._emit("tie", None, prize)
         else:
             winner = 0 if blue > red else 1
-            self.won[winner].append(self.prize)
-            self._emit("take", winner, self.prize)
+            self.won[winner].append(prize)
+            self._emit("take", winner, prize)
         self._next_prize()
 
     def view(self, seat: int | None) -> dict[str, Any]:
