@@ -2,7 +2,8 @@
 """Set up and run dragon-pnp on a fresh machine that has only Python 3.11+ and cairo.
 
     python3 run.py kit [ARGS...]    build the Dragon Pants kit into output/dragon_pants/
-    python3 run.py test [ARGS...]   run the whole test suite (installs Debian's chromium for the
+    python3 run.py test [ARGS...]   ruff and mypy with the committed configuration (pyproject.toml),
+                                    then the whole test suite (installs Debian's chromium for the
                                     studio's browser tests when it is missing and this is root)
     python3 run.py bench            run the benchmarks under bench/
     python3 run.py bench --smoke    every benchmark once at tiny sizes (does each still work?)
@@ -97,10 +98,26 @@ def main(argv: list[str]) -> int:
     if command == "kit":
         return subprocess.call([str(BIN / "dragon-pnp"), "build", "dragon_pants", *rest])
     if command == "test":
+        found = static_checks()
+        if found:
+            return found
         ensure_test_tools()
         ensure_chromium()
         return subprocess.call([str(PYTHON), "-m", "pytest", "-n", "2", "-q", *rest])
     return run_benches(rest)
+
+
+def static_checks() -> int:
+    """`ruff check` and `mypy` with the committed configuration; non-zero on any finding, so the
+    suite never runs over code either refuses. mypy keeps its cache in .mypy_cache/ (a rerun after
+    a small edit takes seconds)."""
+    for name, args in (("ruff", ["check", "--quiet"]), ("mypy", [])):
+        print(f"{name} ...", flush=True)
+        code = subprocess.call([str(BIN / name), *args])
+        if code != 0:
+            print(f"{name} found problems (above); fix them before the tests run", flush=True)
+            return code
+    return 0
 
 
 SLOWEST_SMOKE = ("bench_studio.py", "bench_check.py")  # 20 s and 9 s of a 60 s smoke run

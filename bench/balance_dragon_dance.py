@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.dragon_dance.metrics import game_metrics, hazards, playtime_minutes
+from dragon_pnp.players import policies_of
 from dragon_pnp.stats import summarise, wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +39,7 @@ def _rules(folder: str, options: tuple[tuple[str, bool], ...]):
 def play_games(folder: str, options: tuple, knight: str, dragon: str, seeds: list[int]) -> list[dict[str, Any]]:
     """Play one game per seed; top level so worker processes can run it."""
     rules = _rules(folder, options)
-    factories = GAME.policies()
+    factories = policies_of(GAME)
     players = (factories[knight](rules), factories[dragon](rules))
     settings = GAME.dance_data(folder).settings
     records = []

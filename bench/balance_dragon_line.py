@@ -27,10 +27,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dragon_pnp.data.loader import load_game  # noqa: E402
 from dragon_pnp.games.dragon_line import GAME  # noqa: E402
 from dragon_pnp.games.dragon_line.learning import play_hand  # noqa: E402
 from dragon_pnp.games.dragon_line.metrics import game_metrics, summarise  # noqa: E402
+from dragon_pnp.games.registry import load_game  # noqa: E402
+from dragon_pnp.players import policies_of  # noqa: E402
 from dragon_pnp.stats import wilson_interval  # noqa: E402
 
 PAIRINGS = (("strong", "strong"), ("strong", "greedy"), ("greedy", "random"), ("strong", "random"))
@@ -39,7 +40,7 @@ PAIRINGS = (("strong", "strong"), ("strong", "greedy"), ("greedy", "random"), ("
 def _play(task: tuple[str, str, int, int, dict[str, Any]]) -> list[dict[str, Any]]:
     first, second, start, count, options = task
     rules = GAME.make_rules(load_game("dragon_line"), options)
-    factories = GAME.policies()
+    factories = policies_of(GAME)
     out = []
     for seed in range(start, start + count):
         swap = seed % 2 == 1

@@ -43,7 +43,7 @@ import sys
 from pathlib import Path
 from dragon_pnp.build.atomic import atomic_folder
 from dragon_pnp.build.context import BuildContext, BuildOptions
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.steps import kit_step, print_and_play_step
 game = load_game(sys.argv[3])
 with atomic_folder(Path(sys.argv[1])) as staging:

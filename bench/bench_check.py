@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dragon_pnp.data import load_game  # noqa: E402
 from dragon_pnp.games.dragon_pants import GAME  # noqa: E402
+from dragon_pnp.games.registry import load_game  # noqa: E402
 from dragon_pnp.report.check import mixed_rotation  # noqa: E402
 from dragon_pnp.report.plan import Config  # noqa: E402
 from dragon_pnp.report.simulate import Table, play_game  # noqa: E402

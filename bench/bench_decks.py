@@ -14,8 +14,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from benchkit import capture  # noqa: E402
 
-from dragon_pnp.data import load_game  # noqa: E402
 from dragon_pnp.games.dragon_pants.destiny import analyse_presets  # noqa: E402
+from dragon_pnp.games.registry import load_game  # noqa: E402
 
 RUNS = 7
 

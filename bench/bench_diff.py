@@ -32,9 +32,9 @@ from pathlib import Path
 # The checkout to time: this one, or the one `--before` names (its fresh processes get it here).
 sys.path.insert(0, os.environ.get("DRAGON_PNP_BENCH_TREE") or str(Path(__file__).resolve().parents[1]))
 
-from dragon_pnp.data import load_game
 from dragon_pnp.diff.compare import DiffOptions, run_diff
 from dragon_pnp.diff.writers import write_diff
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.check import CheckSettings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -163,10 +163,10 @@ def main() -> int:
             tweaked(slug, folder)
             check = check_settings(folder, args.games)
             old = str(ROOT / "data" / slug)
-            _, wall, cpu = timed(lambda: run_diff(old, str(folder), DiffOptions(balance=False)))
+            _, wall, cpu = timed(lambda old=old, folder=folder: run_diff(old, str(folder), DiffOptions(balance=False)))
             print(f"== {slug}: {meaning}")
             print(f"without balance: {wall:.1f} s wall, {cpu:.1f} s CPU")
-            full, wall, cpu = timed(lambda: run_diff(old, str(folder), DiffOptions(check=check)))
+            full, wall, cpu = timed(lambda old=old, folder=folder, check=check: run_diff(old, str(folder), DiffOptions(check=check)))
             balance = full.report["balance"]
             print(f"with balance ({balance['games_paired']} paired games): {wall:.1f} s wall, {cpu:.1f} s CPU")
             print(full.report["summary"])

@@ -19,13 +19,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dragon_pnp.games.dragon_dance import GAME
+from dragon_pnp.players import policies_of
 
 TARGET_GAMES_PER_CPU_SECOND = 2000
 
 
 def run(games: int, seed: int, policy: str) -> dict[str, float]:
     rules = GAME.make_rules(GAME.dance_data(Path(__file__).resolve().parents[1] / "data" / "dragon_dance"))
-    player = GAME.policies()[policy](rules)
+    player = policies_of(GAME)[policy](rules)
     chooser = random.Random(seed)
     decisions = rounds = 0
     reasons: Counter[str] = Counter()

@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dragon_pnp.data.loader import load_game
 from dragon_pnp.games.dragon_line import GAME
-from dragon_pnp.games.policies import RandomPolicy
+from dragon_pnp.games.registry import load_game
+from dragon_pnp.players import RandomPolicy, policies_of
 
 
 def random_hands(hands: int, seed: int) -> dict[str, float]:
@@ -47,7 +47,7 @@ def strong_hands(hands: int, seed: int) -> dict[str, float]:
     from dragon_pnp.games.dragon_line.learning import play_hand
 
     rules = GAME.make_rules(load_game("dragon_line"))
-    players = [GAME.policies()["strong"](rules) for _ in (0, 1)]
+    players = [policies_of(GAME)["strong"](rules) for _ in (0, 1)]
     cpu = time.process_time()
     rounds = sum(play_hand(rules, players, seed + n).result.rounds for n in range(hands))
     return {"hands": hands, "cpu": time.process_time() - cpu, "rounds": rounds}

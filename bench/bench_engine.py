@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dragon_pnp.data import load_game
 from dragon_pnp.games.dragon_pants.engine import Rules, new_game
+from dragon_pnp.games.registry import load_game
 
 
 def run(games: int, players: int, preset: str, seed: int) -> dict[str, float]:

@@ -48,7 +48,7 @@ PEER_DECK = ROOT / "examples" / "peer-deck"
 OURS = """
 import sys
 from pathlib import Path
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.data.loader import project_root
 from dragon_pnp.kit.kit import document_jobs, plan_kit, write_documents
 from dragon_pnp.kit.parallel import start_render_workers, submit_all

@@ -12,7 +12,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dragon_pnp.data import load_game  # noqa: E402
+from dragon_pnp.games.registry import load_game  # noqa: E402
 
 RUNS = 5
 

@@ -205,7 +205,7 @@ def main() -> None:
                 text = EDITED_CARD.replace("of sight.", f"of sight (edit {run}).")
                 card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text, 1), "cards.pdf"))
             for run in range(args.runs):
-                limit = HAND_LIMIT.sub(lambda found: f"{found.group(1)}{4 + run % 16}", rules)
+                limit = HAND_LIMIT.sub(lambda found, run=run: f"{found.group(1)}{4 + run % 16}", rules)
                 limit_edits.append(edit_latency(studio, game_file, limit, "rulebook.pdf"))
                 game_file.write_text(rules)
                 studio.events.until(ready)

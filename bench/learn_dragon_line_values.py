@@ -20,13 +20,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dragon_pnp.data.loader import load_game  # noqa: E402
 from dragon_pnp.games.dragon_line import GAME  # noqa: E402
-from dragon_pnp.games.dragon_line.data import (
+from dragon_pnp.games.dragon_line.data import (  # noqa: E402
     cards_digest,
     without_learned_values,
 )
 from dragon_pnp.games.dragon_line.learning import METHOD, hand_samples, learn_values  # noqa: E402
+from dragon_pnp.games.registry import load_game  # noqa: E402
 
 
 def _chunk(task: tuple[Sequence[float] | None, list[int]]):

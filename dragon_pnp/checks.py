@@ -10,39 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
-from dragon_pnp.data import GameData
-from dragon_pnp.errors import DataError, DataErrors, Location, RuleCheckError
-
-FindingKind = Literal["data", "rule"]
-
-
-@dataclass(frozen=True)
-class Finding:
-    check: str
-    kind: FindingKind
-    message: str
-    location: Location
-
-    @property
-    def severity(self) -> str:
-        return "error"
-
-    def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
-
-    def to_json(self) -> dict[str, object]:
-        loc = self.location
-        return {
-            "check": self.check,
-            "kind": self.kind,
-            "message": self.message,
-            "file": str(loc.file),
-            "line": loc.line,
-            "column": loc.column,
-            "field": loc.field,
-        }
+from dragon_pnp.data.findings import Check as Check
+from dragon_pnp.data.findings import Finding as Finding
+from dragon_pnp.data.findings import FindingKind as FindingKind
+from dragon_pnp.data.loader import GameData
+from dragon_pnp.errors import DataError, DataErrors, RuleCheckError
 
 
 @dataclass(frozen=True)
@@ -56,7 +29,6 @@ class CheckResult:
         return not self.findings
 
 
-Check = Callable[[GameData], Iterator[Finding]]
 CHECKS: list[tuple[str, str, Check]] = []
 
 
@@ -143,7 +115,7 @@ def sheet_overrides(game: GameData) -> Iterator[Finding]:
 def load_checked(game: str | Path) -> GameData:
     """A game loaded and cross-checked as `validate` and `build` do: DataErrors (or a
     RuleCheckError) on any finding, else the loaded data."""
-    from dragon_pnp.data.loader import load_game
+    from dragon_pnp.games.registry import load_game
 
     data = load_game(game)
     raise_for(validate_game(data))

@@ -238,15 +238,15 @@ def _checked_size(value: Any) -> Any:
 
 def _check_repeat(left: Any, right: Any) -> None:
     for sequence, count in ((left, right), (right, left)):
-        if isinstance(sequence, (str, list, tuple)) and isinstance(count, int):
-            if len(sequence) * max(count, 0) > MAX_TEXT:
-                raise TemplateLimitError(f"repeating {len(sequence):,} items {count:,} times; at most {MAX_TEXT:,}")
+        if isinstance(sequence, (str, list, tuple)) and isinstance(count, int) \
+                and len(sequence) * max(count, 0) > MAX_TEXT:
+            raise TemplateLimitError(f"repeating {len(sequence):,} items {count:,} times; at most {MAX_TEXT:,}")
 
 
 def _check_power(base: Any, exponent: Any) -> None:
-    if isinstance(base, int) and isinstance(exponent, int) and exponent > 0 and abs(base) > 1:
-        if abs(base).bit_length() * exponent > MAX_POWER_BITS:
-            raise TemplateLimitError(f"{base} ** {exponent} is too large a number")
+    if isinstance(base, int) and isinstance(exponent, int) and exponent > 0 and abs(base) > 1 \
+            and abs(base).bit_length() * exponent > MAX_POWER_BITS:
+        raise TemplateLimitError(f"{base} ** {exponent} is too large a number")
 
 
 def _check_format(text: str) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from dragon_pnp.data import GameData, load_game
+from dragon_pnp.data import GameData
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.parallel import stop_render_workers
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -56,7 +56,7 @@ def build(
 
     from dragon_pnp.build.context import BuildOptions
     from dragon_pnp.build.pipeline import active_steps, run_build
-    from dragon_pnp.data import load_game
+    from dragon_pnp.games.registry import load_game
     from dragon_pnp.kit.layout_warnings import take as layout_warnings
 
     data = load_game(root)

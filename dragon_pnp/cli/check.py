@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.markup import escape
@@ -16,9 +17,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
 from dragon_pnp.cli.game_choice import chosen_game
 from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import NotationError
 from dragon_pnp.games.parts import ReportPart, Vocabulary
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.check import (
     CheckSettings,
     Execution,
@@ -138,7 +139,7 @@ def _options(items: list[str], data) -> tuple[tuple[str, bool], ...]:
     return tuple(sorted(chosen.items()))
 
 
-def _summary(report: dict, elapsed: float, paths: dict[str, Path]) -> None:
+def _summary(report: dict[str, Any], elapsed: float, paths: dict[str, Path]) -> None:
     games = report["total_games"]
     console.print(f"{games:,} games in {elapsed:.1f} s ({games / elapsed:,.0f} games/s)")
     attention = [f for f in report["findings"] if f["severity"] == "attention"]

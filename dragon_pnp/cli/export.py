@@ -14,9 +14,10 @@ import typer
 from dragon_pnp.build.atomic import atomic_folder
 from dragon_pnp.cli.app import GAME_HELP, app, console
 from dragon_pnp.cli.game_choice import chosen_game
-from dragon_pnp.data import GameData, load_game
+from dragon_pnp.data import GameData
 from dragon_pnp.export.services import SERVICES
 from dragon_pnp.export.services import service as find_service
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.resources import output_root
 
 export_app = typer.Typer(help="Export the game for Tabletop Simulator or a card-printing service.",

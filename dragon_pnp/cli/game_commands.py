@@ -55,9 +55,8 @@ def game_command(name: str, providers: dict[str, Callable[..., Any]]) -> Callabl
         raise TypeError(f"command {name!r} of {first_module}: an option may not be called 'game' (the CLI adds GAME)")
 
     def command(game: str | None = None, **values: Any) -> int:
-        from dragon_pnp.data import load_game
         from dragon_pnp.games.parts import CommandsPart
-        from dragon_pnp.games.registry import module_for_game
+        from dragon_pnp.games.registry import load_game, module_for_game
 
         data = load_game(chosen_game(game, name))
         module = module_for_game(data)
@@ -68,10 +67,11 @@ def game_command(name: str, providers: dict[str, Callable[..., Any]]) -> Callabl
                                 f"{' or '.join(sorted(providers))} rules module, and {data.slug} {played_by}")
         return function(data, **values)
 
-    game_parameter = inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Optional[str],
+    game_parameter = inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Optional[str],  # noqa: UP045 - Typer reads it
                                        default=typer.Argument(None, help=GAME_HELP, show_default=False))
     command.__signature__ = inspect.Signature([game_parameter, *options], return_annotation=int)  # type: ignore[attr-defined]
-    command.__annotations__ = {"game": Optional[str], **{p.name: p.annotation for p in options}, "return": int}
+    command.__annotations__ = {"game": Optional[str],  # noqa: UP045 - Typer reads it
+                               **{p.name: p.annotation for p in options}, "return": int}
     command.__doc__ = inspect.getdoc(providers[first_module])
     command.__name__ = command.__qualname__ = name
     return command

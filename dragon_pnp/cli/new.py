@@ -86,7 +86,7 @@ def make_game(name: str, folder: Path, with_rules: bool = False) -> Path:
         (target / file).write_text(text, encoding="utf-8")
     if with_rules:
         add_rules_module(target, values)
-    from dragon_pnp.data import load_game  # the schemas of what was just written, inside the folder
+    from dragon_pnp.games.registry import load_game  # the schemas of what was just written, inside the folder
 
     write_game_schemas(load_game(target))
     return target
@@ -122,7 +122,7 @@ def copy_game(name: str, source: Path, folder: Path) -> Path:
         for relative in files:
             (target / relative).parent.mkdir(parents=True, exist_ok=True)
             (target / relative).write_bytes((source / relative).read_bytes())
-        from dragon_pnp.data import load_game  # the copy's own schemas, its data files pointing at them
+        from dragon_pnp.games.registry import load_game  # the copy's own schemas, its data files pointing at them
 
         write_game_schemas(load_game(target))
     except BaseException:

@@ -19,11 +19,9 @@ import typer
 from dragon_pnp.cli.app import app
 from dragon_pnp.cli.game_choice import chosen_game
 from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import DragonPnpError, GameNotFoundError, IllegalActionError, NotationError
 from dragon_pnp.games.api import GameModule
 from dragon_pnp.games.parts import PlaytestPart, Vocabulary
-from dragon_pnp.games.policies import policy_factory
 from dragon_pnp.games.position_files import (
     dump_yaml,
     game_named,
@@ -32,8 +30,9 @@ from dragon_pnp.games.position_files import (
     read_position_file,
     seat_key,
 )
-from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.registry import load_game, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
+from dragon_pnp.players import policy_factory
 
 
 @app.command(context_settings=ALLOW_GAME_WORDS)

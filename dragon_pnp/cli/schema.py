@@ -22,7 +22,7 @@ def schema(
 ) -> int:
     """Write a JSON Schema per data file kind (game.yaml, print.yaml, card files, each component kind)."""
     if game is not None:
-        from dragon_pnp.data import load_game
+        from dragon_pnp.games.registry import load_game
 
         data = load_game(game)
         written = write_game_schemas(data)

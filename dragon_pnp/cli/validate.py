@@ -12,8 +12,8 @@ from dragon_pnp.build.rehearsal import rehearse
 from dragon_pnp.checks import CheckResult, exit_code, run_checks
 from dragon_pnp.cli.app import GAME_HELP, app, console
 from dragon_pnp.cli.game_choice import chosen_game
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import DataErrors
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.layout_warnings import take as layout_warnings
 
 

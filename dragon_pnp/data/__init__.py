@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from dragon_pnp.data.loader import GameData, load_game, resolve_game_dir
+    from dragon_pnp.data.loader import GameData, read_game, resolve_game_dir
 
-__all__ = ["GameData", "load_game", "resolve_game_dir"]
+# A game with its rules module loads through `dragon_pnp.games.registry.load_game`: the registry
+# finds the module and calls the loader, never the reverse.
+__all__ = ["GameData", "read_game", "resolve_game_dir"]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,6 +1,6 @@
 """Find a game's data folder, read its YAML files and validate them against the schema.
 
-`load_game` returns a `GameData` whose source maps let later checks point at exact lines.
+`read_game` returns a `GameData` whose source maps let later checks point at exact lines.
 All schema errors of all files are collected and raised together.
 """
 
@@ -23,7 +23,11 @@ from dragon_pnp.data.reading import confine
 from dragon_pnp.errors import DataError, DataErrors, Location
 
 if TYPE_CHECKING:
-    from dragon_pnp.games.api import GameModule
+    from dragon_pnp.data.declarations import RulesDeclarations
+
+# Finds the rules module game.yaml names, from the game folder (`dragon_pnp.games.registry`
+# hands its `game_module`); raises LookupError with a sentence when there is none.
+ModuleFinder = Callable[[str, Path], "RulesDeclarations"]
 
 # Every game has these two; everything else is named by game.yaml (components) or its rules module.
 MANIFEST, PROFILE = "game.yaml", "print.yaml"
@@ -47,7 +51,9 @@ class GameData:
     root: Path
     game: GameManifest
     print_profile: PrintProfile
-    module: GameModule | None = None
+    # The game's `dragon_pnp.games.GameModule`, or None for a data-only game. Typed Any here: the
+    # data layer sits below the games and knows a module only by its declarations.
+    module: Any = None
     settings: Any = None
     files: dict[str, BaseModel] = field(default_factory=dict)
     component_data: dict[str, Any] = field(default_factory=dict)
@@ -84,11 +90,13 @@ class GameData:
         return self.component_data[component_id]
 
 
-def load_game(game: str | Path) -> GameData:
-    """Load and schema-check every data file of a game; raise DataErrors listing all problems."""
+def read_game(game: str | Path, find_module: ModuleFinder) -> GameData:
+    """Load and schema-check every data file of a game with the rules module `find_module` gives
+    for its game.yaml's `rules_module`; raise DataErrors listing all problems. Everything else
+    loads a game through `dragon_pnp.games.registry.load_game`, which hands the registry's finder."""
     root = resolve_game_dir(game)
     confine(root)
-    loader = _Loader(root)
+    loader = _Loader(root, find_module)
     manifest = loader.model(MANIFEST, GameManifest)
     profile = loader.model(PROFILE, PrintProfile)
     if manifest is None:
@@ -124,14 +132,15 @@ def load_game(game: str | Path) -> GameData:
 class _Loader:
     """Reads each file once, keeps its source map, and collects every error instead of stopping."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, find_module: ModuleFinder):
         self.root = root
+        self.find_module = find_module
         self.errors: list[DataError] = []
         self.sources: dict[str, SourceMap] = {}
         self._raw: dict[str, Any] = {}
         self._models: dict[tuple[str, type], Any] = {}
 
-    def raw(self, name: str, named_at: tuple = ()) -> Any:
+    def raw(self, name: str, named_at: tuple[Any, ...] = ()) -> Any:
         if name in self._raw:
             return self._raw[name]
         file = self.root / name
@@ -153,7 +162,7 @@ class _Loader:
         self._raw[name] = raw
         return raw
 
-    def model(self, name: str, model: type[BaseModel], named_at: tuple = ()) -> Any:
+    def model(self, name: str, model: type[BaseModel], named_at: tuple[Any, ...] = ()) -> Any:
         key = (name, model)
         if key in self._models:
             return self._models[key]
@@ -171,7 +180,7 @@ class _Loader:
             self.errors.extend(_schema_errors(exc, source))
         return self._models[key]
 
-    def rows(self, name: str, named_at: tuple, count_field: str = "count") -> list[dict[str, Any]] | None:
+    def rows(self, name: str, named_at: tuple[Any, ...], count_field: str = "count") -> list[dict[str, Any]] | None:
         from dragon_pnp.data.rows import load_rows
 
         file = self.root / name
@@ -189,18 +198,16 @@ class _Loader:
         self.sources.setdefault(name, source)
         return rows
 
-    def rules_module(self, manifest: GameManifest) -> GameModule | None:
+    def rules_module(self, manifest: GameManifest) -> RulesDeclarations | None:
         if manifest.rules_module is None:
             return None
-        from dragon_pnp.games.registry import UnknownRulesModule, game_module
-
         try:
-            return game_module(manifest.rules_module, self.root)
-        except UnknownRulesModule as exc:
+            return self.find_module(manifest.rules_module, self.root)
+        except LookupError as exc:
             self.errors.append(DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc)))
             return None
 
-    def settings(self, manifest: GameManifest, module: GameModule | None) -> Any:
+    def settings(self, manifest: GameManifest, module: RulesDeclarations | None) -> Any:
         if module is None or module.settings_model is None:
             if manifest.settings and module is not None:
                 self.errors.append(DataError(self.sources[MANIFEST].locate(("settings",)),
@@ -220,7 +227,7 @@ def _escapes(name: str) -> bool:
     return os.path.isabs(normal) or normal == ".." or normal.startswith("../")
 
 
-def _schema_errors(exc: ValidationError, source: SourceMap, prefix: tuple = ()) -> list[DataError]:
+def _schema_errors(exc: ValidationError, source: SourceMap, prefix: tuple[Any, ...] = ()) -> list[DataError]:
     found = []
     for error in exc.errors(include_url=False):
         path = prefix + _field_path(error["loc"])
@@ -229,7 +236,7 @@ def _schema_errors(exc: ValidationError, source: SourceMap, prefix: tuple = ()) 
     return found
 
 
-def _field_path(loc: tuple) -> tuple:
+def _field_path(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     """Pydantic's error location as a path of fields: validator names and the tag of a
     discriminated union (`components.0.deck.cards`) are not fields of the file."""
     from dragon_pnp.data.components import DEFAULT_DOCUMENT

@@ -18,6 +18,7 @@ from typing import Any
 
 from dragon_pnp.data import GameData
 from dragon_pnp.games.api import GameModule
+from dragon_pnp.players import policies_of
 from dragon_pnp.report.check import CheckSettings, Execution, build_report, plan, require_module, resolve
 from dragon_pnp.report.check_cache import inputs_key, play_batches
 from dragon_pnp.report.plan import MIXED, Config, plan_batches
@@ -33,7 +34,7 @@ def common_settings(old: GameData, new: GameData, settings: CheckSettings) -> Ch
     resolved = resolve(new, settings, new_module)
     players = tuple(n for n in resolved.players if n in old_module.player_counts(old))
     setups = tuple(s for s in resolved.setups if s in old_module.setups(old))
-    policies = tuple(p for p in resolved.policies if p == MIXED or p in old_module.policies())
+    policies = tuple(p for p in resolved.policies if p == MIXED or p in policies_of(old_module))
     return replace(resolved, players=players, setups=setups, policies=policies)
 
 
@@ -98,7 +99,7 @@ def compare_balance(old: GameData, new: GameData, settings: CheckSettings, execu
     }
 
 
-def _outcome(record: GameRecord) -> tuple:
+def _outcome(record: GameRecord) -> tuple[Any, ...]:
     return record.winners, record.reason, record.rounds, record.scores
 
 
@@ -157,7 +158,7 @@ def paired(pairs: Sequence[tuple[GameRecord, GameRecord]],
             "beyond_chance": n > 1 and spread > 0 and (low > 0 or high < 0)}
 
 
-def _unrooted(findings: list[dict], game: GameData) -> list[dict]:
+def _unrooted(findings: list[dict[str, Any]], game: GameData) -> list[dict[str, Any]]:
     """Findings with the game folder's path taken out of their text (a revision is read into a
     temporary folder; the report names files relative to the game)."""
     prefixes = sorted({f"{game.root}/", f"{game.root.resolve()}/"}, key=len, reverse=True)
@@ -177,7 +178,7 @@ def _finding_key(finding: dict[str, Any]) -> str:
     return numbers.sub("#", str(finding.get("topic", ""))) + "|" + numbers.sub("#", str(finding.get("text", "")))
 
 
-def compare_findings(old: list[dict], new: list[dict]) -> tuple[list[dict], list[dict], list[dict]]:
+def compare_findings(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
     """(appeared, disappeared, changed wording or figures) between two reports' findings."""
     old_by = {_finding_key(f): f for f in old}
     new_by = {_finding_key(f): f for f in new}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dragon_pnp.checks import validate_game
-from dragon_pnp.data import GameData, load_game
+from dragon_pnp.data import GameData
 from dragon_pnp.diff.balance import compare_balance
 from dragon_pnp.diff.data import data_changes
 from dragon_pnp.diff.extras import compare_extras
@@ -20,6 +20,7 @@ from dragon_pnp.diff.pages import compare_pages
 from dragon_pnp.diff.rulebook import rulebook_changes, rules_text
 from dragon_pnp.diff.sources import Version, open_version
 from dragon_pnp.diff.summary import summary
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.check import CheckSettings, Execution
 
 DIFF_VERSION = 1

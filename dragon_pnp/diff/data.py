@@ -52,7 +52,7 @@ def data_changes(old: GameData, new: GameData) -> list[DataChange]:
 
 
 def _decks(old: GameData, new: GameData) -> dict[str, tuple[DeckSpec | None, DeckSpec | None]]:
-    decks: dict[str, list] = {}
+    decks: dict[str, list[Any]] = {}
     for side, game in enumerate((old, new)):
         for spec in game.game.components:
             if isinstance(spec, DeckSpec):
@@ -128,7 +128,7 @@ def _file_changes(old: GameData, new: GameData, deck_files: set[str]) -> list[Da
     return found
 
 
-def _item_depth(tree: Any, path: tuple) -> int:
+def _item_depth(tree: Any, path: tuple[Any, ...]) -> int:
     """How much of `path` names the item: up to and including the first list index."""
     for depth, part in enumerate(path, start=1):
         if isinstance(part, int) and not isinstance(part, bool):
@@ -142,7 +142,7 @@ def _other_files(root: Path, skipped: set[str]) -> set[str]:
             and not any(part.startswith(".") or part == "__pycache__" for part in p.relative_to(root).parts)}
 
 
-def _component_id(game: GameData, path: tuple) -> str:
+def _component_id(game: GameData, path: tuple[Any, ...]) -> str:
     tree = _raw(game, MANIFEST)
     try:
         return str(tree[path[0]][path[1]]["id"])
@@ -165,7 +165,7 @@ def _raw(game: GameData, name: str) -> Any:
     return game.derived(f"diff:raw:{name}", read)
 
 
-def _at(game: GameData, file: str, path: tuple) -> str | None:
+def _at(game: GameData, file: str, path: tuple[Any, ...]) -> str | None:
     if file not in game.sources:
         return file
     location = game.locate(file, *path)

@@ -4,7 +4,7 @@ Kit pages are compared by what they draw before anything is rendered: each page 
 one-page render job named by its content (the render cache's key), so equal keys mean equal
 pages and only the pages that differ are rendered (through the render cache) and rasterised.
 The rulebook and player aid are typeset for both versions and compared by page digest (what
-each page draws, `dragon_pnp.studio.page_digest`). Pixel comparison then locates the change.
+each page draws, `dragon_pnp.pdf.page_digest`). Pixel comparison then locates the change.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Side:
     keys: dict[str, list[str]] = field(default_factory=dict)
     pdf_for: dict[str, Any] = field(default_factory=dict)   # document -> callable(page index) -> PDF bytes, index
 
-def kit_side(game: GameData, paper: str) -> tuple[Side, dict]:
+def kit_side(game: GameData, paper: str) -> tuple[Side, dict[str, Any]]:
     """The kit's pages as content-named render jobs (nothing rendered yet)."""
     from dragon_pnp.kit.faces import render_template
     from dragon_pnp.kit.kit import forms_used, plan_kit
@@ -90,12 +90,12 @@ def typeset_elsewhere(game: GameData, paper: str) -> Callable[[], dict[str, byte
 
 def rulebook_side(documents: dict[str, bytes]) -> Side:
     """Each page keyed by what it draws."""
-    from dragon_pnp.studio.page_digest import page_digests
+    from dragon_pnp.pdf.page_digest import page_digests
 
     return Side(keys={name: page_digests(pdf) for name, pdf in documents.items()})
 
 def compare_pages(old: GameData, new: GameData, paper: str = "letter", parallel: bool = True,
-                  cache: RenderCache | None = None) -> tuple[dict, dict[str, bytes]]:
+                  cache: RenderCache | None = None) -> tuple[dict[str, Any], dict[str, bytes]]:
     """The Pages section (JSON-ready) and the thumbnails it names (file name -> PNG bytes).
     `parallel`: typeset the old rulebook in a forked process meanwhile (not beside threads).
 
@@ -104,7 +104,7 @@ def compare_pages(old: GameData, new: GameData, paper: str = "letter", parallel:
     cache = cache if cache is not None else RenderCache.from_environment()
     old_key, new_key = side_key(old, paper), side_key(new, paper)
     records = {key: load_side(cache, key) for key in {old_key, new_key}}
-    jobs: dict[str, dict] = {}
+    jobs: dict[str, dict[str, Any]] = {}
     missing = list({key: game for game, key in ((old, old_key), (new, new_key)) if records[key] is None}.items())
     # The first missing version's rulebook typesets in a forked process while this one plans
     # (and typesets the other's): it is worked out last.
@@ -144,7 +144,7 @@ def compare_pages(old: GameData, new: GameData, paper: str = "letter", parallel:
 
 
 def work_out(game: GameData, paper: str, pending: Callable[[], dict[str, bytes]] | None = None
-             ) -> tuple[SideRecord, dict]:
+             ) -> tuple[SideRecord, dict[str, Any]]:
     """A version's record (plan the kit, typeset the rulebook) and its page render jobs."""
     kit, jobs = kit_side(game, paper)
     books = pending() if pending is not None else typeset_documents(game, paper)
@@ -154,7 +154,7 @@ def work_out(game: GameData, paper: str, pending: Callable[[], dict[str, bytes]]
 
 
 def drawn_pages(cache: RenderCache, sides: list[tuple[GameData, str, SideRecord, list[tuple[str, int]]]],
-                jobs: dict[str, dict], paper: str) -> dict[str, bytes]:
+                jobs: dict[str, dict[str, Any]], paper: str) -> dict[str, bytes]:
     """The PDF of every wanted kit page, by render-cache key: from the cache where drawn before
     (by either version, a build or the studio), else rendered. A version read from its record
     whose page is no longer in the cache is planned again to draw it."""

@@ -18,8 +18,8 @@ class Change:
     """One leaf (or whole item) that differs. `path` holds keys and list indices of the NEW
     tree where it exists (else the old one's); `old_path` those of the old tree."""
 
-    path: tuple
-    old_path: tuple
+    path: tuple[Any, ...]
+    old_path: tuple[Any, ...]
     old: Any
     new: Any
 
@@ -32,7 +32,7 @@ class Change:
         return "changed"
 
 
-def changes(old: Any, new: Any, path: tuple = (), old_path: tuple | None = None) -> list[Change]:
+def changes(old: Any, new: Any, path: tuple[Any, ...] = (), old_path: tuple[Any, ...] | None = None) -> list[Change]:
     """Every difference between `old` and `new`, in the new tree's order."""
     old_path = path if old_path is None else old_path
     if isinstance(old, dict) and isinstance(new, dict):
@@ -49,7 +49,7 @@ def changes(old: Any, new: Any, path: tuple = (), old_path: tuple | None = None)
     return [Change(path, old_path, old, new)]
 
 
-def _list_changes(old: list, new: list, path: tuple, old_path: tuple) -> list[Change]:
+def _list_changes(old: list[Any], new: list[Any], path: tuple[Any, ...], old_path: tuple[Any, ...]) -> list[Change]:
     label = _distinct_label(old, new)
     if label is None:
         if all(not isinstance(v, (dict, list)) for v in old + new):
@@ -74,7 +74,7 @@ def _list_changes(old: list, new: list, path: tuple, old_path: tuple) -> list[Ch
     return found
 
 
-def item_label(items: list) -> str | None:
+def item_label(items: list[Any]) -> str | None:
     """The label field every item of a list carries with distinct values, if any."""
     if not items or not all(isinstance(item, dict) for item in items):
         return None
@@ -85,7 +85,7 @@ def item_label(items: list) -> str | None:
     return None
 
 
-def _distinct_label(old: list, new: list) -> str | None:
+def _distinct_label(old: list[Any], new: list[Any]) -> str | None:
     """A label both lists carry, each without repeats (else items are matched by position)."""
     label = item_label(old + new)
     if label is None:

@@ -7,6 +7,7 @@ import base64
 import io
 import json
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -21,7 +22,7 @@ NAMES = {"html": "diff.html", "pdf": "diff.pdf", "json": "diff.json"}
 PAGES_FOLDER = "diff-pages"
 
 
-def render_json(report: dict) -> str:
+def render_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -67,7 +68,7 @@ def render_pdf(result: DiffResult, paper: str = "letter") -> bytes:
                             topMargin=mm_to_pt(MARGIN_MM), bottomMargin=mm_to_pt(MARGIN_MM + 4),
                             title=view.title, subject="Version diff", creator="dragon-pnp diff", invariant=1)
     p = lambda text, style="body": Paragraph(escape(text), styles[style])  # noqa: E731
-    story: list = [p(view.title, "title"), p(view.subtitle, "subtitle"), Spacer(1, mm_to_pt(3)), p(view.summary)]
+    story: list[Any] = [p(view.title, "title"), p(view.subtitle, "subtitle"), Spacer(1, mm_to_pt(3)), p(view.summary)]
     if view.problems:
         story += [p("Data problems", "alert")] + [p(text) for text in view.problems]
     story.append(p("Data", "h2"))

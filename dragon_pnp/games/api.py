@@ -26,20 +26,28 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, cast, runtime_checkable
 
+from typing_extensions import TypeVar
+
+from dragon_pnp.data.declarations import DataFile
 from dragon_pnp.data.hexmap import HexMap
-from dragon_pnp.errors import NotationError
+from dragon_pnp.errors import IllegalActionError, NotationError
 from dragon_pnp.games.json_values import plain
-from dragon_pnp.games.parts import Part
-
-P = TypeVar("P", bound=Part)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only; games import data, never the reverse
     from pydantic import BaseModel
 
-    from dragon_pnp.checks import Finding as CheckFinding
-    from dragon_pnp.data import GameData
+    from dragon_pnp.data.findings import Finding as DataFinding
+    from dragon_pnp.data.loader import GameData
+
+__all__ = ["DataFile", "Event", "Finding", "GameModule", "GameState", "Part", "PlayTrace", "Policy",
+           "PolicyFactory", "PositionError", "Result"]
+
+# What a game's rules, actions and states are; a game names its own (`GameModule[Rules, State,
+# Action]`), generic code that serves any game leaves them Any.
+RulesT = TypeVar("RulesT", default=Any)
+ActionT = TypeVar("ActionT", default=Any)
 
 
 @dataclass(frozen=True)
@@ -47,7 +55,7 @@ class Result:
     """How a game (or a Dragon Line hand) ended. No winners is a draw."""
 
     winners: tuple[int, ...]
-    reason: str                       # e.g. "time", "knockout", "line_empty", "round_cap", "stall"
+    reason: str                       # one of the game's declared `GameModule.end_reasons`
     rounds: int                       # rounds (or turns) played, for length and playtime figures
     scores: tuple[float, ...] | None = None   # per seat, where the game scores points
 
@@ -80,7 +88,7 @@ class PositionError(NotationError):
     (`dragon_pnp.games.position_files`) turns the path into the file, line and column.
     """
 
-    def __init__(self, path: tuple = (), message: str = "", location: Any = None):
+    def __init__(self, path: tuple[str | int, ...] = (), message: str = "", location: Any = None):
         self.path = tuple(path)
         self.message = message
         self.location = location
@@ -88,7 +96,7 @@ class PositionError(NotationError):
         super().__init__(f"{where}: {message}")
 
 
-def _field_path(path: tuple) -> str:
+def _field_path(path: tuple[str | int, ...]) -> str:
     """('dragons', 1, 'at') as 'dragons[1].at'."""
     text = ""
     for part in path:
@@ -97,8 +105,9 @@ def _field_path(path: tuple) -> str:
 
 
 @runtime_checkable
-class GameState(Protocol):
-    """A position of a game with rules. Mutable: `apply` changes it in place."""
+class GameState(Protocol[ActionT]):
+    """A position of a game with rules. Mutable: `apply` changes it in place. `ActionT` is the
+    game's action type (a frozen value whose `str()` is its notation)."""
 
     seats: int
     result: Result | None
@@ -107,10 +116,10 @@ class GameState(Protocol):
 
     def to_move(self) -> tuple[int, ...]: ...
     def decision(self, seat: int) -> str: ...               # kind of choice asked of the seat
-    def legal_actions(self, seat: int) -> list[Any]: ...    # stable order; str(a) is the notation
-    def apply(self, joint: Mapping[int, Any]) -> None: ...
+    def legal_actions(self, seat: int) -> list[ActionT]: ...    # stable order; str(a) is the notation
+    def apply(self, joint: Mapping[int, ActionT]) -> None: ...
     def view(self, seat: int | None) -> dict[str, Any]: ...
-    def clone(self) -> GameState: ...
+    def clone(self) -> GameState[ActionT]: ...
     def to_dict(self) -> dict[str, Any]: ...
 
 
@@ -119,19 +128,12 @@ class Policy(Protocol):
 
     name: str
 
-    def choose(self, state: GameState, seat: int, rng: random.Random) -> Any: ...
+    def choose(self, state: GameState[Any], seat: int, rng: random.Random) -> Any: ...
 
 
 PolicyFactory = Callable[[Any], Policy]   # rules -> policy
 
-
-@dataclass(frozen=True)
-class DataFile:
-    """A game-specific data file the game module validates (besides the generic components)."""
-
-    file: str                          # name inside the game folder, e.g. "board.yaml"
-    model: type[BaseModel]
-    optional: bool = False
+StateT = TypeVar("StateT", bound=GameState[Any], default=GameState[Any])
 
 
 @dataclass
@@ -144,8 +146,23 @@ class Finding:
     figures: dict[str, Any] = field(default_factory=dict)
 
 
-class GameModule:
+class Part:
+    """Base of every optional part (`dragon_pnp.games.parts`): the generic default behaviour,
+    bound to one game module. Declared here, beside the module that holds its parts, so the
+    interface never imports the parts' module."""
+
+    def __init__(self, module: GameModule[Any, Any, Any]):
+        self.module = module
+
+
+P = TypeVar("P", bound=Part)
+
+
+class GameModule(Generic[RulesT, StateT, ActionT]):
     """What a game with rules provides: the core hooks below, plus optional `parts`.
+
+    Generic in the game's rules, state and action types: a game declares
+    `class MyGame(GameModule[Rules, MyState, Move])` and its hooks are checked against them.
 
     The core is what every game implements the same way (OpenSpiel's `Game`, python-chess's
     `Board` in spirit): its data files and settings model, one data check hook, rules, new
@@ -161,33 +178,34 @@ class GameModule:
     settings_model: ClassVar[type[BaseModel] | None] = None   # validates game.yaml `settings:`
     hexmap_model: ClassVar[type[HexMap]] = HexMap         # validates a `tiles` component's map file
     parts: ClassVar[tuple[type[Part], ...]] = ()         # the optional parts this game provides
+    # Every `Result.reason` the game can end with; the conformance suite fails a game that ends
+    # with another. Empty: not declared yet (nothing to check against).
+    end_reasons: ClassVar[tuple[str, ...]] = ()
 
     # --- core hook 1: data ------------------------------------------------------------------
-    def data_checks(self) -> list[tuple[str, str, Callable[[GameData], Iterable[CheckFinding]]]]:
+    def data_checks(self) -> list[tuple[str, str, Callable[[GameData], Iterable[DataFinding]]]]:
         """(name, title, check) cross-checks beyond the schema; `validate` and `build` run them
-        after the generic ones. A check yields `dragon_pnp.checks.Finding`s, each located."""
+        after the generic ones. A check yields `DataFinding`s (`dragon_pnp.games`), each located."""
         return []
 
     # --- core hooks 2-5: rules and positions --------------------------------------------------
-    def make_rules(self, game: GameData, options: Mapping[str, Any] | None = None) -> Any:
+    def make_rules(self, game: GameData, options: Mapping[str, Any] | None = None) -> RulesT:
         """Precomputed, immutable rules for this data and rules options (variants)."""
         raise NotImplementedError
 
-    def new_game(self, rules: Any, seed: int, players: int | None = None, setup: str | None = None,
-                 record: bool = False) -> GameState:
+    def new_game(self, rules: RulesT, seed: int, players: int | None = None, setup: str | None = None,
+                 record: bool = False) -> StateT:
         """A new game; `setup` is the game's setup axis value or None."""
         raise NotImplementedError
 
-    def load_state(self, rules: Any, data: Mapping[str, Any]) -> GameState:
+    def load_state(self, rules: RulesT, data: Mapping[str, Any]) -> StateT:
         """The inverse of `state.to_dict()`; raises a located PositionError on a bad position."""
         raise NotImplementedError
 
-    def parse_action(self, state: GameState, seat: int, text: str) -> Any:
+    def parse_action(self, state: StateT, seat: int, text: str) -> ActionT:
         """The legal action of `seat` whose notation is `text` (IllegalActionError otherwise)."""
-        from dragon_pnp.errors import IllegalActionError
-
         text = " ".join(text.split())
-        legal = state.legal_actions(seat)
+        legal: list[ActionT] = state.legal_actions(seat)
         for action in legal:
             if str(action) == text:
                 return action
@@ -195,7 +213,7 @@ class GameModule:
         raise IllegalActionError(f"'{text}' is not legal for seat {seat + 1} now; legal: {shown}")
 
     # --- core hooks 6-7: players ---------------------------------------------------------------
-    def evaluate(self, state: GameState, seat: int) -> float:
+    def evaluate(self, state: StateT, seat: int) -> float:
         """A heuristic value of the position for `seat` in 0..1 (higher is better), for look-ahead
         and cut-off search."""
         if state.result is not None:
@@ -205,13 +223,10 @@ class GameModule:
         return 0.5
 
     def policies(self) -> dict[str, PolicyFactory]:
-        """Named players for `check` and the studio: always `random`, `lookahead` and `search`
-        (`search:400` names another strength; see `dragon_pnp.games.policies.policy_factory`),
-        plus the game's."""
-        from dragon_pnp.games.policies import lookahead_policy, random_policy
-        from dragon_pnp.search import SearchFactory
-
-        return {"random": random_policy, "lookahead": lookahead_policy(self), "search": SearchFactory(self)}
+        """The game's own named players (a greedy one, a strong one); none by default. The players
+        layer adds the ones every game gets, `random`, `lookahead` and `search`
+        (`dragon_pnp.players.policies_of`): the interface knows nothing of them."""
+        return {}
 
     # --- core hooks 8-10: what the rules check varies -------------------------------------------
     def setups(self, game: GameData) -> list[str]:
@@ -226,8 +241,8 @@ class GameModule:
         return list(range(players.min, players.max + 1))
 
     def seat_names(self, game: GameData, players: int) -> list[str]:
-        """What the report calls each seat (roles for asymmetric games)."""
-        roles = getattr(game.game, "roles", None)
+        """What the report calls each seat: game.yaml's `roles` when there is one per seat, else numbers."""
+        roles = game.game.roles
         if roles and len(roles) == players:
             return [str(r) for r in roles]
         return [f"seat {n}" for n in range(1, players + 1)]
@@ -235,12 +250,12 @@ class GameModule:
     # --- optional parts ------------------------------------------------------------------------
     def part(self, kind: type[P]) -> P:
         """This game's part of `kind` (the first of `parts` that is one), else the generic default."""
-        cache = self.__dict__.setdefault("_parts", {})
+        cache: dict[type[Part], Part] = self.__dict__.setdefault("_parts", {})
         found = cache.get(kind)
         if found is None:
             cls = next((c for c in self.parts if issubclass(c, kind)), kind)
             found = cache[kind] = cls(self)
-        return found
+        return cast(P, found)
 
 
 class PlayTrace:

@@ -8,6 +8,8 @@ these functions, each of which returns the next state.
 
 from __future__ import annotations
 
+from typing import Any
+
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 
@@ -33,7 +35,7 @@ def substream(seed: int, index: int) -> int:
     return bits
 
 
-def shuffle(items: list, state: int) -> int:
+def shuffle(items: list[Any], state: int) -> int:
     """Shuffle `items` in place (Fisher-Yates) and return the next state."""
     for i in range(len(items) - 1, 0, -1):
         bits, state = draw(state)

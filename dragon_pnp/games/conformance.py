@@ -11,8 +11,11 @@ At every step of every playout (OpenSpiel's `test_utils` idea, applied through o
 - at a simultaneous node, what one seat has committed does not show in another seat's view;
 - the game is over exactly when nobody is to move, and ends within the step cap;
 - the same seed and the same choices replay to the same final position;
-- a world the search player redraws for a deciding seat (`HiddenPart`) looks the same to that
-  seat and offers it the same choices, and the search player picks legal actions.
+- a world redrawn for a deciding seat (`HiddenPart`, else the re-deal, `redeal.hidden_world`)
+  looks the same to that seat and offers it the same choices;
+- a game that declares its end reasons (`GameModule.end_reasons`) ends only with one of them;
+- every tenth step, the players handed in (`players`: the selftest and the tests hand the
+  search player, `search:2`, from the players layer above) pick legal actions.
 
 Used by `dragon-pnp selftest GAME` and by `tests/games/test_conformance.py`, which runs it over
 every game it finds, so a new game gets it without any test being edited. A failure names the
@@ -24,13 +27,15 @@ from __future__ import annotations
 import random
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.api import GameModule, PolicyFactory
 from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file
+from dragon_pnp.games.redeal import hidden_world
 from dragon_pnp.games.turns import SeatByBoard
 
 STEP_CAP = 20_000
@@ -63,9 +68,9 @@ class Conformance:
 
 
 class _Broken(Exception):
-    def __init__(self, check: str, message: str):
+    def __init__(self, check: str, message: str, step: int = 0):
         super().__init__(message)
-        self.check, self.message = check, message
+        self.check, self.message, self.step = check, message, step
 
 
 def playout_seeds(playouts: int, seed: int) -> list[int]:
@@ -75,9 +80,10 @@ def playout_seeds(playouts: int, seed: int) -> list[int]:
 
 def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int = 1,
                     step_cap: int = STEP_CAP, round_trips: int | None = None,
-                    only: int | None = None) -> Conformance:
+                    only: int | None = None, players: Mapping[str, PolicyFactory] | None = None) -> Conformance:
     """Play `playouts` seeded random games of `game` (loaded GameData) and check every step
-    (`only`: just the playout with that seed, as a failure named it).
+    (`only`: just the playout with that seed, as a failure named it). `players` (name -> factory)
+    must choose legal actions wherever the check tries them.
 
     `round_trips` bounds how many steps per playout go through a position file (the slowest
     check); None checks every step. Player counts and setups take turns across playouts."""
@@ -91,22 +97,23 @@ def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int 
         seeds = playout_seeds(playouts, seed) if only is None else [only]
         for playout_seed in seeds:
             n = playout_seed % (len(counts) * len(setups))   # consecutive seeds take every count and setup
-            players = counts[n % len(counts)]
+            seats = counts[n % len(counts)]
             setup = setups[(n // len(counts)) % len(setups)] or None
             try:
-                steps = _playout(module, game, rules, options, playout_seed, players, setup, step_cap,
-                                 round_trips, Path(folder))
+                steps = _playout(module, game, rules, options, playout_seed, seats, setup, step_cap,
+                                 round_trips, Path(folder), dict(players or {}))
             except _Broken as broken:
-                found.failures.append(Failure(broken.check, playout_seed, getattr(broken, "step", 0), broken.message))
-                steps = getattr(broken, "step", 0)
+                found.failures.append(Failure(broken.check, playout_seed, broken.step, broken.message))
+                steps = broken.step
             found.playouts += 1
             found.steps += steps
     found.seconds = time.perf_counter() - started
     return found
 
 
-def _playout(module: GameModule, game: Any, rules: Any, options: dict, seed: int, players: int,
-             setup: str | None, step_cap: int, round_trips: int | None, folder: Path) -> int:
+def _playout(module: GameModule, game: Any, rules: Any, options: dict[str, Any], seed: int, players: int,
+             setup: str | None, step_cap: int, round_trips: int | None, folder: Path,
+             choosers: dict[str, PolicyFactory]) -> int:
     chooser = random.Random(seed)
     state = _call("new game", lambda: module.new_game(rules, seed, players, setup), 0)
     trail: list[dict[int, Any]] = []
@@ -114,42 +121,39 @@ def _playout(module: GameModule, game: Any, rules: Any, options: dict, seed: int
     while True:
         try:
             _check_step(module, game, rules, options, state, step, chooser, folder,
-                        round_trip=round_trips is None or step < round_trips)
+                        round_trips is None or step < round_trips, choosers)
         except _Broken as broken:
-            broken.step = step  # type: ignore[attr-defined]
+            broken.step = step
             raise
         if not state.to_move():
             break
         if step >= step_cap:
-            error = _Broken("ends", f"still going after {step_cap} steps (a loop the rules allow?)")
-            error.step = step  # type: ignore[attr-defined]
-            raise error
+            raise _Broken("ends", f"still going after {step_cap} steps (a loop the rules allow?)", step)
         joint = {seat: chooser.choice(state.legal_actions(seat)) for seat in state.to_move()}
         trail.append(joint)
         try:
             state.apply(joint)
         except Exception as exc:  # a legal action must apply
-            error = _Broken("legal actions", f"legal {_shown(joint)} raised {type(exc).__name__}: {exc}")
-            error.step = step  # type: ignore[attr-defined]
-            raise error from None
+            raise _Broken("legal actions", f"legal {_shown(joint)} raised {type(exc).__name__}: {exc}", step) from None
         step += 1
     replay = module.new_game(rules, seed, players, setup)
     for joint in trail:
         replay.apply({seat: _same_action(replay, seat, action) for seat, action in joint.items()})
     if replay.to_dict() != state.to_dict():
-        error = _Broken("replay", "the same seed and choices gave another final position")
-        error.step = step  # type: ignore[attr-defined]
-        raise error
+        raise _Broken("replay", "the same seed and choices gave another final position", step)
     return step
 
 
-def _check_step(module: GameModule, game: Any, rules: Any, options: dict, state: Any, step: int,
-                chooser: random.Random, folder: Path, round_trip: bool) -> None:
+def _check_step(module: GameModule, game: Any, rules: Any, options: dict[str, Any], state: Any, step: int,
+                chooser: random.Random, folder: Path, round_trip: bool, choosers: dict[str, PolicyFactory]) -> None:
     saved = state.to_dict()
     moving = state.to_move()
     if (state.result is None) != bool(moving):
         raise _Broken("result", "the game must be over exactly when nobody is to move "
                                 f"(result {state.result}, to move {list(moving)})")
+    if state.result is not None and module.end_reasons and state.result.reason not in module.end_reasons:
+        raise _Broken("result", f"the game ended for reason '{state.result.reason}', which is not one of its "
+                                f"declared end_reasons ({', '.join(module.end_reasons)})")
     twin = _call("clone", state.clone, step)
     if twin.to_dict() != saved:
         raise _Broken("clone", "clone().to_dict() differs from the original's")
@@ -163,7 +167,7 @@ def _check_step(module: GameModule, game: Any, rules: Any, options: dict, state:
         if len(set(notations)) != len(notations):
             raise _Broken("legal actions", f"two legal actions of seat {seat + 1} print alike: {notations}")
         for action in legal:
-            parsed = _call("legal actions", lambda: module.parse_action(state, seat, str(action)), step)
+            parsed = _call("legal actions", partial(module.parse_action, state, seat, str(action)), step)
             if parsed != action:
                 raise _Broken("legal actions", f"'{action}' parses back as '{parsed}'")
     if state.to_dict() != saved:
@@ -178,29 +182,28 @@ def _check_step(module: GameModule, game: Any, rules: Any, options: dict, state:
         _check_hidden_choice(module, state, moving)
     if round_trip:
         _check_round_trip(module, game, options, state, moving, chooser, folder)
-        _check_redraw(module, rules, state, moving, step)
+        _check_redraw(module, rules, state, moving, step, choosers)
 
 
-def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int, ...], step: int) -> None:
-    """The search player's worlds (`HiddenPart.sample_hidden`, else the re-deal from the position)
-    look to the deciding seat exactly like the position, with the same choices; every tenth step
-    the search player itself (`search:2`) picks a legal action."""
-    from dragon_pnp.search import SearchPolicy, SearchSettings
-
+def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int, ...], step: int,
+                  choosers: dict[str, PolicyFactory]) -> None:
+    """The worlds a seat cannot tell from the position (`HiddenPart.sample_hidden`, else the re-deal
+    from the position) look to the deciding seat exactly like the position, with the same choices;
+    every tenth step each player handed in picks a legal action."""
     saved = state.to_dict()
-    player = SearchPolicy(module, SearchSettings(iterations=2), rules)
+    players = {name: factory(rules) for name, factory in choosers.items()} if step % 10 == 0 else {}
     for seat in moving:
-        world = _call("hidden redraw", lambda: player.sample(state, seat, random.Random(step)), step)
+        world = _call("hidden redraw", partial(hidden_world, module, rules, state, seat, random.Random(step)), step)
         if world.view(seat) != state.view(seat):
             raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} looks different to it")
         if [str(a) for a in world.legal_actions(seat)] != [str(a) for a in state.legal_actions(seat)]:
             raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} gives it other choices")
-        if step % 10 == 0:
+        for name, player in players.items():
             # it applies legal actions on copies: one that raises there is a legal-actions fault
-            choice = _call("legal actions", lambda: player.choose(state.clone(), seat, random.Random(step)), step,
-                           "a legal action in the search player's look-ahead raised")
+            choice = _call("legal actions", partial(player.choose, state.clone(), seat, random.Random(step)), step,
+                           f"a legal action in player {name}'s look-ahead raised")
             if str(choice) not in [str(a) for a in state.legal_actions(seat)]:
-                raise _Broken("search", f"the search player chose '{choice}', not a legal action of seat {seat + 1}")
+                raise _Broken(name, f"player {name} chose '{choice}', not a legal action of seat {seat + 1}")
     if state.to_dict() != saved:
         raise _Broken("hidden redraw", "redrawing what a seat cannot see changed the position")
 
@@ -220,7 +223,7 @@ def _check_hidden_choice(module: GameModule, state: Any, moving: tuple[int, ...]
                                        f"shows in another seat's view")
 
 
-def _check_round_trip(module: GameModule, game: Any, options: dict, state: Any, moving: tuple[int, ...],
+def _check_round_trip(module: GameModule, game: Any, options: dict[str, Any], state: Any, moving: tuple[int, ...],
                       chooser: random.Random, folder: Path) -> None:
     """Through the position file and back, byte for byte, with a committed choice if simultaneous."""
     pending = {moving[0]: chooser.choice(state.legal_actions(moving[0]))} if len(moving) > 1 else {}
@@ -254,9 +257,7 @@ def _call(check: str, function: Callable[[], Any], step: int, prefix: str = "rai
     except _Broken:
         raise
     except Exception as exc:
-        error = _Broken(check, f"{prefix} {type(exc).__name__}: {exc}")
-        error.step = step  # type: ignore[attr-defined]
-        raise error from None
+        raise _Broken(check, f"{prefix} {type(exc).__name__}: {exc}", step) from None
 
 
 def _shown(joint: dict[int, Any]) -> str:

@@ -27,19 +27,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from dragon_pnp.games.api import Event, Finding, GameState, Part, PlayTrace
 from dragon_pnp.games.json_values import plain
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from dragon_pnp.data import GameData
-    from dragon_pnp.games.api import Event, Finding, GameModule, GameState, PlayTrace
+    from dragon_pnp.data.loader import GameData
     from dragon_pnp.games.report_parts import ReportSpec, Section
 
-
-class Part:
-    """Base of every optional part: the generic default behaviour, bound to one game module."""
-
-    def __init__(self, module: GameModule):
-        self.module = module
+__all__ = ["PART_KINDS", "CommandsPart", "HiddenPart", "KitPart", "Part", "PlaytestPart", "ReferencePlay",
+           "ReportPart", "RulebookPart", "Vocabulary", "vocabulary"]
 
 
 class Vocabulary(Part):
@@ -133,7 +129,7 @@ class HiddenPart(Part):
         consistently with everything the seat has seen. It must depend only on what `seat` sees
         and on `rng` (tests change only hidden parts and expect the same worlds).
 
-        The default, None, lets the search re-deal from the position (`dragon_pnp.search.redeal`):
+        The default, None, lets the search re-deal from the position (`dragon_pnp.games.redeal`):
         the top-level fields of `to_dict()` that `view(seat)` does not show, lists of cards
         shuffled and whole numbers of 32 bits or more (the generator) reseeded, loaded back with `load_state`. A game
         whose hidden parts sit deeper, or that wants it faster, provides its own.
@@ -198,4 +194,6 @@ class PlaytestPart(Part):
         return f"{event.kind}: {who}" + ("" if detail is None else f" ({detail})")
 
 
-PART_KINDS: tuple[type[Part], ...] = (Vocabulary, ReportPart, RulebookPart, KitPart, CommandsPart, PlaytestPart)
+# Every kind of optional part, in the order the docs list them.
+PART_KINDS: tuple[type[Part], ...] = (Vocabulary, ReportPart, RulebookPart, KitPart, CommandsPart, PlaytestPart,
+                                      HiddenPart)

@@ -12,6 +12,7 @@ seat, and `null` is accepted only where a field says it may be (`null=True`).
 
 from __future__ import annotations
 
+import builtins
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -45,27 +46,28 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def whole(value: Any, path: tuple, lo: int = 0, hi: int = BIG, what: str = "") -> int:
+def whole(value: Any, path: tuple[Any, ...], lo: int = 0, hi: int = BIG, what: str = "") -> int:
     """`value` as a whole number from `lo` to `hi`, else a PositionError at `path`."""
     if not is_int(value) or not lo <= value <= hi:
         bounds = f"from {lo}" if hi == BIG else f"from {lo} to {hi}"
         raise PositionError(path, f"expected {what or 'a whole number'} {bounds}, got {shown(value)}")
-    return value
+    whole_number: int = value
+    return whole_number
 
 
-def word(value: Any, path: tuple, names: Sequence[str], what: str = "") -> int:
+def word(value: Any, path: tuple[Any, ...], names: Sequence[str], what: str = "") -> int:
     """The index of `value` among `names` (a phase, a range, a role), else a PositionError."""
     if not isinstance(value, str) or value not in names:
         raise PositionError(path, f"expected {what + ': ' if what else ''}one of {', '.join(names)}, got {shown(value)}")
     return list(names).index(value)
 
 
-def seat(value: Any, path: tuple, seats: int) -> int:
+def seat(value: Any, path: tuple[Any, ...], seats: int) -> int:
     """A seat written from 1 (as every file and output numbers them), returned from 0."""
     return whole(value, path, 1, seats, "a seat") - 1
 
 
-def card(value: Any, path: tuple, known: Mapping[str, int], noun: str = "card") -> int:
+def card(value: Any, path: tuple[Any, ...], known: Mapping[str, int], noun: str = "card") -> int:
     """The index of a card id (or any named thing) in `known`, else a PositionError listing them."""
     if not isinstance(value, str):
         raise PositionError(path, f"expected a {noun} id, got {shown(value)}")
@@ -75,7 +77,7 @@ def card(value: Any, path: tuple, known: Mapping[str, int], noun: str = "card") 
     return known[value]
 
 
-def items(value: Any, path: tuple, what: str = "a list") -> list[Any]:
+def items(value: Any, path: tuple[Any, ...], what: str = "a list") -> list[Any]:
     if not isinstance(value, list):
         raise PositionError(path, f"expected {what}, got {shown(value)}")
     return value
@@ -89,13 +91,13 @@ class Fields:
     the key (plus the index, in a list).
     """
 
-    def __init__(self, data: Any, path: tuple = (), what: str = "a mapping of fields"):
+    def __init__(self, data: Any, path: tuple[Any, ...] = (), what: str = "a mapping of fields"):
         if not isinstance(data, Mapping):
             raise PositionError(path, f"expected {what}, got {shown(data)}")
         self.data = data
         self.path = tuple(path)
 
-    def at(self, *keys: Any) -> tuple:
+    def at(self, *keys: Any) -> tuple[Any, ...]:
         return self.path + keys
 
     def fail(self, key: Any, message: str) -> PositionError:
@@ -111,15 +113,15 @@ class Fields:
                 raise self.fail(key if isinstance(key, str) else str(key),
                                 f"unknown field {shown(key)}; expected {', '.join(allowed)}")
 
-    def has(self, key: str) -> bool:
+    def has(self, key: str) -> builtins.bool:
         return key in self.data
 
-    def raw(self, key: str, default: Any = REQUIRED, null: bool = False) -> Any:
+    def raw(self, key: str, default: Any = REQUIRED, null: builtins.bool = False) -> Any:
         """The value as written; `default` when left out (or null, with `null=True`)."""
         _given, value = self._given(key, default, null)
         return value
 
-    def _given(self, key: str, default: Any, null: bool) -> tuple[bool, Any]:
+    def _given(self, key: str, default: Any, null: builtins.bool) -> tuple[bool, Any]:
         """(whether a value to check was written, the value or the default)."""
         if key not in self.data:
             if default is REQUIRED:
@@ -130,32 +132,32 @@ class Fields:
             return False, None if default is REQUIRED else default
         return True, value
 
-    def int(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, null: bool = False,
+    def int(self, key: str, lo: builtins.int = 0, hi: builtins.int = BIG, default: Any = REQUIRED, null: builtins.bool = False,
             what: str = "") -> Any:
         given, value = self._given(key, default, null)
         return whole(value, self.at(key), lo, hi, what) if given else value
 
-    def bool(self, key: str, default: Any = REQUIRED, null: bool = False) -> Any:
+    def bool(self, key: str, default: Any = REQUIRED, null: builtins.bool = False) -> Any:
         given, value = self._given(key, default, null)
         if given and not isinstance(value, bool):
             raise self.fail(key, f"expected true or false, got {shown(value)}")
         return value
 
-    def text(self, key: str, default: Any = REQUIRED, null: bool = False) -> Any:
+    def text(self, key: str, default: Any = REQUIRED, null: builtins.bool = False) -> Any:
         given, value = self._given(key, default, null)
         if given and not isinstance(value, str):
             raise self.fail(key, f"expected text, got {shown(value)}")
         return value
 
-    def word(self, key: str, names: Sequence[str], default: Any = REQUIRED, what: str = "") -> int:
+    def word(self, key: str, names: Sequence[str], default: Any = REQUIRED, what: str = "") -> builtins.int:
         """The index among `names` of a word field (its default given as the word)."""
         return word(self.raw(key, default), self.at(key), names, what)
 
-    def seat(self, key: str, seats: int, default: Any = REQUIRED, null: bool = False) -> Any:
+    def seat(self, key: str, seats: builtins.int, default: Any = REQUIRED, null: builtins.bool = False) -> Any:
         given, value = self._given(key, default, null)
         return seat(value, self.at(key), seats) if given else value
 
-    def list(self, key: str, default: Any = REQUIRED, null: bool = False, length: int | None = None,
+    def list(self, key: str, default: Any = REQUIRED, null: builtins.bool = False, length: builtins.int | None = None,
              what: str = "a list") -> Any:
         given, value = self._given(key, default, null)
         if given:
@@ -164,13 +166,13 @@ class Fields:
                 raise self.fail(key, f"expected {what} of {length}, got {len(value)}")
         return value
 
-    def ints(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, length: int | None = None,
-             what: str = "a whole number") -> list[int]:
+    def ints(self, key: str, lo: builtins.int = 0, hi: builtins.int = BIG, default: Any = REQUIRED, length: builtins.int | None = None,
+             what: str = "a whole number") -> builtins.list[builtins.int]:
         values = self.list(key, default, length=length)
         return [whole(v, self.at(key, i), lo, hi, what) for i, v in enumerate(values)]
 
-    def cards(self, key: str, known: Mapping[str, int], noun: str = "card", default: Any = REQUIRED,
-              unique: bool = False) -> list[int]:
+    def cards(self, key: str, known: Mapping[str, builtins.int], noun: str = "card", default: Any = REQUIRED,
+              unique: builtins.bool = False) -> builtins.list[builtins.int]:
         """A list of card ids (or other names) as indices; `unique`: none listed twice."""
         values = self.list(key, default)
         out: list[int] = []
@@ -181,27 +183,27 @@ class Fields:
             out.append(index)
         return out
 
-    def int_lists(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, length: int | None = None,
-                  what: str = "a whole number") -> list[list[int]]:
+    def int_lists(self, key: str, lo: builtins.int = 0, hi: builtins.int = BIG, default: Any = REQUIRED, length: builtins.int | None = None,
+                  what: str = "a whole number") -> builtins.list[builtins.list[builtins.int]]:
         """A list of lists of whole numbers (one per seat...)."""
         values = self.list(key, default, length=length)
         return [[whole(x, self.at(key, i, j), lo, hi, what) for j, x in enumerate(items(v, self.at(key, i)))]
                 for i, v in enumerate(values)]
 
-    def card_lists(self, key: str, known: Mapping[str, int], noun: str = "card", default: Any = REQUIRED,
-                   length: int | None = None) -> list[list[int]]:
+    def card_lists(self, key: str, known: Mapping[str, builtins.int], noun: str = "card", default: Any = REQUIRED,
+                   length: builtins.int | None = None) -> builtins.list[builtins.list[builtins.int]]:
         """A list of lists of card ids (one per seat, one per stack seen...) as indices."""
         values = self.list(key, default, length=length)
         return [[card(c, self.at(key, i, j), known, noun) for j, c in enumerate(items(v, self.at(key, i)))]
                 for i, v in enumerate(values)]
 
-    def sub(self, key: str, default: Any = REQUIRED, null: bool = False, what: str = "a mapping of fields") -> Any:
+    def sub(self, key: str, default: Any = REQUIRED, null: builtins.bool = False, what: str = "a mapping of fields") -> Any:
         """The mapping under `key` as Fields (or `default` when left out, or null with `null=True`)."""
         given, value = self._given(key, default, null)
         return Fields(value, self.at(key), what) if given else value
 
-    def entries(self, key: str, default: Any = REQUIRED, length: int | None = None,
-                what: str = "a mapping of fields") -> list[Fields]:
+    def entries(self, key: str, default: Any = REQUIRED, length: builtins.int | None = None,
+                what: str = "a mapping of fields") -> builtins.list[Fields]:
         """A list of mappings (seats, sides, log entries), each as Fields."""
         values = self.list(key, default, length=length)
         return [Fields(v, self.at(key, i), what) for i, v in enumerate(values)]

@@ -116,7 +116,7 @@ def read_position_file(path: Path | str) -> tuple[dict[str, Any], SourceMap]:
 
 
 MAX_DIGITS = 100   # no field of any position needs more (a 64-bit generator state has 20)
-_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
 def _refuse_long_numbers(file: Path, text: str) -> None:
@@ -178,7 +178,8 @@ def _state(load_state: Callable[[Any, Mapping[str, Any]], GameState], rules: Any
         unknown = [k for k in raw if k not in ENVELOPE + OUTPUT_ONLY]
         if unknown:
             raise _located(source, (unknown[0],), f"unknown field {unknown[0]!r}; expected {', '.join(ENVELOPE)}")
-        data, prefix = raw["state"], ("state",)
+        prefix: tuple[str, ...] = ("state",)
+        data = raw["state"]
     else:
         data, prefix = {k: v for k, v in raw.items() if k not in ("pending",) + OUTPUT_ONLY}, ()
     try:
@@ -220,7 +221,7 @@ def _pending(module: GameModule, state: GameState, raw: Any, source: SourceMap) 
     return committed
 
 
-def _located(source: SourceMap, path: tuple, message: str) -> PositionError:
+def _located(source: SourceMap, path: tuple[str | int, ...], message: str) -> PositionError:
     return PositionError(path, message, source.locate(path))
 
 

@@ -10,7 +10,8 @@ Two ways a game brings rules, and the shipped games use the first like any other
   the designer's own code: it runs with the user's rights, and the first time a folder's module
   is loaded the tool says so.
 
-Either way the module exposes `GAME`, a `GameModule`. Looking one up imports only that game, so
+Either way the module exposes `GAME`, a `GameModule`. `load_game` loads a game folder with its
+module: the registry finds the module and hands it to the loader (`dragon_pnp.data.loader`). Looking one up imports only that game, so
 building one game never loads another's engine.
 """
 
@@ -25,9 +26,12 @@ import traceback
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.games.api import GameModule
+
+if TYPE_CHECKING:
+    from dragon_pnp.data.loader import GameData
 
 ENTRY_POINT_GROUP = "dragon_pnp.games"
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -159,7 +163,7 @@ def loaded_source(module: GameModule) -> str | None:
 
 def _why(exc: BaseException, inside: Path | None = None) -> str:
     """The error and, for the designer's own code, the file and line it came from."""
-    frames = traceback.extract_tb(exc.__traceback__)
+    frames: list[traceback.FrameSummary] = list(traceback.extract_tb(exc.__traceback__))
     if inside is not None:
         base = inside if inside.is_dir() else inside.parent
         frames = [f for f in frames if Path(f.filename).resolve().is_relative_to(base)] or frames[-1:]
@@ -192,18 +196,26 @@ def _say_first_use(path: Path) -> None:
             pass
 
 
-def rules_module_name(game) -> str | None:
+def load_game(game: str | Path) -> GameData:
+    """A game folder (or a game's name) loaded and schema-checked with its rules module, found
+    here by game.yaml's `rules_module`: the registry calls the loader, never the reverse."""
+    from dragon_pnp.data.loader import read_game
+
+    return read_game(game, game_module)
+
+
+def rules_module_name(game: GameData) -> str | None:
     """The rules module a loaded game names in game.yaml (`rules_module`), or None for a data-only game."""
-    return getattr(game.game, "rules_module", None)
+    return game.game.rules_module
 
 
-def module_for_game(game) -> GameModule | None:
+def module_for_game(game: GameData) -> GameModule | None:
     """The `GameModule` of a loaded game (the loader resolved it), or None for a data-only game."""
-    module = getattr(game, "module", None)
+    module: GameModule | None = game.module
     if module is not None:
         return module
     name = rules_module_name(game)
-    return None if name is None else game_module(name, getattr(game, "root", None))
+    return None if name is None else game_module(name, game.root)
 
 
 def game_commands() -> dict[str, dict[str, Callable[..., Any]]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 Point = tuple[float, float]
 
@@ -56,7 +56,7 @@ class Label:
         return (self.at[0], self.at[1] + 0.36 * self.size_mm)
 
 
-Shape = Union[Polygon, Polyline, Circle, Label]
+Shape = Polygon | Polyline | Circle | Label
 
 
 def star_corners(cx: float, cy: float, outer: float, inner: float) -> tuple[Point, ...]:

@@ -6,6 +6,8 @@ before rasterising with cairo.
 
 from __future__ import annotations
 
+from typing import Any
+
 import svgwrite
 
 from dragon_pnp.fonts import SVG_FONT_FAMILY
@@ -50,7 +52,7 @@ def _element(dwg: svgwrite.Drawing, shape):
     raise TypeError(f"unknown shape {shape!r}")
 
 
-def _paint(fill: str | None, stroke: str | None, width: float, dash: tuple[float, ...] | None) -> dict:
+def _paint(fill: str | None, stroke: str | None, width: float, dash: tuple[float, ...] | None) -> dict[str, Any]:
     attrs = {"fill": fill or "none", "stroke": stroke or "none", "stroke_width": _num(width),
              "stroke_linejoin": "round"}
     if dash:

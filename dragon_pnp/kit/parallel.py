@@ -26,6 +26,7 @@ import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dragon_pnp.heap import frozen_for_fork
 from dragon_pnp.kit.render_cache import RenderCache, folders_digest, settings_digest
@@ -104,8 +105,8 @@ class _TaskQueue:
         self.running = 0
         self.count = 0
 
-    def put(self, task: Task, build: str) -> Future:
-        result: Future = Future()
+    def put(self, task: Task, build: str) -> Future[Any]:
+        result: Future[Any] = Future()
         with self.lock:
             self.count += 1
             self.waiting.append((0 if task.documents else 1, self.count, task, build, result))
@@ -133,7 +134,7 @@ class _TaskQueue:
             return
         running.add_done_callback(lambda done: self._finished(done, result))
 
-    def _finished(self, done: Future, result: Future) -> None:
+    def _finished(self, done: Future[Any], result: Future[Any]) -> None:
         with self.lock:
             self.running -= 1
         error = done.exception()
@@ -244,7 +245,7 @@ def render_all(documents: list[DocumentJob], pngs: list[PngJob],
     return submit_all(documents, pngs, cache).result()
 
 
-def _submit(documents: list[DocumentJob], pngs: list[PngJob], build: str) -> list[Future]:
+def _submit(documents: list[DocumentJob], pngs: list[PngJob], build: str) -> list[Future[Any]]:
     """Futures of the tasks, queued for the workers; without workers, rendered here and now."""
     from dragon_pnp.kit import render
 
@@ -254,7 +255,7 @@ def _submit(documents: list[DocumentJob], pngs: list[PngJob], build: str) -> lis
         return [_queue.put(task, build) for task in tasks]
     done = []
     for task in tasks:
-        future: Future = Future()
+        future: Future[Any] = Future()
         future.set_result(render.run_task(task.documents, task.pngs, build))
         done.append(future)
     return done

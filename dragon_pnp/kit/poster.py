@@ -13,6 +13,7 @@ is left over the board's art.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -130,7 +131,7 @@ def registration_marks(plan: PosterPlan) -> list[RegistrationMark]:
     for w in plan.windows:
         by_column.setdefault(w.column, []).append(w)
     for column, windows in by_column.items():
-        for upper, lower in zip(windows, windows[1:]):          # within a column: the horizontal strip
+        for upper, lower in itertools.pairwise(windows):          # within a column: the horizontal strip
             y = lower.y0 + ov / 2
             marks += [RegistrationMark(upper.x0 + f * ww, y, lower, "top") for f in (0.25, 0.75)]
         for left in windows:                                     # across columns: the vertical strip

@@ -27,7 +27,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from dragon_pnp.data.reading import MAX_FILE_BYTES, leaves_folder
+from dragon_pnp.file_digest import file_bytes_digest
 
 MAGIC = b"DPNPRND2"
 OFF = ("off", "0", "no", "false")
@@ -136,7 +136,7 @@ def folders_digest(*folders: Path) -> str:
     for folder in folders:
         for path in sorted(folder.rglob("*")):
             digest.update(str(path.relative_to(folder)).encode("utf-8", "surrogateescape") + b"\0")
-            digest.update(_file_digest(path, folder))
+            digest.update(file_bytes_digest(path, folder))
     return digest.hexdigest()
 
 
@@ -146,31 +146,6 @@ def settings_digest(files: str, settings: str) -> str:
     from dragon_pnp.kit.render_jobs import RENDER_VERSION
 
     return hashlib.sha256(f"{RENDER_VERSION}|{settings}|{files}".encode()).hexdigest()
-
-
-def _file_digest(path: Path, folder: Path) -> bytes:
-    """SHA-256 of a regular file inside `folder` (never a pipe, a device or a link out), read in
-    chunks up to the bounded reader's limit; anything else only by its size and time."""
-    file_hash = hashlib.sha256()
-    try:
-        info = path.lstat()
-        if stat.S_ISLNK(info.st_mode):
-            file_hash.update(os.fsencode(os.readlink(path)))
-            if leaves_folder(path, folder):
-                return file_hash.digest()
-            info = path.stat()
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
-            file_hash.update(f"{stat.S_IFMT(info.st_mode)}:{info.st_size}:{info.st_mtime_ns}".encode())
-            return file_hash.digest()
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-        with os.fdopen(handle, "rb") as source:
-            for chunk in iter(lambda: source.read(1 << 20), b""):
-                file_hash.update(chunk)
-                if source.tell() > MAX_FILE_BYTES:
-                    break
-    except (OSError, RuntimeError):
-        file_hash.update(b"unreadable")
-    return file_hash.digest()
 
 
 def cache_folder() -> Path | None:

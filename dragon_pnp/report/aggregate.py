@@ -140,7 +140,7 @@ def _numbers(numbers: Sequence[float], games: int) -> dict[str, object]:
             "games": hit, "share": hit / games if games else 0.0}
 
 
-def _key_order(key: str) -> tuple:
+def _key_order(key: str) -> tuple[Any, ...]:
     """Whole-number keys (a draw count, a score) in number order, before other keys in text order."""
     text = str(key)
     return (0, int(text), "") if text.lstrip("-").isdigit() else (1, 0, text)

@@ -18,8 +18,8 @@ from dragon_pnp.checks import validate_game
 from dragon_pnp.data import GameData
 from dragon_pnp.games.api import GameModule
 from dragon_pnp.games.parts import ReportPart
-from dragon_pnp.games.policies import policy_factory
 from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.players import own_policies, policies_of, policy_factory
 from dragon_pnp.report.aggregate import aggregate
 from dragon_pnp.report.executor import run_tasks
 from dragon_pnp.report.findings import find
@@ -30,7 +30,6 @@ from dragon_pnp.report.simulate import DECISION_CAP, DECISION_CAP_HAZARD, Job, p
 REPORT_VERSION = 2
 RANDOM = "random"
 SEARCH = "search"
-GENERIC = (RANDOM, "lookahead", SEARCH)   # players every game has
 DEFAULT_GAMES = 1000   # games per configuration unless the game's reference asks for fewer
 SEARCH_BATCH = 5   # games per batch of a search player: its games are slow, so spread them over workers
 
@@ -96,7 +95,7 @@ class Execution:
 def default_policies(module: GameModule, game: GameData | None = None) -> list[str]:
     """`random` against the game's own players (or the generic look-ahead if it has none), and the
     game's reference player last when its report names one (`ReportPart.reference_play`)."""
-    own = [name for name in module.policies() if name not in GENERIC]
+    own = own_policies(module)
     found = [RANDOM, *(own or ["lookahead"])]
     reference = module.part(ReportPart).reference_play(game) if game is not None else None
     if reference is not None and reference.policy not in found:
@@ -107,7 +106,7 @@ def default_policies(module: GameModule, game: GameData | None = None) -> list[s
 def policy_names(module: GameModule) -> list[str]:
     """Every policy `check` accepts for this game by its bare name: the module's, and `mixed`
     (`search` also takes a strength: `search:400`)."""
-    return [*module.policies(), MIXED]
+    return [*policies_of(module), MIXED]
 
 
 def parse_policies(text: str, module: GameModule) -> list[str]:

@@ -10,7 +10,7 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from dragon_pnp.orphans import die_with_parent
 
@@ -57,7 +57,7 @@ def run_tasks(
     return _run_processes(work, tasks, jobs, done)
 
 
-def _run_here(work, tasks, done) -> list:
+def _run_here(work, tasks, done) -> list[Any]:
     results = []
     for index, task in enumerate(tasks):
         results.append(work(task))
@@ -65,8 +65,8 @@ def _run_here(work, tasks, done) -> list:
     return results
 
 
-def _run_processes(work, tasks, jobs, done) -> list:
-    results: list = [None] * len(tasks)
+def _run_processes(work, tasks, jobs, done) -> list[Any]:
+    results: list[Any] = [None] * len(tasks)
     # Workers end with this process however it ends: a killed check leaves no simulation running.
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=die_with_parent,
                              initargs=(os.getpid(), threading.current_thread() is threading.main_thread())) as pool:
@@ -78,7 +78,7 @@ def _run_processes(work, tasks, jobs, done) -> list:
     return results
 
 
-def _run_dask(work, tasks, jobs, scheduler, done, processes: bool = True) -> list:
+def _run_dask(work, tasks, jobs, scheduler, done, processes: bool = True) -> list[Any]:
     """On the cluster at `scheduler`, or on a local cluster of `jobs` single-threaded workers."""
     try:
         from distributed import Client, LocalCluster
@@ -96,7 +96,7 @@ def _run_dask(work, tasks, jobs, scheduler, done, processes: bool = True) -> lis
     try:
         futures = client.map(work, list(tasks), pure=False)
         position = {future.key: index for index, future in enumerate(futures)}
-        results: list = [None] * len(tasks)
+        results: list[Any] = [None] * len(tasks)
         for future in dask_completed(futures):
             index = position[future.key]
             results[index] = future.result()

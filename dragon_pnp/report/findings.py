@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from dragon_pnp.games.api import Finding as GameFinding
 from dragon_pnp.games.report_parts import pct
@@ -49,7 +50,7 @@ def from_game(found: GameFinding) -> Finding:
                    found.detail or found.title, tuple(figures.get("configs", ())))
 
 
-def find(report: Mapping, game_findings: Iterable[GameFinding] = ()) -> list[Finding]:
+def find(report: Mapping[str, Any], game_findings: Iterable[GameFinding] = ()) -> list[Finding]:
     """Every finding, attention first, then by weight."""
     found: list[Finding] = [from_game(f) for f in game_findings]
     for rule in (_validation, _errors, _cut_off, _duel, _first_player, _seats, _playtime, _hazards, _strong_play):
@@ -58,28 +59,28 @@ def find(report: Mapping, game_findings: Iterable[GameFinding] = ()) -> list[Fin
     return sorted(found, key=lambda f: (order[f.severity], -f.weight, f.topic, f.text))
 
 
-def _configs(report: Mapping, policy: str | None = None) -> list[dict]:
+def _configs(report: Mapping[str, Any], policy: str | None = None) -> list[dict[str, Any]]:
     return [c for c in report["configs"] if policy is None or c["config"]["policy"] == policy]
 
 
-def _keys(configs: Iterable[dict]) -> tuple[str, ...]:
+def _keys(configs: Iterable[dict[str, Any]]) -> tuple[str, ...]:
     return tuple(c["config"]["key"] for c in configs)
 
 
-def _all(report: Mapping) -> list[dict]:
+def _all(report: Mapping[str, Any]) -> list[dict[str, Any]]:
     return list(report["configs"]) + list(report["duels"])
 
 
 # --- findings ---------------------------------------------------------------------------------
 
 
-def _validation(report: Mapping) -> Iterable[Finding]:
+def _validation(report: Mapping[str, Any]) -> Iterable[Finding]:
     for item in report["validation"]:
         where = item["file"] + (f":{item['line']}" if item.get("line") else "")
         yield Finding("attention", "validation", 1000, f"Data check failed at {where}: {item['message']}")
 
 
-def _errors(report: Mapping) -> Iterable[Finding]:
+def _errors(report: Mapping[str, Any]) -> Iterable[Finding]:
     broken = [c for c in _all(report) if c["errors"]["count"]]
     if broken:
         total = sum(c["errors"]["count"] for c in broken)
@@ -90,7 +91,7 @@ def _errors(report: Mapping) -> Iterable[Finding]:
                       f"in {first['config']['key']}: {case['message']}", _keys(broken))
 
 
-def _cut_off(report: Mapping) -> Iterable[Finding]:
+def _cut_off(report: Mapping[str, Any]) -> Iterable[Finding]:
     hit = [c for c in _all(report) if c["hazards"].get(DECISION_CAP_HAZARD, {}).get("games")]
     if hit:
         total = sum(c["hazards"][DECISION_CAP_HAZARD]["games"] for c in hit)
@@ -101,7 +102,7 @@ def _cut_off(report: Mapping) -> Iterable[Finding]:
                       f"{first['config']['key']} reproduces one.", _keys(hit))
 
 
-def _duel(report: Mapping) -> Iterable[Finding]:
+def _duel(report: Mapping[str, Any]) -> Iterable[Finding]:
     duels = [d for d in report["duels"] if d["policies"] and d["policies"]["rates"]]
     if not duels:
         return
@@ -128,7 +129,7 @@ def _duel(report: Mapping) -> Iterable[Finding]:
                       f"{ahead} games may not show how people play.", _keys(duels))
 
 
-def _first_player(report: Mapping) -> Iterable[Finding]:
+def _first_player(report: Mapping[str, Any]) -> Iterable[Finding]:
     policy = report["settings"]["reference"]
     rows = _configs(report, policy)
     tests = len(rows) or 1
@@ -141,7 +142,7 @@ def _first_player(report: Mapping) -> Iterable[Finding]:
         return
     ahead, behind = [], []
     biggest = 0.0
-    by_players: dict[int, list[dict]] = {}
+    by_players: dict[int, list[dict[str, Any]]] = {}
     for c in strong:
         by_players.setdefault(c["config"]["players"], []).append(c)
     for players, group in sorted(by_players.items()):
@@ -162,7 +163,7 @@ def _first_player(report: Mapping) -> Iterable[Finding]:
         + ("this." if len(rows) == 1 else f"this in {len(strong)} of {len(rows)} configurations."), _keys(strong))
 
 
-def seat_words(report: Mapping, players: int, seat: int) -> str:
+def seat_words(report: Mapping[str, Any], players: int, seat: int) -> str:
     """'seat 2', or with the game's seat names 'seat 2 (den N)'."""
     label = report["labels"]["seat_label"]
     names = report["game"]["seat_names"].get(str(players), [])
@@ -171,7 +172,7 @@ def seat_words(report: Mapping, players: int, seat: int) -> str:
     return f"seat {seat + 1} ({label.lower()} {names[seat]})"
 
 
-def _seats(report: Mapping) -> Iterable[Finding]:
+def _seats(report: Mapping[str, Any]) -> Iterable[Finding]:
     policy = report["settings"]["reference"]
     flagged = []
     for c in _configs(report, policy):
@@ -194,7 +195,7 @@ def _seats(report: Mapping) -> Iterable[Finding]:
                   tuple(dict.fromkeys(c["config"]["key"] for c, _ in flagged)))
 
 
-def _playtime(report: Mapping) -> Iterable[Finding]:
+def _playtime(report: Mapping[str, Any]) -> Iterable[Finding]:
     box = report["game"]["playtime_minutes"]
     policy = report["settings"]["reference"]
     rows = [c for c in _configs(report, policy) if c["length"]["minutes"] and c["length"]["minutes"]["count"]]
@@ -224,13 +225,13 @@ def _playtime(report: Mapping) -> Iterable[Finding]:
         yield Finding("note", "length", 150, text, keys)
 
 
-def _strong_play(report: Mapping) -> Iterable[Finding]:
+def _strong_play(report: Mapping[str, Any]) -> Iterable[Finding]:
     """Each first-player and seat figure of the reference player beside the other players' (`strong_play`)."""
     for topic, text, verdict, weight, keys in comparisons(report):
         yield Finding("note", topic, (140 if verdict == "changed" else 130) + weight, text, keys)
 
 
-def _hazards(report: Mapping) -> Iterable[Finding]:
+def _hazards(report: Mapping[str, Any]) -> Iterable[Finding]:
     """Every hazard the game gave a sentence to, once it came up in any game."""
     rows = _all(report)
     games = sum(c["games"] for c in rows)

@@ -6,6 +6,7 @@ Invariant mode fixes the dates and document id, so the same report gives the sam
 from __future__ import annotations
 
 import io
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -70,7 +71,7 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
         initialFontName="Vera", initialFontSize=9.5, initialLeading=12.5,
     )
     text_width_mm = width_mm - 2 * MARGIN_MM
-    story: list = [Paragraph(escape(view.title), styles["title"]), Paragraph(escape(view.subtitle), styles["subtitle"]),
+    story: list[Any] = [Paragraph(escape(view.title), styles["title"]), Paragraph(escape(view.subtitle), styles["subtitle"]),
                    Spacer(1, mm_to_pt(4))]
     if view.attention:
         story.append(Paragraph("Needs your attention", styles["alert"]))
@@ -111,7 +112,7 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
     story.append(PageBreak())
     story.append(Paragraph("Every configuration", styles["h2"]))
     for config in view.configs:
-        block: list = [CondPageBreak(mm_to_pt(70)), Paragraph(f"{escape(config.title)} ({config.key})", styles["h3"])]
+        block: list[Any] = [CondPageBreak(mm_to_pt(70)), Paragraph(f"{escape(config.title)} ({config.key})", styles["h3"])]
         for table in config.tables:
             block.append(Paragraph(escape(table.title), styles["body"]))
             block.append(_table(table, styles, text_width_mm))

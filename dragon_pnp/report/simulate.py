@@ -17,11 +17,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from dragon_pnp.data import GameData, load_game
+from dragon_pnp.data import GameData
 from dragon_pnp.games.api import GameModule, PlayTrace, Policy
 from dragon_pnp.games.parts import ReportPart
-from dragon_pnp.games.policies import policy_factory
-from dragon_pnp.games.registry import game_module
+from dragon_pnp.games.registry import game_module, load_game
+from dragon_pnp.players import policy_factory
 from dragon_pnp.report.plan import Batch, Config
 from dragon_pnp.report.record import CUT_OFF, ERROR, GameRecord
 

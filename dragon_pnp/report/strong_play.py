@@ -11,6 +11,7 @@ sees what the small sample costs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from dragon_pnp.games.report_parts import pct
 from dragon_pnp.stats import wilson_interval
@@ -18,7 +19,7 @@ from dragon_pnp.stats import wilson_interval
 RANDOM = "random"
 
 
-def comparisons(report: Mapping) -> list[tuple[str, str, str, float, tuple[str, ...]]]:
+def comparisons(report: Mapping[str, Any]) -> list[tuple[str, str, str, float, tuple[str, ...]]]:
     """(topic, text, verdict, weight, configs) per figure: first player and the most uneven seat
     per player count, and the median length, under the reference beside the other players."""
     reference = report["settings"]["reference"]
@@ -43,7 +44,7 @@ def _said(verdict: str) -> str:
     return "the other figure lies outside that interval: it changed under stronger play"
 
 
-def _rate(configs: Iterable[Mapping], pick) -> tuple[int, int]:
+def _rate(configs: Iterable[Mapping[str, Any]], pick) -> tuple[int, int]:
     wins = games = 0
     for c in configs:
         w, g = pick(c)

@@ -9,6 +9,7 @@ hazards and metrics, and its own sections come from its module's `report_section
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.registry import UnknownRulesModule, game_module
@@ -65,11 +66,11 @@ def num(x: float) -> str:
     return f"{x:.0f}" if float(x).is_integer() else f"{x:.1f}"
 
 
-def ci(interval: dict) -> str:
+def ci(interval: dict[str, Any]) -> str:
     return f"{pct(interval['rate'])} ({pct(interval['low'])}-{pct(interval['high'])})"
 
 
-def build_view(report: dict) -> ReportView:
+def build_view(report: dict[str, Any]) -> ReportView:
     game = report["game"]
     settings = report["settings"]
     reference = settings["reference"]
@@ -97,16 +98,16 @@ def build_view(report: dict) -> ReportView:
     )
 
 
-def _rotation(report: dict) -> tuple[str, str]:
+def _rotation(report: dict[str, Any]) -> tuple[str, str]:
     ahead, behind = (list(report["settings"]["mixed"]) * 2)[:2]
     return ahead, behind
 
 
-def _setup_name(report: dict, setup: str) -> str:
+def _setup_name(report: dict[str, Any], setup: str) -> str:
     return report["game"]["setups"].get(setup, setup)
 
 
-def _settings(report: dict) -> list[tuple[str, str]]:
+def _settings(report: dict[str, Any]) -> list[tuple[str, str]]:
     s = report["settings"]
     labels = report["labels"]
     ahead, behind = _rotation(report)
@@ -125,7 +126,7 @@ def _settings(report: dict) -> list[tuple[str, str]]:
     return rows
 
 
-def _reasons(report: dict) -> list[str]:
+def _reasons(report: dict[str, Any]) -> list[str]:
     """End reasons in report order: the game's, then any other that came up."""
     seen: dict[str, None] = {}
     for c in report["configs"] + report["duels"]:
@@ -135,19 +136,19 @@ def _reasons(report: dict) -> list[str]:
     return list(seen)
 
 
-def _reason_label(report: dict, reason: str) -> tuple[str, str]:
+def _reason_label(report: dict[str, Any], reason: str) -> tuple[str, str]:
     declared = report["labels"]["reasons"].get(reason)
     if declared:
         return declared["label"], declared["column"]
     return GENERIC_REASONS.get(reason, (reason.replace("_", " "), reason.replace("_", " ").capitalize()))
 
 
-def _overview_metrics(report: dict) -> list[tuple[str, str, str]]:
+def _overview_metrics(report: dict[str, Any]) -> list[tuple[str, str, str]]:
     return [(name, m["overview"], m["overview_stat"]) for name, m in report["labels"]["metrics"].items()
             if m.get("overview")]
 
 
-def _overview(report: dict) -> Table:
+def _overview(report: dict[str, Any]) -> Table:
     rows = []
     configs = report["configs"] + report["duels"]
     reasons = [r for r in _reasons(report) if r != ERROR]
@@ -184,7 +185,7 @@ def _overview(report: dict) -> Table:
     return Table("All configurations", header, rows, note)
 
 
-def _duel_table(report: dict) -> Table | None:
+def _duel_table(report: dict[str, Any]) -> Table | None:
     ahead, behind = _rotation(report)
     rows = []
     for d in report["duels"]:
@@ -204,7 +205,7 @@ def _duel_table(report: dict) -> Table | None:
                  "rate is its wins over the seat-games it played, with a 95 % Wilson interval.")
 
 
-def _duel_chart(report: dict) -> BarChart | None:
+def _duel_chart(report: dict[str, Any]) -> BarChart | None:
     bars = []
     for d in report["duels"]:
         policies = d["policies"]
@@ -222,7 +223,7 @@ def _duel_chart(report: dict) -> BarChart | None:
                     maximum=_round_up(max(b.high or b.value for b in bars)))
 
 
-def _first_chart(report: dict, policy: str) -> BarChart | None:
+def _first_chart(report: dict[str, Any], policy: str) -> BarChart | None:
     bars = []
     for c in report["configs"]:
         if c["config"]["policy"] != policy:
@@ -239,14 +240,14 @@ def _first_chart(report: dict, policy: str) -> BarChart | None:
                     maximum=_round_up(max(b.high for b in bars)), row_mm=5.0)
 
 
-def _seat_label(report: dict, players: int, seat: int) -> str:
+def _seat_label(report: dict[str, Any], players: int, seat: int) -> str:
     names = report["game"]["seat_names"].get(str(players), [])
     if not report["labels"]["seat_label"] and names == [f"seat {n}" for n in range(1, players + 1)]:
         return f"seat {seat + 1}"
     return f"seat {seat + 1} ({names[seat] if seat < len(names) else '?'})"
 
 
-def _seat_charts(report: dict, policy: str) -> list[BarChart]:
+def _seat_charts(report: dict[str, Any], policy: str) -> list[BarChart]:
     setup = report["game"]["default_setup"]
     charts = []
     for c in report["configs"]:
@@ -265,7 +266,7 @@ def _seat_charts(report: dict, policy: str) -> list[BarChart]:
     return charts
 
 
-def _game_sections(report: dict) -> list[Section]:
+def _game_sections(report: dict[str, Any]) -> list[Section]:
     """The game module's own sections; none for a report whose module is not installed here."""
     name = report["game"].get("rules_module")
     if not name:
@@ -280,7 +281,7 @@ def _game_sections(report: dict) -> list[Section]:
 # --- one configuration ----------------------------------------------------------------------
 
 
-def _config_view(report: dict, c: dict) -> ConfigView:
+def _config_view(report: dict[str, Any], c: dict[str, Any]) -> ConfigView:
     cfg = c["config"]
     players = cfg["players"]
     setup = f", {_setup_name(report, cfg['setup'])}" if cfg["setup"] else ""
@@ -294,7 +295,7 @@ def _config_view(report: dict, c: dict) -> ConfigView:
     return ConfigView(cfg["key"], title, tables)
 
 
-def _length_table(report: dict, c: dict) -> Table:
+def _length_table(report: dict[str, Any], c: dict[str, Any]) -> Table:
     length = c["length"]
     measures = [("Rounds", length["rounds"], False)]
     measures += [(m["label"], c["metrics"][name], m["percent"]) for name, m in report["labels"]["metrics"].items()
@@ -320,7 +321,7 @@ def _number_table(title: str, measures: list[tuple[str, dict, bool]]) -> Table:
     return Table(title, ["Measure", "Mean", "Median", "p90", "Max"], rows)
 
 
-def _fairness_table(report: dict, c: dict) -> Table:
+def _fairness_table(report: dict[str, Any], c: dict[str, Any]) -> Table:
     cfg = c["config"]
     fair = c["fairness"]
     label = report["labels"]["seat_label"]
@@ -340,7 +341,7 @@ def _fairness_table(report: dict, c: dict) -> Table:
     return Table("Fairness (games with a winner)", header, rows, note, numeric_from=2 if label else 1)
 
 
-def _metric_tables(report: dict, c: dict) -> list[Table]:
+def _metric_tables(report: dict[str, Any], c: dict[str, Any]) -> list[Table]:
     """The game's metrics, grouped into the tables its labels name (metrics it did not label: 'Metrics')."""
     labels = report["labels"]["metrics"]
     groups: dict[str, list[str]] = {}
@@ -374,7 +375,7 @@ def _metric_tables(report: dict, c: dict) -> list[Table]:
     return tables
 
 
-def _keyed_table(title: str, metrics: list[tuple[dict, dict]], games: int, players: int) -> Table:
+def _keyed_table(title: str, metrics: list[tuple[dict[str, Any], dict]], games: int, players: int) -> Table:
     """Counts by key (cards, faces) of one or more metrics: a row per key the labels name, then any
     other key seen; with several metrics a 'Use' column says which (played, reaction)."""
     several = len(metrics) > 1
@@ -404,13 +405,13 @@ def _keyed_table(title: str, metrics: list[tuple[dict, dict]], games: int, playe
                  f"{pct(1 / players)}). Per game in all: {in_all}.", numeric_from=2 if several else 1)
 
 
-def _counts_row(row: dict | None, games: int) -> list[str]:
+def _counts_row(row: dict[str, Any] | None, games: int) -> list[str]:
     if not row:
         return ["0", "0.00", "0", pct(0.0)]
     return [num(row["total"]), f"{row['per_game']:.2f}", f"{row['games']:,}", pct(row["share"])]
 
 
-def _hazard_table(report: dict, c: dict) -> Table:
+def _hazard_table(report: dict[str, Any], c: dict[str, Any]) -> Table:
     declared = report["labels"]["hazards"]
     hz = c["hazards"]
     kinds = list(declared) + [k for k in hz if k not in declared and (k not in GENERIC_HAZARDS or hz[k]["games"])]
@@ -437,7 +438,7 @@ def _seeds(seeds: list[int], games: int) -> str:
 # --- method and reproduction ------------------------------------------------------------------
 
 
-def _method(report: dict) -> list[str]:
+def _method(report: dict[str, Any]) -> list[str]:
     labels = report["labels"]
     played = list(dict.fromkeys([*report["settings"]["policies"], *report["settings"]["mixed"]]))
     notes = {**POLICY_NOTES, **labels["policy_notes"]}
@@ -458,7 +459,7 @@ def _method(report: dict) -> list[str]:
     return [line for line in lines if line]
 
 
-def _reproduce(report: dict) -> str:
+def _reproduce(report: dict[str, Any]) -> str:
     s = report["settings"]
     parts = [f"dragon-pnp check {report['game']['slug']}", f"--games {s['games']}",
              f"--players {','.join(map(str, s['players']))}"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
@@ -22,11 +23,11 @@ TEMPLATE = "rules-check.html.j2"
 NAMES = {"html": "rules-check.html", "pdf": "rules-check.pdf", "json": "rules-check.json"}
 
 
-def render_json(report: dict) -> str:
+def render_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
-def render_html(report: dict) -> str:
+def render_html(report: dict[str, Any]) -> str:
     env = Environment(loader=FileSystemLoader(templates_dir()), autoescape=select_autoescape(["html", "j2"]),
                       undefined=StrictUndefined, keep_trailing_newline=True, trim_blocks=False)
     env.globals["svg"] = _svg
@@ -39,7 +40,7 @@ def _svg(chart: BarChart | ColumnChart) -> Markup:
     return Markup(drawn)
 
 
-def write_report(report: dict, folder: Path, paper: str = "letter") -> dict[str, Path]:
+def write_report(report: dict[str, Any], folder: Path, paper: str = "letter") -> dict[str, Path]:
     """All three forms into `folder`; returns their paths by role ("html", "pdf", "json")."""
     folder.mkdir(parents=True, exist_ok=True)
     contents = {

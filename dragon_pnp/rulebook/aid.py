@@ -92,7 +92,7 @@ def draw_half_page(canvas: Any, width: float, height: float, label: str) -> None
 
 
 def aid_story(game: GameData, layout: AidLayout, page: tuple[float, float], frame: tuple[float, float],
-              facts: list, rules_file: Path, blocks: list[Block], folder: Path) -> list[Flowable]:
+              facts: list[Any], rules_file: Path, blocks: list[Block], folder: Path) -> list[Flowable]:
     """The aid's flowables, checked to fit its page (`frame`: the body frame's size, points) or
     half page; a half-page aid twice over, the second copy jumping to the bottom half."""
     if layout.size == "page":
@@ -110,7 +110,7 @@ def aid_story(game: GameData, layout: AidLayout, page: tuple[float, float], fram
             NextFrameFlowable(2), FrameBreak(), *second]
 
 
-def _copy(game: GameData, layout: AidLayout, width: float, facts: list, rules_file: Path, blocks: list[Block],
+def _copy(game: GameData, layout: AidLayout, width: float, facts: list[Any], rules_file: Path, blocks: list[Block],
           folder: Path, prefix: str) -> list[Flowable]:
     flow = RulesFlow(game, make_styles(layout.scale), width, facts, rules_file, key_prefix=prefix).flowables(blocks)
     draw_icons(flow, game.root, rules_file, folder)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass, field
-from typing import Union
 
 from dragon_pnp.errors import LayoutError
 
@@ -56,7 +55,7 @@ class Directive:
     source: str = ""
 
 
-Block = Union[Heading, Paragraph, ListBlock, Callout, Directive]
+Block = Heading | Paragraph | ListBlock | Callout | Directive
 
 HEADING = re.compile(r"^(#{1,3})\s+(\S.*)$")
 BULLET = re.compile(r"^[-*]\s+(\S.*)$")

@@ -9,7 +9,7 @@ reference table of any deck's rows, the rules options. Each is sized to the fram
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
@@ -30,7 +30,7 @@ class SourcedTable(Table):
     page can still name the field to shorten.
     """
 
-    row_sources: list[Location | None] = []
+    row_sources: ClassVar[list[Location | None]] = []   # every instance sets its own
 
     def split(self, availWidth, availHeight):
         """As reportlab's, but never a row alone on either side of the break: the break moves up

@@ -1,7 +1,7 @@
 """`search`: information-set Monte Carlo tree search over the game interface, for any game.
 
 Each iteration asks the game for one world the deciding seat cannot tell from the real one
-(`HiddenPart.sample_hidden`, else `redeal.py`: what the seat has not seen redrawn, chance to come
+(`HiddenPart.sample_hidden`, else `dragon_pnp.games.redeal`: what the seat has not seen redrawn, chance to come
 reseeded), walks the shared tree down it, adds one node, plays on for a few decisions with the
 game's own best player (`playout`) and scores the position for every seat with the game's
 `evaluate` (a finished game scores its result). Sequential nodes choose by UCB1 over
@@ -28,9 +28,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.games.matrix_game import solve
-from dragon_pnp.games.parts import HiddenPart
+from dragon_pnp.games.redeal import hidden_world
+from dragon_pnp.players.simple import LookaheadPolicy, own_policies
 from dragon_pnp.search.matrix import MatrixSearch, averaged
-from dragon_pnp.search.redeal import redeal
 from dragon_pnp.search.tree import Arm, Node, average_strategy, regret_pick, regret_update, ucb_pick
 from dragon_pnp.search.worlds import settled
 
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 
 AUTO = "auto"
-GENERIC = ("random", "lookahead", "search")   # players every game has: never a game's own
 
 
 @dataclass(frozen=True)
@@ -97,7 +96,6 @@ class SearchPolicy:
         self.name = f"search:{self.settings.label}"
         self.iterations_run = 0          # over this player's life: for decisions-per-second figures
         self.rules = rules
-        self.hidden = module.part(HiddenPart)
         self.playout = playout_policy(module, self.settings.playout, rules)
 
     # --- the policy -------------------------------------------------------------------------
@@ -226,8 +224,7 @@ class SearchPolicy:
 
     def sample(self, state: GameState, seat: int, draw: random.Random) -> GameState:
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""
-        world = self.hidden.sample_hidden(state, seat, draw)
-        return world if world is not None else redeal(self.module, self.rules, state, seat, draw)
+        return hidden_world(self.module, self.rules, state, seat, draw)
 
     # --- one iteration ------------------------------------------------------------------------
     def _iterate(self, root: Node, world: GameState, draw: random.Random) -> None:
@@ -283,12 +280,14 @@ def playout_policy(module: GameModule, name: str, rules: Any) -> Any:
     """The player of the playouts: None for uniformly random. AUTO takes the game's own players'
     last (games list their own players weakest first, as the rules check's defaults assume)."""
     if name == AUTO:
-        own = [n for n in module.policies() if n not in GENERIC]
+        own = own_policies(module)
         if not own:
             return None
         name = own[-1]
     if name == "random":
         return None
+    if name == "lookahead" and name not in module.policies():
+        return LookaheadPolicy(module)
     return module.policies()[name](rules)
 
 

@@ -15,6 +15,7 @@ import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from dragon_pnp.studio import build_adapter as adapter
 
@@ -22,20 +23,20 @@ from dragon_pnp.studio import build_adapter as adapter
 class Balance:
     """One rules check at a time; `state()` is what the page shows."""
 
-    def __init__(self, game_dir: Path, games: int, seed: int, on_update: Callable[[dict], None]):
+    def __init__(self, game_dir: Path, games: int, seed: int, on_update: Callable[[dict[str, Any]], None]):
         self.game_dir = game_dir
         self.games = games
         self.seed = seed
         self.on_update = on_update
         self._lock = threading.Lock()
-        self._process: subprocess.Popen | None = None
-        self._state: dict = {"status": "idle", "done": 0, "total": 0, "games": games, "summary": None,
+        self._process: subprocess.Popen[str] | None = None
+        self._state: dict[str, Any] = {"status": "idle", "done": 0, "total": 0, "games": games, "summary": None,
                              "error": None, "stale": False, "setup_noun": "setup"}
         self._data_version = ""      # the data the results (or the running check) were computed from
         self._current_version = ""
         self._folder: Path | None = None  # made for the first check, removed when the studio stops
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         with self._lock:
             return dict(self._state)
 
@@ -89,7 +90,7 @@ class Balance:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
 
-    def _follow(self, process: subprocess.Popen, out: Path) -> None:
+    def _follow(self, process: subprocess.Popen[str], out: Path) -> None:
         error = None
         assert process.stdout is not None
         for line in process.stdout:

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dragon_pnp.build.context import BuildOptions
-from dragon_pnp.data import GameData, load_game
+from dragon_pnp.data import GameData
 from dragon_pnp.errors import Location
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
 from dragon_pnp.resources import output_root, templates_dir
@@ -94,7 +96,7 @@ def plan_piece_preview(game: GameData, paper: str, duplex: bool) -> KitPreview:
     return KitPreview(_page_jobs(plan, [name for name in plan.documents if name not in cards]), [])
 
 
-_last_plan: list = []   # (game, paper, duplex, plan) of the last kit planned: cards and pieces share it
+_last_plan: list[Any] = []   # (game, paper, duplex, plan) of the last kit planned: cards and pieces share it
 
 
 def _kit_plan(game: GameData, paper: str, duplex: bool):
@@ -134,7 +136,7 @@ def _page_jobs(plan, documents: list[str]) -> list[KitPage]:
     return pages
 
 
-def _fields(job: DocumentJob) -> tuple:
+def _fields(job: DocumentJob) -> tuple[Any, ...]:
     return job.pages, job.faces, job.composites, job.overlays
 
 
@@ -193,7 +195,7 @@ def write_output(game: GameData, paper: str, duplex: bool, out_dir: Path,
     return sorted(str(path.relative_to(out_dir)) for path in context.artifacts.values())
 
 
-def quick_check(game: GameData, games: int, seed: int, progress: Callable[[int, int], None]) -> dict:
+def quick_check(game: GameData, games: int, seed: int, progress: Callable[[int, int], None]) -> dict[str, Any]:
     """The report of the quick rules check `build` runs (games per configuration, all player counts)."""
     from dragon_pnp.report.check import CheckSettings, Execution, run_check
 
@@ -202,7 +204,7 @@ def quick_check(game: GameData, games: int, seed: int, progress: Callable[[int, 
     return run_check(game, settings, Execution(progress=progress))
 
 
-def check_summary(report: dict) -> dict:
+def check_summary(report: dict[str, Any]) -> dict[str, Any]:
     """Headline figures and charts (inline SVG) of a rules-check report, as its HTML page shows them."""
     from dragon_pnp.report.charts import BarChart, bar_chart_svg, column_chart_svg
     from dragon_pnp.report.view import build_view
@@ -211,7 +213,7 @@ def check_summary(report: dict) -> dict:
     section_charts = [chart for section in view.sections for chart in section.charts]
     charts = [c for c in [view.first_chart, view.duel_chart, *view.seat_charts, *section_charts] if c is not None]
 
-    def table(t) -> dict | None:
+    def table(t) -> dict[str, Any] | None:
         return None if t is None else {"title": t.title, "header": t.header, "rows": t.rows, "note": t.note}
 
     return {

@@ -23,7 +23,7 @@ LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
 WILDCARDS = ("0.0.0.0", "::", "")
 
 Scope = dict[str, Any]
-ASGIApp = Callable[[Scope, Callable, Callable], Awaitable[None]]
+ASGIApp = Callable[[Scope, Callable[..., Any], Callable[..., Any]], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ class LocalOnly:
         self.app = app
         self.policy = policy
 
-    async def __call__(self, scope: Scope, receive: Callable, send: Callable) -> None:
+    async def __call__(self, scope: Scope, receive: Callable[..., Any], send: Callable[..., Any]) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -131,7 +131,7 @@ class LocalOnly:
         await self.app(scope, receive, send)
 
 
-async def _refuse(send: Callable, status: int, text: str) -> None:
+async def _refuse(send: Callable[..., Any], status: int, text: str) -> None:
     body = text.encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())]})

@@ -11,6 +11,7 @@ import asyncio
 import json
 import threading
 from collections.abc import AsyncIterator
+from typing import Any
 
 CLOSED = ("", "")
 
@@ -22,7 +23,7 @@ class Hub:
         self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
         self._closed = False
 
-    def publish(self, event: str, data: dict) -> None:
+    def publish(self, event: str, data: dict[str, Any]) -> None:
         """Send `data` as JSON to every subscriber; remember it for pages that connect later."""
         text = json.dumps(data, separators=(",", ":"))
         with self._lock:
@@ -51,7 +52,7 @@ class Hub:
 
     async def subscribe(self, heartbeat: float = 15.0) -> AsyncIterator[tuple[str, str]]:
         """(event, JSON text) pairs, starting with the latest of each kind; ("", "") as a heartbeat."""
-        queue: asyncio.Queue = asyncio.Queue()
+        queue: asyncio.Queue[Any] = asyncio.Queue()
         entry = (asyncio.get_running_loop(), queue)
         with self._lock:
             if self._closed:

@@ -20,10 +20,10 @@ from typing import Any
 from dragon_pnp.errors import DragonPnpError
 from dragon_pnp.games.api import GameModule, GameState
 from dragon_pnp.games.parts import PlaytestPart, Vocabulary
-from dragon_pnp.games.policies import policy_factory
 from dragon_pnp.games.position_files import dump_yaml, position_document
 from dragon_pnp.games.registry import module_for_game
 from dragon_pnp.games.turns import SeatByBoard
+from dragon_pnp.players import policies_of, policy_factory
 
 HUMAN = "person"
 MAX_POLICY_MOVES = 20000   # a policy-only game that has not ended by then is stopped and said so
@@ -96,7 +96,7 @@ class Playtest:
                 factory = policy_factory(module, name)
             except ValueError:
                 raise PlaytestError(f"seat {seat + 1}: unknown player {name!r}; expected {HUMAN} or one of "
-                                    f"{', '.join(module.policies())} (search takes a strength: search:400)") from None
+                                    f"{', '.join(policies_of(module))} (search takes a strength: search:400)") from None
             policies[seat] = factory(rules)
         game = _Game(data, module, options, SeatByBoard(module, state), seed, setup or "", controllers, policies,
                      random.Random(f"studio-playtest:{seed}"))
@@ -203,7 +203,7 @@ class Playtest:
         counts = module.player_counts(data)
         return {"playable": True, "game": data.slug, "name": data.game.name, "seat_noun": module.part(Vocabulary).seat_noun,
                 "player_counts": counts, "players": counts[-1] if module.seats_fixed else _best(data, counts),
-                "setups": [s for s in module.setups(data) if s], "policies": [HUMAN, *module.policies()],
+                "setups": [s for s in module.setups(data) if s], "policies": [HUMAN, *policies_of(module)],
                 "seat_names": {n: module.seat_names(data, n) for n in counts}}
 
     def _snapshot(self, game: _Game) -> dict[str, Any]:

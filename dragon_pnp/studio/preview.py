@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from dragon_pnp.data import GameData
+from dragon_pnp.pdf.page_digest import page_digests
 from dragon_pnp.studio import build_adapter as adapter
 from dragon_pnp.studio.images import ImageStore
-from dragon_pnp.studio.page_digest import page_digests
 from dragon_pnp.studio.raster import JPEG_QUALITY, PREVIEW_DPI, PageImage, rasterise
 
 CARD_DPI = 150          # gallery cards: readable at a glance, 400 pixels wide for poker size

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from dragon_pnp.data.reading import leaves_folder, read_bounded
 from dragon_pnp.errors import DataError, DataErrors, DragonPnpError, Location
@@ -31,7 +32,7 @@ class Problem:
             return self.message
         return f"{Location(self.file, self.line, self.column, self.field)}: {self.message}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return asdict(self) | {"text": self.text}
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -201,7 +202,7 @@ def _refused(status: int) -> Response:
     return Response("not found\n" if status == 404 else "refused\n", status_code=status, media_type="text/plain")
 
 
-async def _action_body(request: Request) -> dict | Response:
+async def _action_body(request: Request) -> dict[str, Any] | Response:
     """The JSON body of a request that changes something, or the response refusing it."""
     if request.headers.get("x-studio") != "1":
         return Response("refused: this request must come from the studio page\n", status_code=403,

@@ -20,6 +20,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dragon_pnp.data.reading import read_bounded
 from dragon_pnp.errors import DataError, DragonPnpError
@@ -54,7 +55,7 @@ class Superseded(Exception):
 class View:
     """Everything the page shows about the preview; published whole on every change."""
 
-    game: dict = field(default_factory=dict)
+    game: dict[str, Any] = field(default_factory=dict[str, Any])
     settings: Settings = field(default_factory=Settings)
     status: str = "starting"          # starting, building, ready, error
     stage: str = ""
@@ -66,7 +67,7 @@ class View:
     changed_in: int = 0               # the rebuild that `changed` describes
     problems: list[Problem] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
-    output: dict = field(default_factory=dict)
+    output: dict[str, Any] = field(default_factory=dict[str, Any])
 
     def all_pages(self) -> list[ShownPage]:
         return [page for stage in self.pages.values() for page in stage]
@@ -77,7 +78,7 @@ class View:
         shown.update({f"card/{card.key}": card.image for card in self.cards})
         return shown
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         pages = self.all_pages()
         documents = []
         for name in sorted({page.document for page in pages}, key=_document_rank):
@@ -154,7 +155,7 @@ class StudioSession:
         self._wanted.set()
         self._publish()
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         with self._lock:
             shown = self.view.to_json()
         if self._thread is not None and not self._stopping.is_set() and not self.watcher.alive:

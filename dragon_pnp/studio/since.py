@@ -13,12 +13,13 @@ import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 class Since:
     """One comparison at a time; `state()` is what the page shows, `html()` the last report."""
 
-    def __init__(self, game_dir: Path, games: int, on_update: Callable[[dict], None]):
+    def __init__(self, game_dir: Path, games: int, on_update: Callable[[dict[str, Any]], None]):
         self.game_dir = game_dir
         self.games = games
         self.on_update = on_update
@@ -26,10 +27,10 @@ class Since:
         self._thread: threading.Thread | None = None
         self._html = ""
         self._folder = Path(tempfile.mkdtemp(prefix="dragon-pnp-studio-since-"))
-        self._state: dict = {"status": "idle", "against": None, "summary": None, "error": None,
+        self._state: dict[str, Any] = {"status": "idle", "against": None, "summary": None, "error": None,
                              "snapshot": False, "balance": "none", "report": 0}
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         with self._lock:
             return dict(self._state)
 
@@ -113,6 +114,6 @@ class Since:
 
 
 def _has_rules(folder: Path) -> bool:
-    from dragon_pnp.data import load_game
+    from dragon_pnp.games.registry import load_game
 
     return load_game(folder).module is not None

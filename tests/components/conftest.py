@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from tests.components.kits import plan_all, write_documents
 
 HERE = Path(__file__).resolve().parent

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dragon_pnp.components.base import ComponentPlan
-from dragon_pnp.data import GameData, load_game
+from dragon_pnp.data import GameData
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.kit import combine, plan_components, render_plan
 from dragon_pnp.kit.kit import write_documents as write_kit_documents
 

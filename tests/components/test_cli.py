@@ -10,7 +10,7 @@ from pathlib import Path
 import pymupdf
 import yaml
 
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.schemas import schemas
 from tests.components.conftest import ROOT
 from tests.components.kits import plan_all, write_documents

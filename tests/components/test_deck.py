@@ -10,9 +10,9 @@ import pytest
 
 from dragon_pnp.components.base import PlanContext
 from dragon_pnp.components.deck import plan
-from dragon_pnp.data import load_game
 from dragon_pnp.data.components import CARD_SIZES
 from dragon_pnp.errors import DataError, LayoutError
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.imposition import MarkStyle
 from tests.components.conftest import PEER_DECK, SAMPLER
 from tests.components.kits import plan_all, write_game

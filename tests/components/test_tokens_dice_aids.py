@@ -10,8 +10,8 @@ import pytest
 from dragon_pnp.components import aid, dice, tokens
 from dragon_pnp.components.base import PlanContext
 from dragon_pnp.components.dice import NET_CELLS, NET_EDGES, NET_FOLDS, net_outline, net_size, net_tabs, tab_depth
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import DataError
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.imposition import MarkStyle
 from dragon_pnp.kit.kit import combine
 from tests.components.conftest import SAMPLER
@@ -180,7 +180,7 @@ def fold_net():
             centre = (other[0] + 0.5, other[1] + 0.5, 0.0)
             angle = next(t for t in (math.pi / 2, -math.pi / 2) if rotate(centre, a, axis, t)[2] > 0.25)
             parent = maps[cell]
-            maps[other] = (lambda parent, a, axis, angle: lambda p: parent(rotate(p, a, axis, angle)))(parent, a, axis, angle)
+            maps[other] = lambda p, parent=parent, a=a, axis=axis, angle=angle: parent(rotate(p, a, axis, angle))
             queue.append(other)
     return maps
 

@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 
 from dragon_pnp.components.track import marker_face, track_face
-from dragon_pnp.data import load_game
 from dragon_pnp.data.components import time_track
+from dragon_pnp.games.registry import load_game
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 

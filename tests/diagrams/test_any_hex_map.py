@@ -18,8 +18,8 @@ from reportlab.graphics.shapes import Drawing
 
 from dragon_pnp.cli import main
 from dragon_pnp.components.tiles import tile_faces
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import DataError, DataErrors
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.hexmap_diagrams import Badge, HexLine, HexOutline, Marker, Stroke, board_scene, scene_shapes
 from dragon_pnp.hexmap_diagrams.shapes import Circle, Label, Polygon, Polyline
 from dragon_pnp.paper import mm_to_pt
@@ -93,7 +93,7 @@ def test_drawing_a_hex_map_loads_no_game_package(hex_game_folder):
     script = textwrap.dedent(f"""
         import sys
         from dragon_pnp.components.tiles import tile_faces
-        from dragon_pnp.data import load_game
+        from dragon_pnp.games.registry import load_game
         from dragon_pnp.hexmap_diagrams import board_scene, legend_scene, scene_drawing, scene_svg
         from dragon_pnp.paper import mm_to_pt
         from dragon_pnp.rulebook.styles import make_styles

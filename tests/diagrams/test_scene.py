@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 import yaml
 
-from dragon_pnp.data import load_game
 from dragon_pnp.games.dragon_pants.diagrams import check_sight, sight_scene
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.hexgrid import distance
 from dragon_pnp.hexmap_diagrams import board_scene, scene_drawing, scene_shapes, scene_svg
 from dragon_pnp.hexmap_diagrams.shapes import Label

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from dragon_pnp.data import load_game
 from dragon_pnp.diff.compare import DiffOptions, run_diff
 from dragon_pnp.diff.pages import kit_side, typeset_documents
 from dragon_pnp.diff.sources import VersionError
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.kit import forms_used, plan_kit
 from dragon_pnp.kit.parallel import render_all
 from dragon_pnp.report.check import CheckSettings, Execution

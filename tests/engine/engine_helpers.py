@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from dragon_pnp.data import load_game
 from dragon_pnp.games.dragon_pants.engine import GameState, Rules
 from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict
 from dragon_pnp.games.position_files import load_state_file
+from dragon_pnp.games.registry import load_game
 
 POSITIONS = Path(__file__).parent / "positions"
 

@@ -98,7 +98,7 @@ def test_the_installed_command_runs():
 
 
 def test_json_carries_the_events_with_seats_from_1(capsys):
-    code, out, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield",
+    _code, out, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield",
                        "--json")
     events = json.loads(out)["events"]
     assert {"kind": "bite", "seat": 1, "detail": 2, "text": "bite: dragon 1 (dragon 2)"} in events

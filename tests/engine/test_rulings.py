@@ -10,6 +10,7 @@ from engine_helpers import edited, game_data, hand_of, legal, place, play, posit
 
 from dragon_pnp.data.components import time_track
 from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games import PositionError
 from dragon_pnp.games.dragon_pants.engine import Rules, new_game
 from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
 
@@ -237,7 +238,7 @@ def test_r12_no_draw_when_both_piles_are_empty():
         raw["power_discard"] = []
         raw["dragons"][1]["hand"] = ["fireball", "fireball", "shock"]
         raw["power_deck"] = []
-    with pytest.raises(Exception):
+    with pytest.raises(PositionError):
         edited("reshuffle", edit)  # the other cards must be somewhere: a position refuses that
     state = position("reshuffle")
     assert "draw deck" in legal(state)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from dragon_pnp.data import load_game
 from dragon_pnp.export.from_kit import export_set
 from dragon_pnp.export.services import service
 from dragon_pnp.export.writers import start_service_export, start_tts_export
+from dragon_pnp.games.registry import load_game
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -7,10 +7,10 @@ import json
 import pytest
 import yaml
 
-from dragon_pnp.data import load_game
 from dragon_pnp.data.loader import project_root
 from dragon_pnp.export.from_kit import export_set
 from dragon_pnp.export.model import ExportCard, ExportDeck, ExportPiece, ExportSet
+from dragon_pnp.games.registry import load_game
 
 
 def test_dragon_line_cards_carry_their_effect_in_the_tooltip():

@@ -420,8 +420,8 @@ class Result:
 
 def run_cli(argv: list[str], cwd: Path, timeout: float, env: dict[str, str]) -> tuple[int | None, str, str, float, bool]:
     """Run `dragon-pnp ARGV` in a forked child: (exit code or None on timeout, stdout, stderr, seconds, stray)."""
-    out = tempfile.TemporaryFile()
-    err = tempfile.TemporaryFile()
+    out = tempfile.TemporaryFile()  # noqa: SIM115 - both sides of the fork write or read it; closed below
+    err = tempfile.TemporaryFile()  # noqa: SIM115
     started = time.monotonic()
     pid = os.fork()
     if pid == 0:  # the child: never returns

@@ -76,7 +76,7 @@ def test_a_kit_from_before_the_marker_is_recognised_by_its_files(tmp_path: Path)
     check_output_folder(old, game)
     for extra in ("notes.txt", "svg/drawing.ai"):
         (old / extra).write_text("mine")
-        with pytest.raises(OutputFolderError, match="not a kit this tool made|not a kit"):
+        with pytest.raises(OutputFolderError, match=r"not a kit this tool made|not a kit"):
             check_output_folder(old, game)
         (old / extra).unlink()
 

@@ -166,7 +166,7 @@ def test_a_position_names_only_destiny_cards_the_box_has(position_file: Path, tm
         "a huge value": deck_line.replace(values[0], str(10**30), 1),
     }
     requests = []
-    for what, line in cases.items():
+    for line in cases.values():
         path = tmp_path / f"{len(requests)}.yaml"
         path.write_text(original.replace(deck_line, line), encoding="utf-8")
         requests.append(["play", "--position", str(path), "--legal"])

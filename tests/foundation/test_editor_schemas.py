@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.schema_help import missing_descriptions
 from dragon_pnp.schemas import SCHEMA_LINE, schema_of_files, schemas, write_game_schemas
 

@@ -87,7 +87,7 @@ def test_several_games_and_no_hint_is_refused_naming_them(nowhere, monkeypatch):
 
 def test_no_game_at_all_says_how_to_make_one(nowhere, monkeypatch):
     _data_folder(monkeypatch, nowhere, [])
-    with pytest.raises(GameNotFoundError, match="there is no game in .*; make one with: dragon-pnp new NAME"):
+    with pytest.raises(GameNotFoundError, match=r"there is no game in .*; make one with: dragon-pnp new NAME"):
         chosen_game(None)
 
 

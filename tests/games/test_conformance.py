@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dragon_pnp.data import load_game
+from dragon_pnp.cli.selftest import SEARCH_CHECKED
 from dragon_pnp.games.conformance import run_conformance
+from dragon_pnp.games.registry import load_game
+from dragon_pnp.players import policy_factory
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,7 +38,8 @@ def test_the_suite_finds_every_game_with_rules():
 @pytest.mark.parametrize("folder", games_with_rules(), ids=lambda p: p.name)
 def test_every_game_conforms(folder):
     game = load_game(folder)
-    found = run_conformance(game, game.module, playouts=3, seed=11, round_trips=25)
+    players = {SEARCH_CHECKED: policy_factory(game.module, SEARCH_CHECKED)}
+    found = run_conformance(game, game.module, playouts=3, seed=11, round_trips=25, players=players)
     assert found.passed, "\n".join(map(str, found.failures))
     assert found.playouts == 3 and found.steps > 0
 

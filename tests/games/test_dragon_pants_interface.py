@@ -14,6 +14,7 @@ from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file
 from dragon_pnp.games.registry import game_module, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
+from dragon_pnp.players import policies_of
 from dragon_pnp.report.plan import Config
 from dragon_pnp.report.simulate import Table, play_game
 from games.invariants import check_invariants
@@ -24,7 +25,7 @@ def test_the_registry_finds_dragon_pants(game):
     assert GAME.player_counts(game) == [2, 3, 4, 5, 6]
     assert GAME.setups(game) == ["standard", "volatile", "long"] and GAME.part(ReportPart).default_setup(game) == "standard"
     assert GAME.seat_names(game, 3) == ["S", "NW", "NE"]
-    assert sorted(GAME.policies()) == ["greedy", "lookahead", "random", "search"]
+    assert sorted(policies_of(GAME)) == ["greedy", "lookahead", "random", "search"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -11,10 +11,10 @@ import pytest
 import yaml
 
 from dragon_pnp.components.tiles import tile_faces
-from dragon_pnp.data import load_game
 from dragon_pnp.data.components import hex_map
 from dragon_pnp.data.hexmap import HexMap
 from dragon_pnp.games.dragon_pants.data import PantsMap, PantsTerrain
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.schemas import schemas
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,12 +15,13 @@ import shutil
 
 import pytest
 
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games import registry
 from dragon_pnp.games.api import PlayTrace, PositionError
 from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.games.turns import SeatByBoard
+from dragon_pnp.players import policies_of
 from dragon_pnp.report.check import CheckSettings, Execution, run_check
 from dragon_pnp.report.writers import write_report
 from games.invariants import check_invariants
@@ -169,7 +170,7 @@ def test_interface_invariants_hold_at_every_step(toy_game):
 
 def test_policies_choose_only_legal_actions_at_simultaneous_nodes(toy_game):
     rules = TOY.make_rules(toy_game)
-    players = {name: factory(rules) for name, factory in TOY.policies().items()}
+    players = {name: factory(rules) for name, factory in policies_of(TOY).items()}
     rng = random.Random(2)
     state = TOY.new_game(rules, seed=9)
     trace = PlayTrace()

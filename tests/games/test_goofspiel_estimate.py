@@ -3,7 +3,7 @@ take more with, read through the game's own interface from positions loaded as a
 
 from __future__ import annotations
 
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 
 GAME = load_game("examples/goofspiel")
 MODULE = GAME.module

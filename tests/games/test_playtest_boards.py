@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from dragon_pnp.data import load_game
 from dragon_pnp.games.api import GameModule
 from dragon_pnp.games.parts import PlaytestPart
-from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.registry import load_game, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
 
 ROOT = Path(__file__).resolve().parents[2]

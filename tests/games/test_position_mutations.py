@@ -20,10 +20,9 @@ from typing import Any
 import pytest
 import yaml
 
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import DragonPnpError
 from dragon_pnp.games.position_files import load_position, position_document, read_position_file
-from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.registry import load_game, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
 
 ROOT = Path(__file__).resolve().parents[2]

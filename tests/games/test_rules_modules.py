@@ -158,7 +158,7 @@ def test_new_with_rules_scaffolds_a_module_that_passes_selftest_and_its_own_test
 
 
 def test_goofspiel_plays_in_the_studio_with_a_hidden_simultaneous_bid():
-    from dragon_pnp.data import load_game
+    from dragon_pnp.games.registry import load_game
     from dragon_pnp.studio.playtest import Playtest
 
     game = load_game(GOOFSPIEL)

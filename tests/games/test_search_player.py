@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from dragon_pnp.data import load_game
-from dragon_pnp.games.policies import is_policy, policy_factory
 from dragon_pnp.games.position_files import read_position_file
+from dragon_pnp.games.redeal import redeal
+from dragon_pnp.games.registry import load_game
+from dragon_pnp.players import is_policy, policies_of, policy_factory
 from dragon_pnp.search import SearchPolicy, SearchSettings, parse_strength
-from dragon_pnp.search.redeal import redeal
 from games.toy_bids import TOY, BidsState
 
 POSITIONS = Path(__file__).parent / "search_positions"
@@ -192,7 +192,7 @@ def test_a_seed_fixes_every_choice():
 
 
 def test_search_is_offered_to_every_game_with_a_strength():
-    assert "search" in TOY.policies()
+    assert "search" in policies_of(TOY)
     assert is_policy(TOY, "search:400") and is_policy(TOY, "search:0.5s") and is_policy(TOY, "search")
     assert not is_policy(TOY, "search:many") and not is_policy(TOY, "random:3") and not is_policy(TOY, "wizard")
     assert policy_factory(TOY, "search:400")(None).name == "search:400"

@@ -18,9 +18,8 @@ import pytest
 import yaml
 
 from dragon_pnp.cli import main
-from dragon_pnp.data import load_game
 from dragon_pnp.games.position_files import position_document
-from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.registry import load_game, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,7 +66,7 @@ def dance_combo(doc: dict[str, Any]) -> None:
     knight["hand"] = [c for c in knight["hand"] + knight["discard"] + ["slash"] if c not in ("hack",)]
     knight["hand"] = list(dict.fromkeys(knight["hand"]))
     knight["discard"] = []
-    dragon["hand"] = list(["breathe_fire", "rake", "tail_lash", "bite", "advance", "retreat", "recuperate"])
+    dragon["hand"] = ["breathe_fire", "rake", "tail_lash", "bite", "advance", "retreat", "recuperate"]
     dragon["discard"] = []
     knight["dice"], knight["spent_dice"] = [1, 2, 3, 5], 0
     dragon["dice"], dragon["spent_dice"] = [2, 3], 0

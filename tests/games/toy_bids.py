@@ -7,7 +7,7 @@ Both seats bid a card at once (a simultaneous node); the higher bid wins the rou
 nothing. The winner then chooses (a sequential node) to `take` the prize and its carry, or `pass`
 it on: it stays on the table, its value carried onto the next prize. When the prizes are gone the
 higher score wins; equal scores are a draw. The view shows everything but the deck's order and
-the generator, so the search player's default re-deal (`dragon_pnp.search.redeal`) applies.
+the generator, so the search player's default re-deal (`dragon_pnp.games.redeal`) applies.
 """
 
 from __future__ import annotations

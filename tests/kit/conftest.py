@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dragon_pnp.build.context import BuildContext, BuildOptions
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.kit import plan_kit, render_plan, write_documents
 from dragon_pnp.kit.steps import kit_step, print_and_play_step
 from dragon_pnp.rulebook.build import build_step as rulebook_step
@@ -77,7 +77,7 @@ def kits(game, tmp_path_factory):
             deadline = time.monotonic() + 600
             while not done.exists():
                 if time.monotonic() > deadline:
-                    raise TimeoutError(f"another worker never finished building {name}")
+                    raise TimeoutError(f"another worker never finished building {name}") from None
                 time.sleep(0.1)
             context = BuildContext(game, BuildOptions(paper=paper, duplex=duplex, check=False), folder)
             context.artifacts.update({p.name: p for p in folder.iterdir() if p.is_file()})

@@ -13,10 +13,10 @@ import pymupdf
 import pytest
 import yaml
 
-from dragon_pnp.data import load_game
 from dragon_pnp.data.loader import project_root
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.games.dragon_pants.cards import card_frame
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.kit import plan_components
 from dragon_pnp.kit.render import render_pdf
 from dragon_pnp.kit.text_fit import fit_text, text_width_mm, wrap

@@ -17,8 +17,8 @@ import pymupdf
 import pytest
 import yaml
 
-from dragon_pnp.data import load_game
 from dragon_pnp.data.loader import project_root
+from dragon_pnp.games.registry import load_game
 
 ROOT = project_root()
 MM = 72 / 25.4

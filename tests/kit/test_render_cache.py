@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dragon_pnp.data import load_game
 from dragon_pnp.data.loader import project_root
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit import parallel
 from dragon_pnp.kit.kit import plan_kit, render_plan
 from dragon_pnp.kit.render_cache import RenderCache, decode, encode
@@ -41,7 +41,7 @@ WARM_BUILD = """
 import sys
 from pathlib import Path
 from dragon_pnp.build.context import BuildContext, BuildOptions
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit import parallel
 from dragon_pnp.kit.steps import kit_step, print_and_play_step
 context = BuildContext(load_game("dragon_pants"), BuildOptions(paper="letter", check=False), Path(sys.argv[1]))

@@ -63,7 +63,7 @@ def test_a_turned_front_has_its_back_turned_the_other_way_behind_it():
 
 def test_pieces_too_big_for_the_page_are_refused_by_name():
     faces = {"big": face("big", trim=(250.0, 250.0))}
-    with pytest.raises(LayoutError, match="Huge deck: 250 x 250 mm pieces .* do not fit"):
+    with pytest.raises(LayoutError, match=r"Huge deck: 250 x 250 mm pieces .* do not fit"):
         impose([Item("big", None, "big")], faces, sheet_layout("cards_duplex"), "letter", MarkStyle(1, 5), "Huge deck")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pymupdf
@@ -116,7 +117,7 @@ def test_poster_pages_overlap_and_cover_the_whole_board(game, paper):
     columns = sorted({w.column for w in plan.windows})
     for column in columns:
         stack = [plan.bounds(w) for w in plan.windows if w.column == column]
-        for upper, lower in zip(stack, stack[1:]):
+        for upper, lower in itertools.pairwise(stack):
             assert abs((upper[3] - lower[1]) - overlap) < 1e-9 and upper[0] == lower[0]
         if column + 1 in columns:
             right = next(plan.bounds(w) for w in plan.windows if w.column == column + 1)

@@ -90,7 +90,7 @@ def test_the_written_table_is_exact_and_the_output_reproducible():
 
 def test_object_and_xref_streams_are_refused():
     document = pymupdf.open(stream=cairo_pdf([(100, 100)]), filetype="pdf")
-    with pytest.raises(UnsupportedPdf, match="cross-reference streams are not supported.*object or cross-reference streams"):
+    with pytest.raises(UnsupportedPdf, match=r"cross-reference streams are not supported.*object or cross-reference streams"):
         parse(document.tobytes(use_objstms=1))
 
 

@@ -124,9 +124,9 @@ def _objects(pdf: pikepdf.Pdf, level: str) -> list[str]:
             if str(operator) in ("rg", "RG"):
                 found.add("an RGB colour operator in a page")
     for obj in pdf.objects:
-        if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form":
-            if any(str(op) in ("rg", "RG") for _, op in pikepdf.parse_content_stream(obj)):
-                found.add("an RGB colour operator in a form")
+        if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form" \
+                and any(str(op) in ("rg", "RG") for _, op in pikepdf.parse_content_stream(obj)):
+            found.add("an RGB colour operator in a form")
     found.update(f"font {name} ({subtype}) embedded {count} times" for (name, subtype), count in fonts.items() if count > 1)
     return sorted(found)
 

@@ -162,7 +162,7 @@ def test_a_profile_that_is_not_cmyk_is_refused(tmp_path):
     from dragon_pnp.print_shop.profile import output_intent
 
     (tmp_path / "rgb.icc").write_bytes(b"\0" * 16 + b"RGB " + b"\0" * 16 + b"acsp" + b"\0" * 100)
-    with pytest.raises(NotationError, match="pdfx_profile: rgb.icc"):
+    with pytest.raises(NotationError, match=r"pdfx_profile: rgb.icc"):
         output_intent(tmp_path, "rgb.icc", "X")
     with pytest.raises(NotationError, match="not found"):
         output_intent(tmp_path, "missing.icc", "X")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import dragon_pnp.report.check_cache as check_cache
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.report.check import CheckSettings, build_report, plan
 from dragon_pnp.report.check_cache import batch_key, inputs_key, play_batches

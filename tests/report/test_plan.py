@@ -53,8 +53,8 @@ def test_the_default_check_size_comes_from_the_game_and_an_explicit_count_wins()
     user gives always wins, and the reference plays its share of whichever count holds."""
     from pathlib import Path
 
-    from dragon_pnp.data import load_game
     from dragon_pnp.games.parts import ReportPart
+    from dragon_pnp.games.registry import load_game
     from dragon_pnp.report.check import DEFAULT_GAMES, CheckSettings, require_module, resolve
 
     root = Path(__file__).resolve().parents[2]

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import DataErrors
 from dragon_pnp.games.dragon_pants import GAME
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.plan import Config
 from dragon_pnp.report.simulate import Table, play_game
 from tests.conftest import ROOT

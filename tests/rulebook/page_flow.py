@@ -12,6 +12,7 @@ The rulebook's footer (below the bottom margin) and the title page are not looke
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import pymupdf
@@ -55,7 +56,7 @@ def lines(page: pymupdf.Page) -> list[Line]:
             marker = spans[0]["text"].strip() in ("•",) or spans[0]["text"].strip().rstrip(".").isdigit()
             words_x0 = spans[1]["bbox"][0] if marker and len(spans) > 1 else x0
             found.append(Line(x0, y0, x1, y1, text, size, heading, words_x0))
-    return sorted(found, key=lambda l: (round(l.y1, 1), l.x0))
+    return sorted(found, key=lambda ln: (round(ln.y1, 1), ln.x0))
 
 
 def rows_of(page_lines: list[Line]) -> list[list[Line]]:
@@ -88,7 +89,7 @@ def table_rules(page: pymupdf.Page, band: pymupdf.Rect) -> list[float]:
 def last_content_y(page: pymupdf.Page) -> float:
     """The lowest ink above the footer: text, drawings and images."""
     limit = page.rect.height - FOOTER_MM * MM
-    ys = [l.y1 for l in lines(page)]
+    ys = [ln.y1 for ln in lines(page)]
     ys += [d["rect"].y1 for d in page.get_drawings() if d["rect"].y1 < limit]
     ys += [pymupdf.Rect(i["bbox"]).y1 for i in page.get_image_info() if i["bbox"][3] < limit]
     return max(ys, default=0.0)
@@ -99,19 +100,19 @@ def problems(pdf: bytes, skip_first: int = 1, skip_last: int = 0) -> list[str]:
     found: list[str] = []
     with pymupdf.open(stream=pdf, filetype="pdf") as doc:
         pages = list(doc)[skip_first:len(doc) - skip_last]
-        for before, page in zip(pages, pages[1:]):
+        for before, page in itertools.pairwise(pages):
             number = page.number + 1
             above, below = lines(before), lines(page)
             if not above or not below:
                 continue
             last, first = above[-1], below[0]
             # a heading with nothing after it on its page
-            headings = [l for l in above if l.heading]
+            headings = [ln for ln in above if ln.heading]
             if headings and headings[-1].y1 >= last_content_y(before) - 0.5:
                 found.append(f"p{number - 1}: heading {headings[-1].text!r} stranded at the foot")
             first_rows = rows_of(below)
             top = first_rows[0]
-            words = " ".join(l.text for l in top).split()
+            words = " ".join(ln.text for ln in top).split()
             bands = header_bands(page)
             starts_table = bool(bands) and bands[0].y0 <= top[0].y0 + 2
             if not first.heading and not starts_table and len(words) == 1:
@@ -130,7 +131,7 @@ def problems(pdf: bytes, skip_first: int = 1, skip_last: int = 0) -> list[str]:
                 runs = _rows_before_gap(rules)
                 if runs == 1:
                     found.append(f"p{number}: one table row carried alone under the repeated header "
-                                 f"{' '.join(l.text for l in top)[:50]!r}")
+                                 f"{' '.join(ln.text for ln in top)[:50]!r}")
             # and a table whose last band on the page holds one row, the table going on over the page
             for band in header_bands(before)[-1:]:
                 rules = table_rules(before, band)
@@ -144,7 +145,7 @@ def _rows_before_gap(rules: list[float]) -> int:
     if not rules:
         return 0
     count = 1
-    for a, b in zip(rules, rules[1:]):
+    for a, b in itertools.pairwise(rules):
         if b - a > 120:
             break
         count += 1

@@ -8,10 +8,10 @@ import pymupdf
 import pytest
 import yaml
 
-from dragon_pnp.data import load_game
 from dragon_pnp.data.components import time_track
 from dragon_pnp.games.dragon_pants.data import signed
 from dragon_pnp.games.dragon_pants.destiny import analyse_presets
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.rulebook import typeset
 from tests.rulebook.conftest import pdf_pages, pdf_text, table_rows
 

@@ -6,10 +6,12 @@ Each sentence checked here is one a reader of the first kits found wrong against
 
 from __future__ import annotations
 
+import itertools
+
 import pymupdf
 import pytest
 
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.rulebook import typeset
 
 GAMES = ("dragon_pants", "dragon_dance", "dragon_line")
@@ -151,6 +153,6 @@ def test_no_caption_breaks_a_seat_number_from_its_colour(books, name):
     colours = {c.name for c in game.print_profile.seat_colours.values()}
     for page in pages:
         lines = [line.strip() for line in page.splitlines() if line.strip()]
-        for this, following in zip(lines, lines[1:]):
+        for this, following in itertools.pairwise(lines):
             ends_with_number = this.split()[-1].isdigit() and len(this.split()) > 1
             assert not (ends_with_number and following.split()[0].rstrip(",.") in colours), (this, following)

@@ -7,8 +7,8 @@ import re
 import pytest
 import yaml
 
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import LayoutError
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.rulebook import typeset
 from dragon_pnp.rulebook.source import render_rules
 
@@ -83,7 +83,7 @@ def test_player_aid_that_overflows_its_page_is_an_error(game_copy):
     rules = game_copy / "rules.md"
     text = rules.read_text().replace("::: player_aid size=half", "::: player_aid")
     rules.write_text(text + "\n" + "\n\n".join(["A long reminder line. " * 12] * 40) + "\n")
-    with pytest.raises(LayoutError, match="player aid .* must fit on one page"):
+    with pytest.raises(LayoutError, match=r"player aid .* must fit on one page"):
         typeset(load_game(game_copy))
 
 

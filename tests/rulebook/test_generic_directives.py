@@ -9,8 +9,8 @@ import pymupdf
 import pytest
 
 from dragon_pnp.cli.new import make_game
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import LayoutError
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.rulebook import typeset
 from dragon_pnp.rulebook.directives import GENERIC, directive_specs
 

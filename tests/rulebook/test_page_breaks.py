@@ -15,8 +15,8 @@ import pytest
 from reportlab.lib.pagesizes import letter
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
 
-from dragon_pnp.data import load_game
 from dragon_pnp.data.loader import project_root
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.paper import mm_to_pt
 from dragon_pnp.rulebook import typeset
 from dragon_pnp.rulebook.styles import make_styles

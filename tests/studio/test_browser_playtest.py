@@ -13,8 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dragon_pnp.data import load_game
-from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.registry import load_game, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
 
 ROOT = Path(__file__).resolve().parents[2]

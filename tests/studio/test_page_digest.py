@@ -6,8 +6,8 @@ import dataclasses
 
 import pymupdf
 
+from dragon_pnp.pdf.page_digest import page_digests
 from dragon_pnp.rulebook.document import typeset
-from dragon_pnp.studio.page_digest import page_digests
 
 
 def test_a_hand_limit_edit_changes_only_the_pages_that_print_it(game):

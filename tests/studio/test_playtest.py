@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dragon_pnp.data import load_game
 from dragon_pnp.games.position_files import load_position, read_position_file
-from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.games.registry import load_game, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
 from dragon_pnp.studio.playtest import Playtest, PlaytestError
 
@@ -87,8 +86,8 @@ def test_mistakes_are_refused_with_a_reason(pants):
 
 
 def test_a_simultaneous_choice_stays_hidden_until_both_chose():
-    from dragon_pnp.data import load_game
     from dragon_pnp.games.dragon_dance import GAME as dance
+    from dragon_pnp.games.registry import load_game
 
     Game = load_game(ROOT / "data" / "dragon_dance")
     assert Game.module is dance

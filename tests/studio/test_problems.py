@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import DataErrors, LayoutError
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.studio.problems import problems_from
 
 

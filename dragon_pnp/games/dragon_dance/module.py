@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dragon_pnp.checks import Finding
+from dragon_pnp.data.findings import Finding
 from dragon_pnp.errors import DataErrors, IllegalActionError
 from dragon_pnp.games.api import DataFile, GameModule, PolicyFactory
 from dragon_pnp.games.dragon_dance.actions import parse_notation
@@ -39,7 +39,7 @@ class DragonDance(GameModule):
         if isinstance(game, DanceData):
             return game
         if isinstance(game, (str, Path)):
-            from dragon_pnp.data.loader import load_game
+            from dragon_pnp.games.registry import load_game
 
             game = load_game(game)
         return game.derived("dragon_dance", dance_from_game)

@@ -118,6 +118,6 @@ class DragonLine(GameModule):
 
 def _cross_file(game: Any):
     """`validate`'s problems as located data findings."""
-    from dragon_pnp.checks import Finding
+    from dragon_pnp.data.findings import Finding
 
     yield from (Finding("line_data", "data", e.message, e.location) for e in validate(game))

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
-from dragon_pnp.checks import Check, Finding, FindingKind
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import time_track
+from dragon_pnp.data.findings import Check, Finding, FindingKind
 from dragon_pnp.games.dragon_pants.data import signed
 from dragon_pnp.games.dragon_pants.destiny import analyse_deck
 from dragon_pnp.games.dragon_pants.engine.cards import DRAGON_PANTS_EFFECTS, ENGINE_OPTIONS

@@ -14,9 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from dragon_pnp.errors import IllegalActionError
-from dragon_pnp.games.api import Event, GameModule, PositionError, Result
-from dragon_pnp.games.chance import MASK64, seed_state, shuffle
+from dragon_pnp.games import MASK64, Event, GameModule, IllegalActionError, PositionError, Result, seed_state, shuffle
 
 from .estimate import win_chance
 
@@ -80,18 +78,20 @@ class GoofState:
         for seat, bid in joint.items():
             if not isinstance(bid, Bid) or bid.value not in self.hands[seat]:
                 raise IllegalActionError(f"player {seat + 1} has no card {getattr(bid, 'value', bid)} to bid")
+        prize = self.prize
+        assert prize is not None, "a bid is asked for only while a prize is face up"
         blue, red = joint[0].value, joint[1].value
         for seat, value in ((0, blue), (1, red)):
             self.hands[seat].remove(value)
             self.bids[seat].append(value)
         self._emit("reveal", None, [blue, red])
         if blue == red:
-            self.tied.append(self.prize)
-            self._emit("tie", None, self.prize)
+            self.tied.append(prize)
+            self._emit("tie", None, prize)
         else:
             winner = 0 if blue > red else 1
-            self.won[winner].append(self.prize)
-            self._emit("take", winner, self.prize)
+            self.won[winner].append(prize)
+            self._emit("take", winner, prize)
         self._next_prize()
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -205,9 +205,10 @@ def load(rules: Rules, data: Mapping[str, Any]) -> GoofState:
     return state
 
 
-class Goofspiel(GameModule):
+class Goofspiel(GameModule[Rules, GoofState, Bid]):
     slug = "goofspiel"
     seats_fixed = 2
+    end_reasons = ("points", "draw")
     settings_model = Settings
 
     def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:

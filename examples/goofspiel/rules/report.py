@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dragon_pnp.games.api import Finding
-from dragon_pnp.games.parts import PlaytestPart, ReportPart, Vocabulary
-from dragon_pnp.games.report_parts import MetricSpec, ReasonSpec, ReportSpec
+from dragon_pnp.games import Finding, MetricSpec, PlaytestPart, ReasonSpec, ReportPart, ReportSpec, Vocabulary
 
 
 class GoofReport(ReportPart):

@@ -20,9 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from dragon_pnp.errors import IllegalActionError
-from dragon_pnp.games.api import Event, GameModule, PositionError, Result
-from dragon_pnp.games.chance import MASK64, seed_state, shuffle
+from dragon_pnp.games import MASK64, Event, GameModule, IllegalActionError, PositionError, Result, seed_state, shuffle
 
 SEATS = 2
 
@@ -138,9 +136,10 @@ class HighestCard:
         return max(state.legal_actions(seat), key=lambda a: (self.power[a.card], a.card))
 
 
-class HighCard(GameModule):
+class HighCard(GameModule[Rules, State, Play]):
     slug = "$module"
     seats_fixed = SEATS
+    end_reasons = ("score", "draw")     # every Result.reason this game ends with
     settings_model = Settings
 
     def make_rules(self, game: Any, options: Mapping[str, Any] | None = None) -> Rules:

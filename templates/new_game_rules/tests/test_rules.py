@@ -4,8 +4,7 @@ step against the game interface (clones, position files, legal actions, hidden c
 
 from pathlib import Path
 
-from dragon_pnp.data import load_game
-from dragon_pnp.games.conformance import run_conformance
+from dragon_pnp.games import load_game, run_conformance
 
 GAME_FOLDER = Path(__file__).resolve().parents[1]
 

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from dragon_pnp.checks import load_checked, validate_game
-from dragon_pnp.data.loader import load_game
 from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.dragon_dance.data import DanceData
 from dragon_pnp.games.dragon_dance.positions import state_from_dict
 from dragon_pnp.games.dragon_dance.rules import Rules
 from dragon_pnp.games.dragon_dance.state import DanceState
+from dragon_pnp.games.registry import load_game
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "data" / "dragon_dance"

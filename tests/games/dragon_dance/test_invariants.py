@@ -18,6 +18,7 @@ from dragon_pnp.games.dragon_dance.positions import state_from_dict
 from dragon_pnp.games.dragon_dance.state import CARD, COMBO, DIE, NOT_CHOSEN, OVER, new_game
 from dragon_pnp.games.position_files import dump_yaml
 from dragon_pnp.games.turns import SeatByBoard
+from dragon_pnp.players import policies_of
 
 from .helpers import dance_data, rules
 
@@ -120,21 +121,21 @@ def _play_checked(rules_, seed: int, players, check_every: int = 1) -> object:
 @pytest.mark.parametrize("seed", range(40))
 def test_random_games_keep_every_invariant(seed):
     r = rules()
-    random_player = GAME.policies()["random"](r)
+    random_player = policies_of(GAME)["random"](r)
     _play_checked(r, seed, (random_player, random_player))
 
 
 @pytest.mark.parametrize("options", [{"combo_before_movement": True}, {"recuperate_keeps_dice": True}])
 def test_variant_games_keep_every_invariant(options):
     r = rules(**options)
-    random_player = GAME.policies()["random"](r)
+    random_player = policies_of(GAME)["random"](r)
     for seed in range(15):
         _play_checked(r, 100 + seed, (random_player, random_player))
 
 
 def test_greedy_and_strong_games_keep_every_invariant():
     r = rules()
-    factories = GAME.policies()
+    factories = policies_of(GAME)
     for seed, pair in enumerate([("greedy", "strong"), ("strong", "greedy"), ("strong", "strong"), ("lookahead", "random")]):
         _play_checked(r, 200 + seed, tuple(factories[name](r) for name in pair), check_every=3)
 
@@ -145,7 +146,7 @@ def test_the_same_seed_replays_the_same_game():
     for _ in range(2):
         state = new_game(r, 77)
         rng = random.Random(77)
-        player = GAME.policies()["strong"](r)
+        player = policies_of(GAME)["strong"](r)
         while state.result is None:
             state.apply({s: player.choose(state, s, rng) for s in state.to_move()})
         ends.append((state.to_dict(), state.log))

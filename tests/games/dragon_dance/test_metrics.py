@@ -8,13 +8,14 @@ from dragon_pnp.games.api import PlayTrace
 from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.dragon_dance.state import new_game
 from dragon_pnp.games.parts import ReportPart
+from dragon_pnp.players import policies_of
 
 from .helpers import DATA, act, dance_data, round_, rules, state
 
 
 def _game(seed: int, policy: str = "random"):
     r = rules()
-    player = GAME.policies()[policy](r)
+    player = policies_of(GAME)[policy](r)
     s = new_game(r, seed)
     rng = random.Random(seed)
     trace = PlayTrace()

@@ -9,13 +9,14 @@ from dragon_pnp.games.dragon_dance import GAME
 from dragon_pnp.games.dragon_dance.policies import GreedyPolicy, StrongPolicy
 from dragon_pnp.games.dragon_dance.state import new_game
 from dragon_pnp.games.matrix_game import solve
+from dragon_pnp.players import policies_of
 
 from .helpers import DRAGON, KNIGHT, act, rules, state
 
 
 def _winners(knight: str, dragon: str, games: int, first_seed: int) -> Counter:
     r = rules()
-    factories = GAME.policies()
+    factories = policies_of(GAME)
     players = (factories[knight](r), factories[dragon](r))
     tally: Counter = Counter()
     for seed in range(first_seed, first_seed + games):
@@ -28,7 +29,7 @@ def _winners(knight: str, dragon: str, games: int, first_seed: int) -> Counter:
 
 
 def test_the_module_offers_random_lookahead_greedy_and_strong():
-    assert set(GAME.policies()) == {"random", "lookahead", "search", "greedy", "strong"}
+    assert set(policies_of(GAME)) == {"random", "lookahead", "search", "greedy", "strong"}
 
 
 def test_greedy_takes_the_biggest_hit_against_a_defenceless_dragon():

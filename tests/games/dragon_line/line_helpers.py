@@ -13,12 +13,12 @@ from dataclasses import replace
 from typing import Any
 
 from dragon_pnp.data import GameData
-from dragon_pnp.data.loader import load_game
 from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.games.dragon_line.data import DragonCard, DragonDeck, Reform
 from dragon_pnp.games.dragon_line.positions import FORMAT
 from dragon_pnp.games.dragon_line.rules import Rules
 from dragon_pnp.games.dragon_line.state import LineState
+from dragon_pnp.games.registry import load_game
 
 SUITS = ("air", "earth", "fire", "ice", "spirit")
 _DATA: GameData | None = None

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dragon_pnp.data import load_game
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.kit import plan_components
 from dragon_pnp.kit.text_fit import PT_MM, text_width_mm
 

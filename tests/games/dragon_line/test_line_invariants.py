@@ -17,6 +17,7 @@ from line_helpers import shipped_rules
 from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.games.dragon_line.state import ACTIVATE, DRAFT, LINE, LineState
 from dragon_pnp.games.turns import SeatByBoard
+from dragon_pnp.players import policies_of
 
 DECK = 35
 
@@ -65,7 +66,7 @@ def check_hidden(state: LineState) -> None:
 def play_checked(seed: int, policy: str, setup: str = "hand", options: dict | None = None) -> LineState:
     rules = shipped_rules(**(options or {}))
     state = GAME.new_game(rules, seed, setup=setup)
-    players = [GAME.policies()[policy](rules) for _ in (0, 1)]
+    players = [policies_of(GAME)[policy](rules) for _ in (0, 1)]
     rng = random.Random(seed)
     saved, replies = None, []
     steps = 0

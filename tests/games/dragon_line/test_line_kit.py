@@ -11,8 +11,8 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from dragon_pnp.data import load_game
 from dragon_pnp.games.dragon_line.rulebook_facts import reform_words, worked_round
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.rulebook import typeset
 from tests.kit.conftest import build_cards, build_kit
 
@@ -70,8 +70,8 @@ def value_near(page: pymupdf.Page, rect: pymupdf.Rect, label: str, value: str) -
     words = page.get_text("words", clip=rect)
     labels = [w for w in words if w[4] == label]
     values = [w for w in words if w[4] == value]
-    return any(abs((l[0] + l[2]) / 2 - (v[0] + v[2]) / 2) < 9 * MM and abs((l[1] + l[3]) / 2 - (v[1] + v[3]) / 2) < 9 * MM
-               for l in labels for v in values)
+    return any(abs((b[0] + b[2]) / 2 - (v[0] + v[2]) / 2) < 9 * MM and abs((b[1] + b[3]) / 2 - (v[1] + v[3]) / 2) < 9 * MM
+               for b in labels for v in values)
 
 
 @pytest.mark.parametrize("paper, duplex", KITS)

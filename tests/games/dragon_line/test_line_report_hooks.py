@@ -11,6 +11,7 @@ from dragon_pnp.games.dragon_line.learning import play_hand, ridge
 from dragon_pnp.games.dragon_line.metrics import findings, playtime_minutes, summarise
 from dragon_pnp.games.dragon_line.policies import StrongPolicy
 from dragon_pnp.games.parts import ReportPart
+from dragon_pnp.players import policies_of
 
 
 def random_match(seed: int):
@@ -82,7 +83,7 @@ def test_findings_read_the_reference_policys_configuration_of_the_report():
 def test_a_real_check_reports_suit_balance_fallback_and_ties():
     """The findings read what the check driver really writes (a test on made-up shapes once hid
     that they found nothing)."""
-    from dragon_pnp.data import load_game
+    from dragon_pnp.games.registry import load_game
     from dragon_pnp.report.check import CheckSettings, Execution, run_check
 
     game = load_game("dragon_line")
@@ -96,7 +97,7 @@ def test_a_real_check_reports_suit_balance_fallback_and_ties():
 
 
 def test_never_drafted_cards_are_named():
-    from dragon_pnp.data import load_game
+    from dragon_pnp.games.registry import load_game
 
     game = load_game("dragon_line")
     drafted = {c.id: 5 for c in game.dragons.cards[1:]}
@@ -115,7 +116,7 @@ def test_strong_activates_a_dragon_that_wins_the_round_outright():
         state = load(rules, battle_position(rules, ["earth1", "earth5", "earth6", "earth7"],
                                             ["earth4", "ice5", "ice6", "ice7"], hand1=["fire1"], hand2=["fire2"]))
         for name in ("strong", "greedy"):
-            action = GAME.policies()[name](rules).choose(state, 0, random.Random(seed))
+            action = policies_of(GAME)[name](rules).choose(state, 0, random.Random(seed))
             assert action.mask & 1, (name, str(action))
 
 
@@ -129,7 +130,7 @@ def test_strong_drafts_by_the_learned_values():
 
 def test_strong_beats_random_and_hands_replay_from_the_seed():
     rules = shipped_rules()
-    factories = GAME.policies()
+    factories = policies_of(GAME)
     wins = 0
     for seed in range(12):
         names = ("strong", "random") if seed % 2 == 0 else ("random", "strong")

@@ -8,6 +8,9 @@ number of 32 bits or more is taken for the state's generator and reseeded, so ch
 drawn afresh. The world is the position so
 changed, loaded back with the game's own `load_state`. Hidden parts nested deeper (a hand inside
 a player's record) are left as they are: a game with such parts provides its own (`HiddenPart`).
+
+`hidden_world` is the one entry: the game's own redraw, else this one. The search player plans
+on such worlds, and the conformance suite checks them, so both live above this module.
 """
 
 from __future__ import annotations
@@ -16,12 +19,20 @@ import json
 import random
 from typing import TYPE_CHECKING, Any
 
+from dragon_pnp.games.parts import HiddenPart
+
 if TYPE_CHECKING:
     from dragon_pnp.games.api import GameModule, GameState
 
 _MISSING = object()
 # A hidden whole number this large is a generator's state; a hidden count or score never is.
 GENERATOR_MIN = 1 << 32
+
+
+def hidden_world(module: GameModule, rules: Any, state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A world `seat` cannot tell from `state`: the game's `HiddenPart.sample_hidden`, else `redeal`."""
+    world = module.part(HiddenPart).sample_hidden(state, seat, rng)
+    return world if world is not None else redeal(module, rules, state, seat, rng)
 
 
 def redeal(module: GameModule, rules: Any, state: GameState, seat: int, rng: random.Random) -> GameState:

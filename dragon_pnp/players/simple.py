@@ -1,6 +1,7 @@
-"""Players every game gets for free: uniformly random, and a one-ply look-ahead.
+"""Two players every game gets for free: uniformly random, and a one-ply look-ahead.
 
-Both speak only the game interface, so they work for sequential and simultaneous games alike.
+Both speak only the game interface, so they work for sequential and simultaneous games alike;
+the search's playouts use them too (`dragon_pnp.search.player`).
 """
 
 from __future__ import annotations
@@ -9,9 +10,11 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # typing only: api imports this module when a game asks for its policies
+if TYPE_CHECKING:
     from dragon_pnp.games.api import GameModule, GameState, Policy
 
+# The players every game has, whatever it names itself (`search` is `dragon_pnp.search`).
+GENERIC = ("random", "lookahead", "search")
 # Opponent replies sampled per own action when a simultaneous node has too many to try all.
 REPLY_SAMPLES = 8
 
@@ -82,28 +85,6 @@ def lookahead_policy(module: GameModule) -> Callable[[Any], Policy]:
     return lambda rules: LookaheadPolicy(module)
 
 
-def policy_factory(module: GameModule, name: str) -> Callable[[Any], Policy]:
-    """The factory `name` stands for: a policy of `module.policies()`, or one with a strength after
-    a colon (`search:400`) when that policy's factory takes one (it has `tuned(text)`).
-    ValueError names what is known when `name` is not."""
-    known = module.policies()
-    found = known.get(name)
-    if found is not None:
-        return found
-    base, colon, strength = name.partition(":")
-    tuned = getattr(known.get(base), "tuned", None)
-    if colon and tuned is not None:
-        return tuned(strength)
-    if colon and base in known:
-        raise ValueError(f"policy {base} takes no strength ({name!r})")
-    raise ValueError(f"unknown policy {name!r}; expected one of {', '.join(known)} "
-                     "(search takes a strength: search:400, search:0.5s)")
-
-
-def is_policy(module: GameModule, name: str) -> bool:
-    """Whether `name` names a policy of `module` (with a strength where it takes one)."""
-    try:
-        policy_factory(module, name)
-    except ValueError:
-        return False
-    return True
+def own_policies(module: GameModule) -> list[str]:
+    """The names of the game's own players, in the order it lists them (weakest first)."""
+    return [name for name in module.policies() if name not in GENERIC]
