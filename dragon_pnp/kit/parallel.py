@@ -12,7 +12,8 @@ Work is a queue of tasks that free workers take in order: documents that place t
 faces (tiles and the board poster) form one task, the costliest first, and card PNGs come
 last in small batches that even out the finish. A worker keeps the faces it walked for the
 rest of the build, so a PNG of a face it drew for a sheet costs only the raster. Where fork
-is not available, or DRAGON_PNP_WORKERS=1, tasks run one after another in this process. A
+is not available, or DRAGON_PNP_WORKERS=1, tasks run one after another in this process (more
+than two workers never help: the main process and the rulebook child need the rest). A
 job's bytes never depend on which process drew them. Workers die with the process that
 forked them, however it ends: a killed build leaves no workers behind.
 """
@@ -20,10 +21,9 @@ forked them, however it ends: a killed build leaves no workers behind.
 from __future__ import annotations
 
 import atexit
-import multiprocessing
 import os
 import threading
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,33 +32,32 @@ from dragon_pnp.heap import frozen_for_fork
 from dragon_pnp.kit.render_cache import RenderCache, folders_digest, settings_digest
 from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
 from dragon_pnp.orphans import die_with_parent
+from dragon_pnp.workers import WorkerPool, can_fork
+from dragon_pnp.workers import worker_count as pool_size
 
-_workers: ProcessPoolExecutor | None = None
+_workers: WorkerPool | None = None
 _started_early = False   # forked by start_render_workers_early (tests check the path a build took)
 WORKER_NICENESS = 10  # below the main process and the rulebook child: the build's longest chains run first
 
 
+MAX_RENDER_WORKERS = 2
+
+
 def worker_count() -> int:
-    return max(1, min(os.cpu_count() or 1, 2, int(os.environ.get("DRAGON_PNP_WORKERS", "2"))))
+    return pool_size(cap=MAX_RENDER_WORKERS)
 
 
 def start_render_workers() -> None:
     """Fork the render workers now (once per process) and have them load cairo in the background.
 
-    The pool's own threads start with its first job, not here: until then this process has no
+    The pool's own thread starts with its first job, not here: until then this process has no
     thread but its own, so it may still fork safely (the rulebook's early child).
     """
     global _workers
-    if _workers is not None or worker_count() < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if _workers is not None or worker_count() < 2 or not can_fork():
         return
-    _workers = ProcessPoolExecutor(max_workers=worker_count(), mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_start_worker, initargs=(os.getpid(),))
-    launch = getattr(_workers, "_launch_processes", None)   # CPython 3.11+: fork every worker, no thread yet
     with frozen_for_fork():
-        if launch is not None:
-            launch()
-        else:
-            _workers.submit(int)  # a fork-context pool starts every worker on its first job
+        _workers = WorkerPool(worker_count(), initializer=_start_worker, initargs=(os.getpid(),))
     atexit.register(stop_render_workers)
 
 
@@ -152,16 +151,8 @@ def stop_render_workers() -> None:
     global _workers, _queue
     _queue = _TaskQueue()
     if _workers is not None:
-        # Workers forked but never given a job wait on the pool's queue with no thread to tell
-        # them to stop, and multiprocessing would wait for them at exit: end them here.
-        idle = getattr(_workers, "_executor_manager_thread", True) is None
-        unused = list((getattr(_workers, "_processes", None) or {}).values()) if idle else []
-        _workers.shutdown(wait=False, cancel_futures=True)
+        _workers.shutdown()
         _workers = None
-        for process in unused:
-            process.terminate()
-        for process in unused:
-            process.join(timeout=5)
 
 
 PNG_BATCH = 3  # card PNGs per task: small tasks fill whichever worker frees up first

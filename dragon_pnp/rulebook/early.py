@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from dragon_pnp.heap import frozen_for_fork
 from dragon_pnp.orphans import forking_as
+from dragon_pnp.workers import worker_count
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -92,7 +93,7 @@ def start(game: GameData, paper: str, workdir: Path | None = None) -> EarlyRuleb
     staging)."""
     if threading.active_count() != 1 or "fork" not in multiprocessing.get_all_start_methods():
         return None
-    if os.environ.get("DRAGON_PNP_WORKERS") == "1":   # one process asked for: everything here
+    if worker_count() == 1:   # one process asked for: everything here
         return None
     return EarlyRulebook(game, paper, workdir)
 

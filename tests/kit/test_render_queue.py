@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from dragon_pnp.data.loader import project_root
 from dragon_pnp.kit import parallel
 from dragon_pnp.kit.parallel import Task, _TaskQueue, tasks_in_order
@@ -64,4 +66,40 @@ def test_a_dead_worker_fails_the_build_instead_of_hanging():
     env = {**os.environ, "PYTHONPATH": str(project_root()), "DRAGON_PNP_WORKERS": "2"}
     out = subprocess.run([sys.executable, "-c", DYING_WORKER], env=env, cwd=project_root(),
                          capture_output=True, text=True, timeout=60)
-    assert out.stdout.strip() == "BrokenProcessPool"
+    assert out.stdout.strip() == "WorkerDied"   # dragon_pnp.workers: the job of a killed worker fails
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def _raise(x: int) -> int:
+    raise ValueError(f"bad input {x}")
+
+
+def test_the_worker_pool_runs_jobs_and_returns_errors_with_their_traceback():
+    """dragon_pnp.workers.WorkerPool: results in the caller's order, an error re-raised with the
+    worker's traceback as its cause, and a job that cannot be sent fails alone."""
+    from dragon_pnp.workers import RemoteTraceback, WorkerPool
+
+    with WorkerPool(2) as pool:
+        assert [future.result(timeout=30) for future in [pool.submit(_square, n) for n in range(9)]] == \
+            [0, 1, 4, 9, 16, 25, 36, 49, 64]
+        failed = pool.submit(_raise, 7)
+        with pytest.raises(ValueError, match="bad input 7") as raised:
+            failed.result(timeout=30)
+        assert isinstance(raised.value.__cause__, RemoteTraceback) and "_raise" in str(raised.value.__cause__)
+        unpicklable = pool.submit(lambda x: x, 1)
+        with pytest.raises(Exception, match="pickle"):
+            unpicklable.result(timeout=30)
+        assert pool.submit(_square, 12).result(timeout=30) == 144
+
+
+@pytest.mark.parametrize("value", ["0", "two", "-1"])
+def test_a_bad_worker_count_is_a_located_error(monkeypatch, value):
+    from dragon_pnp.errors import NotationError
+    from dragon_pnp.workers import worker_count
+
+    monkeypatch.setenv("DRAGON_PNP_WORKERS", value)
+    with pytest.raises(NotationError, match=f"DRAGON_PNP_WORKERS={value}: expected a whole number"):
+        worker_count()
