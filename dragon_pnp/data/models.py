@@ -182,6 +182,30 @@ class SheetOverride(Model):
     shared_cut_on: list[Literal["letter", "a4"]] = []
 
 
+class ProofSettings(Model):
+    """print.yaml `proof:`: what the accessibility proof (`dragon-pnp proof`) must check beyond
+    what the data says, and what it must leave alone."""
+
+    # more groups of colours players must tell apart, beyond the palettes: name -> {thing: #rrggbb}
+    tell_apart: dict[str, dict[str, str]] = {}
+    # the cue other than colour each group's things carry, where the data cannot show it
+    # (say `suit: "each suit's symbol is printed in the corner"`): group -> what it is
+    cues: dict[str, str] = {}
+    # palettes that name no categories players tell apart (a cover band, an ink)
+    not_compared: list[str] = []
+    # the least CIEDE2000 difference at which two colours count as told apart at a glance
+    min_colour_difference: float = Field(default=20.0, gt=0, le=100)
+
+    @field_validator("tell_apart")
+    @classmethod
+    def _colours(cls, value: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        for group, colours in value.items():
+            for name, colour in colours.items():
+                if not re.match(HEX_COLOUR, colour):
+                    raise ValueError(f"colour {group}.{name} is {colour!r}; expected #rrggbb")
+        return value
+
+
 class PrintProfile(Model):
     """print.yaml: paper, bleed and marks for every piece, and the game's named colours."""
 
@@ -209,6 +233,8 @@ class PrintProfile(Model):
     pdfx_profile: str | None = None
     # the output condition that profile characterises, as the printer names it (FOGRA39, CGATS TR 006)
     pdfx_condition: str | None = None
+    # what the accessibility proof checks beyond the data (groups, cues) and leaves alone
+    proof: ProofSettings = ProofSettings()
 
     @field_validator("palettes")
     @classmethod
