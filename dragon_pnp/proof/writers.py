@@ -62,7 +62,7 @@ def write_pdf(report: ProofReport, path: Path, pictures: Path) -> None:
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.lib.units import mm
-    from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, Table
+    from reportlab.platypus import Image, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
     from dragon_pnp.fonts import register_reportlab_fonts
 
@@ -79,6 +79,7 @@ def write_pdf(report: ProofReport, path: Path, pictures: Path) -> None:
         for number, names in enumerate(document.thumbnails, 1):
             rows.append([str(number), *(Image(str(pictures / names[column]), width=45 * mm, height=58 * mm,
                                               kind="proportional") for column in COLUMNS)])
-        flow.append(Table(rows, repeatRows=1))
+        flow.append(Table(rows, repeatRows=1, style=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                                                ("FONTNAME", (0, 0), (-1, -1), font)])))
     SimpleDocTemplate(str(path), pagesize=landscape(A4), title=f"{report.game}: accessibility proof",
                       invariant=1).build(flow)
