@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -21,8 +21,16 @@ _lock = threading.Lock()
 T = TypeVar("T")
 
 
+@overload
+def page_pictures(pdf: bytes, dpi: float, pages: list[int] | None = None) -> list[Image.Image]: ...
+
+
+@overload
+def page_pictures(pdf: bytes, dpi: float, pages: list[int] | None, finish: Callable[[Image.Image], T]) -> list[T]: ...
+
+
 def page_pictures(pdf: bytes, dpi: float, pages: list[int] | None = None,
-                  finish: Callable[[Image.Image], T] = lambda picture: picture) -> list[T]:
+                  finish: Callable[[Image.Image], Any] = lambda picture: picture) -> list[Any]:
     """Pages of a PDF (all, or those at the 0-based `pages`) as RGB pictures at `dpi`, each
     passed through `finish` as it is drawn (say, encoded), so a long document is never held
     as pictures all at once."""
