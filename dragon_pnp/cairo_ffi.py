@@ -22,7 +22,7 @@ import tempfile
 import types
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 MODULE_PREFIX = "_dragon_pnp_cairo_ffi_"
 CHECKSUM_MARK = b"\n# dragon-pnp sha256="
@@ -63,7 +63,7 @@ def _library_by_file_name() -> Iterator[None]:
     finally:
         ctypes.util.find_library = original
         if "cairocffi" in sys.modules:
-            sys.modules["cairocffi"].find_library = original  # it imported the name itself
+            vars(sys.modules["cairocffi"])["find_library"] = original  # it imported the name itself
 
 
 def ffi_cache_folder() -> Path:
@@ -94,8 +94,7 @@ def _install_prebuilt_ffi() -> None:
     prebuilt = types.ModuleType(name)
     exec(compile(source, str(path), "exec"), prebuilt.__dict__)
     module = types.ModuleType("cairocffi.ffi")
-    module.ffi = prebuilt.ffi
-    module.__getattr__ = _no_pixbuf
+    vars(module).update(ffi=prebuilt.ffi, __getattr__=_no_pixbuf)
     sys.modules["cairocffi.ffi"] = module
 
 
@@ -142,7 +141,7 @@ def _load_file(name: str, path: Path) -> types.ModuleType:
     return module
 
 
-def _no_pixbuf(name: str):
+def _no_pixbuf(name: str) -> NoReturn:
     """cairocffi.pixbuf (gdk-pixbuf images) is not declared in the prebuilt FFI; nothing here uses it."""
     if name == "ffi_pixbuf":  # ImportError, so `from .ffi import ffi_pixbuf` keeps this message
         raise ImportError("dragon-pnp's prebuilt cairo FFI leaves out gdk-pixbuf; import cairocffi "

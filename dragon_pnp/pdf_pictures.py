@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -22,8 +22,16 @@ _lock = threading.Lock()
 T = TypeVar("T")
 
 
+@overload
+def page_pictures(pdf: bytes, dpi: float, pages: list[int] | None = None) -> list[Image.Image]: ...
+
+
+@overload
+def page_pictures(pdf: bytes, dpi: float, pages: list[int] | None, finish: Callable[[Image.Image], T]) -> list[T]: ...
+
+
 def page_pictures(pdf: bytes, dpi: float, pages: list[int] | None = None,
-                  finish: Callable[[Image.Image], T] = lambda picture: picture) -> list[T]:
+                  finish: Callable[[Image.Image], Any] = lambda picture: picture) -> list[Any]:
     """Pages of a PDF (all, or those at the 0-based `pages`) as RGB pictures at `dpi`, each
     passed through `finish` as it is drawn (say, encoded), so a long document is never held
     as pictures all at once."""
@@ -86,7 +94,8 @@ def page_text_runs(pdf: bytes) -> list[list[TextRun]]:
                                 current["text"] = str(current["text"]) + " "
                             continue
                         if code in (0x0D, 0x0A, 0xFFFE, 0x02) or chr(code).isspace():
-                            current = _close(runs, current)
+                            _close(runs, current)
+                            current = None
                             continue
                         raw.FPDFText_GetFillColor(text_page, char, r, g, b, a)
                         raw.FPDFText_GetCharBox(text_page, char, left, right, bottom, top)
@@ -129,4 +138,3 @@ def _close(runs: list[TextRun], current: dict[str, object] | None) -> None:
     if current is not None:
         runs.append(TextRun(str(current["text"]).strip(), float(current["size"]), bool(current["bold"]),  # type: ignore[arg-type]
                             current["colour"], current["box"]))  # type: ignore[arg-type]
-    return None

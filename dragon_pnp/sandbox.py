@@ -31,7 +31,8 @@ from typing import Any
 import jinja2
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from dragon_pnp.data.reading import decode_utf8, leaves_folder, read_bounded
 
@@ -163,7 +164,8 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
         def bounded(*args: Any, **kwargs: Any) -> str:
             _check_arguments(args, kwargs)
-            return _checked_size(formatter(*args, **kwargs))
+            text: str = _checked_size(formatter(*args, **kwargs))
+            return text
 
         return bounded
 
@@ -260,7 +262,7 @@ def writing_at(generator: Any) -> str:
         generator = generator.gi_yieldfrom
     frame = getattr(generator, "gi_frame", None)
     template = frame.f_globals.get("__jinja_template__") if frame is not None else None
-    if template is None or not template.filename:
+    if frame is None or template is None or not template.filename:
         return ""
     return f" (at {shown_path(template.filename)}:{template.get_corresponding_lineno(frame.f_lineno)})"
 

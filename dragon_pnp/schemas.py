@@ -14,12 +14,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 
 from dragon_pnp.data.components import (
     AidSpec,
     BoardSpec,
-    Component,
     DeckSpec,
     DiceSpec,
     StandeesSpec,
@@ -100,21 +99,10 @@ def game_schema_with_settings(module: Any, name: str) -> dict[str, Any]:
 
 
 def _game_schema() -> dict[str, Any]:
-    """game.yaml: the manifest model when the loader provides one, else the components list alone."""
-    try:  # the generic manifest (name, players, roles, rules module, components) from the loader
-        from dragon_pnp.data.models import GameManifest  # type: ignore[attr-defined]
-    except ImportError:
-        GameManifest = None
-    if GameManifest is not None:
-        return _described(GameManifest.model_json_schema(), "game.yaml: a game's identity and components", GameManifest)
-    components = TypeAdapter(list[Component]).json_schema()
-    defs = components.pop("$defs", {})
-    return {
-        "$schema": DIALECT, "title": "game.yaml", "type": "object",
-        "description": "game.yaml: a game's identity and components (only `components` is checked here)",
-        "properties": {"name": {"type": "string", "minLength": 1}, "components": components},
-        "required": ["name", "components"], "$defs": defs,
-    }
+    """game.yaml: the manifest model (name, players, roles, rules module, components)."""
+    from dragon_pnp.data.models import GameManifest
+
+    return _described(GameManifest.model_json_schema(), "game.yaml: a game's identity and components", GameManifest)
 
 
 def _cards_schema() -> dict[str, Any]:

@@ -39,7 +39,8 @@ class Step:
 
 def _function(target: str) -> Callable[[BuildContext], None]:
     module, function = target.split(":")
-    return getattr(importlib.import_module(module), function)
+    found: Callable[[BuildContext], None] = getattr(importlib.import_module(module), function)
+    return found
 
 
 STEPS: list[Step] = [

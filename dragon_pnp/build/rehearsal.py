@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from dragon_pnp.checks import Finding
+from dragon_pnp.checks import Finding, FindingKind
 from dragon_pnp.data import GameData
 from dragon_pnp.errors import DataError, DataErrors, DragonPnpError, Location
 from dragon_pnp.games.parts import RulebookPart
@@ -36,7 +36,7 @@ def rehearse(game: GameData, paper: str | None = None) -> list[Finding]:
 
 
 def _findings(exc: DragonPnpError) -> list[Finding]:
-    kind = "rule" if exc.exit_code == 1 else "data"
+    kind: FindingKind = "rule" if exc.exit_code == 1 else "data"
     if isinstance(exc, DataErrors):
         return [Finding("layout", kind, e.message, e.location) for e in exc.errors]
     if isinstance(exc, DataError):

@@ -19,7 +19,8 @@ from dragon_pnp.heap import frozen_for_good
 from dragon_pnp.resources import output_root
 
 if TYPE_CHECKING:
-    from dragon_pnp.build.context import BuildOptions
+    from dragon_pnp.build.context import BuildContext, BuildOptions
+    from dragon_pnp.data.loader import GameData
 
 # The rest of the build (the loader's models, the pipeline's steps, reportlab, the kit) is
 # imported only when the build runs: a rebuild of unchanged inputs writes the remembered kit
@@ -118,7 +119,7 @@ def _pdfx_level(asked: bool, level: str | None, profile_level: str | None) -> st
     return profile_level or ("x4" if asked else None)
 
 
-def _validate(data) -> None:
+def _validate(data: GameData) -> None:
     """Refuse to build from data that fails the cross-checks (when the validation module is there)."""
     try:
         from dragon_pnp.checks import raise_for, validate_game
@@ -127,7 +128,7 @@ def _validate(data) -> None:
     raise_for(validate_game(data))
 
 
-def _print_shop(context, options: BuildOptions) -> str:
+def _print_shop(context: BuildContext, options: BuildOptions) -> str:
     if not options.pdfx:
         return ""
     count = sum(1 for role in context.artifacts if role.startswith("print-shop/") and role.endswith(".pdf"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.markup import escape
@@ -30,9 +30,15 @@ from dragon_pnp.report.check import (
     resolve,
     run_check,
 )
-from dragon_pnp.report.executor import EXECUTORS, default_jobs
+from dragon_pnp.report.executor import EXECUTORS, ExecutorName, default_jobs
 from dragon_pnp.report.plan import parse_list, parse_players
 from dragon_pnp.resources import output_root
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dragon_pnp.data.loader import GameData
+    from dragon_pnp.games.api import GameModule
 
 
 @app.command(context_settings=ALLOW_GAME_WORDS)
@@ -79,7 +85,8 @@ def check(
     main, duels = plan(data, settings, module)
     settings = resolve(data, settings, module)
     total = sum(settings.games_for(c.policy) for c in main) + (settings.duel_count() or settings.main_games()) * len(duels)
-    execution = Execution(executor=executor, jobs=jobs or default_jobs(), scheduler=scheduler)
+    chosen: ExecutorName = "dask" if executor == "dask" else "local"   # one of EXECUTORS, checked above
+    execution = Execution(executor=chosen, jobs=jobs or default_jobs(), scheduler=scheduler)
     target = out if out is not None else output_root() / data.slug
     console.print(f"{data.slug}: {len(main) + len(duels)} configurations, {total:,} games, "
                   f"{execution.jobs} {'job' if execution.jobs == 1 else 'jobs'} on {executor}")
@@ -102,14 +109,14 @@ def check(
     return 0
 
 
-def _policies(text: str, module) -> list[str]:
+def _policies(text: str, module: GameModule) -> list[str]:
     try:
         return parse_policies(text, module)
     except ValueError as exc:
         raise NotationError(f"--policy {text}: {exc}") from None
 
 
-def _players(text: str, module, data) -> list[int]:
+def _players(text: str, module: GameModule, data: GameData) -> list[int]:
     counts = module.player_counts(data)
     low, high = min(counts), max(counts)
     try:
@@ -118,15 +125,15 @@ def _players(text: str, module, data) -> list[int]:
         raise NotationError(f"--players {text}: {exc}") from None
 
 
-def _named(text: str, allowed, what: str, flag: str) -> list[str]:
+def _named(text: str, allowed: Iterable[str], what: str, flag: str) -> list[str]:
     try:
         return parse_list(text, allowed, what)
     except ValueError as exc:
         raise NotationError(f"{flag} {text}: {exc}") from None
 
 
-def _options(items: list[str], data) -> tuple[tuple[str, bool], ...]:
-    known = getattr(data.game, "rules_options", None) or {}
+def _options(items: list[str], data: GameData) -> tuple[tuple[str, bool], ...]:
+    known = data.game.rules_options or {}
     chosen: dict[str, bool] = {}
     for item in items:
         name, _, value = item.partition("=")

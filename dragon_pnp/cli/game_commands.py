@@ -65,7 +65,8 @@ def game_command(name: str, providers: dict[str, Callable[..., Any]]) -> Callabl
             played_by = "has no rules module" if module is None else f"is played by the {module.slug} rules module"
             raise NotationError(f"{data.slug} has no '{name}' command: '{name}' comes with the "
                                 f"{' or '.join(sorted(providers))} rules module, and {data.slug} {played_by}")
-        return function(data, **values)
+        code: int = function(data, **values)
+        return code
 
     game_parameter = inspect.Parameter("game", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Optional[str],  # noqa: UP045 - Typer reads it
                                        default=typer.Argument(None, help=GAME_HELP, show_default=False))

@@ -48,7 +48,8 @@ def game_summary(folder: Path, seed: bool = False) -> dict[str, Any]:
     if not isinstance(raw, dict):
         summary["error"] = "game.yaml is not a mapping"
         return summary
-    players = raw.get("players") if isinstance(raw.get("players"), dict) else {}
+    found = raw.get("players")
+    players: dict[str, Any] = found if isinstance(found, dict) else {}
     summary.update(name=str(raw.get("name", folder.name)), players_min=players.get("min"),
                    players_max=players.get("max"), rules_module=raw.get("rules_module"))
     return summary

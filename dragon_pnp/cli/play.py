@@ -12,7 +12,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -33,6 +33,9 @@ from dragon_pnp.games.position_files import (
 from dragon_pnp.games.registry import load_game, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
 from dragon_pnp.players import policy_factory
+
+if TYPE_CHECKING:
+    from dragon_pnp.data.loader import GameData
 
 
 @app.command(context_settings=ALLOW_GAME_WORDS)
@@ -87,9 +90,10 @@ def play(
     else:
         if option:
             raise NotationError("--option goes with --new; a position file carries its own options")
-        named = game_named(raw)
+        named = game_named(raw) if raw is not None else None
         if named and named != data.slug:
             raise NotationError(f"{position}: the position is of {named}, not {data.slug}")
+        assert raw is not None and source is not None   # read above: exactly one of --new and --position
         board, options = load_position(module, data, raw, source)
     options = {**_defaults(data), **options}
     if hasattr(board.state, "record"):
@@ -157,15 +161,16 @@ def _legal(module: GameModule, board: SeatByBoard, as_json: bool) -> str:
         }
         return json.dumps(answer) + "\n"
     if decider is None:
-        return f"# the game is over ({state.result.reason}); no legal actions\n"
+        over = state.result.reason if state.result is not None else "no one to move"
+        return f"# the game is over ({over}); no legal actions\n"
     who = seat_key(state, decider)
     who = f"{module.part(Vocabulary).seat_noun} {who}" if who.isdigit() else who
     return f"# {who} decides ({decision}):\n" + "".join(f"{a}\n" for a in actions)
 
 
-def _defaults(data) -> dict[str, Any]:
+def _defaults(data: GameData) -> dict[str, Any]:
     """Every rules option of the game at its default (game.yaml rules_options)."""
-    return {name: opt.default for name, opt in (getattr(data.game, "rules_options", None) or {}).items()}
+    return {name: opt.default for name, opt in (data.game.rules_options or {}).items()}
 
 
 def _out(text: str) -> None:

@@ -88,7 +88,7 @@ def _site(context: PlanContext, spec: AidSpec, index: int, side: str, fields: di
                       manifest_location(context, spec, side, "template"))
 
 
-def _display_name(spec, copy: dict[str, Any], index: int) -> str:
+def _display_name(spec: AidSpec, copy: dict[str, Any], index: int) -> str:
     """What the aid is called in upload lists and Tabletop Simulator: its own name or title, else
     the aid's name with the copy's id or role in words ("Player aids: Knight"), else numbered."""
     if copy.get("name") or copy.get("title"):

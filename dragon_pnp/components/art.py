@@ -176,7 +176,7 @@ def _picture(path: str, _mtime: int, _size: int) -> Picture:
     opening = _ROOT_TAG.search(text)
     assert opening is not None  # the parser found an svg root
     inner = _CLOSE.sub("", text[opening.end():].rstrip())
-    return Picture(numbers, inner)  # type: ignore[arg-type]
+    return Picture(numbers, inner)
 
 
 def _length(value: str | None) -> float:

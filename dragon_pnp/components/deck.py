@@ -13,6 +13,7 @@ from typing import Any
 
 from dragon_pnp.components.base import ComponentPlan, ExportEntry, PlanContext, Section
 from dragon_pnp.components.drawing import (
+    PieceFrame,
     card_frame,
     face_key,
     manifest_location,
@@ -23,7 +24,7 @@ from dragon_pnp.components.drawing import (
 from dragon_pnp.components.face_text import visible_text
 from dragon_pnp.components.templates import RenderSite
 from dragon_pnp.data.components import TEMPLATE, DeckSpec, document_of
-from dragon_pnp.errors import DataError
+from dragon_pnp.errors import DataError, Location
 from dragon_pnp.kit.faces import Face, Item
 from dragon_pnp.kit.imposition import impose
 
@@ -44,6 +45,7 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
     total = 0
 
     shared_back = _back_face(spec, context, frame, size, shared, backs, row=None, index=None)
+    assert shared_back is not None   # a deck always has its own back
     keys = _row_keys(spec, rows, context)
     for index, row in enumerate(rows):
         copies = row[spec.count_field]
@@ -108,14 +110,14 @@ def _row_keys(spec: DeckSpec, rows: list[dict[str, Any]], context: PlanContext) 
 
 
 def _row_site(spec: DeckSpec, context: PlanContext, index: int, row: dict[str, Any], name: str) -> RenderSite:
-    def locate(field: str | None):
+    def locate(field: str | None) -> Location:
         return context.game.locate(spec.cards, "cards", index, *((field,) if field else ()))
 
     return RenderSite(f'deck "{spec.name}" card {index + 1} ("{name}")', row, locate,
                       manifest_location(context, spec, "template"))
 
 
-def _back_face(spec: DeckSpec, context: PlanContext, frame, size, shared: dict[str, Any], backs: dict[str, str],
+def _back_face(spec: DeckSpec, context: PlanContext, frame: PieceFrame, size: tuple[float, float], shared: dict[str, Any], backs: dict[str, str],
                row: dict[str, Any] | None, index: int | None) -> str | None:
     """The key of a back face: the deck's (row None) or the row's own `back` template, drawn once."""
     fields = spec.back.fields

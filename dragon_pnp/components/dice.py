@@ -69,7 +69,8 @@ def net_outline(size: float) -> tuple[Point, ...]:
 def net_tabs(size: float) -> list[tuple[Point, ...]]:
     """Each glue tab as a four-cornered polygon (the base is its fold line)."""
     outline = net_outline(size)
-    tabs, i = [], 0
+    tabs: list[tuple[Point, ...]] = []
+    i = 0
     for (_ax, _ay), (bx, by), tabbed in NET_EDGES:
         if tabbed:
             tabs.append((outline[i], outline[i + 1], outline[i + 2], (bx * size, by * size)))

@@ -27,7 +27,8 @@ def planner(kind: str) -> Callable[[Any, PlanContext], ComponentPlan]:
     """The `plan` function of a component kind (imported on first use)."""
     if kind not in PLANNERS:
         raise LookupError(f"no planner for component kind {kind!r}; known: {', '.join(sorted(PLANNERS))}")
-    return importlib.import_module(PLANNERS[kind]).plan
+    plan: Callable[[Any, PlanContext], ComponentPlan] = importlib.import_module(PLANNERS[kind]).plan
+    return plan
 
 
 def plan_component(spec: Any, context: PlanContext) -> ComponentPlan:

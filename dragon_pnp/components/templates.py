@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
-from jinja2.sandbox import SecurityError
+from jinja2.exceptions import SecurityError
 from markupsafe import Markup, escape
 
 from dragon_pnp.components.art import (
@@ -138,10 +138,10 @@ def template_file(game: GameData, template: str) -> str:
         return template
 
 
-_environments: dict[tuple[str, int], tuple[Any, jinja2.Environment]] = {}
+_environments: dict[tuple[str, int], tuple[Any, BoundedSandbox]] = {}
 
 
-def _environment(game: GameData) -> jinja2.Environment:
+def _environment(game: GameData) -> BoundedSandbox:
     """One sandbox per game data object (its helpers may depend on the data); a few are kept."""
     key = (str(Path(game.root).resolve()), id(game))
     if key not in _environments:
@@ -151,7 +151,7 @@ def _environment(game: GameData) -> jinja2.Environment:
     return _environments[key][1]
 
 
-def _make_environment(game: GameData) -> jinja2.Environment:
+def _make_environment(game: GameData) -> BoundedSandbox:
     loader = jinja2.ChoiceLoader([ConfinedLoader(game_templates(game)), ConfinedLoader(builtin_templates())])
     environment = BoundedSandbox(
         loader=loader,

@@ -14,7 +14,7 @@ from dragon_pnp.components.drawing import PieceFrame, face_key, manifest_locatio
 from dragon_pnp.components.templates import RenderSite
 from dragon_pnp.data.components import TokenFace, TokensSpec, document_of
 from dragon_pnp.errors import Location
-from dragon_pnp.kit.faces import Face, Item
+from dragon_pnp.kit.faces import Face, Item, Shape
 from dragon_pnp.kit.imposition import impose
 
 SQRT3 = 3 ** 0.5
@@ -48,6 +48,7 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
         front = _side(context, spec, index, token, token.template or spec.template, "front", size, values, drawn,
                       faces, frame)
         back_ref = token.back or spec.back
+        assert not isinstance(back_ref, str)   # the model turns a template name alone into a TemplateRef
         back_values = {**values, "fields": {**fields, **back_ref.fields}} if back_ref else values
         back = (_side(context, spec, index, token, back_ref.template, "back", size, back_values, drawn, faces, frame)
                 if back_ref else None)
@@ -125,5 +126,6 @@ def _site(context: PlanContext, spec: TokensSpec, index: int, token: TokenFace, 
     return RenderSite(f'the {side} of token "{token.name}"', row, locate, named_at)
 
 
-def _shape(shape: str) -> str:
-    return {"circle": "circle", "hex": "hex", "square": "rect"}[shape]
+def _shape(shape: str) -> Shape:
+    faces: dict[str, Shape] = {"circle": "circle", "hex": "hex", "square": "rect"}
+    return faces[shape]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from dragon_pnp.data.loader import GameData, read_game, resolve_game_dir
+    from dragon_pnp.data.game_dir import resolve_game_dir
+    from dragon_pnp.data.loader import GameData, read_game
 
 # A game with its rules module loads through `dragon_pnp.games.registry.load_game`: the registry
 # finds the module and calls the loader, never the reverse.

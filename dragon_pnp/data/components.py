@@ -8,7 +8,7 @@ drawing code.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -61,6 +61,8 @@ class ComponentBase(Spec):
     name: str = Field(min_length=1)                 # shown on the cover, bookmarks and labels
     document: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9_-]*\.pdf$")  # default by kind
     description: str = ""                           # one line for the cover and TTS descriptions
+    if TYPE_CHECKING:
+        kind: str                                   # each kind's model declares its own Literal
 
 
 class DeckSpec(ComponentBase):
@@ -287,19 +289,23 @@ def has_component(game: Any, kind: str) -> bool:
 
 
 def tile_spec(game: Any) -> TilesSpec:
-    return first_component(game, "tiles")
+    spec: TilesSpec = first_component(game, "tiles")
+    return spec
 
 
 def board_spec(game: Any) -> BoardSpec:
-    return first_component(game, "board")
+    spec: BoardSpec = first_component(game, "board")
+    return spec
 
 
 def time_track(game: Any) -> TrackSpec:
-    return first_component(game, "track")
+    spec: TrackSpec = first_component(game, "track")
+    return spec
 
 
 def standee_spec(game: Any) -> StandeesSpec:
-    return first_component(game, "standees")
+    spec: StandeesSpec = first_component(game, "standees")
+    return spec
 
 
 def hex_map(game: Any) -> Any:

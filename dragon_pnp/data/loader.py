@@ -7,7 +7,7 @@ All schema errors of all files are collected and raised together.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -87,7 +87,8 @@ class GameData:
 
     def rows(self, component_id: str) -> list[dict[str, Any]]:
         """A deck's card rows, in file order."""
-        return self.component_data[component_id]
+        rows: list[dict[str, Any]] = self.component_data[component_id]
+        return rows
 
 
 def read_game(game: str | Path, find_module: ModuleFinder) -> GameData:
@@ -124,7 +125,7 @@ def read_game(game: str | Path, find_module: ModuleFinder) -> GameData:
                 component_data[component.id] = hexmap
     if loader.errors:
         raise DataErrors(loader.errors)
-    return GameData(root=root, game=manifest, print_profile=profile,  # type: ignore[arg-type]
+    return GameData(root=root, game=manifest, print_profile=profile,
                     module=module, settings=settings, files=files, component_data=component_data,
                     sources=loader.sources)
 
@@ -256,14 +257,14 @@ def _is_internal(part: Any) -> bool:
     return isinstance(part, str) and ("[" in part and part.endswith("]"))
 
 
-def describe_validation_error(error: dict[str, Any]) -> str:
+def describe_validation_error(error: Mapping[str, Any]) -> str:
     """One pydantic error in the words every data error uses (what was expected, what was found)."""
     kind = error["type"]
     if kind == "extra_forbidden":
         return "unknown field; check the spelling (unknown keys are not allowed)"
     if kind == "missing":
         return "required field is missing"
-    message = error["msg"].removeprefix("Value error, ")
+    message: str = error["msg"].removeprefix("Value error, ")
     message = message[0].lower() + message[1:] if message else message
     if kind in ("value_error", "assertion_error"):
         return message

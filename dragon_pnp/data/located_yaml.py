@@ -77,9 +77,10 @@ def load_yaml(file: Path) -> tuple[Any, SourceMap]:
                         f"values nested more than {MAX_DEPTH} deep; data files nest a few levels at most") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        at_line = mark.line + 1 if mark else None
+        at_column = mark.column + 1 if mark else None
         problem = exc.problem or exc.context or "invalid YAML"
-        raise DataError(Location(file, line, column), f"YAML syntax error: {problem}") from None
+        raise DataError(Location(file, at_line, at_column), f"YAML syntax error: {problem}") from None
     except yaml.YAMLError as exc:
         raise DataError(Location(file), f"YAML error: {exc}") from None
     except RecursionError:
@@ -106,8 +107,10 @@ class _BoundedLoader(yaml.SafeLoader):
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                raise _TooDeep(self.peek_event().start_mark)
-            return super().compose_node(parent, index)
+                raise _TooDeep(self.peek_event().start_mark)  # type: ignore[no-untyped-call]  # PyYAML's stub
+            node: yaml.Node | None = super().compose_node(parent, index)
+            assert node is not None   # asked only where the parser has a node to compose
+            return node
         finally:
             self.depth -= 1
 

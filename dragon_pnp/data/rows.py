@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -135,7 +136,7 @@ def _read_text(path: Path) -> str:
         raise DataError(Location(path, line), "not valid UTF-8; save the spreadsheet as CSV UTF-8") from None
 
 
-def _records(text: str, path: Path):
+def _records(text: str, path: Path) -> Iterator[tuple[int, list[tuple[int, int]], list[str]]]:
     """(first line, start column of each cell, cells) for every CSV record, quotes honoured."""
     delimiter = ";" if _first_line(text).count(";") > _first_line(text).count(",") else ","
     lines = io.StringIO(text, newline="").readlines()  # split exactly as the reader splits

@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from dragon_pnp.data import GameData
@@ -110,7 +111,7 @@ def config_figures(config: Config, old: Sequence[GameRecord], new: Sequence[Game
     if not pairs:
         return []
     label = config.key
-    found = []
+    found: list[dict[str, Any]] = []
 
     def add(name: str, value: Callable[[GameRecord], float | None], unit: str = "share") -> None:
         figure = paired(pairs, value)
@@ -119,23 +120,39 @@ def config_figures(config: Config, old: Sequence[GameRecord], new: Sequence[Game
 
     if config.rotation:
         for policy in config.rotation:
-            add(f"{policy} wins", lambda r, p=policy: float(any(r.seat_policies[s] == p for s in r.winners)))
+            add(f"{policy} wins", partial(_policy_won, policy=policy))
     else:
         names = list(seat_names)
         for seat in range(config.players):
             name = names[seat] if seat < len(names) else f"seat {seat + 1}"
-            add(f"{name} (seat {seat + 1}) wins", lambda r, s=seat: float(s in r.winners))
+            add(f"{name} (seat {seat + 1}) wins", partial(_seat_won, seat=seat))
         add("first player wins", lambda r: None if r.first is None or not r.winners else float(r.first in r.winners))
     add("draws", lambda r: float(not r.winners and r.reason not in (ERROR, CUT_OFF)))
     add("rounds", lambda r: float(r.rounds) if r.reason not in (ERROR, CUT_OFF) else None, "mean")
     add("minutes", lambda r: r.minutes if r.reason not in (ERROR, CUT_OFF) else None, "mean")
     reasons = sorted({r.reason for pair in pairs for r in pair})
     for reason in reasons:
-        add(f"ended: {reason}", lambda r, k=reason: float(r.reason == k))
+        add(f"ended: {reason}", partial(_ended, reason=reason))
     hazards = sorted({h for pair in pairs for r in pair for h in r.hazards})
     for hazard in hazards:
-        add(f"hazard: {hazard}", lambda r, h=hazard: float(r.hazards.get(h, 0) > 0))
+        add(f"hazard: {hazard}", partial(_hit, hazard=hazard))
     return found
+
+
+def _policy_won(record: GameRecord, policy: str) -> float:
+    return float(any(record.seat_policies[s] == policy for s in record.winners))
+
+
+def _seat_won(record: GameRecord, seat: int) -> float:
+    return float(seat in record.winners)
+
+
+def _ended(record: GameRecord, reason: str) -> float:
+    return float(record.reason == reason)
+
+
+def _hit(record: GameRecord, hazard: str) -> float:
+    return float(record.hazards.get(hazard, 0) > 0)
 
 
 def paired(pairs: Sequence[tuple[GameRecord, GameRecord]],

@@ -41,7 +41,7 @@ class DataChange:
 def data_changes(old: GameData, new: GameData) -> list[DataChange]:
     """Every data difference between two loaded versions, cards first."""
     found: list[DataChange] = []
-    deck_files = set()
+    deck_files: set[str] = set()
     for component_id, (old_spec, new_spec) in _decks(old, new).items():
         deck_files.update(spec.cards for spec in (old_spec, new_spec) if spec is not None)
         found += _card_changes(old, new, component_id, old_spec, new_spec)

@@ -23,6 +23,9 @@ from dragon_pnp.kit.render_jobs import DocumentJob
 from dragon_pnp.pdf_pictures import page_pictures
 from dragon_pnp.rulebook.early import TypesetBook, start
 
+# One version's kit page render jobs: (document, page index) -> job.
+PageJobs = dict[tuple[str, int], DocumentJob]
+
 if TYPE_CHECKING:
     from dragon_pnp.rulebook.document import Rulebook
 
@@ -39,14 +42,15 @@ class Side:
     keys: dict[str, list[str]] = field(default_factory=dict)
     pdf_for: dict[str, Any] = field(default_factory=dict)   # document -> callable(page index) -> PDF bytes, index
 
-def kit_side(game: GameData, paper: str) -> tuple[Side, dict[str, Any]]:
+def kit_side(game: GameData, paper: str) -> tuple[Side, PageJobs]:
     """The kit's pages as content-named render jobs (nothing rendered yet)."""
     from dragon_pnp.kit.faces import render_template
     from dragon_pnp.kit.kit import forms_used, plan_kit
     from dragon_pnp.kit.render_jobs import DocumentJob
 
     plan = plan_kit(game, paper, duplex=False)
-    side, jobs = Side(), {}
+    side = Side()
+    jobs: PageJobs = {}
     for document, pages in plan.documents.items():
         keys = []
         for index, page in enumerate(pages):
@@ -104,19 +108,20 @@ def compare_pages(old: GameData, new: GameData, paper: str = "letter", parallel:
     cache = cache if cache is not None else RenderCache.from_environment()
     old_key, new_key = side_key(old, paper), side_key(new, paper)
     records = {key: load_side(cache, key) for key in {old_key, new_key}}
-    jobs: dict[str, dict[str, Any]] = {}
+    jobs: dict[str, PageJobs] = {}
     missing = list({key: game for game, key in ((old, old_key), (new, new_key)) if records[key] is None}.items())
     # The first missing version's rulebook typesets in a forked process while this one plans
     # (and typesets the other's): it is worked out last.
     pending = typeset_elsewhere(missing[0][1], paper) if parallel and missing else None
     for position, (key, game) in reversed(list(enumerate(missing))):
-        records[key], jobs[key] = work_out(game, paper, pending if position == 0 else None)
-        store_side(cache, key, records[key])
+        record, jobs[key] = work_out(game, paper, pending if position == 0 else None)
+        records[key] = record
+        store_side(cache, key, record)
     old_side, new_side = records[old_key], records[new_key]
     assert old_side is not None and new_side is not None
     old_book, new_book = rulebook_side(old_side.books), rulebook_side(new_side.books)
     wanted: list[tuple[str, int, int]] = []   # (document, old index or -1, new index or -1)
-    documents = []
+    documents: list[dict[str, Any]] = []
     for a_side, b_side in ((Side(keys=old_side.kit), Side(keys=new_side.kit)), (old_book, new_book)):
         for name in [*b_side.keys, *(n for n in a_side.keys if n not in b_side.keys)]:
             a, b = a_side.keys.get(name, []), b_side.keys.get(name, [])
@@ -144,7 +149,7 @@ def compare_pages(old: GameData, new: GameData, paper: str = "letter", parallel:
 
 
 def work_out(game: GameData, paper: str, pending: Callable[[], dict[str, bytes]] | None = None
-             ) -> tuple[SideRecord, dict[str, Any]]:
+             ) -> tuple[SideRecord, PageJobs]:
     """A version's record (plan the kit, typeset the rulebook) and its page render jobs."""
     kit, jobs = kit_side(game, paper)
     books = pending() if pending is not None else typeset_documents(game, paper)
@@ -154,7 +159,7 @@ def work_out(game: GameData, paper: str, pending: Callable[[], dict[str, bytes]]
 
 
 def drawn_pages(cache: RenderCache, sides: list[tuple[GameData, str, SideRecord, list[tuple[str, int]]]],
-                jobs: dict[str, dict[str, Any]], paper: str) -> dict[str, bytes]:
+                jobs: dict[str, PageJobs], paper: str) -> dict[str, bytes]:
     """The PDF of every wanted kit page, by render-cache key: from the cache where drawn before
     (by either version, a build or the studio), else rendered. A version read from its record
     whose page is no longer in the cache is planned again to draw it."""

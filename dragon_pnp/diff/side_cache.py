@@ -15,8 +15,12 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dragon_pnp.data import GameData
+
+if TYPE_CHECKING:
+    from dragon_pnp.kit.render_cache import RenderCache
 
 FORMAT = "diff-side-1"
 
@@ -66,10 +70,10 @@ def unpack(data: bytes) -> SideRecord | None:
         return None
 
 
-def load_side(cache, key: str) -> SideRecord | None:
+def load_side(cache: RenderCache, key: str) -> SideRecord | None:
     data = cache.get(key)
     return unpack(data) if data is not None else None
 
 
-def store_side(cache, key: str, record: SideRecord) -> None:
+def store_side(cache: RenderCache, key: str, record: SideRecord) -> None:
     cache.put(key, pack(record))

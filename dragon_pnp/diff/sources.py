@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from dragon_pnp.data.loader import resolve_game_dir
+from dragon_pnp.data.game_dir import resolve_game_dir
 from dragon_pnp.errors import DragonPnpError
 
 

@@ -7,7 +7,7 @@ import base64
 import io
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -16,6 +16,9 @@ from dragon_pnp.build.atomic import write_file_atomically
 from dragon_pnp.diff.compare import DiffResult
 from dragon_pnp.diff.view import DiffView, build_view
 from dragon_pnp.resources import templates_dir
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Flowable
 
 TEMPLATE = "diff.html.j2"
 NAMES = {"html": "diff.html", "pdf": "diff.pdf", "json": "diff.json"}
@@ -67,7 +70,9 @@ def render_pdf(result: DiffResult, paper: str = "letter") -> bytes:
                             leftMargin=mm_to_pt(MARGIN_MM), rightMargin=mm_to_pt(MARGIN_MM),
                             topMargin=mm_to_pt(MARGIN_MM), bottomMargin=mm_to_pt(MARGIN_MM + 4),
                             title=view.title, subject="Version diff", creator="dragon-pnp diff", invariant=1)
-    p = lambda text, style="body": Paragraph(escape(text), styles[style])  # noqa: E731
+    def p(text: str, style: str = "body") -> Paragraph:
+        return Paragraph(escape(text), styles[style])
+
     story: list[Any] = [p(view.title, "title"), p(view.subtitle, "subtitle"), Spacer(1, mm_to_pt(3)), p(view.summary)]
     if view.problems:
         story += [p("Data problems", "alert")] + [p(text) for text in view.problems]
@@ -116,7 +121,7 @@ def render_pdf(result: DiffResult, paper: str = "letter") -> bytes:
     return with_page_boxes(buffer.getvalue(), title=view.title)
 
 
-def _picture(data: bytes, width: float, height: float):
+def _picture(data: bytes, width: float, height: float) -> Flowable:
     """A PNG scaled to fit a box (points), aspect kept."""
     from PIL import Image as PILImage
     from reportlab.lib.utils import ImageReader

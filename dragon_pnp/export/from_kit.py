@@ -7,7 +7,7 @@ game from its data.
 
 from __future__ import annotations
 
-from dragon_pnp.components.base import ComponentPlan
+from dragon_pnp.components.base import ComponentPlan, ExportEntry
 from dragon_pnp.data import GameData
 from dragon_pnp.export.model import ExportCard, ExportDeck, ExportDie, ExportPiece, ExportSet
 from dragon_pnp.kit.faces import Face
@@ -40,7 +40,7 @@ def _deck(game: GameData, plan: ComponentPlan, faces: dict[str, Face]) -> Export
     return ExportDeck(plan.component_id, component.name, first.trim_mm, first.bleed_mm, cards)
 
 
-def _piece(entry, faces: dict[str, Face]) -> ExportPiece:
+def _piece(entry: ExportEntry, faces: dict[str, Face]) -> ExportPiece:
     front = faces[entry.front]
     back = faces[entry.back].svg if entry.back else None
     return ExportPiece(entry.front, entry.name, entry.description or entry.name,

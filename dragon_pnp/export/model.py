@@ -76,7 +76,7 @@ class ExportDie:
     id: str
     name: str
     size_mm: float
-    faces: tuple[str, str, str, str, str, str]
+    faces: tuple[str, ...]             # six, in the net's order
     count: int
 
 

@@ -6,10 +6,12 @@ faces they walked for the kit's sheets) and are written when the build settles.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from dragon_pnp.build.context import BuildContext
 from dragon_pnp.export.from_kit import export_set
 from dragon_pnp.export.services import service
-from dragon_pnp.export.writers import start_service_export
+from dragon_pnp.export.writers import PendingExport, start_service_export
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.kit.steps import render_build_id
 
@@ -23,7 +25,7 @@ def services_step(context: BuildContext) -> None:
         pending = start_service_export(export, service(name), cache, build)
         folder = context.path(f"service-{name}/.keep").parent
 
-        def finish(pending=pending, folder=folder, name=name) -> None:
+        def finish(pending: PendingExport = pending, folder: Path = folder, name: str = name) -> None:
             for path in pending.write(folder):
                 context.artifacts[f"service-{name}/{path.relative_to(folder).as_posix()}"] = path
 

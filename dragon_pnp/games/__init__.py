@@ -8,7 +8,8 @@ may add beyond the core hooks are optional parts (`Vocabulary`, `ReportPart`, `R
 `KitPart`, `CommandsPart`, `PlaytestPart`, `HiddenPart`). Chance comes from one seeded generator
 (`seed_state`, `draw`, `shuffle`, `roll`); a position file is read back with the field helpers
 (`Fields`, `whole`, `word`, ...) that raise the one located `PositionError`; `run_conformance` is
-the suite every game passes; `load_game` loads a game folder with its rules module.
+the suite every game passes; `load_game` loads a game folder with its rules module;
+`once_per_object` keeps what a game derives from one rules object.
 
 Only the names in `__all__` are public and kept stable; every other module of `dragon_pnp`
 (`dragon_pnp.games.api` included, which the seed games still import) is private by convention
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     )
     from dragon_pnp.games.chance import MASK64, draw, roll, seed_state, shuffle, substream
     from dragon_pnp.games.conformance import Conformance, Failure, run_conformance
+    from dragon_pnp.games.memo import once_per_object
     from dragon_pnp.games.parts import (
         PART_KINDS,
         CommandsPart,
@@ -89,6 +91,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     # position fields
     **{name: ("dragon_pnp.games.position_fields", name) for name in (
         "Fields", "whole", "word", "seat", "card", "items", "shown", "is_int", "BIG")},
+    # what a game derives from its rules, made once per rules object
+    "once_per_object": ("dragon_pnp.games.memo", "once_per_object"),
     # the conformance suite, and loading a game to run it on
     **{name: ("dragon_pnp.games.conformance", name) for name in ("run_conformance", "Conformance", "Failure")},
     "load_game": ("dragon_pnp.games.registry", "load_game"),
@@ -100,7 +104,7 @@ __all__ = [
     "HiddenPart", "IllegalActionError", "KitPart", "Location", "MetricSpec", "NotationError", "Part",
     "PlayTrace", "PlaytestPart", "Policy", "PolicyFactory", "PositionError", "ReasonSpec", "ReferencePlay",
     "ReportPart", "ReportSpec", "Result", "RuleCheckError", "RulebookPart", "Section", "Table", "Vocabulary",
-    "card", "draw", "is_int", "items", "load_game", "roll", "run_conformance", "seat", "seed_state", "shown",
+    "card", "draw", "is_int", "items", "load_game", "once_per_object", "roll", "run_conformance", "seat", "seed_state", "shown",
     "shuffle", "substream", "whole", "word",
 ]
 

@@ -23,6 +23,7 @@ import importlib.util
 import re
 import sys
 import traceback
+import weakref
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -38,7 +39,8 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 # Modules registered at run time (a test's toy game) and those loaded from game folders, by slug.
 _REGISTERED: dict[str, GameModule] = {}
 _FROM_FOLDERS: dict[Path, tuple[str, GameModule]] = {}   # path -> (source digest, module)
-_LOADED_SOURCE: dict[int, str] = {}                           # id(module) -> source digest at import
+# module -> source digest at import; held weakly, so a module let go cannot lend its entry to another
+_LOADED_SOURCE: weakref.WeakKeyDictionary[GameModule, str] = weakref.WeakKeyDictionary()
 
 
 class UnknownRulesModule(LookupError):
@@ -138,7 +140,7 @@ def folder_module(folder: Path, name: str) -> GameModule:
         raise UnknownRulesModule(f"rules module {name!r} defines no GAME (an instance of "
                                  "dragon_pnp.games.api.GameModule)")
     _FROM_FOLDERS[path] = (source, game)
-    _LOADED_SOURCE[id(game)] = source
+    _LOADED_SOURCE[game] = source
     _REGISTERED.setdefault(game.slug, game)   # reports name it by slug later in this process
     return game
 
@@ -158,7 +160,7 @@ def source_digest(path: Path) -> str:
 def loaded_source(module: GameModule) -> str | None:
     """The digest of the source a game folder's module was imported from (None for an installed
     one): what it runs, even if its files changed since."""
-    return _LOADED_SOURCE.get(id(module))
+    return _LOADED_SOURCE.get(module)
 
 
 def _why(exc: BaseException, inside: Path | None = None) -> str:

@@ -15,7 +15,7 @@ on a scene; this package draws them without knowing what they mean. It reads onl
 `dragon_pnp.data`, `dragon_pnp.hexgrid`, `dragon_pnp.fonts` and `dragon_pnp.paper`.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.hexmap_diagrams.draw import scene_shapes
 from dragon_pnp.hexmap_diagrams.overlays import Badge, HexLine, HexOutline, Marker, Stroke
@@ -31,7 +31,7 @@ _RENDERERS = {"scene_drawing": "dragon_pnp.hexmap_diagrams.pdf", "scene_group": 
               "scene_svg": "dragon_pnp.hexmap_diagrams.svg"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name in _RENDERERS:
         import importlib
 

@@ -55,5 +55,5 @@ def scene_drawing(scene: BoardScene, width_mm: float | None = None) -> Drawing:
     return drawing
 
 
-def _colour(value: str | None):
+def _colour(value: str | None) -> HexColor | None:
     return HexColor(value) if value else None

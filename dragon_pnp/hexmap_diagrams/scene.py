@@ -158,7 +158,7 @@ def legend_scene(game: GameData, hex_size_mm: float = 4.0, text_mm: float = 2.8)
     ]
     home_id, home_terrain = next(((tid, t) for tid, t in board.terrains.items() if t.is_home), (None, None))
     first_home = board.homes[0]
-    if home_terrain is not None:
+    if home_id is not None and home_terrain is not None:
         rows.append((home_id, home_terrain, f"{home_terrain.name}, with its seat number", True))
         rows.append((home_id, home_terrain, f"{home_terrain.name} not used in this game", False))
     for i, (tid, terrain, text, seated) in enumerate(rows):

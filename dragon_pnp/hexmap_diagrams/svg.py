@@ -13,7 +13,7 @@ import svgwrite
 from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.hexmap_diagrams.draw import scene_shapes
 from dragon_pnp.hexmap_diagrams.scene import BoardScene
-from dragon_pnp.hexmap_diagrams.shapes import Circle, Label, Point, Polygon, Polyline
+from dragon_pnp.hexmap_diagrams.shapes import Circle, Label, Point, Polygon, Polyline, Shape
 
 
 def scene_svg(scene: BoardScene) -> str:
@@ -24,10 +24,11 @@ def scene_svg(scene: BoardScene) -> str:
                            **{"text-rendering": "geometricPrecision", "font-family": SVG_FONT_FAMILY})
     for shape in scene_shapes(scene):
         dwg.add(_element(dwg, shape))
-    return dwg.tostring()
+    text: str = dwg.tostring()
+    return text
 
 
-def scene_group(scene: BoardScene, dwg: svgwrite.Drawing, x_mm: float = 0.0, y_mm: float = 0.0):
+def scene_group(scene: BoardScene, dwg: svgwrite.Drawing, x_mm: float = 0.0, y_mm: float = 0.0) -> Any:
     """The scene as a `<g>` placed at (x_mm, y_mm) inside a larger mm-based SVG document."""
     group = dwg.g(transform=f"translate({_num(x_mm)},{_num(y_mm)})")
     for shape in scene_shapes(scene):
@@ -35,7 +36,7 @@ def scene_group(scene: BoardScene, dwg: svgwrite.Drawing, x_mm: float = 0.0, y_m
     return group
 
 
-def _element(dwg: svgwrite.Drawing, shape):
+def _element(dwg: svgwrite.Drawing, shape: Shape) -> Any:
     if isinstance(shape, Polygon):
         return dwg.polygon(_points(shape.points), **_paint(shape.fill, shape.stroke, shape.width_mm, shape.dash_mm))
     if isinstance(shape, Polyline):

@@ -85,7 +85,8 @@ def aid_advice(copies: int, players: int) -> str:
 
 def kit_parts(context: BuildContext) -> list[tuple[str, str, str | None]]:
     """Every part of print-and-play.pdf in order; advice None means the two-sided pieces' advice."""
-    parts = [part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
+    parts: list[tuple[str, str, str | None]] = [
+        part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
     if context.aid_copies > 1:
         parts = [(role, title, aid_advice(context.aid_copies, context.game.game.players.max)
                   if role == "player-aid.pdf" else advice) for role, title, advice in parts]
@@ -138,9 +139,9 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
         page += count
     size = paper_size_mm(paper)
     column = size[0] - 2 * COVER_MARGIN_MM
-    contents = [(title_lines(title, pages, column), pages, count, advice) for title, pages, count, advice in contents]
+    entries = [(title_lines(title, pages, column), pages, count, advice) for title, pages, count, advice in contents]
     svg = render_template(
-        "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=contents, paper=_paper_name(paper),
+        "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=entries, paper=_paper_name(paper),
         other_paper=_paper_name("letter" if paper == "a4" else "a4"),
         duplex=duplex, total=page - 1, profile=game.print_profile,
         alternatives=alternative_lines(context.alternatives, starts), blank_pages=blank_pages,

@@ -8,13 +8,15 @@ crosses its own piece's outer bleed; the furniture draws it with a white halo th
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from dragon_pnp.kit.sheet import Rect, Segment
 
 SHORTEST_MM = 0.5
 
 
 def band_crop_marks(trims: list[Rect], zone: Rect, gap: float, length: float,
-                    exclude_x: set[float] = frozenset(), only_x: set[float] | None = None) -> list[Segment]:
+                    exclude_x: AbstractSet[float] = frozenset(), only_x: AbstractSet[float] | None = None) -> list[Segment]:
     """Marks above and below the block at every vertical cut, and left and right of it at every
     horizontal one. `exclude_x` leaves out vertical lines that are not cuts (folds); `only_x`
     draws just those vertical lines and no horizontal ones (the fold marks themselves)."""

@@ -12,6 +12,7 @@ within the layout's `margin_mm` of the paper edge. Millimetres, y down.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from dragon_pnp.errors import LayoutError
@@ -106,16 +107,17 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
                 front.placements.append(_placed(faces[item.back], (x0 + trim_w, y0, x0 + 2 * trim_w, y1), plan.bleed,
                                                 sides="rtb"))
             else:
-                sides = _outer_sides(slot, slots[:len(chunk)]) if layout.shared_cut else "lrtb"
+                shown = _outer_sides(slot, slots[:len(chunk)]) if layout.shared_cut else "lrtb"
                 front.placements.append(_placed(faces[item.front], slot.trim, plan.bleed, turn=90 if slot.turned else 0,
-                                                sides=sides))
+                                                sides=shown))
             if layout.marks == "outline":
                 for placement in front.placements[-2 if layout.backs == "fold" else -1:]:
+                    assert placement.trim is not None   # placed just above, with its trim
                     _cut_line(front, faces[placement.form], placement.trim)
             if layout.backs == "duplex" and item.back is not None:
                 x0, y0, x1, y1 = slot.trim
                 mirrored = (page_w - x1, y0, page_w - x0, y1)
-                back_sides = sides.translate(str.maketrans("lr", "rl")) if layout.shared_cut else "lrtb"
+                back_sides = shown.translate(str.maketrans("lr", "rl")) if layout.shared_cut else "lrtb"
                 back.placements.append(_placed(faces[item.back], mirrored, plan.bleed, turn=270 if slot.turned else 0,
                                                 sides=back_sides))
         if layout.marks == "crop":
@@ -143,10 +145,11 @@ def _outer_sides(slot: Slot, filled: list[Slot]) -> str:
     """The page sides (l, r, t, b) of a shared-cut slot that face no filled neighbour: only they show bleed."""
     x0, y0, x1, y1 = slot.trim
     sides = ""
-    for side, touching in (("l", lambda t: abs(t[2] - x0) < 1e-6 and t[1] < y1 and t[3] > y0),
+    checks: tuple[tuple[str, Callable[[tuple[float, float, float, float]], bool]], ...] = (("l", lambda t: abs(t[2] - x0) < 1e-6 and t[1] < y1 and t[3] > y0),
                            ("r", lambda t: abs(t[0] - x1) < 1e-6 and t[1] < y1 and t[3] > y0),
                            ("t", lambda t: abs(t[3] - y0) < 1e-6 and t[0] < x1 and t[2] > x0),
-                           ("b", lambda t: abs(t[1] - y1) < 1e-6 and t[0] < x1 and t[2] > x0)):
+                           ("b", lambda t: abs(t[1] - y1) < 1e-6 and t[0] < x1 and t[2] > x0))
+    for side, touching in checks:
         if not any(touching(other.trim) for other in filled if other is not slot):
             sides += side
     return sides

@@ -23,6 +23,7 @@ from __future__ import annotations
 import atexit
 import os
 import threading
+from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +31,7 @@ from typing import Any
 
 from dragon_pnp.heap import frozen_for_fork
 from dragon_pnp.kit.render_cache import RenderCache, folders_digest, settings_digest
-from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
+from dragon_pnp.kit.render_jobs import DocumentJob, ImageJob
 from dragon_pnp.orphans import die_with_parent
 from dragon_pnp.workers import WorkerPool, can_fork
 from dragon_pnp.workers import worker_count as pool_size
@@ -100,7 +101,7 @@ class _TaskQueue:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.waiting: list[tuple[int, int, Task, str, Future]] = []
+        self.waiting: list[tuple[int, int, Task, str, Future[Any]]] = []
         self.running = 0
         self.count = 0
 
@@ -163,10 +164,10 @@ class Task:
     """One unit of work for a worker: documents that place the same faces, or a few PNGs."""
 
     documents: list[DocumentJob] = field(default_factory=list)
-    pngs: list[PngJob] = field(default_factory=list)
+    pngs: Sequence[ImageJob] = field(default_factory=list)
 
 
-def tasks_in_order(documents: list[DocumentJob], pngs: list[PngJob]) -> list[Task]:
+def tasks_in_order(documents: list[DocumentJob], pngs: Sequence[ImageJob]) -> list[Task]:
     """Tasks in the order workers should take them: the costliest documents first, PNGs last.
 
     Documents that place the same faces go together, so a face is walked once. PNGs come in
@@ -196,7 +197,7 @@ def _groups_sharing_faces(documents: list[DocumentJob]) -> list[tuple[list[Docum
 class PendingRender:
     """Jobs handed to the workers: the main process goes on (the rulebook, say) until `result`."""
 
-    def __init__(self, documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache, build: str = ""):
+    def __init__(self, documents: list[DocumentJob], pngs: Sequence[ImageJob], cache: RenderCache, build: str = ""):
         self.cache = cache
         self.documents = {job.name: cache.get(job.cache_key()) for job in documents}
         self.pngs = {job.name: cache.get(job.cache_key()) for job in pngs}
@@ -214,13 +215,13 @@ class PendingRender:
         if self.futures:
             for job in self.missing_documents:
                 self.cache.put(job.cache_key(), self.documents[job.name])  # type: ignore[arg-type]
-            for job in self.missing_pngs:
-                self.cache.put(job.cache_key(), self.pngs[job.name])  # type: ignore[arg-type]
+            for image in self.missing_pngs:
+                self.cache.put(image.cache_key(), self.pngs[image.name])  # type: ignore[arg-type]
             self.futures = []
         return self.documents, self.pngs  # type: ignore[return-value]
 
 
-def submit_all(documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache | None = None,
+def submit_all(documents: list[DocumentJob], pngs: Sequence[ImageJob], cache: RenderCache | None = None,
                build: str = "") -> PendingRender:
     """Start rendering whatever the cache lacks; collect with `.result()`.
 
@@ -230,13 +231,13 @@ def submit_all(documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCa
     return PendingRender(documents, pngs, cache if cache is not None else RenderCache.from_environment(), build)
 
 
-def render_all(documents: list[DocumentJob], pngs: list[PngJob],
+def render_all(documents: list[DocumentJob], pngs: Sequence[ImageJob],
                cache: RenderCache | None = None) -> tuple[dict[str, bytes], dict[str, bytes]]:
     """Every document's PDF and every PNG by name, from the cache where present, else rendered."""
     return submit_all(documents, pngs, cache).result()
 
 
-def _submit(documents: list[DocumentJob], pngs: list[PngJob], build: str) -> list[Future[Any]]:
+def _submit(documents: list[DocumentJob], pngs: Sequence[ImageJob], build: str) -> list[Future[Any]]:
     """Futures of the tasks, queued for the workers; without workers, rendered here and now."""
     from dragon_pnp.kit import render
 

@@ -17,6 +17,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from dragon_pnp.kit.faces import render_template
 from dragon_pnp.kit.layouts import SheetLayout
@@ -150,7 +151,7 @@ def poster_pages(plan: PosterPlan, board_key: str, board_size: tuple[float, floa
     """One page per window, each with its cut lines, the registration marks it shows, and a label;
     nothing within `band` mm of the paper edge."""
     marks = registration_marks(plan)
-    pages = []
+    pages: list[Any] = []
     m = plan.margin
     ww, wh = plan.window
     for window in plan.windows:

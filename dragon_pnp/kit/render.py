@@ -18,8 +18,9 @@ import math
 import struct
 import sys
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from dragon_pnp.cairo_ffi import load_cairocffi
 from dragon_pnp.fonts import use_bundled_fonts_for_cairo
@@ -27,7 +28,7 @@ from dragon_pnp.kit.furniture import draw_label, draw_marks
 from dragon_pnp.paper import mm_to_pt
 
 if TYPE_CHECKING:
-    from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
+    from dragon_pnp.kit.render_jobs import DocumentJob, ImageJob, PngJob
     from dragon_pnp.kit.sheet import Placement
 
 
@@ -84,7 +85,7 @@ def _record(svg: str) -> Drawing:
     class _Recording(PDFSurface):
         """cairosvg surface that records in points instead of writing a file of its own."""
 
-        def _create_surface(self, width: float, height: float):
+        def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
             extents = (0, 0, math.ceil(width), math.ceil(height))
             return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, extents), width, height
 
@@ -92,7 +93,7 @@ def _record(svg: str) -> Drawing:
     return Drawing(walked.cairo, walked.width, walked.height)
 
 
-def run_task(documents: list[DocumentJob], pngs: list[PngJob],
+def run_task(documents: Sequence[DocumentJob], pngs: Sequence[ImageJob],
              build: str = "") -> tuple[dict[str, bytes], dict[str, bytes]]:
     """One task of a build. Walks are kept for the rest of the build: later tasks (a card's
     PNG after its sheet) reuse them. A task of another build starts from nothing."""
@@ -104,10 +105,13 @@ def run_task(documents: list[DocumentJob], pngs: list[PngJob],
             {job.name: render_image(job) for job in pngs})
 
 
-def render_image(job: PngJob) -> bytes:
+def render_image(job: ImageJob) -> bytes:
     """A kit face's PNG, or the PNG of any job that draws itself (the exporters' images)."""
     render = getattr(job, "render", None)
-    return render() if render is not None else render_png(job)
+    if render is not None:
+        image: bytes = render()
+        return image
+    return render_png(cast("PngJob", job))   # the one image job that does not draw itself
 
 
 def render_document(job: DocumentJob) -> bytes:

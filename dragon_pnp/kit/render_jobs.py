@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from dragon_pnp.kit.sheet import Composite, SheetPage
 
@@ -52,6 +53,17 @@ class DocumentJob:
         placements += sum(len(form.placements) for form in self.composites.values()) * len(self.pages)
         costs[f"write {self.name}"] = 15.0 + 2.0 * len(self.pages) + 0.1 * placements
         return costs
+
+
+class ImageJob(Protocol):
+    """A job that makes one image file: a face's PNG (`PngJob`), or a job that draws itself with
+    `render() -> bytes` (the exporters' rasters, the print shop's pieces). Named by `name`, cached
+    under `cache_key()`."""
+
+    @property
+    def name(self) -> str: ...
+
+    def cache_key(self) -> str: ...
 
 
 @dataclass(frozen=True)

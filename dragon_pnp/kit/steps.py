@@ -7,6 +7,8 @@ and PNGs are written when the build settles, at the latest before print-and-play
 
 from __future__ import annotations
 
+from typing import Any
+
 from dragon_pnp.build.context import BuildContext
 from dragon_pnp.kit.assembly import write_print_and_play
 from dragon_pnp.kit.kit import (
@@ -35,7 +37,9 @@ def kit_step(context: BuildContext) -> None:
     # until every component is planned, as a later one may share its sheets. The card PNGs go last, to fill whichever worker
     # finishes first.
     options = context.options
-    plans, pending, submitted = [], [], set()
+    plans: list[Any] = []
+    pending: list[Any] = []
+    submitted: set[Any] = set()
     shelved: set[str] = set()   # documents whose pieces may still be packed with later ones
     for component_plan in plan_components(game, options.paper, options.duplex):
         plans.append(component_plan)

@@ -50,7 +50,8 @@ def text_width_mm(text: str, size_pt: float, bold: bool = False) -> float:
     register_reportlab_fonts()
     icons = len(ICON_TOKEN.findall(text))
     plain = ICON_TOKEN.sub("", text) if icons else text
-    return (stringWidth(plain, BOLD if bold else REGULAR, size_pt) + icons * ICON_EM * size_pt) * PT_MM
+    width: float = (stringWidth(plain, BOLD if bold else REGULAR, size_pt) + icons * ICON_EM * size_pt) * PT_MM
+    return width
 
 
 def icon_names_in(text: str) -> list[str]:

@@ -164,17 +164,17 @@ def merge(parts: Sequence[MergePart], *, title: str, subject: str) -> bytes:
         children = _outline_children(document, outlines, mapping) if outlines is not None else None
         entries.append(_Entry(entry, text_string(part.title), mapping[tree.pages[0]], children))
 
-    for index, entry in enumerate(entries):
-        keys = {b"/Title": entry.title, b"/Parent": b"%d 0 R" % outline_root, b"/Dest": b"[ %d 0 R /Fit ]" % entry.page}
+    for index, outline in enumerate(entries):
+        keys = {b"/Title": outline.title, b"/Parent": b"%d 0 R" % outline_root, b"/Dest": b"[ %d 0 R /Fit ]" % outline.page}
         if index > 0:
             keys[b"/Prev"] = b"%d 0 R" % entries[index - 1].number
         if index + 1 < len(entries):
             keys[b"/Next"] = b"%d 0 R" % entries[index + 1].number
-        if entry.children:
-            first, last, count = entry.children
+        if outline.children:
+            first, last, count = outline.children
             # Closed: the part's own bookmarks show when its entry is opened.
             keys.update({b"/First": b"%d 0 R" % first, b"/Last": b"%d 0 R" % last, b"/Count": b"%d" % -count})
-        bodies[entry.number] = b"<< " + b" ".join(key + b" " + value for key, value in keys.items()) + b" >>"
+        bodies[outline.number] = b"<< " + b" ".join(key + b" " + value for key, value in keys.items()) + b" >>"
     if entries:
         bodies[outline_root] = (b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>"
                                 % (entries[0].number, entries[-1].number, len(entries)))

@@ -13,7 +13,16 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from dragon_pnp.pdf.syntax import PdfSyntaxError, UnsupportedPdf, dictionary, get, leading_value, reference, references
+from dragon_pnp.pdf.syntax import (
+    PdfSyntaxError,
+    UnsupportedPdf,
+    dictionary,
+    get,
+    leading_value,
+    reference,
+    references,
+    skip_space,
+)
 
 _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 _SUBSECTION = re.compile(rb"(\d+)\s+(\d+)\s*\r?\n")
@@ -137,7 +146,7 @@ def _read_table(data: bytes, at: int) -> tuple[dict[int, int], int]:
     """Offsets of the objects in use, from the table's subsections, and where `trailer` starts."""
     offsets: dict[int, int] = {}
     while True:
-        at = _SPACE.match(data, at).end()
+        at = skip_space(data, at)
         if data.startswith(b"trailer", at):
             return offsets, at
         section = _SUBSECTION.match(data, at)

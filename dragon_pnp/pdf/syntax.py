@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 
 _TOKEN = re.compile(rb"[^\s()<>\[\]{}/%]+")
 # A reference stands alone: not the tail of a name (/F12 0 R) nor followed by more regular bytes.
@@ -45,7 +46,9 @@ class PdfSyntaxError(UnsupportedPdf):
 
 def skip_space(data: bytes, at: int) -> int:
     """Index of the next token, past whitespace and comments."""
-    return _SPACE.match(data, at).end()
+    found = _SPACE.match(data, at)
+    assert found is not None   # the pattern matches the empty string
+    return found.end()
 
 
 def value_end(data: bytes, at: int) -> int:
@@ -133,7 +136,7 @@ def _string_spans(body: bytes) -> tuple[list[tuple[int, int]], int]:
         line_start = max(body.rfind(b"\n", 0, stop_at), body.rfind(b"\r", 0, stop_at)) + 1
         if keyword < 0 or (body.find(b"%", line_start, keyword) < 0 and _is_stream_keyword(body, keyword)):
             return [], stop_at   # the common case: no strings, and the first `stream` is the keyword
-    spans = []
+    spans: list[tuple[int, int]] = []
     at = 0
     while True:
         stop = _VALUE_STOP.search(body, at)
@@ -209,7 +212,7 @@ def get(body: bytes, key: bytes) -> bytes | None:
     return body[span[0]:span[1]] if span else None
 
 
-def set_keys(body: bytes, values: dict[bytes, bytes | None]) -> bytes:
+def set_keys(body: bytes, values: Mapping[bytes, bytes | None]) -> bytes:
     """The body with top-level keys replaced, added (after `<<`) or removed (value None)."""
     items = dictionary_items(body)
     edits = []

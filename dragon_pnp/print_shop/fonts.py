@@ -10,6 +10,7 @@ codes their own text used, and a simple font's WinAnsi codes name their characte
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pikepdf
 
@@ -17,7 +18,7 @@ import pikepdf
 def merge_identical_fonts(pdf: pikepdf.Pdf) -> int:
     """Point every font resource at the first of its identical copies; returns how many were merged."""
     kept: dict[str, pikepdf.Object] = {}
-    tables = [fonts for holder in _resource_holders(pdf)
+    tables: list[Any] = [fonts for holder in _resource_holders(pdf)
               if isinstance(fonts := holder.get("/Resources", {}).get("/Font"), pikepdf.Dictionary)]
     for fonts in tables:
         for key in fonts:
@@ -38,8 +39,8 @@ def _unicode_size(font: pikepdf.Object) -> int:
     return len(font.ToUnicode.read_bytes()) if isinstance(font.get("/ToUnicode"), pikepdf.Stream) else 0
 
 
-def _resource_holders(pdf: pikepdf.Pdf) -> list[pikepdf.Object]:
-    holders = [page.obj for page in pdf.pages]
+def _resource_holders(pdf: pikepdf.Pdf) -> list[Any]:
+    holders: list[Any] = [page.obj for page in pdf.pages]
     holders += [obj for obj in pdf.objects if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form"]
     return holders
 

@@ -9,6 +9,8 @@ Chromatic colours are left for the profile to convert.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pikepdf
 
 _GREY_OPERATORS = {"rg": "g", "RG": "G"}
@@ -37,8 +39,10 @@ def _rewrite(holder: pikepdf.Object, pdf: pikepdf.Pdf, seen: set[tuple[int, int]
             if isinstance(mask, pikepdf.Dictionary) and "/G" in mask and mask.G.objgen not in seen:
                 seen.add(mask.G.objgen)
                 changed += _rewrite(mask.G, pdf, seen)
-    instructions = pikepdf.parse_content_stream(pikepdf.Page(holder) if is_page else holder)
-    out, count = [], 0
+    # pikepdf parses to (operands, operator) pairs; its stubs type them as instruction objects
+    instructions: list[Any] = pikepdf.parse_content_stream(pikepdf.Page(holder) if is_page else holder)
+    out: list[Any] = []
+    count = 0
     for operands, operator in instructions:
         name = str(operator)
         if name in _GREY_OPERATORS and len(operands) == 3 and float(operands[0]) == float(operands[1]) == float(operands[2]):
@@ -56,5 +60,5 @@ def _rewrite(holder: pikepdf.Object, pdf: pikepdf.Pdf, seen: set[tuple[int, int]
 
 
 def _forms(resources: pikepdf.Object) -> list[pikepdf.Object]:
-    xobjects = resources.get("/XObject") or {}
+    xobjects: Any = resources.get("/XObject") or {}
     return [x for x in xobjects.values() if isinstance(x, pikepdf.Stream) and x.get("/Subtype") == "/Form"]

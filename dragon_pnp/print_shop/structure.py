@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 
@@ -73,7 +74,7 @@ def _boxes(page: pikepdf.Page, bleed: float) -> None:
 
 def _device_groups(page: pikepdf.Page) -> None:
     """A transparency group blending in DeviceRGB (cairo's) blends in the output's CMYK instead."""
-    stack = [page.obj]
+    stack: list[Any] = [page.obj]
     seen: set[tuple[int, int]] = set()
     while stack:
         holder = stack.pop()

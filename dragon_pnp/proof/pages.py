@@ -69,7 +69,7 @@ def proof_document(pdf: Path, thumbnails: Path) -> DocumentProof:
     written as PNG thumbnails into `thumbnails`."""
     data = pdf.read_bytes()
     texts = page_text_runs(data)
-    pictures = page_pictures(data, CONTRAST_DPI, finish=lambda picture: np.asarray(picture))
+    pictures = page_pictures(data, CONTRAST_DPI, None, np.asarray)
     findings: list[ContrastFinding] = []
     smallest: tuple[float, int, str] | None = None
     for number, (runs, picture) in enumerate(zip(texts, pictures, strict=True), 1):
@@ -78,7 +78,7 @@ def proof_document(pdf: Path, thumbnails: Path) -> DocumentProof:
             if run.text.strip() and (smallest is None or run.size_pt < smallest[0]):
                 smallest = (run.size_pt, number, run.text)
     thumbnails.mkdir(parents=True, exist_ok=True)
-    drawn = page_pictures(data, THUMBNAIL_DPI, finish=lambda picture: np.asarray(picture))
+    drawn = page_pictures(data, THUMBNAIL_DPI, None, np.asarray)
     written = [_thumbnails(pdf.stem, number, picture, thumbnails) for number, picture in enumerate(drawn, 1)]
     return DocumentProof(pdf.name, len(texts), smallest[0] if smallest else None, smallest[1] if smallest else None,
                          smallest[2] if smallest else "", findings, written)

@@ -82,7 +82,7 @@ def _fairness(players: int, records: Sequence[GameRecord], seat_names: Sequence[
     first_seats = Counter(r.first for r in known_first)
     names = list(seat_names or [])[:players]
     names += [f"seat {n}" for n in range(len(names) + 1, players + 1)]
-    roles: dict[str, dict[str, object]] = {}
+    roles: dict[str, dict[str, float | int]] = {}
     for name in dict.fromkeys(names):
         members = [s for s, n in enumerate(names) if n == name]
         won = sum(wins[s] for s in members)
@@ -169,7 +169,7 @@ def _by_key(values: Sequence[tuple[GameRecord, Any]], games: int) -> dict[str, o
             total = sum(x for _, x in used)
             rows[str(key)] = {"total": total, "per_game": total / games if games else 0.0, "games": len(used),
                               "share": len(used) / games if games else 0.0}
-    total = sum(row["total"] for row in rows.values())  # type: ignore[misc]
+    total = sum(row["total"] for row in rows.values())
     return {"kind": "per_seat_counts" if per_seat else "counts", "keys": rows, "total": total,
             "per_game": total / games if games else 0.0}
 

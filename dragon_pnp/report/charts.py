@@ -9,6 +9,7 @@ PDF converts them to points at the edge.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import svgwrite
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
@@ -55,7 +56,7 @@ def _svg(width: float, height: float) -> svgwrite.Drawing:
 
 
 def _text(d: svgwrite.Drawing, x: float, y: float, text: str, size: float = FONT_MM, anchor: str = "start",
-          fill: str = INK, weight: str = "normal"):
+          fill: str = INK, weight: str = "normal") -> Any:
     return d.text(text, insert=(round(x, 2), round(y, 2)), font_size=size, text_anchor=anchor, fill=fill,
                   font_weight=weight)
 
@@ -92,7 +93,8 @@ def bar_chart_svg(chart: BarChart) -> str:
         d.add(d.line((x, top - 2), (x, bottom), stroke=FLAG, stroke_width=0.35, stroke_dasharray="1,0.8"))
         if chart.reference_label:
             d.add(_text(d, x + 1, top - 2.3, chart.reference_label, FONT_MM, fill=FLAG))
-    return d.tostring()
+    text: str = d.tostring()
+    return text
 
 
 def column_chart_svg(chart: ColumnChart) -> str:
@@ -118,7 +120,8 @@ def column_chart_svg(chart: ColumnChart) -> str:
         x = x0 + 2 + s * 45
         d.add(d.rect((x, top - 3.6), (2.5, 2.5), fill=colour))
         d.add(_text(d, x + 3.5, top - 1.4, name, FONT_MM))
-    return d.tostring()
+    text: str = d.tostring()
+    return text
 
 
 # --- reportlab ------------------------------------------------------------------------------

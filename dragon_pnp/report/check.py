@@ -21,7 +21,7 @@ from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.registry import module_for_game
 from dragon_pnp.players import own_policies, policies_of, policy_factory
 from dragon_pnp.report.aggregate import aggregate
-from dragon_pnp.report.executor import run_tasks
+from dragon_pnp.report.executor import ExecutorName, run_tasks
 from dragon_pnp.report.findings import find
 from dragon_pnp.report.plan import MIXED, Config, configurations, plan_batches
 from dragon_pnp.report.record import GameRecord
@@ -85,7 +85,7 @@ def is_search(policy: str) -> bool:
 class Execution:
     """How the games are run; changes speed only, never the results."""
 
-    executor: str = "local"
+    executor: ExecutorName = "local"
     jobs: int | None = None
     scheduler: str | None = None
     dask_processes: bool = True
@@ -207,7 +207,7 @@ def run_check(game: GameData, settings: CheckSettings, execution: Execution | No
 
 
 def build_report(game: GameData, settings: CheckSettings, records: dict[Config, list[GameRecord]],
-                 main: list[Config], duels: list[Config], module: GameModule | None = None) -> dict[str, object]:
+                 main: list[Config], duels: list[Config], module: GameModule | None = None) -> dict[str, Any]:
     module = module or require_module(game)
     spec = module.part(ReportPart).report_spec(game)
     reasons = list(spec.reasons)

@@ -25,7 +25,7 @@ from dragon_pnp.data import GameData
 from dragon_pnp.file_digest import folder_digest
 from dragon_pnp.games.api import GameModule
 from dragon_pnp.kit.render_cache import RenderCache
-from dragon_pnp.report.executor import run_tasks
+from dragon_pnp.report.executor import ExecutorName, run_tasks
 from dragon_pnp.report.plan import Batch
 from dragon_pnp.report.record import GameRecord
 from dragon_pnp.report.simulate import Job, play_batch
@@ -55,7 +55,7 @@ def batch_key(inputs: str, batch: Batch) -> str:
 
 
 def play_batches(game: GameData, module: GameModule, job: Job, batches: Sequence[Batch], *,
-                 executor: str = "local", jobs: int | None = None, scheduler: str | None = None,
+                 executor: ExecutorName = "local", jobs: int | None = None, scheduler: str | None = None,
                  dask_processes: bool = True, done: Callable[[int], None] = lambda index: None,
                  cache: RenderCache | None = None) -> Played:
     """Every batch's records: from the cache where this check's inputs were played before,

@@ -57,15 +57,16 @@ def run_tasks(
     return _run_processes(work, tasks, jobs, done)
 
 
-def _run_here(work, tasks, done) -> list[Any]:
-    results = []
+def _run_here(work: Callable[[Any], Any], tasks: Sequence[Any], done: Callable[[int], None]) -> list[Any]:
+    results: list[Any] = []
     for index, task in enumerate(tasks):
         results.append(work(task))
         done(index)
     return results
 
 
-def _run_processes(work, tasks, jobs, done) -> list[Any]:
+def _run_processes(work: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
+                   done: Callable[[int], None]) -> list[Any]:
     results: list[Any] = [None] * len(tasks)
     # Workers end with this process however it ends: a killed check leaves no simulation running.
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=die_with_parent,
@@ -78,7 +79,8 @@ def _run_processes(work, tasks, jobs, done) -> list[Any]:
     return results
 
 
-def _run_dask(work, tasks, jobs, scheduler, done, processes: bool = True) -> list[Any]:
+def _run_dask(work: Callable[[Any], Any], tasks: Sequence[Any], jobs: int, scheduler: str | None,
+              done: Callable[[int], None], processes: bool = True) -> list[Any]:
     """On the cluster at `scheduler`, or on a local cluster of `jobs` single-threaded workers."""
     try:
         from distributed import Client, LocalCluster

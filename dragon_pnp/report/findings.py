@@ -140,7 +140,8 @@ def _first_player(report: Mapping[str, Any]) -> Iterable[Finding]:
             strong.append(c)
     if not strong:
         return
-    ahead, behind = [], []
+    ahead: list[Any] = []
+    behind: list[Any] = []
     biggest = 0.0
     by_players: dict[int, list[dict[str, Any]]] = {}
     for c in strong:

@@ -6,12 +6,14 @@ Invariant mode fixes the dates and document id, so the same report gives the sam
 from __future__ import annotations
 
 import io
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     CondPageBreak,
     KeepTogether,
@@ -28,9 +30,11 @@ from reportlab.platypus import (
 from dragon_pnp.fonts import register_reportlab_fonts
 from dragon_pnp.paper import mm_to_pt, paper_size_mm
 from dragon_pnp.pdf import with_page_boxes
-from dragon_pnp.report.charts import BarChart, bar_chart_drawing, column_chart_drawing
+from dragon_pnp.report.charts import BarChart, ColumnChart, bar_chart_drawing, column_chart_drawing
 from dragon_pnp.report.view import ReportView
 from dragon_pnp.report.view import Table as ViewTable
+
+ChartT = TypeVar("ChartT", BarChart, ColumnChart)
 
 MARGIN_MM = 16.0
 CELL_PT = 7.2
@@ -102,9 +106,11 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
             story.append(_table(table, styles, text_width_mm))
             if table.note:
                 story.append(Paragraph(escape(table.note), styles["note"]))
-        for chart in section.charts:
-            drawing = bar_chart_drawing if isinstance(chart, BarChart) else column_chart_drawing
-            story.append(KeepTogether([drawing(_fit(chart, text_width_mm))]))
+        for shown in section.charts:
+            if isinstance(shown, BarChart):
+                story.append(KeepTogether([bar_chart_drawing(_fit(shown, text_width_mm))]))
+            else:
+                story.append(KeepTogether([column_chart_drawing(_fit(shown, text_width_mm))]))
     story.append(Paragraph("Data checks", styles["h2"]))
     story += [Paragraph(escape(line), styles["body"]) for line in view.validation]
     story.append(Paragraph("How this was made", styles["h2"]))
@@ -112,7 +118,7 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
     story.append(PageBreak())
     story.append(Paragraph("Every configuration", styles["h2"]))
     for config in view.configs:
-        block: list[Any] = [CondPageBreak(mm_to_pt(70)), Paragraph(f"{escape(config.title)} ({config.key})", styles["h3"])]
+        block = [CondPageBreak(mm_to_pt(70)), Paragraph(f"{escape(config.title)} ({config.key})", styles["h3"])]
         for table in config.tables:
             block.append(Paragraph(escape(table.title), styles["body"]))
             block.append(_table(table, styles, text_width_mm))
@@ -123,26 +129,26 @@ def render_pdf(view: ReportView, paper: str = "letter") -> bytes:
     return with_page_boxes(buffer.getvalue(), title=view.title)
 
 
-def _fit(chart, width_mm: float):
+def _fit(chart: ChartT, width_mm: float) -> ChartT:
     """The chart at the text width, so PDF charts line up with the tables."""
     from dataclasses import replace
 
     return replace(chart, width_mm=width_mm)
 
 
-def _numbered(items: list[str], styles, bullet: bool = False) -> ListFlowable:
+def _numbered(items: list[str], styles: dict[str, ParagraphStyle], bullet: bool = False) -> ListFlowable:
     return ListFlowable([ListItem(Paragraph(escape(t), styles["body"]), leftIndent=mm_to_pt(6)) for t in items],
                         bulletType="bullet" if bullet else "1", bulletFontName="Vera", bulletFontSize=9,
                         leftIndent=mm_to_pt(6), spaceAfter=mm_to_pt(2))
 
 
-def _table(table: ViewTable, styles, width_mm: float, numeric: bool = True) -> Table:
+def _table(table: ViewTable, styles: dict[str, ParagraphStyle], width_mm: float, numeric: bool = True) -> Table:
     """A table in the body font. Short cells stay plain strings (a Paragraph per cell is what makes
     a long report slow to typeset); only cells long enough to need wrapping become Paragraphs."""
     widths = _widths(table, width_mm)
     cell, right = styles["cell"], styles["cell_right"]
 
-    def flow(text: str, column: int, header: bool = False):
+    def flow(text: str, column: int, header: bool = False) -> str | Paragraph:
         aligned = right if numeric and column >= table.numeric_from else cell
         if header:
             return Paragraph(f"<b>{escape(text)}</b>", aligned)
@@ -179,8 +185,8 @@ def _widths(table: ViewTable, width_mm: float) -> list[float]:
     return [mm_to_pt(width_mm * w / total) for w in weights]
 
 
-def _footer(view: ReportView):
-    def draw(canvas, doc) -> None:
+def _footer(view: ReportView) -> Callable[[Canvas, Any], None]:
+    def draw(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
         canvas.setFont("Vera", 7)
         canvas.setFillColor(colors.HexColor("#777777"))

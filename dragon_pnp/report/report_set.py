@@ -36,8 +36,8 @@ def replace_report_set(folder: Path, files: dict[str, bytes]) -> dict[str, Path]
         _write_durably(folder / f"{JOURNAL}.new", json.dumps(staged).encode("utf-8"))
         os.replace(folder / f"{JOURNAL}.new", folder / JOURNAL)
     except BaseException:
-        for temporary in staged.values():
-            (folder / temporary).unlink(missing_ok=True)
+        for staged_name in staged.values():
+            (folder / staged_name).unlink(missing_ok=True)
         raise
     with _signals_held():
         _finish(folder, staged)

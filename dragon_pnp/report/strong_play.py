@@ -10,7 +10,7 @@ sees what the small sample costs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from dragon_pnp.games.report_parts import pct
@@ -28,7 +28,7 @@ def comparisons(report: Mapping[str, Any]) -> list[tuple[str, str, str, float, t
     if not rows or not others:
         return []
     setups = {c["config"]["setup"] for c in rows}
-    out = []
+    out: list[Comparison] = []
     for players in sorted({c["config"]["players"] for c in rows}):
         mine = [c for c in rows if c["config"]["players"] == players]
         beside = {p: [c for c in report["configs"] if c["config"]["policy"] == p
@@ -44,7 +44,12 @@ def _said(verdict: str) -> str:
     return "the other figure lies outside that interval: it changed under stronger play"
 
 
-def _rate(configs: Iterable[Mapping[str, Any]], pick) -> tuple[int, int]:
+Rows = list[Mapping[str, Any]]
+Pick = Callable[[Mapping[str, Any]], tuple[int, int]]
+Comparison = tuple[str, str, str, float, tuple[str, ...]]
+
+
+def _rate(configs: Iterable[Mapping[str, Any]], pick: Pick) -> tuple[int, int]:
     wins = games = 0
     for c in configs:
         w, g = pick(c)
@@ -62,8 +67,11 @@ def _verdict(wins: int, games: int, other: list[tuple[str, int, int]]) -> tuple[
                                               f"{beside})")
 
 
-def _first_player(report, reference, players, mine, beside):
-    pick = lambda c: (c["fairness"]["first_player"]["wins"], c["fairness"]["first_player"]["games"])  # noqa: E731
+def _first_player(report: Mapping[str, Any], reference: str, players: int, mine: Rows,
+                  beside: Mapping[str, Rows]) -> list[Comparison]:
+    def pick(c: Mapping[str, Any]) -> tuple[int, int]:
+        return c["fairness"]["first_player"]["wins"], c["fairness"]["first_player"]["games"]
+
     wins, games = _rate(mine, pick)
     if not games:
         return []
@@ -75,7 +83,8 @@ def _first_player(report, reference, players, mine, beside):
     return [("first player", text, verdict, 1.0, tuple(c["config"]["key"] for c in mine))]
 
 
-def _seat(report, reference, players, mine, beside):
+def _seat(report: Mapping[str, Any], reference: str, players: int, mine: Rows,
+          beside: Mapping[str, Rows]) -> list[Comparison]:
     """The seat furthest from an equal share under the reference, and the same seat under the others."""
     seats = players
     totals = [[0, 0] for _ in range(seats)]
@@ -86,9 +95,12 @@ def _seat(report, reference, players, mine, beside):
     if not any(g for _, g in totals):
         return []
     worst = max(range(seats), key=lambda s: abs(totals[s][0] / totals[s][1] - 1 / players) if totals[s][1] else -1.0)
-    pick = lambda c: next(((s["wins"], s["games"]) for s in c["fairness"]["seats"] if s["seat"] == worst), (0, 0))  # noqa: E731
+    def pick(c: Mapping[str, Any]) -> tuple[int, int]:
+        return next(((s["wins"], s["games"]) for s in c["fairness"]["seats"] if s["seat"] == worst), (0, 0))
+
     other = [(p, *_rate(rows, pick)) for p, rows in beside.items()]
-    verdict, figures = _verdict(*totals[worst], other)
+    wins, games = totals[worst]
+    verdict, figures = _verdict(wins, games, other)
     names = report["game"]["seat_names"].get(str(players), [])
     label = report["labels"].get("seat_label") or ""
     seat = f"seat {worst + 1}" + (f" ({label.lower()} {names[worst]})" if label and worst < len(names) else "")

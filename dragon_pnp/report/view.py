@@ -104,7 +104,7 @@ def _rotation(report: dict[str, Any]) -> tuple[str, str]:
 
 
 def _setup_name(report: dict[str, Any], setup: str) -> str:
-    return report["game"]["setups"].get(setup, setup)
+    return str(report["game"]["setups"].get(setup, setup))
 
 
 def _settings(report: dict[str, Any]) -> list[tuple[str, str]]:
@@ -237,7 +237,7 @@ def _first_chart(report: dict[str, Any], policy: str) -> BarChart | None:
     if not bars:
         return None
     return BarChart(f"Win rate of the first player ({policy} games)", tuple(bars),
-                    maximum=_round_up(max(b.high for b in bars)), row_mm=5.0)
+                    maximum=_round_up(max(b.high for b in bars if b.high is not None)), row_mm=5.0)
 
 
 def _seat_label(report: dict[str, Any], players: int, seat: int) -> str:
@@ -262,7 +262,7 @@ def _seat_charts(report: dict[str, Any], policy: str) -> list[BarChart]:
         which = f"{policy}, {setup}" if setup else policy
         charts.append(BarChart(f"{cfg['players']} players: wins per seat ({which})", bars,
                                reference=1 / cfg["players"], reference_label="chance",
-                               maximum=_round_up(max(b.high for b in bars)), row_mm=5.0))
+                               maximum=_round_up(max(b.high for b in bars if b.high is not None)), row_mm=5.0))
     return charts
 
 
@@ -312,7 +312,7 @@ def words(key: str) -> str:
     return text[:1].upper() + text[1:] if ":" not in key else text
 
 
-def _number_table(title: str, measures: list[tuple[str, dict, bool]]) -> Table:
+def _number_table(title: str, measures: list[tuple[str, dict[str, Any], bool]]) -> Table:
     rows = []
     for name, s, percent in measures:
         show = pct if percent else num
@@ -375,7 +375,7 @@ def _metric_tables(report: dict[str, Any], c: dict[str, Any]) -> list[Table]:
     return tables
 
 
-def _keyed_table(title: str, metrics: list[tuple[dict[str, Any], dict]], games: int, players: int) -> Table:
+def _keyed_table(title: str, metrics: list[tuple[dict[str, Any], dict[str, Any]]], games: int, players: int) -> Table:
     """Counts by key (cards, faces) of one or more metrics: a row per key the labels name, then any
     other key seen; with several metrics a 'Use' column says which (played, reaction)."""
     several = len(metrics) > 1

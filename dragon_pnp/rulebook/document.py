@@ -12,7 +12,9 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError as ReportlabLayoutError
 
@@ -68,7 +70,7 @@ class _Doc(BaseDocTemplate):
         ])
         self._outline_level = -1
 
-    def _footer(self, canvas, text: str) -> None:
+    def _footer(self, canvas: Canvas, text: str) -> None:
         canvas.saveState()
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.5)
@@ -79,10 +81,10 @@ class _Doc(BaseDocTemplate):
         canvas.drawRightString(self.leftMargin + self.width, y, str(canvas.getPageNumber()))
         canvas.restoreState()
 
-    def _body_page(self, canvas, doc) -> None:
+    def _body_page(self, canvas: Canvas, doc: Any) -> None:
         self._footer(canvas, f"{self.game_name} · rules")
 
-    def _aid_page(self, canvas, doc) -> None:
+    def _aid_page(self, canvas: Canvas, doc: Any) -> None:
         self._footer(canvas, f"{self.game_name} · player aid (print this page on its own)")
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:

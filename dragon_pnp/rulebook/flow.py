@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from dragon_pnp.data import GameData
@@ -18,14 +19,14 @@ from dragon_pnp.rulebook.styles import ACCENT, SHADE, Styles
 class HeadingParagraph(Paragraph):
     """A heading that also becomes an entry in the PDF's outline (bookmarks)."""
 
-    def __init__(self, text: str, style, level: int, key: str, line: int | None = None):
+    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str, line: int | None = None):
         super().__init__(text, style)
         self.outline_level = level
         self.outline_key = key
         self.outline_text = text
         self.source_line = line
 
-    def split(self, availWidth, availHeight):
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:
         """Never: a heading is one piece (reportlab's split would rebuild it without its outline);
         one taller than a page is reported by the document as an error at its line."""
         return []
@@ -54,11 +55,14 @@ class RulesFlow:
                 ctx = self._context(block)
                 spec = check_arguments(self.specs, ctx, block)
                 if spec.group is not None:  # a run of this directive renders as one block
-                    run = []
-                    while i < len(blocks) and isinstance(blocks[i], Directive) and blocks[i].name == block.name:
-                        ctx = self._context(blocks[i])
-                        check_arguments(self.specs, ctx, blocks[i])
-                        run.append((ctx, blocks[i]))
+                    run: list[tuple[DirectiveContext, Directive]] = []
+                    while i < len(blocks):
+                        same = blocks[i]
+                        if not (isinstance(same, Directive) and same.name == block.name):
+                            break
+                        ctx = self._context(same)
+                        check_arguments(self.specs, ctx, same)
+                        run.append((ctx, same))
                         i += 1
                     out.extend(spec.group(run))
                 else:

@@ -115,7 +115,8 @@ def _png(path: str, _mtime: int, colour: str, pixels: int) -> bytes:
     load_cairocffi()   # cairo through the prebuilt FFI before cairosvg imports it (0.2-0.3 s less)
     import cairosvg
 
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return png
 
 
 def _written(folder: Path, data: bytes) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER
@@ -36,7 +37,7 @@ def make_styles(scale: float = 1.0) -> Styles:
     """The rulebook's styles; `scale` shrinks everything for the one-page player aid."""
     register_reportlab_fonts()
 
-    def style(name: str, size: float, leading: float, **kw) -> ParagraphStyle:
+    def style(name: str, size: float, leading: float, **kw: Any) -> ParagraphStyle:
         # allowWidows=0: a paragraph split over a page carries two lines or more to the next one,
         # never its last line alone (reportlab allows that by default).
         return ParagraphStyle(name, fontName=kw.pop("fontName", "Vera"), fontSize=size * scale,

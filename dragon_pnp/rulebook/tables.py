@@ -9,12 +9,13 @@ reference table of any deck's rows, the rules options. Each is sized to the fram
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from dragon_pnp.components.counts import piece_count
 from dragon_pnp.data import GameData
+from dragon_pnp.data.components import DeckSpec
 from dragon_pnp.errors import LayoutError, Location
 from dragon_pnp.rulebook.markup import inline_xml
 from dragon_pnp.rulebook.styles import RULE, SHADE, Styles
@@ -30,13 +31,13 @@ class SourcedTable(Table):
     page can still name the field to shorten.
     """
 
-    row_sources: ClassVar[list[Location | None]] = []   # every instance sets its own
+    row_sources: list[Location | None] = []  # noqa: RUF012 - each table is given its own list, never extends this one
 
-    def split(self, availWidth, availHeight):
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:
         """As reportlab's, but never a row alone on either side of the break: the break moves up
         a row at a time until two rows or more go over, and a table that would leave fewer than
         two rows at the page foot moves over whole."""
-        parts = super().split(availWidth, availHeight)
+        parts: list[Any] = super().split(availWidth, availHeight)
         while len(parts) == 2 and len(parts[1]._cellvalues) - self.repeatRows < MIN_ROWS_PER_PART:
             kept = len(parts[0]._cellvalues) - self.repeatRows
             if kept <= MIN_ROWS_PER_PART:
@@ -60,7 +61,7 @@ class WholeTable(SourcedTable):
     introducing sentence before it (Platypus will not chain keepWithNext into a container).
     """
 
-    def split(self, availWidth, availHeight):
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:
         return []
 
 
@@ -91,7 +92,7 @@ def grid(rows: list[list[Flowable | str]], widths: Sequence[float], styles: Styl
         commands += [("BACKGROUND", (0, 0), (-1, 0), SHADE), ("LINEBELOW", (0, 0), (-1, 0), 0.9, RULE)]
     table.setStyle(TableStyle(commands))
     table.spaceBefore, table.spaceAfter = 2, 7
-    table.row_sources = ([None] if header else []) + list(sources)
+    table.row_sources = [None, *sources] if header else list(sources)
     return table
 
 
@@ -162,7 +163,7 @@ def rows_table(game: GameData, deck: str, columns: list[tuple[str, str]], styles
     Column widths follow the longest text in each column (a count column stays narrow); a field no
     row has is a located error, since the table would print an empty column.
     """
-    spec = next(c for c in game.game.components if c.id == deck)
+    spec = next(c for c in game.game.components if c.id == deck and isinstance(c, DeckSpec))
     cards = game.rows(deck)
     for field, _ in columns:
         if not any(field in row for row in cards):

@@ -21,7 +21,7 @@ def plural(n: int, singular: str, plural_form: str | None = None) -> str:
 
 def names(items: Iterable[Any]) -> str:
     """Join names the way a sentence does: "A", "A and B", "A, B and C"."""
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    words = [str(i) for i in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]

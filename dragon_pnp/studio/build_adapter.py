@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.build.context import BuildOptions
 from dragon_pnp.data import GameData
@@ -18,6 +18,11 @@ from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
 from dragon_pnp.resources import output_root, templates_dir
+
+if TYPE_CHECKING:   # the kit loads on first use
+    from dragon_pnp.games.report_parts import Table
+    from dragon_pnp.kit.kit import KitPlan
+    from dragon_pnp.kit.parallel import PendingRender
 
 # The documents a kit preview shows, in the order the print-and-play file has them.
 RULEBOOK_DOCUMENTS = ("rulebook.pdf", "player-aid.pdf")
@@ -99,18 +104,19 @@ def plan_piece_preview(game: GameData, paper: str, duplex: bool) -> KitPreview:
 _last_plan: list[Any] = []   # (game, paper, duplex, plan) of the last kit planned: cards and pieces share it
 
 
-def _kit_plan(game: GameData, paper: str, duplex: bool):
+def _kit_plan(game: GameData, paper: str, duplex: bool) -> KitPlan:
     """The kit as the build plans it (per component, combined), planned once per loaded game."""
     from dragon_pnp.kit.kit import plan_kit
 
     if _last_plan and _last_plan[0][0] is game and _last_plan[0][1:3] == (paper, duplex):
-        return _last_plan[0][3]
+        kept: KitPlan = _last_plan[0][3]
+        return kept
     plan = plan_kit(game, paper, duplex)
     _last_plan[:] = [(game, paper, duplex, plan)]
     return plan
 
 
-def _card_documents(plan) -> list[str]:
+def _card_documents(plan: KitPlan) -> list[str]:
     """The documents that print card faces (the gallery's cards), in kit order."""
     from dragon_pnp.kit.kit import forms_used
 
@@ -118,7 +124,7 @@ def _card_documents(plan) -> list[str]:
     return [name for name, pages in plan.documents.items() if forms_used(pages, plan.composites) & cards]
 
 
-def _page_jobs(plan, documents: list[str]) -> list[KitPage]:
+def _page_jobs(plan: KitPlan, documents: list[str]) -> list[KitPage]:
     """Every page of the named documents of a kit plan as a one-page render job named by its content."""
     from dragon_pnp.kit.faces import render_template
     from dragon_pnp.kit.kit import forms_used
@@ -157,7 +163,7 @@ def stop_render_workers() -> None:
     stop()
 
 
-def render(documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache, build: str):
+def render(documents: list[DocumentJob], pngs: list[PngJob], cache: RenderCache, build: str) -> PendingRender:
     """Start rendering what the cache lacks; `.result()` gives ({name: pdf}, {name: png})."""
     from dragon_pnp.kit.parallel import submit_all
 
@@ -213,7 +219,7 @@ def check_summary(report: dict[str, Any]) -> dict[str, Any]:
     section_charts = [chart for section in view.sections for chart in section.charts]
     charts = [c for c in [view.first_chart, view.duel_chart, *view.seat_charts, *section_charts] if c is not None]
 
-    def table(t) -> dict[str, Any] | None:
+    def table(t: Table | None) -> dict[str, Any] | None:
         return None if t is None else {"title": t.title, "header": t.header, "rows": t.rows, "note": t.note}
 
     return {

@@ -20,7 +20,7 @@ class Hub:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._latest: dict[str, str] = {}
-        self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue]] = []
+        self._subscribers: list[tuple[asyncio.AbstractEventLoop, asyncio.Queue[Any]]] = []
         self._closed = False
 
     def publish(self, event: str, data: dict[str, Any]) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
+from PIL import Image
+
 from dragon_pnp.pdf_pictures import page_pictures
 
 PREVIEW_DPI = 100
@@ -28,7 +30,7 @@ def rasterise(pdf: bytes, dpi: int = PREVIEW_DPI, pages: list[int] | None = None
     return page_pictures(pdf, dpi, pages, _jpeg)
 
 
-def _jpeg(picture) -> PageImage:
+def _jpeg(picture: Image.Image) -> PageImage:
     out = io.BytesIO()
     picture.save(out, "JPEG", quality=JPEG_QUALITY)
     return PageImage(out.getvalue(), picture.width, picture.height)

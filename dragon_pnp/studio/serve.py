@@ -12,6 +12,7 @@ import signal
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import FrameType
 
 import uvicorn
 
@@ -76,7 +77,7 @@ class _Server(uvicorn.Server):
         super().__init__(config)
         self._on_exit = on_exit
 
-    def handle_exit(self, sig, frame) -> None:
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         self._on_exit()
         super().handle_exit(sig, frame)
 
@@ -85,7 +86,7 @@ class Stopped(Exception):
     """SIGTERM arrived: unwind like Ctrl-C, so the render workers and the rules check are stopped too."""
 
 
-def _stop_on_sigterm(signum, frame) -> None:
+def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise Stopped()
 
 

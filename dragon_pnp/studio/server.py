@@ -13,6 +13,7 @@ DNS rebinding either.
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +59,7 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
                             headers={"Cache-Control": "no-store"})
 
     async def events(request: Request) -> Response:
-        async def stream():
+        async def stream() -> AsyncIterator[str]:
             yield "retry: 1000\n\n"
             async for event, text in session.hub.subscribe():
                 if event == "ping":
@@ -176,12 +177,12 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
     return Starlette(routes=routes, middleware=[Middleware(LocalOnly, policy=hosts)])
 
 
-async def _in_thread(function, *args):
+async def _in_thread(function: Callable[..., Any], *args: Any) -> Any:
     """Engine work (policies may think a while) off the server's event loop."""
     return await run_in_threadpool(function, *args)
 
 
-async def _play(function, *args) -> Response:
+async def _play(function: Callable[..., Any], *args: Any) -> Response:
     """A playtest action: the new position, or the reason it was refused (shown on the page)."""
     try:
         return JSONResponse(await _in_thread(function, *args), headers={"Cache-Control": "no-store"})

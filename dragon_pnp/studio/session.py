@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.data.reading import read_bounded
 from dragon_pnp.errors import DataError, DragonPnpError
@@ -34,6 +34,9 @@ from dragon_pnp.studio.preview import Previewer, Settings, ShownCard, ShownPage
 from dragon_pnp.studio.problems import Problem, internal, located, located_fault, problems_from
 from dragon_pnp.studio.since import Since
 from dragon_pnp.studio.watcher import FolderWatcher
+
+if TYPE_CHECKING:
+    from dragon_pnp.data.loader import GameData
 
 DOCUMENT_TITLES = {
     "rulebook.pdf": "Rulebook", "player-aid.pdf": "Player aid", "cards.pdf": "Cards", "tiles.pdf": "Tiles",
@@ -114,7 +117,7 @@ class StudioSession:
         self.previewer = Previewer(self.images)
         self.view = View(settings=settings, game={"name": self.game_dir.name, "slug": self.game_dir.name,
                                                   "folder": str(self.game_dir)})
-        self.loaded = None   # the last data that loaded and passed its checks: what the playtest deals from
+        self.loaded: GameData | None = None   # the last data that loaded and passed its checks: what the playtest deals from
         self.playtest = Playtest(lambda: self.loaded)
         self.balance = Balance(self.game_dir, check_games, 1, lambda state: self.hub.publish("balance", state))
         self.since = Since(self.game_dir, check_games, lambda state: self.hub.publish("since", state))
@@ -263,7 +266,7 @@ class StudioSession:
         with self._lock:
             self.view.stage = f"output: {label.lower()}"
 
-    def _load(self):
+    def _load(self) -> GameData | None:
         """The game, loaded and cross-checked; None (with the problems published) if it is not usable."""
         try:
             game = adapter.load(self.game_dir)

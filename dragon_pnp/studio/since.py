@@ -13,7 +13,10 @@ import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dragon_pnp.diff.compare import DiffResult
 
 
 class Since:
@@ -94,7 +97,7 @@ class Since:
         except Exception as exc:
             self._update(status="failed", error=f"{type(exc).__name__}: {exc}")
 
-    def _publish(self, result, status: str, **more) -> None:
+    def _publish(self, result: DiffResult, status: str, **more: Any) -> None:
         from dragon_pnp.diff.writers import render_html
 
         html = render_html(result)
@@ -104,7 +107,7 @@ class Since:
                                **more)
         self._announce()
 
-    def _update(self, **changes) -> None:
+    def _update(self, **changes: Any) -> None:
         with self._lock:
             self._state.update(changes)
         self._announce()

@@ -69,13 +69,24 @@ def import_graph(typing_too: bool) -> dict[str, set[str]]:
                 continue
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                subs = [f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in modules]
-                targets = subs if len(subs) == len(node.names) else [node.module, *subs]
+            elif isinstance(node, ast.ImportFrom):
+                base = _absolute(node, name, file.name == "__init__.py")
+                subs = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in modules]
+                targets = subs if len(subs) == len(node.names) else [base, *subs]
             else:
                 continue
             graph[name].update(t for t in targets if t in modules and t != name)
     return graph
+
+
+def _absolute(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
+    """The module a `from ... import` names, relative ones (`from .x import y`) resolved."""
+    if node.level == 0:
+        return node.module or ""
+    package = importer if is_package else importer.rpartition(".")[0]
+    for _ in range(node.level - 1):
+        package = package.rpartition(".")[0]
+    return f"{package}.{node.module}" if node.module else package
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -152,6 +163,13 @@ def test_the_checker_finds_an_import_up_the_layers() -> None:
     assert upward_imports(graph, table) == ["p.high.d (high) -> p.high (top)",
                                             "p.high.d (high) -> p.high.top.c (top)",
                                             "p.low.a (low) -> p.high.b (high)"]
+
+
+def test_relative_imports_are_read_as_the_modules_they_name() -> None:
+    tree = ast.parse("from .b import c\nfrom .. import d\nfrom ..e.f import g\n")
+    found = [_absolute(node, "p.q.a", False) for node in tree.body if isinstance(node, ast.ImportFrom)]
+    assert found == ["p.q.b", "p", "p.e.f"]
+    assert _absolute(ast.parse("from .b import c").body[0], "p.q", True) == "p.q.b"  # type: ignore[arg-type]
 
 
 def test_every_module_has_a_layer() -> None:
