@@ -213,7 +213,9 @@ def test_a_render_stops_at_its_deadline(tmp_path: Path, monkeypatch) -> None:
     assert time.monotonic() - started < 5
 
 
-COSTLY_BODY = "{% for i in range(40) %}{{ ('ab ' * 333333)|wordwrap(2)|length }}{% endfor %}"
+# Each step wraps 150,000 characters (a third of a second, in Python code); 30 steps stay under the old check
+# every 1,024 steps, so before the watchdog this ran its whole course (about 10 s) and never stopped.
+COSTLY_BODY = "{% for i in range(30) %}{{ ('ab ' * 50000)|wordwrap(2)|length }}{% endfor %}"
 
 
 @pytest.mark.parametrize("where", ["main thread", "worker thread"])
