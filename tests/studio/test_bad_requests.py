@@ -75,3 +75,13 @@ def test_every_endpoint_answers_hostile_bodies_with_a_4xx_and_a_message(dance) -
                 if dance.request(read)[0] != 200:
                     wrong.append(f"GET {read} after {path} {name}")
     assert not wrong, "\n".join(wrong[:20])
+
+
+HOSTILE_PATHS = ["/output/%ED%A0%80", "/output/%ff%fe", "/static/%ED%A0%80.js", "/image/%ED%A0%80",
+                 "/output/" + "a" * 5000, "/output/" + "a/" * 2000, "/output/%00", "/image/" + "0" * 5000,
+                 "/api/since?against=%ED%A0%80", "/since/report.html?x=%ff"]
+
+
+def test_read_endpoints_answer_hostile_paths_without_a_500(dance) -> None:
+    wrong = [f"{path[:60]}: {status}" for path in HOSTILE_PATHS if (status := dance.request(path)[0]) >= 500]
+    assert not wrong, wrong
