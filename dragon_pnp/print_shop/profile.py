@@ -28,8 +28,11 @@ def output_intent(root: Path, profile: str | None, condition: str | None) -> Out
     if not profile:
         return SHIPPED
     named = root / profile
-    try:   # the one confined reader: a regular file inside the game folder, of a profile's size
-        header = read_bounded(named, MAX_PROFILE_BYTES, inside=root)[:40] if os.path.lexists(named) else b""
+    # The one bounded reader: a regular file of a profile's size; one named relative to the game
+    # folder must be inside it (no link out), an absolute path names a profile installed elsewhere.
+    inside = None if Path(profile).is_absolute() else root
+    try:
+        header = read_bounded(named, MAX_PROFILE_BYTES, inside=inside)[:40] if os.path.lexists(named) else b""
     except DataError as exc:
         raise NotationError(f"{root.name}/print.yaml, pdfx_profile: {profile}: {exc.message}") from None
     if header[36:40] != b"acsp" or header[16:20] != b"CMYK":
