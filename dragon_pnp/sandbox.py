@@ -11,6 +11,11 @@ they get the limits untrusted code needs, the same for every kind of template:
   arguments of at most `MAX_ARGUMENT` to methods and filters, `MAX_OUTPUT` characters written,
   `MAX_TEMPLATES` files loaded and `MAX_SECONDS` of wall time.
 
+The time limit holds whatever one step costs (a filter over a megabyte of text in a loop): a
+watchdog timer raises `TemplateDeadlineError` in the rendering thread at the deadline, at its next
+Python instruction, so a render ends within a fraction of a second of its limit rather than at
+the next step check.
+
 Going past one is a `TemplateLimitError` saying which; callers turn it into an error located
 at the template's line (components/templates.py for faces, rulebook/source.py for rules.md).
 Every `{% for %}` is compiled to draw a step per item, so nested loops over a long string stop
@@ -20,9 +25,11 @@ at the step bound in well under a second instead of running for minutes.
 from __future__ import annotations
 
 import contextvars
+import ctypes
 import functools
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path, PurePosixPath
@@ -51,6 +58,73 @@ class TemplateLimitError(SecurityError):
     """A template went past one of the bounds of a render (steps, size, time, files)."""
 
 
+class TemplateDeadlineError(TemplateLimitError):
+    """The render passed MAX_SECONDS; raised inside the rendering thread by its watchdog (which can
+    only name a class, so the message is the class's own)."""
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(message or f"rendering took more than {MAX_SECONDS:g} s; is a loop running away?")
+
+
+class _Watchdog:
+    """Interrupts a rendering thread at its deadline, whatever Python code it is running then.
+
+    One daemon thread per process keeps every armed render's deadline and, when one passes,
+    raises `TemplateDeadlineError` in that render's thread (`PyThreadState_SetAsyncExc`: at its
+    next bytecode, no signal, so the studio's worker threads are covered as the main thread is).
+    `disarm` withdraws an exception fired but not yet delivered, so none escapes the render it
+    was meant for. A forked child starts with no watchdog thread and arms its own.
+    """
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        self._wake = threading.Condition()
+        self._armed: dict[int, tuple[float, int]] = {}   # ticket -> (deadline, thread)
+        self._fired: dict[int, int] = {}                 # ticket -> thread, exception not yet withdrawn
+        self._tickets = 0
+        self._thread: threading.Thread | None = None
+
+    def arm(self, deadline: float) -> int:
+        with self._wake:
+            self._tickets += 1
+            self._armed[self._tickets] = (deadline, threading.get_ident())
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._watch, name="template-deadline", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+            return self._tickets
+
+    def disarm(self, ticket: int) -> None:
+        with self._wake:
+            self._armed.pop(ticket, None)
+            thread = self._fired.pop(ticket, None)
+            if thread is not None:
+                _set_async_exception(thread, None)
+
+    def _watch(self) -> None:
+        with self._wake:
+            while True:
+                now = time.monotonic()
+                for ticket, (deadline, thread) in list(self._armed.items()):
+                    if deadline <= now:
+                        del self._armed[ticket]
+                        self._fired[ticket] = thread
+                        _set_async_exception(thread, TemplateDeadlineError)
+                soonest = min((deadline for deadline, _ in self._armed.values()), default=None)
+                self._wake.wait(None if soonest is None else max(soonest - now, 0.001))
+
+
+_watchdog = _Watchdog()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_watchdog._reset)
+
+
+def _set_async_exception(thread: int, kind: type[BaseException] | None) -> None:
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(kind) if kind else None)
+
+
 class _Budget:
     """What one render may still spend; every loop step and call draws from it."""
 
@@ -65,7 +139,7 @@ class _Budget:
             raise TemplateLimitError(f"more than {MAX_STEPS:,} loop steps and calls in one render; "
                                      "is a loop or macro running away?")
         if self.steps % 1024 < steps and time.monotonic() > self.deadline:
-            raise TemplateLimitError(f"rendering took more than {MAX_SECONDS:.0f} s; is a loop running away?")
+            raise TemplateDeadlineError()
 
     def load(self) -> None:
         self.loads += 1
@@ -180,18 +254,23 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     def render_bounded(self, template: jinja2.Template | str, context: dict[str, Any]) -> str:
         """The template's text (a Template, or a name to load), within every bound of one render."""
-        token = _budget.set(_Budget())
+        budget = _Budget()
+        token = _budget.set(budget)
         try:
-            if isinstance(template, str):
-                template = self.get_template(template)
-            chunks = template.generate(context)
-            written, pieces = 0, []
-            for piece in chunks:
-                written += len(piece)
-                if written > MAX_OUTPUT:
-                    raise TemplateLimitError(f"the rendered text passed {MAX_OUTPUT:,} characters{writing_at(chunks)}")
-                pieces.append(piece)
-            return "".join(pieces)
+            ticket = _watchdog.arm(budget.deadline)
+            try:
+                if isinstance(template, str):
+                    template = self.get_template(template)
+                chunks = template.generate(context)
+                written, pieces = 0, []
+                for piece in chunks:
+                    written += len(piece)
+                    if written > MAX_OUTPUT:
+                        raise TemplateLimitError(f"the rendered text passed {MAX_OUTPUT:,} characters{writing_at(chunks)}")
+                    pieces.append(piece)
+                return "".join(pieces)
+            finally:
+                _watchdog.disarm(ticket)
         finally:
             _budget.reset(token)
 
@@ -240,14 +319,13 @@ def _checked_size(value: Any) -> Any:
 
 def _check_repeat(left: Any, right: Any) -> None:
     for sequence, count in ((left, right), (right, left)):
-        if isinstance(sequence, (str, list, tuple)) and isinstance(count, int) \
-                and len(sequence) * max(count, 0) > MAX_TEXT:
+        if isinstance(sequence, (str, list, tuple)) and isinstance(count, int) and len(sequence) * max(count, 0) > MAX_TEXT:
             raise TemplateLimitError(f"repeating {len(sequence):,} items {count:,} times; at most {MAX_TEXT:,}")
 
 
 def _check_power(base: Any, exponent: Any) -> None:
-    if isinstance(base, int) and isinstance(exponent, int) and exponent > 0 and abs(base) > 1 \
-            and abs(base).bit_length() * exponent > MAX_POWER_BITS:
+    if (isinstance(base, int) and isinstance(exponent, int) and exponent > 0 and abs(base) > 1
+            and abs(base).bit_length() * exponent > MAX_POWER_BITS):
         raise TemplateLimitError(f"{base} ** {exponent} is too large a number")
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dragon_pnp.build.atomic import atomic_folder
+from dragon_pnp.build.kept_outputs import Carried, is_kept_report
 from dragon_pnp.build.output_folder import MARKER, check_output_folder, mark_kit, write_failure
 from dragon_pnp.code_digest import generator_digest, generator_folder
 from dragon_pnp.errors import OutputFolderError
@@ -102,7 +103,7 @@ def remember(cache: RenderCache, key: str, slug: str, paper: str, kit: Path, art
     files = []
     for path in files_under(kit):
         relative = path.relative_to(kit).as_posix()
-        if relative == MARKER:
+        if relative == MARKER or is_kept_report(relative):   # a report another command wrote: not the build's
             continue
         info = path.lstat()
         if not stat.S_ISREG(info.st_mode):
@@ -118,12 +119,20 @@ def remember(cache: RenderCache, key: str, slug: str, paper: str, kit: Path, art
     cache.put(_entry_key(key), json.dumps(entry, sort_keys=True).encode())
 
 
-def write_kit(cached: CachedKit, target: Path, game_root: Path) -> dict[str, Path]:
-    """Write a remembered kit into a staging folder and swap it in, as a full build does; the
-    artifacts. A folder or disk that cannot be written is the same one-line error a build gives."""
+def write_kit(cached: CachedKit, target: Path, game_root: Path, carried: Carried | None = None) -> dict[str, Path]:
+    """Write a remembered kit into a staging folder and swap it in, as a full build does (the old
+    kit's reports kept, in `carried` with what is gone); the artifacts. A folder or disk that
+    cannot be written is the same one-line error a build gives."""
     staging: Path | None = None
+    carried = carried if carried is not None else Carried()
+
+    def before_swap(folder: Path) -> None:
+        check_output_folder(folder, game_root)
+        assert staging is not None
+        carried.take(folder, staging)
+
     try:
-        with atomic_folder(target, before_swap=lambda folder: check_output_folder(folder, game_root)) as staging:
+        with atomic_folder(target, before_swap=before_swap) as staging:
             for relative, body, mode in cached.files:
                 path = staging / relative
                 path.parent.mkdir(parents=True, exist_ok=True)

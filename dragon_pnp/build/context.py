@@ -45,6 +45,7 @@ class BuildContext:
     # The kit's documents in order: title and whether two-sided; and what is in the box.
     documents: dict[str, tuple[str, bool]] = field(default_factory=dict)
     in_the_box: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)   # what the old kit held and this one does not
     aid_copies: int = 1     # player aids on the aid's page (2: a half-page aid printed twice)
     # Page runs of the kit's documents that make the same thing two ways (KitPlan.alternatives).
     # Each run: (document, first page index, page count, what it is, what else its pages hold or "").

@@ -29,6 +29,7 @@ LEGACY_KIT_FILES = frozenset({
 })
 LEGACY_ANALYSIS = re.compile(r"^[a-z][a-z0-9_-]*\.json$")
 LEGACY_KIT_FOLDERS = {"svg": ".svg", "png": ".png"}
+DIFF_FOLDER, DIFF_PAGES = "diff", "diff-pages"   # `dragon-pnp diff`'s default folder in a kit's (diff/writers.py)
 
 
 def mark_kit(folder: Path, game: str) -> None:
@@ -103,6 +104,8 @@ def _is_legacy_kit(folder: Path, entries: list[str]) -> bool:
             return False
         if (name in LEGACY_KIT_FILES or LEGACY_ANALYSIS.match(name)) and path.is_file():
             continue
+        if name == DIFF_FOLDER and _is_diff_report(path):
+            continue   # `dragon-pnp diff`'s default report, which a build keeps (kept_outputs.py)
         suffix = LEGACY_KIT_FOLDERS.get(name)
         if suffix is None or not path.is_dir():
             return False
@@ -112,6 +115,24 @@ def _is_legacy_kit(folder: Path, entries: list[str]) -> bool:
             return False
         if not all(p.suffix == suffix and p.is_file() and not p.is_symlink() for p in inside):
             return False
+    return True
+
+
+def _is_diff_report(folder: Path) -> bool:
+    """A folder holding only what `dragon-pnp diff` writes: diff.html/.pdf/.json and its page PNGs."""
+    try:
+        if folder.is_symlink() or not folder.is_dir():
+            return False
+        for entry in folder.iterdir():
+            if entry.is_symlink():
+                return False
+            if entry.name == DIFF_PAGES and entry.is_dir():
+                if not all(p.suffix == ".png" and p.is_file() and not p.is_symlink() for p in entry.iterdir()):
+                    return False
+            elif not (entry.name.startswith(("diff.", ".diff.")) and entry.is_file()):
+                return False
+    except OSError:
+        return False
     return True
 
 

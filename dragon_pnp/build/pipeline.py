@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from dragon_pnp.build.atomic import atomic_folder
 from dragon_pnp.build.context import BuildContext, BuildOptions
+from dragon_pnp.build.kept_outputs import Carried
 from dragon_pnp.build.output_folder import check_output_folder, mark_kit, prepare_output_folder, write_failure
 from dragon_pnp.errors import OutputFolderError
 
@@ -62,9 +63,16 @@ def run_build(game: GameData, options: BuildOptions, out_dir: Path,
     disk that cannot be written is an OutputFolderError naming it, and the old kit stays.
     """
     staging: Path | None = None
+    carried = Carried()
+
+    def before_swap(target: Path) -> None:
+        check_output_folder(target, game.root)
+        assert staging is not None
+        carried.take(target, staging)   # the reports `check` and `diff` wrote there stay
+
     try:
         prepare_output_folder(out_dir, game.root)
-        with atomic_folder(out_dir, before_swap=lambda target: check_output_folder(target, game.root)) as staging:
+        with atomic_folder(out_dir, before_swap=before_swap) as staging:
             context = BuildContext(game, options, staging, advance=advance)
             steps = active_steps(options, game)
             # Every step's code loads before the early work forks (see Step.begin), so the
@@ -85,6 +93,7 @@ def run_build(game: GameData, options: BuildOptions, out_dir: Path,
     except OSError as exc:
         raise OutputFolderError(write_failure(exc, out_dir, staging)) from None
     context.out_dir = out_dir
+    context.dropped = carried.dropped
     context.artifacts = {role: out_dir / path.relative_to(staging) for role, path in context.artifacts.items()}
     return context
 

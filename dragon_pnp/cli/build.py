@@ -101,6 +101,10 @@ def build(
                       " files)" for name in services)
     summary(console, data.slug, elapsed, target, chosen, options.duplex, context.artifacts,
             f"{uploads}{_print_shop(context, options)}")
+    if context.dropped:
+        from dragon_pnp.build.kept_outputs import Carried
+
+        error_console.print(f"note: {Carried(dropped=context.dropped).note()}", soft_wrap=True, markup=False)
     warnings = [str(found) for found in layout_warnings()]
     warn(error_console, warnings)
     # Only a plain build is remembered: the rules check plays games, PDF/X runs Ghostscript, and

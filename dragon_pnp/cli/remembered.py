@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.build.build_cache import CachedKit, build_key, lookup, write_kit
+from dragon_pnp.build.kept_outputs import Carried
 from dragon_pnp.kit.render_cache import RenderCache
 
 if TYPE_CHECKING:
@@ -48,8 +49,11 @@ def build_request(paper: str | None, duplex: bool, check: bool) -> dict[str, obj
 def write_remembered(kit: CachedKit, root: Path, target: Path, duplex: bool, console: Any, error_console: Any) -> None:
     """Swap the remembered kit in and print the build's summary and its layout warnings."""
     started = time.perf_counter()
-    artifacts = write_kit(kit, target, root)
+    carried = Carried()
+    artifacts = write_kit(kit, target, root, carried)
     summary(console, kit.slug, time.perf_counter() - started, target, kit.paper, duplex, artifacts, "")
+    if carried.dropped:
+        error_console.print(f"note: {carried.note()}", soft_wrap=True, markup=False)
     warn(error_console, kit.warnings)
 
 

@@ -59,6 +59,10 @@ def studio(
         error_console.print(f"[bold red]warning: listening on {escape(host)}: other machines that can reach this one "
                             f"can open the studio and read the kit; leave out --host to keep it to this machine[/]",
                             soft_wrap=True)
+    stale = session.scratch.removed_stale
+    if stale:
+        _log(f"removed {len(stale)} temporary folder(s) left by studios that ended without cleaning up "
+             f"({', '.join(p.name for p in stale[:3])})")
     sys.stdout.flush()
 
     def opened() -> None:

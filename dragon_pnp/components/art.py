@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from dragon_pnp.data.reading import MAX_PICTURE_BYTES, MAX_RASTER_BYTES, confinement_problem, read_bounded
 from dragon_pnp.errors import DataError
 from dragon_pnp.kit.faces import format_mm
 from dragon_pnp.resources import templates_dir
@@ -87,7 +89,7 @@ PRINT_DPI = 300
 
 
 def raster(path: Path) -> Raster:
-    stat = path.stat()
+    stat = _stat(path)
     return _raster(str(path), stat.st_mtime_ns, stat.st_size)
 
 
@@ -95,7 +97,7 @@ def raster(path: Path) -> Raster:
 def _raster(path: str, _mtime: int, _size: int) -> Raster:
     from PIL import Image, UnidentifiedImageError
 
-    data = Path(path).read_bytes()
+    data = _read(Path(path), MAX_RASTER_BYTES)
     try:
         with Image.open(io.BytesIO(data)) as image:
             pixels = image.size
@@ -127,8 +129,15 @@ def find_icon(game_root: Path, name: str) -> Path:
         raise ArtError(f"icon name {name!r} is not lowercase letters, digits, '-' or '_'")
     for folder in icon_folders(game_root):
         path = folder / f"{name}.svg"
-        if path.is_file():
-            return path
+        if not os.path.lexists(path):
+            continue
+        if folder != builtin_icons():
+            problem = confinement_problem(path, game_root)
+            if problem:
+                raise ArtError(f"icon {name!r}: {_shown(path, game_root)}: {problem}")
+        if not path.is_file():
+            raise ArtError(f"icon {name!r}: {_shown(path, game_root)} is not a regular file")
+        return path
     raise ArtError(f"no icon {name!r}: looked for {name}.svg in the game's icons/ and the built-in icons "
                    f"({', '.join(sorted(icon_names(game_root))) or 'none'} exist)")
 
@@ -141,7 +150,10 @@ def icon_names(game_root: Path) -> set[str]:
 def find_art(game_root: Path, relative: str) -> Path:
     """An art file named relative to the game folder; it may not leave the folder."""
     root = Path(game_root).resolve()
-    path = (root / str(relative)).resolve()
+    try:
+        path = (root / str(relative)).resolve()
+    except (OSError, RuntimeError):   # RuntimeError: a link loop (before Python 3.13)
+        raise ArtError(f"art file {relative!r} is a loop of symbolic links") from None
     if root not in path.parents:
         raise ArtError(f"art file {relative!r} is outside the game folder")
     if not path.is_file():
@@ -150,13 +162,17 @@ def find_art(game_root: Path, relative: str) -> Path:
 
 
 def picture(path: Path) -> Picture:
-    stat = path.stat()
+    stat = _stat(path)
     return _picture(str(path), stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=256)
 def _picture(path: str, _mtime: int, _size: int) -> Picture:
-    text = Path(path).read_text(encoding="utf-8")
+    raw = _read(Path(path), MAX_PICTURE_BYTES)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ArtError(f"{Path(path).name} is not UTF-8 text, so not an SVG file") from None
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
@@ -177,6 +193,28 @@ def _picture(path: str, _mtime: int, _size: int) -> Picture:
     assert opening is not None  # the parser found an svg root
     inner = _CLOSE.sub("", text[opening.end():].rstrip())
     return Picture(numbers, inner)
+
+
+def _read(path: Path, limit: int) -> bytes:
+    """A picture's bytes through the one bounded reader (a confined game folder's links refused)."""
+    try:
+        return read_bounded(path, limit)
+    except DataError as exc:
+        raise ArtError(f"{path.name}: {exc.message}") from None
+
+
+def _stat(path: Path) -> os.stat_result:
+    try:
+        return path.stat()
+    except OSError as exc:
+        raise ArtError(f"{path.name}: cannot read the file: {exc.strerror or exc}") from None
+
+
+def _shown(path: Path, game_root: Path) -> str:
+    try:
+        return Path(path).relative_to(game_root).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def _length(value: str | None) -> float:

@@ -15,6 +15,7 @@ from typing import Any
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import DeckSpec
 from dragon_pnp.data.located_yaml import format_path, load_yaml
+from dragon_pnp.data.reading import limit_for, read_bounded
 from dragon_pnp.diff.tree import MISSING, Change, changes
 
 MANIFEST = "game.yaml"
@@ -123,7 +124,7 @@ def _file_changes(old: GameData, new: GameData, deck_files: set[str]) -> list[Da
         if name not in old_files or name not in new_files:
             found.append(DataChange("files", name, "", "added" if name not in old_files else "removed",
                                     None, None, None, None))
-        elif a.read_bytes() != b.read_bytes():
+        elif read_bounded(a, limit_for(a), inside=old.root) != read_bounded(b, limit_for(b), inside=new.root):
             found.append(DataChange("files", name, "", "changed", None, None, name, name))
     return found
 

@@ -26,6 +26,7 @@ from reportlab.platypus import Flowable, Paragraph, Table
 
 from dragon_pnp.cairo_ffi import load_cairocffi
 from dragon_pnp.components.art import ArtError, find_icon, icon_names, picture
+from dragon_pnp.data.reading import decode_utf8, read_bounded
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.kit.text_fit import ICON_EM, ICON_TOKEN
 
@@ -52,8 +53,9 @@ def with_icons(xml: str, style: Any, game_root: Path, rules_file: Path, folder: 
         name = match.group(1)
         try:
             path = find_icon(game_root, name)
-        except ArtError:
-            raise LayoutError(_unknown(name, game_root, rules_file)) from None
+        except ArtError as exc:   # no such icon, or its file cannot be used (a link out, a loop)
+            known = name in icon_names(game_root)
+            raise LayoutError(f"{_where(name, rules_file)}: {exc}" if known else _unknown(name, game_root, rules_file)) from None
         try:
             png = _written(folder, _png(str(path), path.stat().st_mtime_ns, colour, round(size * ICON_DPI / 72)))
         except ArtError as exc:   # not well-formed SVG, or no size
@@ -66,7 +68,7 @@ def with_icons(xml: str, style: Any, game_root: Path, rules_file: Path, folder: 
 
 def icons_in_source(rules_file: Path) -> list[tuple[int, str]]:
     """(line, name) of every `{name}` written in the rules source, in order."""
-    text = rules_file.read_text(encoding="utf-8")
+    text = decode_utf8(read_bounded(rules_file), rules_file)
     return [(number, match.group(1)) for number, line in enumerate(text.splitlines(), start=1)
             for match in ICON_TOKEN.finditer(line)]
 

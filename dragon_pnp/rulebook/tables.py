@@ -17,7 +17,7 @@ from dragon_pnp.components.counts import piece_count
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import DeckSpec
 from dragon_pnp.errors import LayoutError, Location
-from dragon_pnp.rulebook.markup import inline_xml
+from dragon_pnp.rulebook.markup import escape_inline, inline_xml
 from dragon_pnp.rulebook.styles import RULE, SHADE, Styles
 
 SHORT_TABLE_ROWS = 10  # tables up to this many rows move to the next page whole rather than split
@@ -117,8 +117,8 @@ def components_table(game: GameData, styles: Styles, width: float) -> Table:
     rows: list[list[Flowable | str]] = [["Component", "Count", "What it is"]]
     manifest = game.game.components
     for component in manifest:
-        rows.append([f"**{component.name}**", str(piece_count(game, component)),
-                     component.description or _faces(component)])
+        rows.append([f"**{escape_inline(component.name)}**", str(piece_count(game, component)),
+                     escape_inline(component.description) if component.description else _faces(component)])
     sources = [game.locate("game.yaml", "components", i, "description") for i in range(len(manifest))]
     return grid(rows, [0.26 * width, 0.1 * width, 0.64 * width], styles, sources=sources)
 
@@ -126,9 +126,9 @@ def components_table(game: GameData, styles: Styles, width: float) -> Table:
 def _faces(component: Any) -> str:
     """Tokens and dice say what their faces are when the manifest gives no description."""
     if component.kind == "tokens":
-        return ", ".join(f"{face.count} {face.name}" for face in component.faces)
+        return ", ".join(f"{face.count} {escape_inline(face.name)}" for face in component.faces)
     if component.kind == "dice":
-        return ", ".join(f"{die.count} {die.name}" for die in component.sets)
+        return ", ".join(f"{die.count} {escape_inline(die.name)}" for die in component.sets)
     return ""
 
 
@@ -136,7 +136,7 @@ def variants_table(game: GameData, styles: Styles, width: float) -> Table:
     rows: list[list[Flowable | str]] = [["Variant", "What changes", "In the standard game"]]
     for option_id, option in game.game.rules_options.items():
         title = option_id.replace("_", " ").capitalize()
-        rows.append([f"**{title}**", option.summary, "on" if option.default else "off"])
+        rows.append([f"**{escape_inline(title)}**", escape_inline(option.summary), "on" if option.default else "off"])
     sources = [game.locate("game.yaml", "rules_options", option_id, "summary") for option_id in game.game.rules_options]
     return grid(rows, [0.3 * width, 0.52 * width, 0.18 * width], styles, sources=sources)
 
@@ -169,7 +169,7 @@ def rows_table(game: GameData, deck: str, columns: list[tuple[str, str]], styles
         if not any(field in row for row in cards):
             known = ", ".join(sorted({k for row in cards for k in row}))
             raise LayoutError(f"{where}: table deck={deck}: no card has a field {field!r}; its fields are {known}")
-    body: list[list[Flowable | str]] = [[heading for _, heading in columns]]
+    body: list[list[Flowable | str]] = [[escape_inline(heading) for _, heading in columns]]
     for row in cards:
         cells = [_cell(row.get(field)) for field, _ in columns]
         cells[0] = f"**{cells[0]}**" if cells[0] else cells[0]
@@ -189,7 +189,7 @@ def _cell(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
         return ", ".join(_cell(v) for v in value)
-    return str(value)
+    return escape_inline(str(value))
 
 
 def _locate(game: GameData, file: str, index: int, field: str) -> Location | None:

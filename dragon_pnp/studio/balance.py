@@ -11,20 +11,23 @@ import json
 import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from dragon_pnp.studio import build_adapter as adapter
+from dragon_pnp.studio.scratch import Scratch
 
 
 class Balance:
     """One rules check at a time; `state()` is what the page shows."""
 
-    def __init__(self, game_dir: Path, games: int, seed: int, on_update: Callable[[dict[str, Any]], None]):
+    def __init__(self, game_dir: Path, games: int, seed: int, on_update: Callable[[dict[str, Any]], None],
+                 scratch: Scratch | None = None):
         self.game_dir = game_dir
+        self._own_scratch = scratch is None   # standalone: its own scratch folder, removed by stop()
+        self._scratch = scratch if scratch is not None else Scratch()
         self.games = games
         self.seed = seed
         self.on_update = on_update
@@ -62,7 +65,7 @@ class Balance:
                 return False
             self._data_version = self._current_version
             if self._folder is None:
-                self._folder = Path(tempfile.mkdtemp(prefix="dragon-pnp-studio-check-"))
+                self._folder = self._scratch.make("check-")
             out = self._folder / "report.json"
             out.unlink(missing_ok=True)
             command = [sys.executable, "-m", "dragon_pnp.studio.balance_runner", str(self.game_dir), str(out),
@@ -89,6 +92,8 @@ class Balance:
                 process.wait()
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
+        if self._own_scratch:
+            self._scratch.remove()
 
     def _follow(self, process: subprocess.Popen[str], out: Path) -> None:
         error = None

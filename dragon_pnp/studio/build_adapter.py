@@ -189,15 +189,19 @@ def typeset_rulebook(game: GameData, paper: str) -> list[tuple[str, bytes]]:
 
 
 def write_output(game: GameData, paper: str, duplex: bool, out_dir: Path,
-                 advance: Callable[[str], None]) -> list[str]:
-    """The kit as `dragon-pnp build --no-check` writes it, swapped into `out_dir` atomically.
+                 advance: Callable[[str], None], say: Callable[[str], None] = lambda text: None) -> list[str]:
+    """The kit as `dragon-pnp build --no-check` writes it, swapped into `out_dir` atomically
+    (the reports `check` and `diff` wrote there kept; `say` hears what of the old kit is gone).
 
     `advance` is called before each step; raising from it abandons the build and leaves the
     previous output untouched. Returns the files written, relative to `out_dir`.
     """
+    from dragon_pnp.build.kept_outputs import Carried
     from dragon_pnp.build.pipeline import run_build
 
     context = run_build(game, BuildOptions(paper=paper, duplex=duplex, check=False), out_dir, advance)
+    if context.dropped:
+        say(Carried(dropped=context.dropped).note())
     return sorted(str(path.relative_to(out_dir)) for path in context.artifacts.values())
 
 

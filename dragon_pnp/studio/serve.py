@@ -98,7 +98,17 @@ def serve(session: StudioSession, listening: Listening, host: str | None,
     default SIGTERM action that would end the process before the forked render workers are
     told to stop, leaving them behind, so SIGTERM unwinds through `finally` here instead.
     """
+    serving: list[_Server] = []
+
+    def on_hangup(signum: int, frame: FrameType | None) -> None:
+        """A closed terminal: stop as Ctrl-C does (gracefully once serving), never mid-cleanup."""
+        if serving and serving[0].started:
+            serving[0].handle_exit(signum, frame)
+        else:
+            raise Stopped()
+
     previous = signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    previous_hangup = signal.signal(signal.SIGHUP, on_hangup)
     adapter.start_render_workers()
     try:
         session.start()
@@ -106,11 +116,14 @@ def serve(session: StudioSession, listening: Listening, host: str | None,
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=2)
         server = _Server(config, session.hub.close)
+        serving.append(server)
         on_ready()
         server.run(sockets=[listening.socket])
     except Stopped:
         pass
     finally:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)   # the cleanup below runs to its end
         session.stop()
         adapter.stop_render_workers()
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGHUP, previous_hangup)

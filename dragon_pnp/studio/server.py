@@ -8,6 +8,10 @@ carry the `X-Studio` header, which a page from another site cannot send without 
 first, and only requests addressed to the studio by a name it listens on, from no other
 site's page, are answered (`hosts.py`), so a web page cannot read or drive the studio through
 DNS rebinding either.
+
+Bad input is answered with a 4xx and a message, never a 500: every action body passes one
+guard (`request_values.py`: lone surrogates, overlong text, huge numbers, deep nesting), and
+every JSON answer is written in ASCII, so no text can make an answer unwritable.
 """
 
 from __future__ import annotations
@@ -21,11 +25,14 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from dragon_pnp.errors import DataError
 from dragon_pnp.studio.hosts import HostPolicy, LocalOnly
 from dragon_pnp.studio.playtest import PlaytestError
+from dragon_pnp.studio.request_values import MAX_BODY_BYTES, refused_value, revision_problem
+from dragon_pnp.studio.request_values import AsciiJSONResponse as JSONResponse
 from dragon_pnp.studio.safe_paths import file_inside, plain_relative
 from dragon_pnp.studio.session import StudioSession
 
@@ -99,6 +106,9 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
         against = body.get("against")
         if not isinstance(against, str) or not against.strip() or against.startswith("-"):
             return JSONResponse({"error": "against: expected a git revision or \"snapshot\""}, status_code=400)
+        problem = revision_problem(against.strip())
+        if problem:
+            return JSONResponse({"error": f"against: {problem}"}, status_code=400)
         started = session.since.start(against.strip())
         return JSONResponse({"ok": started, "since": session.since.state()})
 
@@ -106,7 +116,10 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
         body = await _action_body(request)
         if isinstance(body, Response):
             return body
-        await _in_thread(session.since.save_snapshot)
+        try:
+            await _in_thread(session.since.save_snapshot)
+        except DataError as exc:
+            return JSONResponse({"error": f"snapshot not saved: {exc}"}, status_code=422)
         return JSONResponse({"ok": True, "since": session.since.state()})
 
     async def since_report(request: Request) -> Response:
@@ -208,10 +221,18 @@ async def _action_body(request: Request) -> dict[str, Any] | Response:
     if request.headers.get("x-studio") != "1":
         return Response("refused: this request must come from the studio page\n", status_code=403,
                         media_type="text/plain")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY_BYTES:
+            return JSONResponse({"error": f"the request body is larger than {MAX_BODY_BYTES:,} bytes"}, status_code=413)
     try:
-        body = json.loads(await request.body() or b"{}")
-    except ValueError:
+        body = json.loads(raw or b"{}")
+    except (ValueError, RecursionError):
         return JSONResponse({"error": "expected a JSON object"}, status_code=400)
     if not isinstance(body, dict):
         return JSONResponse({"error": "expected a JSON object"}, status_code=400)
+    problem = refused_value(body)
+    if problem:
+        return JSONResponse({"error": problem}, status_code=400)
     return body

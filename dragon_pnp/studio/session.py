@@ -32,6 +32,7 @@ from dragon_pnp.studio.images import ImageStore
 from dragon_pnp.studio.playtest import Playtest
 from dragon_pnp.studio.preview import Previewer, Settings, ShownCard, ShownPage
 from dragon_pnp.studio.problems import Problem, internal, located, located_fault, problems_from
+from dragon_pnp.studio.scratch import Scratch
 from dragon_pnp.studio.since import Since
 from dragon_pnp.studio.watcher import FolderWatcher
 
@@ -119,8 +120,10 @@ class StudioSession:
                                                   "folder": str(self.game_dir)})
         self.loaded: GameData | None = None   # the last data that loaded and passed its checks: what the playtest deals from
         self.playtest = Playtest(lambda: self.loaded)
-        self.balance = Balance(self.game_dir, check_games, 1, lambda state: self.hub.publish("balance", state))
-        self.since = Since(self.game_dir, check_games, lambda state: self.hub.publish("since", state))
+        self.scratch = Scratch()   # the temporary folder of the balance check and the snapshot
+        self.balance = Balance(self.game_dir, check_games, 1, lambda state: self.hub.publish("balance", state),
+                               self.scratch)
+        self.since = Since(self.game_dir, check_games, lambda state: self.hub.publish("since", state), self.scratch)
         self.watcher = FolderWatcher([self.game_dir, adapter.templates_folder()], self._saved, watch_interval,
                                      on_fault=self._watch_fault)
         self._wanted = threading.Event()   # set when a rebuild is due
@@ -145,6 +148,7 @@ class StudioSession:
         self.watcher.stop()
         self.balance.stop()
         self.since.stop()
+        self.scratch.remove()
         self.hub.close()
         if self._thread is not None:
             self._thread.join(timeout=10)
@@ -234,7 +238,7 @@ class StudioSession:
         if writing:
             assert self.out_dir is not None
             output_started = time.perf_counter()
-            files = adapter.write_output(game, settings.paper, settings.duplex, self.out_dir, self._advance)
+            files = adapter.write_output(game, settings.paper, settings.duplex, self.out_dir, self._advance, self.log)
             with self._lock:
                 self.view.output = {"folder": str(self.out_dir), "files": files}
                 self.view.timings["output"] = time.perf_counter() - output_started

@@ -3,13 +3,12 @@
 A comparison runs in a background thread in two steps: data, pages and rulebook first (a few
 seconds), then, when the game has rules, the paired balance part; the panel shows the report
 after each. A snapshot is a copy of the game folder saved by the designer (`save_snapshot`),
-kept in a temporary folder for the session.
+kept in the studio's scratch folder (`scratch.py`) for the session.
 """
 
 from __future__ import annotations
 
 import shutil
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -18,18 +17,24 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from dragon_pnp.diff.compare import DiffResult
 
+from dragon_pnp.data.reading import copy_confined
+from dragon_pnp.studio.scratch import Scratch
+
 
 class Since:
     """One comparison at a time; `state()` is what the page shows, `html()` the last report."""
 
-    def __init__(self, game_dir: Path, games: int, on_update: Callable[[dict[str, Any]], None]):
+    def __init__(self, game_dir: Path, games: int, on_update: Callable[[dict[str, Any]], None],
+                 scratch: Scratch | None = None):
         self.game_dir = game_dir
+        self._own_scratch = scratch is None   # standalone: its own scratch folder, removed by stop()
+        self._scratch = scratch if scratch is not None else Scratch()
         self.games = games
         self.on_update = on_update
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._html = ""
-        self._folder = Path(tempfile.mkdtemp(prefix="dragon-pnp-studio-since-"))
+        self._folder = self._scratch.make("since-")
         self._state: dict[str, Any] = {"status": "idle", "against": None, "summary": None, "error": None,
                              "snapshot": False, "balance": "none", "report": 0}
 
@@ -42,11 +47,15 @@ class Since:
             return self._html
 
     def save_snapshot(self) -> None:
-        """Copy the game folder as it is now; later comparisons against "snapshot" use it."""
+        """Copy the game folder as it is now; later comparisons against "snapshot" use it.
+
+        The copy goes through the one confined reader: a link leading out of the folder, a loop,
+        a pipe or a device is a located DataError (the server answers 422 with it) and the
+        previous snapshot stays."""
         target = self._snapshot_dir()
         staging = target.with_name(target.name + ".new")
         shutil.rmtree(staging, ignore_errors=True)
-        shutil.copytree(self.game_dir, staging, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+        copy_confined(self.game_dir, staging, skip=lambda name: name.startswith(".") or name == "__pycache__")
         shutil.rmtree(target, ignore_errors=True)
         staging.rename(target)
         self._update(snapshot=True)
@@ -64,6 +73,8 @@ class Since:
 
     def stop(self) -> None:
         shutil.rmtree(self._folder, ignore_errors=True)
+        if self._own_scratch:
+            self._scratch.remove()
 
     def _snapshot_dir(self) -> Path:
         return self._folder / "snapshot" / self.game_dir.name

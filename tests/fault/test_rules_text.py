@@ -9,6 +9,7 @@ it. Now validate fails exactly where build fails, with the file and line.
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -210,6 +211,49 @@ def test_a_render_stops_at_its_deadline(tmp_path: Path, monkeypatch) -> None:
     with pytest.raises(TemplateLimitError, match="took more than"):
         render("{% for a in range(99999) %}{% for b in range(99999) %}{% endfor %}{% endfor %}", tmp_path)
     assert time.monotonic() - started < 5
+
+
+# Each step wraps 150,000 characters (a third of a second, in Python code); 30 steps stay under the old check
+# every 1,024 steps, so before the watchdog this ran its whole course (about 10 s) and never stopped.
+COSTLY_BODY = "{% for i in range(30) %}{{ ('ab ' * 50000)|wordwrap(2)|length }}{% endfor %}"
+
+
+@pytest.mark.parametrize("where", ["main thread", "worker thread"])
+def test_the_deadline_holds_whatever_one_step_costs(where: str, tmp_path: Path, monkeypatch) -> None:
+    """Issue 32: the limit was checked every 1,024 steps, so a loop whose body takes ~0.1 s (a
+    filter over a megabyte) ran 80 s past a 20 s limit. It must end within 1 s of the limit, in the
+    main thread (build) and in a worker thread (the studio)."""
+    limit = 0.5
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", limit)
+    outcome: dict[str, object] = {}
+
+    def attempt() -> None:
+        started = time.monotonic()
+        try:
+            render(COSTLY_BODY, tmp_path)
+        except TemplateLimitError as exc:
+            outcome["error"] = str(exc)
+        outcome["seconds"] = time.monotonic() - started
+
+    if where == "main thread":
+        attempt()
+    else:
+        worker = threading.Thread(target=attempt)
+        worker.start()
+        worker.join(timeout=60)
+    assert "took more than 0.5 s" in str(outcome.get("error")), outcome
+    assert float(outcome["seconds"]) < limit + 1.0, outcome  # type: ignore[arg-type]
+    time.sleep(0.05)   # nothing fired late into code after the render
+    assert render("{{ 1 + 1 }}", tmp_path) == "2"
+
+
+def test_a_render_that_ends_in_time_leaves_no_late_interruption(tmp_path: Path, monkeypatch) -> None:
+    """The watchdog is withdrawn when a render ends, so it never interrupts what runs next."""
+    monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.05)
+    for _ in range(20):
+        assert render("{{ 'x' * 3 }}", tmp_path) == "xxx"
+    time.sleep(0.2)   # past every deadline those renders had
+    assert sum(range(1000)) == 499500
 
 
 def test_output_is_bounded(tmp_path: Path, monkeypatch) -> None:

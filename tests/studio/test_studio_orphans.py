@@ -22,7 +22,7 @@ def balance_processes(pid: int) -> list[psutil.Process]:
 
 
 def test_sigterm_during_a_balance_check_leaves_no_runner(start_studio):
-    before = set(Path(tempfile.gettempdir()).glob("dragon-pnp-studio-check-*"))
+    before = set(Path(tempfile.gettempdir()).glob("dragon-pnp-studio-*/check-*"))
     studio = start_studio("--check-games", "100000", game_name="dragon_line")
     studio.wait_for(lambda preview: preview["status"] == "ready")
     status, _ = studio.request("/api/balance", "POST", {"X-Studio": "1", "Content-Type": "application/json"}, b"{}")
@@ -36,4 +36,4 @@ def test_sigterm_during_a_balance_check_leaves_no_runner(start_studio):
     assert studio.stop() is not None
     _, alive = psutil.wait_procs(running, timeout=5)
     assert not alive, f"left behind: {[(p.pid, p.cmdline()) for p in alive]}"
-    assert set(Path(tempfile.gettempdir()).glob("dragon-pnp-studio-check-*")) <= before
+    assert set(Path(tempfile.gettempdir()).glob("dragon-pnp-studio-*/check-*")) <= before

@@ -28,7 +28,7 @@ from dragon_pnp.errors import LayoutError
 from dragon_pnp.games.dragon_pants.rulebook import figures, tables
 from dragon_pnp.paper import pt_to_mm
 from dragon_pnp.rulebook.directives import DirectiveContext, Render, Spec, int_arg
-from dragon_pnp.rulebook.markup import Directive, inline_xml
+from dragon_pnp.rulebook.markup import Directive, escape_inline, inline_xml
 from dragon_pnp.rulebook.styles import Styles
 
 
@@ -61,7 +61,7 @@ def _time_track(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
     default = ctx.game.destiny.presets[ctx.game.settings.default_preset]
     start = int_arg(ctx, d, "start", default.length, track.first, track.last)
     caption = f"The time card, with the marker on {start}"
-    caption += f": the start of the {default.name}." if start == default.length else "."
+    caption += f": the start of the {escape_inline(default.name)}." if start == default.length else "."
     return [KeepTogether([figures.time_track(ctx.game, ctx.styles, ctx.width, start),
                           Paragraph(inline_xml(caption), ctx.styles.caption)])]
 

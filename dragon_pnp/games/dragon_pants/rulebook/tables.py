@@ -32,9 +32,10 @@ TARGET_WORDS = {
 def components_table(game: GameData, styles: Styles, width: float) -> Table:
     board = game.board
     box = game.settings.box
-    terrain_parts = [f"{t.count} {t.name}" for t in board.terrains.values() if t.count]
-    pawn_colours = [c.name for c in game.print_profile.seat_colours.values()]
-    power_parts = [f"{c.count}× {c.name}" if c.count > 1 else c.name for c in game.power.cards]
+    terrain_parts = [f"{t.count} {escape_inline(t.name)}" for t in board.terrains.values() if t.count]
+    pawn_colours = [escape_inline(c.name) for c in game.print_profile.seat_colours.values()]
+    power_parts = [f"{c.count}× {escape_inline(c.name)}" if c.count > 1 else escape_inline(c.name)
+                   for c in game.power.cards]
     numbered = [c for c in game.destiny.cards if not c.blank and c.count]
     destiny_parts = [f"{c.count}× {signed(c.value)}" for c in numbered]
     blanks = sum(c.count for c in game.destiny.cards if c.blank)

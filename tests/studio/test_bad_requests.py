@@ -1,0 +1,87 @@
+"""Every studio endpoint answers bad input with a 4xx and a message, never a 500.
+
+Issue 32: a lone surrogate as a Dragon Dance action (`POST /api/play/act {"action": "\\ud800"}`)
+and as a Since `against` answered 500, and after the latter every `GET /api/since` answered 500
+until restart; an `against` of 5,000 characters showed a raw `OSError: [Errno 36]`. Here every
+action endpoint gets the same battery of hostile bodies, and the read endpoints are polled after.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.studio.conftest import launch, ready
+
+ACTIONS = ["/api/settings", "/api/balance", "/api/since/compare", "/api/since/snapshot",
+           "/api/play/new", "/api/play/act", "/api/play/undo"]
+FIELDS = ["action", "against", "setup", "paper", "controllers", "seed", "players", "duplex"]
+READS = ["/api/state", "/api/since", "/api/play", "/"]
+
+
+def hostile_bodies() -> list[tuple[str, bytes]]:
+    bodies = []
+    for field in FIELDS:
+        bodies.append((f"{field}: lone surrogate", f'{{"{field}": "\\ud800"}}'.encode()))
+        bodies.append((f"{field}: surrogate in a list", f'{{"{field}": ["human", "\\udfff"]}}'.encode()))
+        bodies.append((f"{field}: 5,000 characters", json.dumps({field: "a" * 5000}).encode()))
+        bodies.append((f"{field}: a 400-digit number", f'{{"{field}": {"9" * 400}}}'.encode()))
+        bodies.append((f"{field}: 1e308", f'{{"{field}": 1e308}}'.encode()))
+        bodies.append((f"{field}: nested", f'{{"{field}": {"[" * 50000}{"]" * 50000}}}'.encode()))
+    bodies += [("a surrogate as a field name", b'{"\\ud800": 1}'),
+               ("not UTF-8", b'{"action": "\xff\xfe"}'),
+               ("a list, not an object", b"[1, 2]"),
+               ("two megabytes", json.dumps({"action": "a" * 2_000_000}).encode())]
+    return bodies
+
+
+@pytest.fixture(scope="module")
+def dance(tmp_path_factory):
+    studio = launch(tmp_path_factory.mktemp("bad-requests"), game_name="dragon_dance")
+    try:
+        studio.wait_for(ready)
+        yield studio
+    finally:
+        studio.stop()
+
+
+def post(studio, path: str, body: bytes) -> tuple[int, bytes]:
+    return studio.request(path, "POST", {"X-Studio": "1", "Content-Type": "application/json"}, body)
+
+
+def test_the_reported_cases(dance) -> None:
+    status, _ = post(dance, "/api/play/new", b"{}")
+    assert status == 200
+    status, body = post(dance, "/api/play/act", b'{"action": "\\ud800"}')
+    assert status == 400 and b"surrogate" in body, (status, body)
+    status, body = post(dance, "/api/since/compare", b'{"against": "\\ud800"}')
+    assert status == 400 and b"surrogate" in body, (status, body)
+    assert dance.request("/api/since")[0] == 200
+    status, body = post(dance, "/api/since/compare", json.dumps({"against": "x" * 5000}).encode())
+    assert status == 400 and b"Errno" not in body and b"5,000 characters" in body, (status, body)
+    assert dance.request("/api/since")[0] == 200
+
+
+def test_every_endpoint_answers_hostile_bodies_with_a_4xx_and_a_message(dance) -> None:
+    assert post(dance, "/api/play/new", b"{}")[0] == 200
+    wrong = []
+    for path in ACTIONS:
+        for name, body in hostile_bodies():
+            status, answer = post(dance, path, body)
+            if not 400 <= status < 500 or not json.loads(answer).get("error"):
+                wrong.append(f"{path} {name}: {status} {answer[:120]!r}")
+            for read in READS:
+                if dance.request(read)[0] != 200:
+                    wrong.append(f"GET {read} after {path} {name}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+HOSTILE_PATHS = ["/output/%ED%A0%80", "/output/%ff%fe", "/static/%ED%A0%80.js", "/image/%ED%A0%80",
+                 "/output/" + "a" * 5000, "/output/" + "a/" * 2000, "/output/%00", "/image/" + "0" * 5000,
+                 "/api/since?against=%ED%A0%80", "/since/report.html?x=%ff"]
+
+
+def test_read_endpoints_answer_hostile_paths_without_a_500(dance) -> None:
+    wrong = [f"{path[:60]}: {status}" for path in HOSTILE_PATHS if (status := dance.request(path)[0]) >= 500]
+    assert not wrong, wrong
