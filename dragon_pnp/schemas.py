@@ -28,6 +28,7 @@ from dragon_pnp.data.components import (
 )
 from dragon_pnp.data.hexmap import HexMap
 from dragon_pnp.data.models import PrintProfile
+from dragon_pnp.data.reading import decode_utf8, read_bounded
 from dragon_pnp.schema_help import describe
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -189,7 +190,7 @@ def mark_files(game: Any, base: str) -> list[Path]:
         path = root / file
         if not path.is_file():
             continue
-        text = path.read_text(encoding="utf-8")
+        text = decode_utf8(read_bounded(path, inside=root), path)   # never through a link out of the folder
         line = f"{SCHEMA_LINE}{base.rstrip('/')}/{schema}"
         lines = text.split("\n")
         if lines and lines[0].startswith(SCHEMA_LINE):

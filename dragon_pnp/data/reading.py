@@ -12,6 +12,7 @@ folder through this reader (the studio's "Since..." snapshot).
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -81,17 +82,20 @@ def _check_confined(file: Path, inside: Path | None) -> None:
 def read_bounded(file: Path, limit: int = MAX_FILE_BYTES, inside: Path | None = None) -> bytes:
     """The bytes of a regular file of at most `limit` bytes (inside the folder `inside`, when
     given, and inside every confined game folder it is named in); a located DataError otherwise."""
-    if inside is not None or _confined:
-        _check_confined(file, inside)   # before opening: opening a FIFO out of the folder must not block
     try:
         # O_NONBLOCK: opening a named pipe must not wait for a writer that never comes.
         handle = os.open(file, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise DataError(Location(file), "cannot read file: it is a loop of symbolic links (Too many levels "
+                                            "of symbolic links)") from None
         raise DataError(Location(file), f"cannot read file: {exc.strerror or exc}") from None
     try:
         info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode):
+        if not stat.S_ISREG(info.st_mode):   # a pipe or a device, opened without blocking, never read
             raise DataError(Location(file), f"expected a regular file, found {_kind(info.st_mode)}")
+        if inside is not None or _confined:
+            _check_confined(file, inside)
         kind = KINDS.get(limit, "this file")
         if info.st_size > limit:
             raise DataError(Location(file), f"the file is {_size(info.st_size)}; {kind} may be at most {_size(limit)}")

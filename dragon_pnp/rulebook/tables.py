@@ -169,7 +169,7 @@ def rows_table(game: GameData, deck: str, columns: list[tuple[str, str]], styles
         if not any(field in row for row in cards):
             known = ", ".join(sorted({k for row in cards for k in row}))
             raise LayoutError(f"{where}: table deck={deck}: no card has a field {field!r}; its fields are {known}")
-    body: list[list[Flowable | str]] = [[escape_inline(heading) for _, heading in columns]]
+    body: list[list[Flowable | str]] = [[heading for _, heading in columns]]   # rules.md markup, not data
     for row in cards:
         cells = [_cell(row.get(field)) for field, _ in columns]
         cells[0] = f"**{cells[0]}**" if cells[0] else cells[0]

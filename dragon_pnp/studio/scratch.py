@@ -2,8 +2,8 @@
 
 The balance check's report and the "Since..." snapshot (a copy of the game folder) live in
 folders of their own under one `dragon-pnp-studio-*` folder in the temporary folder. Its owner
-removes it on every exit it runs code on (Ctrl-C, SIGTERM, SIGHUP through `serve`, a normal
-end through `atexit`); a studio killed outright (SIGKILL, a crash) cannot, so the folder
+removes it on every exit it runs code on (Ctrl-C, SIGTERM and SIGHUP unwind through `serve`
+into the session's `stop`; any other end of the process through `atexit`); a studio killed outright (SIGKILL, a crash) cannot, so the folder
 carries a lock (flock on the folder itself, which the system drops when the process is gone),
 and the next studio to make one removes every such folder of this user that nobody holds
 (`Scratch.removed_stale` says which, for the studio to report).

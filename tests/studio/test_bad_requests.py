@@ -77,6 +77,23 @@ def test_every_endpoint_answers_hostile_bodies_with_a_4xx_and_a_message(dance) -
     assert not wrong, "\n".join(wrong[:20])
 
 
+PLAUSIBLE_BUT_WRONG = [{"players": 1000}, {"players": 0}, {"players": -5}, {"seed": -1}, {"seed": 2.5},
+                       {"setup": "nope"}, {"controllers": ["nobody"]}, {"controllers": ["human"] * 9},
+                       {"action": ""}, {"action": "zzz"}, {"action": "1" * 900}, {"paper": "a5"},
+                       {"duplex": "yes"}, {"against": "-x"}, {"against": "a b"}, {"against": "HEAD~999999"}]
+
+
+def test_plausible_but_wrong_values_are_never_a_500(dance) -> None:
+    assert post(dance, "/api/play/new", b"{}")[0] == 200
+    wrong = []
+    for path in ACTIONS:
+        for body in PLAUSIBLE_BUT_WRONG:
+            status, answer = post(dance, path, json.dumps(body).encode())
+            if status >= 500 or (status >= 400 and not json.loads(answer).get("error")):
+                wrong.append(f"{path} {body}: {status} {answer[:120]!r}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
 HOSTILE_PATHS = ["/output/%ED%A0%80", "/output/%ff%fe", "/static/%ED%A0%80.js", "/image/%ED%A0%80",
                  "/output/" + "a" * 5000, "/output/" + "a/" * 2000, "/output/%00", "/image/" + "0" * 5000,
                  "/api/since?against=%ED%A0%80", "/since/report.html?x=%ff"]
