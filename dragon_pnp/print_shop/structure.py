@@ -17,6 +17,8 @@ from dragon_pnp.print_shop.profile import OutputIntent
 
 VERSIONS = {"x4": ("PDF/X-4", "1.6"), "x1a": ("PDF/X-1a:2001", "1.3")}
 DATE_PDF, DATE_XMP = "D:20000101000000Z", "2000-01-01T00:00:00Z"   # fixed: reproducible bytes
+# PDF/X wants /True or /False; pikepdf.Name.False_ is written as /False_, so the name is spelt out
+NOT_TRAPPED = pikepdf.Name("/False")
 PRODUCER = "dragon-pnp (Ghostscript pdfwrite, pikepdf)"
 
 
@@ -45,7 +47,7 @@ def finish(converted: Path, target: Path, intent: OutputIntent, level: str, titl
         document_id = uuid.UUID(bytes=digest[:16], version=4)
         info = pikepdf.Dictionary(Title=pikepdf.String(title), Creator=pikepdf.String("dragon-pnp"),
                                   Producer=pikepdf.String(PRODUCER), CreationDate=pikepdf.String(DATE_PDF),
-                                  ModDate=pikepdf.String(DATE_PDF), Trapped=pikepdf.Name.False_,
+                                  ModDate=pikepdf.String(DATE_PDF), Trapped=NOT_TRAPPED,
                                   GTS_PDFXVersion=pikepdf.String(version))
         if level == "x1a":
             info.GTS_PDFXConformance = pikepdf.String(version)

@@ -27,7 +27,7 @@ from dragon_pnp.print_shop.ghostscript import convert
 from dragon_pnp.print_shop.neutral import grey_neutrals
 from dragon_pnp.print_shop.profile import SHIPPED
 from dragon_pnp.print_shop.structure import finish
-from tests.print_shop.pdfx_check import dictionaries, image_differences, problems, render_differences
+from tests.print_shop.pdfx_check import dictionaries, image_differences, problems, raw_trapped, render_differences
 
 ROOT = project_root()
 BLEED_PT = mm_to_pt(3)
@@ -119,6 +119,14 @@ def test_face_converts_to_pdfx(rgb_face, tmp_path, level):
     assert render_differences(rgb_face, target) == []
 
 
+def test_trapped_is_the_pdf_name_false(rgb_face, tmp_path):
+    """Info /Trapped as the bytes spell it (qpdf prints the object), the same word as the XMP."""
+    target = to_pdfx(rgb_face, tmp_path, "x4")
+    assert raw_trapped(target) == "/False"
+    with pikepdf.open(target) as pdf:
+        assert "<pdf:Trapped>False</pdf:Trapped>" in pdf.Root.Metadata.read_bytes().decode("utf-8")
+
+
 def test_grey_text_and_rules_print_in_black_only(rgb_face, tmp_path):
     """The near-black body text and the thin grey rule reach the output as DeviceGray (K only);
     the red title stays a colour."""
@@ -162,7 +170,7 @@ def test_a_profile_that_is_not_cmyk_is_refused(tmp_path):
     from dragon_pnp.print_shop.profile import output_intent
 
     (tmp_path / "rgb.icc").write_bytes(b"\0" * 16 + b"RGB " + b"\0" * 16 + b"acsp" + b"\0" * 100)
-    with pytest.raises(NotationError, match="pdfx_profile: rgb.icc"):
+    with pytest.raises(NotationError, match=r"pdfx_profile: rgb\.icc"):
         output_intent(tmp_path, "rgb.icc", "X")
     with pytest.raises(NotationError, match="not found"):
         output_intent(tmp_path, "missing.icc", "X")
