@@ -18,7 +18,7 @@ import typer
 
 from dragon_pnp.cli.app import app
 from dragon_pnp.cli.game_choice import chosen_game
-from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
+from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, game_and_words, setup_from_words
 from dragon_pnp.data import load_game
 from dragon_pnp.errors import DragonPnpError, GameNotFoundError, IllegalActionError, NotationError
 from dragon_pnp.games.api import GameModule
@@ -56,6 +56,7 @@ def play(
 
     Exit 1 with the reason when an action is illegal; exit 2 for a malformed file or action.
     """
+    game_name = game_and_words(ctx, game_name)
     if new == (position is not None):
         raise NotationError("give exactly one of --new or --position FILE")
     if game_name and game and game_name != game:
