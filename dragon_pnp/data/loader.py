@@ -52,6 +52,9 @@ class GameData:
     files: dict[str, BaseModel] = field(default_factory=dict)
     component_data: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, SourceMap] = field(default_factory=dict)
+    # Why the rules module did not load, when the load went on without it (`without_broken_rules`):
+    # `module` is None and `settings` holds game.yaml's settings as written, unchecked.
+    rules_failure: str | None = None
     # Views a rules module derives from this load (`derived`), kept with it: a fresh load after an
     # edit starts empty, so nothing derived from old data survives (no cache keyed on the folder).
     _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -84,11 +87,14 @@ class GameData:
         return self.component_data[component_id]
 
 
-def load_game(game: str | Path) -> GameData:
-    """Load and schema-check every data file of a game; raise DataErrors listing all problems."""
+def load_game(game: str | Path, without_broken_rules: bool = False) -> GameData:
+    """Load and schema-check every data file of a game; raise DataErrors listing all problems.
+
+    `without_broken_rules`: a rules module that does not load is no error; the game loads as
+    data only, saying why in `rules_failure` (a kit and rulebook build needs no rules)."""
     root = resolve_game_dir(game)
     confine(root)
-    loader = _Loader(root)
+    loader = _Loader(root, without_broken_rules)
     manifest = loader.model(MANIFEST, GameManifest)
     profile = loader.model(PROFILE, PrintProfile)
     if manifest is None:
@@ -118,14 +124,16 @@ def load_game(game: str | Path) -> GameData:
         raise DataErrors(loader.errors)
     return GameData(root=root, game=manifest, print_profile=profile,  # type: ignore[arg-type]
                     module=module, settings=settings, files=files, component_data=component_data,
-                    sources=loader.sources)
+                    sources=loader.sources, rules_failure=loader.rules_failure)
 
 
 class _Loader:
     """Reads each file once, keeps its source map, and collects every error instead of stopping."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, without_broken_rules: bool = False):
         self.root = root
+        self.without_broken_rules = without_broken_rules
+        self.rules_failure: str | None = None
         self.errors: list[DataError] = []
         self.sources: dict[str, SourceMap] = {}
         self._raw: dict[str, Any] = {}
@@ -197,10 +205,16 @@ class _Loader:
         try:
             return game_module(manifest.rules_module, self.root)
         except UnknownRulesModule as exc:
-            self.errors.append(DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc)))
+            error = DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc))
+            if self.without_broken_rules:
+                self.rules_failure = str(error)
+            else:
+                self.errors.append(error)
             return None
 
     def settings(self, manifest: GameManifest, module: GameModule | None) -> Any:
+        if self.rules_failure is not None:   # nothing to check them with: as written
+            return manifest.settings
         if module is None or module.settings_model is None:
             if manifest.settings and module is not None:
                 self.errors.append(DataError(self.sources[MANIFEST].locate(("settings",)),

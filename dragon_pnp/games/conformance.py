@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.boundary import StepTimeout, Watchdog
 from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file
 from dragon_pnp.games.turns import SeatByBoard
 
@@ -75,9 +76,11 @@ def playout_seeds(playouts: int, seed: int) -> list[int]:
 
 def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int = 1,
                     step_cap: int = STEP_CAP, round_trips: int | None = None,
-                    only: int | None = None) -> Conformance:
+                    only: int | None = None, at: Callable[[Any], None] | None = None) -> Conformance:
     """Play `playouts` seeded random games of `game` (loaded GameData) and check every step
-    (`only`: just the playout with that seed, as a failure named it).
+    (`only`: just the playout with that seed, as a failure named it; `at(state)`: told a copy of
+    each position before its step is checked and played, so a caller can save the one where the
+    rules module hung or crashed). Each step runs under the rules' per-step time limit.
 
     `round_trips` bounds how many steps per playout go through a position file (the slowest
     check); None checks every step. Player counts and setups take turns across playouts."""
@@ -95,7 +98,7 @@ def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int 
             setup = setups[(n // len(counts)) % len(setups)] or None
             try:
                 steps = _playout(module, game, rules, options, playout_seed, players, setup, step_cap,
-                                 round_trips, Path(folder))
+                                 round_trips, Path(folder), at or (lambda state: None))
             except _Broken as broken:
                 found.failures.append(Failure(broken.check, playout_seed, getattr(broken, "step", 0), broken.message))
                 steps = getattr(broken, "step", 0)
@@ -106,12 +109,22 @@ def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int 
 
 
 def _playout(module: GameModule, game: Any, rules: Any, options: dict, seed: int, players: int,
-             setup: str | None, step_cap: int, round_trips: int | None, folder: Path) -> int:
+             setup: str | None, step_cap: int, round_trips: int | None, folder: Path,
+             at: Callable[[Any], None]) -> int:
+    with Watchdog() as watch:
+        return _played(module, game, rules, options, seed, players, setup, step_cap, round_trips, folder, at, watch)
+
+
+def _played(module: GameModule, game: Any, rules: Any, options: dict, seed: int, players: int,
+            setup: str | None, step_cap: int, round_trips: int | None, folder: Path,
+            at: Callable[[Any], None], watch: Watchdog) -> int:
     chooser = random.Random(seed)
     state = _call("new game", lambda: module.new_game(rules, seed, players, setup), 0)
     trail: list[dict[int, Any]] = []
     step = 0
     while True:
+        watch.steps += 1
+        at(state.clone())
         try:
             _check_step(module, game, rules, options, state, step, chooser, folder,
                         round_trip=round_trips is None or step < round_trips)
@@ -128,6 +141,8 @@ def _playout(module: GameModule, game: Any, rules: Any, options: dict, seed: int
         trail.append(joint)
         try:
             state.apply(joint)
+        except StepTimeout:
+            raise
         except Exception as exc:  # a legal action must apply
             error = _Broken("legal actions", f"legal {_shown(joint)} raised {type(exc).__name__}: {exc}")
             error.step = step  # type: ignore[attr-defined]
@@ -163,7 +178,7 @@ def _check_step(module: GameModule, game: Any, rules: Any, options: dict, state:
         if len(set(notations)) != len(notations):
             raise _Broken("legal actions", f"two legal actions of seat {seat + 1} print alike: {notations}")
         for action in legal:
-            parsed = _call("legal actions", lambda: module.parse_action(state, seat, str(action)), step)
+            parsed = _call("legal actions", lambda seat=seat, action=action: module.parse_action(state, seat, str(action)), step)
             if parsed != action:
                 raise _Broken("legal actions", f"'{action}' parses back as '{parsed}'")
     if state.to_dict() != saved:
@@ -190,14 +205,14 @@ def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int,
     saved = state.to_dict()
     player = SearchPolicy(module, SearchSettings(iterations=2), rules)
     for seat in moving:
-        world = _call("hidden redraw", lambda: player.sample(state, seat, random.Random(step)), step)
+        world = _call("hidden redraw", lambda seat=seat: player.sample(state, seat, random.Random(step)), step)
         if world.view(seat) != state.view(seat):
             raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} looks different to it")
         if [str(a) for a in world.legal_actions(seat)] != [str(a) for a in state.legal_actions(seat)]:
             raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} gives it other choices")
         if step % 10 == 0:
             # it applies legal actions on copies: one that raises there is a legal-actions fault
-            choice = _call("legal actions", lambda: player.choose(state.clone(), seat, random.Random(step)), step,
+            choice = _call("legal actions", lambda seat=seat: player.choose(state.clone(), seat, random.Random(step)), step,
                            "a legal action in the search player's look-ahead raised")
             if str(choice) not in [str(a) for a in state.legal_actions(seat)]:
                 raise _Broken("search", f"the search player chose '{choice}', not a legal action of seat {seat + 1}")
@@ -231,6 +246,8 @@ def _check_round_trip(module: GameModule, game: Any, options: dict, state: Any, 
     try:
         raw, source = read_position_file(file)
         loaded, _ = load_position(module, game, raw, source)
+    except StepTimeout:
+        raise
     except Exception as exc:
         raise _Broken("round trip", f"the position file it wrote does not load: {exc}") from None
     again = dump_yaml(position_document(game.slug, options, loaded))
@@ -251,7 +268,7 @@ def _same_action(state: Any, seat: int, action: Any) -> Any:
 def _call(check: str, function: Callable[[], Any], step: int, prefix: str = "raised") -> Any:
     try:
         return function()
-    except _Broken:
+    except (_Broken, StepTimeout):
         raise
     except Exception as exc:
         error = _Broken(check, f"{prefix} {type(exc).__name__}: {exc}")

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.boundary import StepTimeout, Terminated, Watchdog
 
 ENTRY_POINT_GROUP = "dragon_pnp.games"
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -48,9 +49,41 @@ def is_folder_module(name: str) -> bool:
 
 @cache
 def _entry_points() -> dict[str, Any]:
+    """The registered rules modules by name. A name that is not one (`Bad Name`) is left out, and
+    a second registration of a name never replaces the first silently: dragon-pnp's own games
+    win over any plugin, a plugin over a later one, and either way a warning says so."""
     from importlib.metadata import entry_points
 
-    return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
+    chosen: dict[str, Any] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if not _NAME.match(point.name):
+            _warn(f"{_owner(point)} registers {point.name!r} as a rules module; a name is lower-case letters, "
+                  "digits and _ (starting with a letter): left out")
+            continue
+        first = chosen.get(point.name)
+        if first is None:
+            chosen[point.name] = point
+            continue
+        keep, drop = (point, first) if _built_in(point) and not _built_in(first) else (first, point)
+        chosen[point.name] = keep
+        _warn(f"{_owner(drop)} also registers the rules module '{point.name}' ({drop.value}); "
+              f"{_owner(keep)}'s ({keep.value}) is used: a plugin cannot replace "
+              f"{'a built-in game' if _built_in(keep) else 'a rules module registered before it'}")
+    return chosen
+
+
+def _built_in(point: Any) -> bool:
+    return str(point.value).startswith("dragon_pnp.")
+
+
+def _owner(point: Any) -> str:
+    dist = getattr(point, "dist", None)
+    name = getattr(dist, "name", None) if dist is not None else None
+    return f"the distribution {name}" if name else "an installed distribution"
+
+
+def _warn(text: str) -> None:
+    print(f"warning: {text}", file=sys.stderr)
 
 
 def known_modules() -> list[str]:
@@ -92,8 +125,11 @@ def game_module(name: str, folder: str | Path | None = None) -> GameModule:
         raise UnknownRulesModule(f"no rules module '{name}'; installed: {known}; or name a Python file in the "
                                  "game folder (rules_module: rules.py)")
     try:
-        loaded = point.load()
-    except Exception as exc:   # an installed game that fails to import: say which and why
+        with Watchdog():   # an import that never returns stops after the step limit
+            loaded = point.load()
+    except (Terminated, KeyboardInterrupt):
+        raise
+    except BaseException as exc:   # an installed game that fails to import (or exits): say which and why
         raise UnknownRulesModule(f"rules module '{name}' ({point.value}) failed to load: {_why(exc)}") from None
     game = getattr(loaded, "GAME", loaded)
     if not isinstance(game, GameModule):
@@ -125,8 +161,12 @@ def folder_module(folder: Path, name: str) -> GameModule:
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
+        with Watchdog():   # an import that never returns stops after the step limit
+            spec.loader.exec_module(module)
+    except (Terminated, KeyboardInterrupt):
+        sys.modules.pop(module_name, None)
+        raise
+    except BaseException as exc:   # SystemExit and the time limit included: one located line
         sys.modules.pop(module_name, None)
         raise UnknownRulesModule(f"rules module {name!r} failed to load: {_why(exc, path)}") from None
     game = getattr(module, "GAME", None)
@@ -168,6 +208,10 @@ def _why(exc: BaseException, inside: Path | None = None) -> str:
         where = f"{exc.filename}:{exc.lineno}: "
     elif frames:
         where = f"{frames[-1].filename}:{frames[-1].lineno}: "
+    if isinstance(exc, StepTimeout):
+        return f"{where}the import did not finish: {exc}"
+    if isinstance(exc, SystemExit):
+        return f"{where}the import called exit({exc.code!r})"
     return f"{where}{type(exc).__name__}: {exc}"
 
 

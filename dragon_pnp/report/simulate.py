@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from dragon_pnp.data import GameData, load_game
+from dragon_pnp.errors import RulesModuleError
 from dragon_pnp.games.api import GameModule, PlayTrace, Policy
+from dragon_pnp.games.boundary import StepTimeout, Watchdog, rules_failure
 from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.policies import policy_factory
 from dragon_pnp.games.registry import game_module
@@ -72,18 +74,31 @@ def table_for(job: Job) -> Table:
 
 
 def play_batch(job: Job, batch: Batch) -> list[GameRecord]:
-    """Every game of one batch, in order. Top-level so process and Dask workers can pickle it."""
-    table = table_for(job)
-    return [play_game(table, batch.config, seed, batch.first_game + offset, job.decision_cap)
-            for offset, seed in enumerate(batch.game_seeds())]
+    """Every game of one batch, in order. Top-level so process and Dask workers can pickle it.
+
+    Each decision runs under the rules' per-step time limit; a game the limit stopped ends the
+    check (every other game would hang as well) with one message naming the module, the method
+    and the game (`dragon_pnp.games.boundary`)."""
+    with Watchdog() as watch:
+        table = table_for(job)
+        records = []
+        for offset, seed in enumerate(batch.game_seeds()):
+            try:
+                records.append(play_game(table, batch.config, seed, batch.first_game + offset, job.decision_cap, watch))
+            except StepTimeout as exc:
+                failure = rules_failure(exc, table.module, job.rules_module)
+                raise RulesModuleError(f"{failure}, in the game of seed {seed} ({batch.config.players} players"
+                                       f"{', ' + batch.config.setup if batch.config.setup else ''})") from None
+        return records
 
 
 def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
-              decision_cap: int = DECISION_CAP) -> GameRecord:
+              decision_cap: int = DECISION_CAP, watch: Watchdog | None = None) -> GameRecord:
     """One game from its seed, played to its end through the game interface."""
     seat_policies = config.seat_policies(game_index)
     choose = random.Random(seed ^ 0x5EED)
     module = table.module
+    watch = watch or Watchdog(float("inf"))   # counted, never armed
     state = None
     try:
         players = [table.policy(name) for name in seat_policies]
@@ -109,6 +124,7 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
                     note((seat, state.decision(seat), action))
                 state.apply(joint)
             decisions += 1
+            watch.steps += 1
             moving = state.to_move()
         result = state.result
         return GameRecord(
@@ -118,6 +134,8 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
             scores=None if result.scores is None else tuple(result.scores),
             metrics=module.part(ReportPart).game_metrics(state, trace), hazards=dict(module.part(ReportPart).hazards(state, trace)),
         )
+    except StepTimeout:
+        raise
     except Exception as exc:  # a rules bug must not sink thousands of other games
         return _error_record(config, seed, seat_policies, exc)
 
