@@ -20,7 +20,7 @@ from typing import Any
 from dragon_pnp.data import GameData, load_game
 from dragon_pnp.errors import RulesModuleError
 from dragon_pnp.games.api import GameModule, PlayTrace, Policy
-from dragon_pnp.games.boundary import StepTimeout, Watchdog, rules_failure
+from dragon_pnp.games.boundary import StepTimeout, Terminated, Watchdog, rules_failure
 from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.policies import policy_factory
 from dragon_pnp.games.registry import game_module
@@ -76,16 +76,18 @@ def table_for(job: Job) -> Table:
 def play_batch(job: Job, batch: Batch) -> list[GameRecord]:
     """Every game of one batch, in order. Top-level so process and Dask workers can pickle it.
 
-    Each decision runs under the rules' per-step time limit; a game the limit stopped ends the
-    check (every other game would hang as well) with one message naming the module, the method
-    and the game (`dragon_pnp.games.boundary`)."""
+    Each decision runs under the rules' per-step time limit; a game the limit stopped, or whose
+    rules called exit(), ends the check (every other game would too) with one message naming the
+    module, the method and the game (`dragon_pnp.games.boundary`)."""
     with Watchdog() as watch:
         table = table_for(job)
         records = []
         for offset, seed in enumerate(batch.game_seeds()):
             try:
                 records.append(play_game(table, batch.config, seed, batch.first_game + offset, job.decision_cap, watch))
-            except StepTimeout as exc:
+            except Terminated:
+                raise
+            except (StepTimeout, SystemExit) as exc:   # a hang, or the module calling exit()
                 failure = rules_failure(exc, table.module, job.rules_module)
                 raise RulesModuleError(f"{failure}, in the game of seed {seed} ({batch.config.players} players"
                                        f"{', ' + batch.config.setup if batch.config.setup else ''})") from None

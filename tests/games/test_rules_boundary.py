@@ -36,6 +36,11 @@ def hang_in_apply(game: Path) -> None:
           "        while True:\n            pass\n        if set(joint) != set(self.to_move()):")
 
 
+def exit_in_apply(game: Path) -> None:
+    _edit(game / "rules" / "game.py", "        if set(joint) != set(self.to_move()):",
+          "        import sys\n        sys.exit(3)\n        if set(joint) != set(self.to_move()):")
+
+
 def raise_in_legal_actions(game: Path) -> None:
     _edit(game / "rules" / "game.py", "        return [Bid(v) for v in self.hands[seat]] if seat",
           "        raise ZeroDivisionError('no bids today')\n        return [Bid(v) for v in self.hands[seat]] if seat")
@@ -114,6 +119,16 @@ def test_apply_that_never_returns_ends_check_and_build(tmp_path, command):
     assert done.returncode == 1
     assert "apply (rules/game.py:" in line and "did not return" in line and "seed" in line
     assert debris(tmp_path) == []
+
+
+@pytest.mark.parametrize("command", [("selftest", "--playouts", "2"), ("play", "--new", "--do", "bid 3", "--do", "bid 4"),
+                                     ("check", "--games", "4", "--duel-games", "0", "--jobs", "1")])
+def test_exit_called_in_apply_is_one_message_not_a_silent_exit(tmp_path, command):
+    game = broken(tmp_path, exit_in_apply)
+    done = run(tmp_path, command[0], str(game), *command[1:], *(("--out", str(tmp_path / "out")) if command[0] == "check" else ()))
+    line = one_error(done)
+    assert done.returncode == 1
+    assert "apply (rules/game.py:" in line and "called exit(3)" in line
 
 
 @pytest.mark.parametrize("command", [("selftest", "--playouts", "2"), ("play", "--new", "--legal")])
