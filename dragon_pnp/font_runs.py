@@ -75,17 +75,26 @@ def _first(paths: tuple[str, ...], family: str, style: str) -> str | None:
 
 
 @cache
-def _registered() -> tuple[tuple[str, frozenset[int]], ...]:
-    """(reportlab font name, code points it draws) of the base font and each installed face,
-    registered with reportlab under the face's name with its bold and italic mappings."""
-    from reportlab.lib.fonts import addMapping
+def _base() -> tuple[str, frozenset[int]]:
+    """(reportlab font name, code points it draws) of the rulebook's own font."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
     from dragon_pnp.fonts import register_reportlab_fonts
 
     base = register_reportlab_fonts()
-    found = [(base, frozenset(pdfmetrics.getFont(base).face.charToGlyph))]
+    return base, frozenset(pdfmetrics.getFont(base).face.charToGlyph)
+
+
+@cache
+def _registered() -> tuple[tuple[str, frozenset[int]], ...]:
+    """The base font, then each installed fallback face, registered with reportlab under the
+    face's name with its bold and italic mappings. Loaded only when the base font lacks a
+    character (Droid Sans Fallback alone is 4 MB to read)."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    found = [_base()]
     for face in FACES:
         regular = _first(face.regular, face.family, "Book") or _first(face.regular, face.family, "Regular")
         if regular is None:
@@ -142,7 +151,9 @@ def with_fallback_fonts(xml: str, where: str = "text") -> str:
     through the face's mappings). Plain ASCII, the common case, returns at once."""
     if xml.isascii():
         return xml
-    base = _registered()[0][0]
+    base, drawn = _base()
+    if all(ord(character) in drawn or _drawn_anyway(character) for character in xml):
+        return xml
     parts = []
     for piece in _MARKUP.split(xml):
         if not piece or piece.startswith(("<", "&")):
