@@ -27,6 +27,7 @@ import os
 import signal
 import tempfile
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -76,6 +77,8 @@ class Watchdog:
         self._idle = 0
         self._outer: Watchdog | None = None
         self._previous: Any = None
+        self._previous_timer: tuple[float, float] = (0.0, 0.0)
+        self._started = 0.0
         self._armed = False
 
     def __enter__(self) -> Watchdog:
@@ -86,7 +89,9 @@ class Watchdog:
             return self
         self._previous = signal.signal(signal.SIGALRM, self._tick)
         half = self.limit / 2
-        signal.setitimer(signal.ITIMER_REAL, half, half)
+        # Another timer already set (a test runner's time limit) is put back, less the time spent, on exit.
+        self._previous_timer = signal.setitimer(signal.ITIMER_REAL, half, half)
+        self._started = time.monotonic()
         self._armed = True
         Watchdog._active = self
         return self
@@ -96,6 +101,9 @@ class Watchdog:
             return
         signal.setitimer(signal.ITIMER_REAL, 0, 0)
         signal.signal(signal.SIGALRM, self._previous if self._previous is not None else signal.SIG_DFL)
+        delay, interval = self._previous_timer
+        if delay > 0:
+            signal.setitimer(signal.ITIMER_REAL, max(delay - (time.monotonic() - self._started), 0.001), interval)
         Watchdog._active = None
         self._armed = False
 

@@ -202,3 +202,26 @@ def test_a_plugin_cannot_replace_a_built_in_game_and_a_bad_name_is_not_listed(tm
     assert not marker.exists()   # the plugin's code never ran
     assert "sneaky-plugin also registers the rules module 'dragon_pants'" in done.stderr
     assert "'Bad Name'" in done.stderr
+
+
+def test_the_watchdog_stops_a_step_keeps_a_moving_loop_and_gives_back_an_outer_timer():
+    """In-process: a loop that counts its steps outlives the limit; one that stops counting is
+    stopped; a time limit set before (a test runner's) is running again afterwards."""
+    from dragon_pnp.games.boundary import StepTimeout, Watchdog
+
+    fired: list[int] = []
+    previous = signal.signal(signal.SIGALRM, lambda *_: fired.append(1))
+    signal.setitimer(signal.ITIMER_REAL, 30.0)
+    try:
+        with Watchdog(0.2) as watch:
+            for _ in range(8):             # 0.4 s in all, twice the limit, a step every 0.05 s
+                time.sleep(0.05)
+                watch.steps += 1
+        with pytest.raises(StepTimeout, match=r"0\.2 s limit"), Watchdog(0.2):
+            while True:
+                pass
+        remaining, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < remaining <= 30.0 and not fired
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
