@@ -26,6 +26,7 @@ from dragon_pnp.games.policies import policy_factory
 from dragon_pnp.games.registry import game_module
 from dragon_pnp.report.plan import Batch, Config
 from dragon_pnp.report.record import CUT_OFF, ERROR, GameRecord
+from dragon_pnp.report.replay import position_text
 
 # Decisions in one game after which it is cut off: far beyond any game that ends by its rules.
 DECISION_CAP = 100_000
@@ -85,13 +86,28 @@ def play_batch(job: Job, batch: Batch) -> list[GameRecord]:
         for offset, seed in enumerate(batch.game_seeds()):
             try:
                 records.append(play_game(table, batch.config, seed, batch.first_game + offset, job.decision_cap, watch))
-            except Terminated:
-                raise
-            except (StepTimeout, SystemExit) as exc:   # a hang, or the module calling exit()
-                failure = rules_failure(exc, table.module, job.rules_module)
-                raise RulesModuleError(f"{failure}, in the game of seed {seed} ({batch.config.players} players"
-                                       f"{', ' + batch.config.setup if batch.config.setup else ''})") from None
+            except RulesStopped as stopped:   # a hang, or the module calling exit()
+                options = {**_default_options(table.game), **dict(job.options)}
+                position = position_text(table, batch.config, seed, batch.first_game + offset, stopped.decisions, options)
+                failure = rules_failure(stopped.cause, table.module, job.rules_module, position=position,
+                                        slug=table.game.slug)
+                raise RulesModuleError(f"{failure}; the game of seed {seed} ({batch.config.players} players"
+                                       f"{', ' + batch.config.setup if batch.config.setup else ''}), "
+                                       f"decision {stopped.decisions + 1}") from None
         return records
+
+
+class RulesStopped(Exception):
+    """A game the rules module stopped (`cause`: a time limit or its exit) after `decisions`
+    finished decisions."""
+
+    def __init__(self, cause: BaseException, decisions: int):
+        super().__init__(str(cause))
+        self.cause, self.decisions = cause, decisions
+
+
+def _default_options(game: GameData) -> dict[str, Any]:
+    return {name: option.default for name, option in (getattr(game.game, "rules_options", None) or {}).items()}
 
 
 def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
@@ -102,6 +118,7 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
     module = table.module
     watch = watch or Watchdog(float("inf"))   # counted, never armed
     state = None
+    decisions = 0
     try:
         players = [table.policy(name) for name in seat_policies]
         state = module.new_game(table.rules, seed, config.players, config.setup or None)
@@ -136,8 +153,10 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
             scores=None if result.scores is None else tuple(result.scores),
             metrics=module.part(ReportPart).game_metrics(state, trace), hazards=dict(module.part(ReportPart).hazards(state, trace)),
         )
-    except StepTimeout:
+    except Terminated:
         raise
+    except (StepTimeout, SystemExit) as exc:
+        raise RulesStopped(exc, decisions) from None
     except Exception as exc:  # a rules bug must not sink thousands of other games
         return _error_record(config, seed, seat_policies, exc)
 

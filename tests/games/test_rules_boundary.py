@@ -36,6 +36,11 @@ def hang_in_apply(game: Path) -> None:
           "        while True:\n            pass\n        if set(joint) != set(self.to_move()):")
 
 
+def hang_in_round_four(game: Path) -> None:
+    _edit(game / "rules" / "game.py", "        if set(joint) != set(self.to_move()):",
+          "        while len(self.bids[0]) == 3:\n            pass\n        if set(joint) != set(self.to_move()):")
+
+
 def exit_in_apply(game: Path) -> None:
     _edit(game / "rules" / "game.py", "        if set(joint) != set(self.to_move()):",
           "        import sys\n        sys.exit(3)\n        if set(joint) != set(self.to_move()):")
@@ -118,7 +123,23 @@ def test_apply_that_never_returns_ends_check_and_build(tmp_path, command):
     line = one_error(done)
     assert done.returncode == 1
     assert "apply (rules/game.py:" in line and "did not return" in line and "seed" in line
+    position = saved_position(line)   # the game played again to the decision that hung
+    replayed = run(tmp_path, "play", str(GOOFSPIEL), "--position", str(position), "--legal")
+    assert replayed.returncode == 0 and "bid 13" in replayed.stdout, replayed.stderr
     assert debris(tmp_path) == []
+
+
+def test_a_check_saves_the_position_before_the_decision_that_hung(tmp_path):
+    """The game is played again to that decision: three rounds bid, the fourth never finished."""
+    import yaml
+
+    game = broken(tmp_path, hang_in_round_four)
+    done = run(tmp_path, "check", str(game), "--games", "4", "--duel-games", "0", "--jobs", "1",
+               "--out", str(tmp_path / "out"))
+    line = one_error(done)
+    assert done.returncode == 1 and "decision 4" in line, line
+    saved = yaml.safe_load(saved_position(line).read_text("utf-8"))
+    assert [len(bids) for bids in saved["state"]["bids"]] == [3, 3]
 
 
 @pytest.mark.parametrize("command", [("selftest", "--playouts", "2"), ("play", "--new", "--do", "bid 3", "--do", "bid 4"),
