@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -108,14 +109,14 @@ def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int 
     return found
 
 
-def _playout(module: GameModule, game: Any, rules: Any, options: dict, seed: int, players: int,
+def _playout(module: GameModule, game: Any, rules: Any, options: dict[str, Any], seed: int, players: int,
              setup: str | None, step_cap: int, round_trips: int | None, folder: Path,
              at: Callable[[Any], None]) -> int:
     with Watchdog() as watch:
         return _played(module, game, rules, options, seed, players, setup, step_cap, round_trips, folder, at, watch)
 
 
-def _played(module: GameModule, game: Any, rules: Any, options: dict, seed: int, players: int,
+def _played(module: GameModule, game: Any, rules: Any, options: dict[str, Any], seed: int, players: int,
             setup: str | None, step_cap: int, round_trips: int | None, folder: Path,
             at: Callable[[Any], None], watch: Watchdog) -> int:
     chooser = random.Random(seed)
@@ -178,7 +179,7 @@ def _check_step(module: GameModule, game: Any, rules: Any, options: dict, state:
         if len(set(notations)) != len(notations):
             raise _Broken("legal actions", f"two legal actions of seat {seat + 1} print alike: {notations}")
         for action in legal:
-            parsed = _call("legal actions", lambda seat=seat, action=action: module.parse_action(state, seat, str(action)), step)
+            parsed = _call("legal actions", partial(module.parse_action, state, seat, str(action)), step)
             if parsed != action:
                 raise _Broken("legal actions", f"'{action}' parses back as '{parsed}'")
     if state.to_dict() != saved:
@@ -205,19 +206,23 @@ def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int,
     saved = state.to_dict()
     player = SearchPolicy(module, SearchSettings(iterations=2), rules)
     for seat in moving:
-        world = _call("hidden redraw", lambda seat=seat: player.sample(state, seat, random.Random(step)), step)
+        world = _call("hidden redraw", partial(player.sample, state, seat, random.Random(step)), step)
         if world.view(seat) != state.view(seat):
             raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} looks different to it")
         if [str(a) for a in world.legal_actions(seat)] != [str(a) for a in state.legal_actions(seat)]:
             raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} gives it other choices")
         if step % 10 == 0:
             # it applies legal actions on copies: one that raises there is a legal-actions fault
-            choice = _call("legal actions", lambda seat=seat: player.choose(state.clone(), seat, random.Random(step)), step,
+            choice = _call("legal actions", partial(_choose_on_a_clone, player, state, seat, step), step,
                            "a legal action in the search player's look-ahead raised")
             if str(choice) not in [str(a) for a in state.legal_actions(seat)]:
                 raise _Broken("search", f"the search player chose '{choice}', not a legal action of seat {seat + 1}")
     if state.to_dict() != saved:
         raise _Broken("hidden redraw", "redrawing what a seat cannot see changed the position")
+
+
+def _choose_on_a_clone(player: Any, state: Any, seat: int, step: int) -> Any:
+    return player.choose(state.clone(), seat, random.Random(step))
 
 
 def _check_hidden_choice(module: GameModule, state: Any, moving: tuple[int, ...]) -> None:
