@@ -34,6 +34,9 @@ STAMP = VENV / ".installed"
 # the print tests check the kit with independent readers (qpdf, pdffonts, pdftoppm, Ghostscript).
 TEST_TOOLS = {"strace": "strace", "qpdf": "qpdf", "pdffonts": "poppler-utils", "pdftoppm": "poppler-utils",
               "gs": "ghostscript"}  # gs also converts the print-shop PDFs (build --pdfx)
+# Fonts the rulebook falls back to for characters Vera lacks (dragon_pnp/font_runs.py), by file.
+FONT_PACKAGES = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf": "fonts-dejavu-core",
+                 "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf": "fonts-droid-fallback"}
 
 
 def ensure_environment() -> None:
@@ -53,7 +56,8 @@ def ensure_environment() -> None:
 
 def ensure_test_tools() -> None:
     """Install the system tools of TEST_TOOLS that are missing, where that is possible."""
-    missing = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None})
+    missing = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None}
+                     | {package for path, package in FONT_PACKAGES.items() if not Path(path).is_file()})
     if not missing:
         return
     can_install = os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get") is not None
@@ -62,7 +66,8 @@ def ensure_test_tools() -> None:
         quiet = {"stdout": subprocess.DEVNULL, "env": {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}}
         subprocess.run(["apt-get", "update", "-qq"], **quiet)
         subprocess.run(["apt-get", "install", "-y", "-qq", *missing], **quiet)
-    still = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None})
+    still = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None}
+                   | {package for path, package in FONT_PACKAGES.items() if not Path(path).is_file()})
     if still:
         print(f"note: {', '.join(still)} not installed; the tests that need it are skipped "
               f"(as root: apt-get install {' '.join(still)})", flush=True)

@@ -91,3 +91,16 @@ class LayoutError(DragonPnpError):
     """Content that cannot be laid out as asked, e.g. card text too long for its card (exit 2)."""
 
     exit_code = 2
+
+
+class ExternalToolError(DragonPnpError):
+    """A program the build calls (Ghostscript) failed or ran past its time limit (exit 1)."""
+
+    exit_code = 1
+
+
+class RulesModuleError(DragonPnpError):
+    """A game's rules module raised, exited or ran past its time limit in one of its methods;
+    the message names the module, the method and the position (exit 1)."""
+
+    exit_code = 1

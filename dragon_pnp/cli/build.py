@@ -60,7 +60,10 @@ def build(
     from dragon_pnp.games.registry import load_game
     from dragon_pnp.kit.layout_warnings import take as layout_warnings
 
-    data = load_game(root)
+    data = load_game(root, without_broken_rules=no_check)   # the kit and rulebook need no rules
+    if data.rules_failure is not None:
+        error_console.print(f"warning: built without the rules module, which does not load: {data.rules_failure}",
+                            highlight=False, soft_wrap=True)
     frozen_for_good()   # this process builds once and exits: its loaded heap need not be walked again
     chosen = (paper or data.print_profile.paper).lower()
     if chosen not in PAPERS:
@@ -109,7 +112,7 @@ def build(
     warn(error_console, warnings)
     # Only a plain build is remembered: the rules check plays games, PDF/X runs Ghostscript, and
     # service uploads name the output folder.
-    if found is not None and not level and not any(step.needs_rules for step in steps):
+    if found is not None and not level and not any(step.needs_rules for step in steps) and data.rules_failure is None:
         remember_build(found, data, chosen, target, context.artifacts, warnings, (root, paper, not no_duplex, not no_check))
     return 0
 

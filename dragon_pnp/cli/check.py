@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
 from dragon_pnp.cli.game_choice import chosen_game
-from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
+from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, game_and_words, setup_from_words
 from dragon_pnp.errors import NotationError
 from dragon_pnp.games.parts import ReportPart, Vocabulary
 from dragon_pnp.games.registry import load_game
@@ -59,7 +59,7 @@ def check(
     option: list[str] = typer.Option([], "--option", help="Rules variant NAME=on|off (repeatable); see game.yaml rules_options."),
 ) -> int:
     """Play thousands of seeded games per configuration and write rules-check.html, .pdf and .json."""
-    data = load_game(chosen_game(game, "check"))
+    data = load_game(chosen_game(game_and_words(ctx, game), "check"))
     try:
         module = require_module(data)
     except NoRulesModule as exc:

@@ -18,6 +18,31 @@ from dragon_pnp.games.parts import Vocabulary
 ALLOW_GAME_WORDS = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
+def game_and_words(ctx: typer.Context, game: str | None) -> str | None:
+    """GAME as the user meant it. Unknown options are let through unparsed, so in
+    `play --new --preset volatile` (the game from DRAGON_PNP_GAME) the parser hands `--preset`
+    to GAME and `volatile` to the leftovers: here every unknown option takes its value back (the
+    word after it, unless written `--flag=value`) and GAME is the first word left, or None."""
+    if game is None or not game.startswith("-"):
+        return game
+    words, rest, found = [game, *ctx.args], [], None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word.startswith("-"):
+            takes_next = "=" not in word and i + 1 < len(words)
+            rest += words[i:i + 2] if takes_next else [word]
+            i += 2 if takes_next else 1
+            continue
+        if found is None:
+            found = word
+        else:
+            rest.append(word)
+        i += 1
+    ctx.args[:] = rest
+    return found
+
+
 def setup_from_words(ctx: typer.Context, module: Any, setup: str | None) -> str | None:
     """`setup`, or the value given as `--<setup noun>` (the game's word); anything else left over is
     an unknown option (exit 2)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,9 +19,10 @@ import typer
 
 from dragon_pnp.cli.app import app
 from dragon_pnp.cli.game_choice import chosen_game
-from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
+from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, game_and_words, setup_from_words
 from dragon_pnp.errors import DragonPnpError, GameNotFoundError, IllegalActionError, NotationError
 from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.boundary import Watchdog, rules_boundary, terminate_cleanly
 from dragon_pnp.games.parts import PlaytestPart, Vocabulary
 from dragon_pnp.games.position_files import (
     dump_yaml,
@@ -58,6 +60,7 @@ def play(
 
     Exit 1 with the reason when an action is illegal; exit 2 for a malformed file or action.
     """
+    game_name = game_and_words(ctx, game_name)
     if new == (position is not None):
         raise NotationError("give exactly one of --new or --position FILE")
     if game_name and game and game_name != game:
@@ -79,6 +82,24 @@ def play(
         raise NotationError(f"{data.slug} has no rules module (game.yaml rules_module): there is nothing to play; "
                             "its kit and rulebook build without one")
     setup = setup_from_words(ctx, module, setup)
+    # The rules module's code runs from here on: each step (the deal or load, an action, a
+    # player's choice, the listing) under the per-step limit, and whatever the code does wrong is
+    # one message naming the method, with the position before that step saved for replaying.
+    before: list[str] = []
+    restore = terminate_cleanly()
+    try:
+        with Watchdog() as watch, rules_boundary(module, data.game.rules_module, slug=data.slug,
+                                                 position=lambda: before[0] if before else None):
+            return _played(module, data, new, raw, source, position, option, players, seed, setup, do, auto,
+                           legal, as_json, before, watch)
+    finally:
+        restore()
+
+
+def _played(module: GameModule, data: Any, new: bool, raw: Any, source: Any, position: Path | None,
+            option: list[str], players: int | None, seed: int, setup: str | None, do: list[str],
+            auto: list[str], legal: bool, as_json: bool, before: list[str], watch: Watchdog) -> int:
+    """The play command once its game is loaded: deal or load, apply, list or print."""
     if new:
         options = _parse_options(option)
         try:
@@ -100,14 +121,22 @@ def play(
         board.state.record = True   # a position is played by hand: narrate what follows
     names = [seat_key(board.state, seat) for seat in range(board.state.seats)]
     start = len(board.state.events)
+
+    def step() -> None:
+        """A step begins: its position is the one to save if the rules fail in it."""
+        watch.steps += 1
+        before[:] = [dump_yaml(position_document(data.slug, options, board))]
+
     for i, text in enumerate(do, start=1):
+        step()
         try:
             board.apply(text)
         except IllegalActionError as exc:
             raise IllegalActionError(f"--do #{i} '{' '.join(text.split())}': {exc}") from None
         except DragonPnpError as exc:
             raise NotationError(f"--do #{i}: {exc}") from None
-    _auto(module, board, auto, seed, data, options)
+    _auto(module, board, auto, seed, data, options, step)
+    step()
     # Plain text on stdout (no styling or wrapping): the output is a file or a script's input.
     if legal:
         _out(_legal(module, board, as_json))
@@ -124,7 +153,7 @@ def play(
 
 
 def _auto(module: GameModule, board: SeatByBoard, names: list[str], seed: int, data: Any,
-          options: dict[str, Any]) -> None:
+          options: dict[str, Any], step: Callable[[], None]) -> None:
     """Each --auto player makes the next decision: the deciding seat's, on the state alone (a choice
     already committed at a simultaneous node is not in the state, so no player sees another's)."""
     if not names:
@@ -136,6 +165,7 @@ def _auto(module: GameModule, board: SeatByBoard, names: list[str], seed: int, d
             player = policy_factory(module, name)(rules)
         except ValueError as exc:
             raise NotationError(f"--auto #{i} '{name}': {exc}") from None
+        step()
         seat = board.decider
         if seat is None:
             raise IllegalActionError(f"--auto #{i} '{name}': the game is over; nobody decides")

@@ -58,6 +58,9 @@ class GameData:
     files: dict[str, BaseModel] = field(default_factory=dict)
     component_data: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, SourceMap] = field(default_factory=dict)
+    # Why the rules module did not load, when the load went on without it (`without_broken_rules`):
+    # `module` is None and `settings` holds game.yaml's settings as written, unchecked.
+    rules_failure: str | None = None
     # Views a rules module derives from this load (`derived`), kept with it: a fresh load after an
     # edit starts empty, so nothing derived from old data survives (no cache keyed on the folder).
     _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -91,13 +94,16 @@ class GameData:
         return rows
 
 
-def read_game(game: str | Path, find_module: ModuleFinder) -> GameData:
+def read_game(game: str | Path, find_module: ModuleFinder, without_broken_rules: bool = False) -> GameData:
     """Load and schema-check every data file of a game with the rules module `find_module` gives
     for its game.yaml's `rules_module`; raise DataErrors listing all problems. Everything else
-    loads a game through `dragon_pnp.games.registry.load_game`, which hands the registry's finder."""
+    loads a game through `dragon_pnp.games.registry.load_game`, which hands the registry's finder.
+
+    `without_broken_rules`: a rules module that does not load is no error; the game loads as
+    data only, saying why in `rules_failure` (a kit and rulebook build needs no rules)."""
     root = resolve_game_dir(game)
     confine(root)
-    loader = _Loader(root, find_module)
+    loader = _Loader(root, find_module, without_broken_rules)
     manifest = loader.model(MANIFEST, GameManifest)
     profile = loader.model(PROFILE, PrintProfile)
     if manifest is None:
@@ -127,15 +133,17 @@ def read_game(game: str | Path, find_module: ModuleFinder) -> GameData:
         raise DataErrors(loader.errors)
     return GameData(root=root, game=manifest, print_profile=profile,
                     module=module, settings=settings, files=files, component_data=component_data,
-                    sources=loader.sources)
+                    sources=loader.sources, rules_failure=loader.rules_failure)
 
 
 class _Loader:
     """Reads each file once, keeps its source map, and collects every error instead of stopping."""
 
-    def __init__(self, root: Path, find_module: ModuleFinder):
+    def __init__(self, root: Path, find_module: ModuleFinder, without_broken_rules: bool = False):
         self.root = root
         self.find_module = find_module
+        self.without_broken_rules = without_broken_rules
+        self.rules_failure: str | None = None
         self.errors: list[DataError] = []
         self.sources: dict[str, SourceMap] = {}
         self._raw: dict[str, Any] = {}
@@ -205,10 +213,16 @@ class _Loader:
         try:
             return self.find_module(manifest.rules_module, self.root)
         except LookupError as exc:
-            self.errors.append(DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc)))
+            error = DataError(self.sources[MANIFEST].locate(("rules_module",)), str(exc))
+            if self.without_broken_rules:
+                self.rules_failure = str(error)
+            else:
+                self.errors.append(error)
             return None
 
     def settings(self, manifest: GameManifest, module: RulesDeclarations | None) -> Any:
+        if self.rules_failure is not None:   # nothing to check them with: as written
+            return manifest.settings
         if module is None or module.settings_model is None:
             if manifest.settings and module is not None:
                 self.errors.append(DataError(self.sources[MANIFEST].locate(("settings",)),

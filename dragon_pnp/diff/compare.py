@@ -20,6 +20,7 @@ from dragon_pnp.diff.pages import compare_pages
 from dragon_pnp.diff.rulebook import rulebook_changes, rules_text
 from dragon_pnp.diff.sources import Version, open_version
 from dragon_pnp.diff.summary import summary
+from dragon_pnp.errors import DataError, DragonPnpError
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.check import CheckSettings, Execution
 
@@ -61,7 +62,7 @@ def diff_games(old: GameData, new: GameData, old_version: Version, new_version: 
         "old": _side(old, old_version),
         "new": _side(new, new_version),
         "data": [change.to_json() for change in data_changes(old, new)],
-        "rulebook": rulebook_changes(rules_text(old), rules_text(new)),
+        "rulebook": rulebook_changes(_rules_text(old), _rules_text(new)),
         "extras": compare_extras(old, new),
         "pages": None,
         "balance": None,
@@ -76,6 +77,21 @@ def diff_games(old: GameData, new: GameData, old_version: Version, new_version: 
                                             progress=options.progress)
     report["summary"] = summary(report)
     return DiffResult(report, images)
+
+
+def _rules_text(game: GameData) -> str:
+    """The version's filled-in rules text. When filling it fails because the data is wrong (a
+    card rules.md names was removed), the located data error is what to fix, so it is the
+    error reported, as `validate` reports it; the template's own failure follows it."""
+    try:
+        return rules_text(game)
+    except DragonPnpError as exc:
+        found = validate_game(game)
+        if not found:
+            raise
+        more = f" (and {len(found) - 1} more problems; dragon-pnp validate lists them)" if len(found) > 1 else ""
+        raise DataError(found[0].location, f"{found[0].message}{more}; rules.md cannot be filled in until "
+                                           f"it is fixed ({exc})") from None
 
 
 def _side(game: GameData, version: Version) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from dragon_pnp.games.api import GameModule, PolicyFactory
+from dragon_pnp.games.boundary import StepTimeout, Watchdog
 from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file
 from dragon_pnp.games.redeal import hidden_world
 from dragon_pnp.games.turns import SeatByBoard
@@ -80,10 +81,13 @@ def playout_seeds(playouts: int, seed: int) -> list[int]:
 
 def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int = 1,
                     step_cap: int = STEP_CAP, round_trips: int | None = None,
-                    only: int | None = None, players: Mapping[str, PolicyFactory] | None = None) -> Conformance:
+                    only: int | None = None, players: Mapping[str, PolicyFactory] | None = None,
+                    at: Callable[[Any], None] | None = None) -> Conformance:
     """Play `playouts` seeded random games of `game` (loaded GameData) and check every step
-    (`only`: just the playout with that seed, as a failure named it). `players` (name -> factory)
-    must choose legal actions wherever the check tries them.
+    (`only`: just the playout with that seed, as a failure named it; `at(state)`: told a copy of
+    each position before its step is checked and played, so a caller can save the one where the
+    rules module hung or crashed). Each step runs under the rules' per-step time limit.
+    `players` (name -> factory) must choose legal actions wherever the check tries them.
 
     `round_trips` bounds how many steps per playout go through a position file (the slowest
     check); None checks every step. Player counts and setups take turns across playouts."""
@@ -101,7 +105,7 @@ def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int 
             setup = setups[(n // len(counts)) % len(setups)] or None
             try:
                 steps = _playout(module, game, rules, options, playout_seed, seats, setup, step_cap,
-                                 round_trips, Path(folder), dict(players or {}))
+                                 round_trips, Path(folder), dict(players or {}), at or (lambda state: None))
             except _Broken as broken:
                 found.failures.append(Failure(broken.check, playout_seed, broken.step, broken.message))
                 steps = broken.step
@@ -113,12 +117,22 @@ def run_conformance(game: Any, module: GameModule, playouts: int = 4, seed: int 
 
 def _playout(module: GameModule, game: Any, rules: Any, options: dict[str, Any], seed: int, players: int,
              setup: str | None, step_cap: int, round_trips: int | None, folder: Path,
-             choosers: dict[str, PolicyFactory]) -> int:
+             choosers: dict[str, PolicyFactory], at: Callable[[Any], None]) -> int:
+    with Watchdog() as watch:
+        return _played(module, game, rules, options, seed, players, setup, step_cap, round_trips, folder, choosers,
+                       at, watch)
+
+
+def _played(module: GameModule, game: Any, rules: Any, options: dict[str, Any], seed: int, players: int,
+            setup: str | None, step_cap: int, round_trips: int | None, folder: Path,
+            choosers: dict[str, PolicyFactory], at: Callable[[Any], None], watch: Watchdog) -> int:
     chooser = random.Random(seed)
     state = _call("new game", lambda: module.new_game(rules, seed, players, setup), 0)
     trail: list[dict[int, Any]] = []
     step = 0
     while True:
+        watch.steps += 1
+        at(state.clone())
         try:
             _check_step(module, game, rules, options, state, step, chooser, folder,
                         round_trips is None or step < round_trips, choosers)
@@ -133,6 +147,8 @@ def _playout(module: GameModule, game: Any, rules: Any, options: dict[str, Any],
         trail.append(joint)
         try:
             state.apply(joint)
+        except StepTimeout:
+            raise
         except Exception as exc:  # a legal action must apply
             raise _Broken("legal actions", f"legal {_shown(joint)} raised {type(exc).__name__}: {exc}", step) from None
         step += 1
@@ -200,12 +216,16 @@ def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int,
             raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} gives it other choices")
         for name, player in players.items():
             # it applies legal actions on copies: one that raises there is a legal-actions fault
-            choice = _call("legal actions", partial(player.choose, state.clone(), seat, random.Random(step)), step,
+            choice = _call("legal actions", partial(_choose_on_a_clone, player, state, seat, step), step,
                            f"a legal action in player {name}'s look-ahead raised")
             if str(choice) not in [str(a) for a in state.legal_actions(seat)]:
                 raise _Broken(name, f"player {name} chose '{choice}', not a legal action of seat {seat + 1}")
     if state.to_dict() != saved:
         raise _Broken("hidden redraw", "redrawing what a seat cannot see changed the position")
+
+
+def _choose_on_a_clone(player: Any, state: Any, seat: int, step: int) -> Any:
+    return player.choose(state.clone(), seat, random.Random(step))
 
 
 def _check_hidden_choice(module: GameModule, state: Any, moving: tuple[int, ...]) -> None:
@@ -234,6 +254,8 @@ def _check_round_trip(module: GameModule, game: Any, options: dict[str, Any], st
     try:
         raw, source = read_position_file(file)
         loaded, _ = load_position(module, game, raw, source)
+    except StepTimeout:
+        raise
     except Exception as exc:
         raise _Broken("round trip", f"the position file it wrote does not load: {exc}") from None
     again = dump_yaml(position_document(game.slug, options, loaded))
@@ -254,7 +276,7 @@ def _same_action(state: Any, seat: int, action: Any) -> Any:
 def _call(check: str, function: Callable[[], Any], step: int, prefix: str = "raised") -> Any:
     try:
         return function()
-    except _Broken:
+    except (_Broken, StepTimeout):
         raise
     except Exception as exc:
         raise _Broken(check, f"{prefix} {type(exc).__name__}: {exc}", step) from None

@@ -137,7 +137,9 @@ def game_named(raw: Mapping[str, Any]) -> str | None:
 
 def rules_options(raw: Mapping[str, Any], source: SourceMap) -> dict[str, Any]:
     """The file's rules options: names mapped to true or false (a game checks the names)."""
-    options = raw.get("options") or {}
+    options = raw.get("options")
+    if options is None:   # left out or written empty (`options:`)
+        return {}
     if not isinstance(options, dict):
         raise _located(source, ("options",), "expected a mapping of rules option names to true or false")
     for name, value in options.items():

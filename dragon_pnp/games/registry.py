@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.games.api import GameModule
+from dragon_pnp.games.boundary import StepTimeout, Terminated, Watchdog
 
 if TYPE_CHECKING:
     from dragon_pnp.data.loader import GameData
@@ -54,9 +55,41 @@ def is_folder_module(name: str) -> bool:
 
 @cache
 def _entry_points() -> dict[str, Any]:
+    """The registered rules modules by name. A name that is not one (`Bad Name`) is left out, and
+    a second registration of a name never replaces the first silently: dragon-pnp's own games
+    win over any plugin, a plugin over a later one, and either way a warning says so."""
     from importlib.metadata import entry_points
 
-    return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
+    chosen: dict[str, Any] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if not _NAME.match(point.name):
+            _warn(f"{_owner(point)} registers {point.name!r} as a rules module; a name is lower-case letters, "
+                  "digits and _ (starting with a letter): left out")
+            continue
+        first = chosen.get(point.name)
+        if first is None:
+            chosen[point.name] = point
+            continue
+        keep, drop = (point, first) if _built_in(point) and not _built_in(first) else (first, point)
+        chosen[point.name] = keep
+        _warn(f"{_owner(drop)} also registers the rules module '{point.name}' ({drop.value}); "
+              f"{_owner(keep)}'s ({keep.value}) is used: a plugin cannot replace "
+              f"{'a built-in game' if _built_in(keep) else 'a rules module registered before it'}")
+    return chosen
+
+
+def _built_in(point: Any) -> bool:
+    return str(point.value).startswith("dragon_pnp.")
+
+
+def _owner(point: Any) -> str:
+    dist = getattr(point, "dist", None)
+    name = getattr(dist, "name", None) if dist is not None else None
+    return f"the distribution {name}" if name else "an installed distribution"
+
+
+def _warn(text: str) -> None:
+    print(f"warning: {text}", file=sys.stderr)
 
 
 def known_modules() -> list[str]:
@@ -98,8 +131,11 @@ def game_module(name: str, folder: str | Path | None = None) -> GameModule:
         raise UnknownRulesModule(f"no rules module '{name}'; installed: {known}; or name a Python file in the "
                                  "game folder (rules_module: rules.py)")
     try:
-        loaded = point.load()
-    except Exception as exc:   # an installed game that fails to import: say which and why
+        with Watchdog():   # an import that never returns stops after the step limit
+            loaded = point.load()
+    except (Terminated, KeyboardInterrupt):
+        raise
+    except BaseException as exc:   # an installed game that fails to import (or exits): say which and why
         raise UnknownRulesModule(f"rules module '{name}' ({point.value}) failed to load: {_why(exc)}") from None
     game = getattr(loaded, "GAME", loaded)
     if not isinstance(game, GameModule):
@@ -131,8 +167,12 @@ def folder_module(folder: Path, name: str) -> GameModule:
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
+        with Watchdog():   # an import that never returns stops after the step limit
+            spec.loader.exec_module(module)
+    except (Terminated, KeyboardInterrupt):
+        sys.modules.pop(module_name, None)
+        raise
+    except BaseException as exc:   # SystemExit and the time limit included: one located line
         sys.modules.pop(module_name, None)
         raise UnknownRulesModule(f"rules module {name!r} failed to load: {_why(exc, path)}") from None
     game = getattr(module, "GAME", None)
@@ -174,6 +214,10 @@ def _why(exc: BaseException, inside: Path | None = None) -> str:
         where = f"{exc.filename}:{exc.lineno}: "
     elif frames:
         where = f"{frames[-1].filename}:{frames[-1].lineno}: "
+    if isinstance(exc, StepTimeout):
+        return f"{where}the import did not finish: {exc}"
+    if isinstance(exc, SystemExit):
+        return f"{where}the import called exit({exc.code!r})"
     return f"{where}{type(exc).__name__}: {exc}"
 
 
@@ -198,12 +242,14 @@ def _say_first_use(path: Path) -> None:
             pass
 
 
-def load_game(game: str | Path) -> GameData:
+def load_game(game: str | Path, without_broken_rules: bool = False) -> GameData:
     """A game folder (or a game's name) loaded and schema-checked with its rules module, found
-    here by game.yaml's `rules_module`: the registry calls the loader, never the reverse."""
+    here by game.yaml's `rules_module`: the registry calls the loader, never the reverse.
+    `without_broken_rules`: a rules module that does not load leaves a data-only game (its
+    `rules_failure` says why) instead of an error."""
     from dragon_pnp.data.loader import read_game
 
-    return read_game(game, game_module)
+    return read_game(game, game_module, without_broken_rules)
 
 
 def rules_module_name(game: GameData) -> str | None:

@@ -19,7 +19,7 @@ from dragon_pnp.kit.parallel import submit_all, worker_count
 from dragon_pnp.kit.steps import render_build_id
 from dragon_pnp.paper import mm_to_pt
 from dragon_pnp.print_shop.ghostscript import convert
-from dragon_pnp.print_shop.neutral import grey_neutrals
+from dragon_pnp.print_shop.neutral import prepare
 from dragon_pnp.print_shop.pieces import PiecesJob, faces
 from dragon_pnp.print_shop.profile import output_intent
 from dragon_pnp.print_shop.structure import finish
@@ -59,7 +59,7 @@ def print_shop_step(context: BuildContext) -> None:
             source, name, doc_title, bleed = task
             greyed, converted = work / f"grey-{name}", work / f"cmyk-{name}"
             with pikepdf.open(source) as pdf:
-                grey_neutrals(pdf)
+                prepare(pdf)
                 pdf.save(greyed)
                 pages = len(pdf.pages)
             convert(greyed, converted, intent.profile, level)

@@ -9,15 +9,17 @@ from __future__ import annotations
 import hashlib
 import uuid
 from pathlib import Path
-from typing import Any
 
 import pikepdf
 
 from dragon_pnp.print_shop.fonts import merge_identical_fonts
+from dragon_pnp.print_shop.neutral import blend_in_cmyk
 from dragon_pnp.print_shop.profile import OutputIntent
 
 VERSIONS = {"x4": ("PDF/X-4", "1.6"), "x1a": ("PDF/X-1a:2001", "1.3")}
 DATE_PDF, DATE_XMP = "D:20000101000000Z", "2000-01-01T00:00:00Z"   # fixed: reproducible bytes
+# PDF/X wants /True or /False; pikepdf.Name.False_ is written as /False_, so the name is spelt out
+NOT_TRAPPED = pikepdf.Name("/False")
 PRODUCER = "dragon-pnp (Ghostscript pdfwrite, pikepdf)"
 
 
@@ -29,7 +31,7 @@ def finish(converted: Path, target: Path, intent: OutputIntent, level: str, titl
     with pikepdf.open(converted) as pdf:
         for page, bleed in zip(pdf.pages, bleeds_pt, strict=True):
             _boxes(page, bleed)
-            _device_groups(page)
+            blend_in_cmyk(page)   # already done before conversion; kept for any group Ghostscript wrote
         merge_identical_fonts(pdf)
         profile = pdf.make_stream(intent.profile.read_bytes())
         profile.N = 4
@@ -46,7 +48,7 @@ def finish(converted: Path, target: Path, intent: OutputIntent, level: str, titl
         document_id = uuid.UUID(bytes=digest[:16], version=4)
         info = pikepdf.Dictionary(Title=pikepdf.String(title), Creator=pikepdf.String("dragon-pnp"),
                                   Producer=pikepdf.String(PRODUCER), CreationDate=pikepdf.String(DATE_PDF),
-                                  ModDate=pikepdf.String(DATE_PDF), Trapped=pikepdf.Name.False_,
+                                  ModDate=pikepdf.String(DATE_PDF), Trapped=NOT_TRAPPED,
                                   GTS_PDFXVersion=pikepdf.String(version))
         if level == "x1a":
             info.GTS_PDFXConformance = pikepdf.String(version)
@@ -70,29 +72,6 @@ def _boxes(page: pikepdf.Page, bleed: float) -> None:
     for key in ("/CropBox", "/ArtBox"):
         if key in page.obj:
             del page.obj[key]
-
-
-def _device_groups(page: pikepdf.Page) -> None:
-    """A transparency group blending in DeviceRGB (cairo's) blends in the output's CMYK instead."""
-    stack: list[Any] = [page.obj]
-    seen: set[tuple[int, int]] = set()
-    while stack:
-        holder = stack.pop()
-        group = holder.get("/Group")
-        if isinstance(group, pikepdf.Dictionary) and group.get("/CS") in ("/DeviceRGB", "/CalRGB"):
-            group.CS = pikepdf.Name.DeviceCMYK
-        resources = holder.get("/Resources")
-        if not isinstance(resources, pikepdf.Dictionary):
-            continue
-        for form in (resources.get("/XObject") or {}).values():
-            if isinstance(form, pikepdf.Stream) and form.objgen not in seen:
-                seen.add(form.objgen)
-                stack.append(form)
-        for gstate in (resources.get("/ExtGState") or {}).values():
-            mask = gstate.get("/SMask") if isinstance(gstate, pikepdf.Dictionary) else None
-            if isinstance(mask, pikepdf.Dictionary) and isinstance(mask.get("/G"), pikepdf.Stream) and mask.G.objgen not in seen:
-                seen.add(mask.G.objgen)
-                stack.append(mask.G)
 
 
 def _xmp(title: str, version: str, level: str, document_id: uuid.UUID) -> str:

@@ -72,10 +72,15 @@ def _run_processes(work: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=die_with_parent,
                              initargs=(os.getpid(), threading.current_thread() is threading.main_thread())) as pool:
         futures = {pool.submit(work, task): index for index, task in enumerate(tasks)}
-        for future in as_completed(futures):
-            index = futures[future]
-            results[index] = future.result()
-            done(index)
+        try:
+            for future in as_completed(futures):
+                index = futures[future]
+                results[index] = future.result()
+                done(index)
+        except BaseException:   # one task failed (a rules module that hangs): the queued ones need not run
+            for future in futures:
+                future.cancel()
+            raise
     return results
 
 

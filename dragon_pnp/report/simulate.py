@@ -18,12 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from dragon_pnp.data import GameData
+from dragon_pnp.errors import RulesModuleError
 from dragon_pnp.games.api import GameModule, PlayTrace, Policy
+from dragon_pnp.games.boundary import StepTimeout, Terminated, Watchdog, rules_failure
 from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.registry import game_module, load_game
 from dragon_pnp.players import policy_factory
 from dragon_pnp.report.plan import Batch, Config
 from dragon_pnp.report.record import CUT_OFF, ERROR, GameRecord
+from dragon_pnp.report.replay import position_text
 
 # Decisions in one game after which it is cut off: far beyond any game that ends by its rules.
 DECISION_CAP = 100_000
@@ -72,19 +75,50 @@ def table_for(job: Job) -> Table:
 
 
 def play_batch(job: Job, batch: Batch) -> list[GameRecord]:
-    """Every game of one batch, in order. Top-level so process and Dask workers can pickle it."""
-    table = table_for(job)
-    return [play_game(table, batch.config, seed, batch.first_game + offset, job.decision_cap)
-            for offset, seed in enumerate(batch.game_seeds())]
+    """Every game of one batch, in order. Top-level so process and Dask workers can pickle it.
+
+    Each decision runs under the rules' per-step time limit; a game the limit stopped, or whose
+    rules called exit(), ends the check (every other game would too) with one message naming the
+    module, the method and the game (`dragon_pnp.games.boundary`)."""
+    with Watchdog() as watch:
+        table = table_for(job)
+        records = []
+        for offset, seed in enumerate(batch.game_seeds()):
+            try:
+                records.append(play_game(table, batch.config, seed, batch.first_game + offset, job.decision_cap, watch))
+            except RulesStopped as stopped:   # a hang, or the module calling exit()
+                options = {**_default_options(table.game), **dict(job.options)}
+                position = position_text(table, batch.config, seed, batch.first_game + offset, stopped.decisions, options)
+                failure = rules_failure(stopped.cause, table.module, job.rules_module, position=position,
+                                        slug=table.game.slug)
+                raise RulesModuleError(f"{failure}; the game of seed {seed} ({batch.config.players} players"
+                                       f"{', ' + batch.config.setup if batch.config.setup else ''}), "
+                                       f"decision {stopped.decisions + 1}") from None
+        return records
+
+
+class RulesStopped(Exception):
+    """A game the rules module stopped (`cause`: a time limit or its exit) after `decisions`
+    finished decisions."""
+
+    def __init__(self, cause: BaseException, decisions: int):
+        super().__init__(str(cause))
+        self.cause, self.decisions = cause, decisions
+
+
+def _default_options(game: GameData) -> dict[str, Any]:
+    return {name: option.default for name, option in (getattr(game.game, "rules_options", None) or {}).items()}
 
 
 def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
-              decision_cap: int = DECISION_CAP) -> GameRecord:
+              decision_cap: int = DECISION_CAP, watch: Watchdog | None = None) -> GameRecord:
     """One game from its seed, played to its end through the game interface."""
     seat_policies = config.seat_policies(game_index)
     choose = random.Random(seed ^ 0x5EED)
     module = table.module
+    watch = watch or Watchdog(float("inf"))   # counted, never armed
     state = None
+    decisions = 0
     try:
         players = [table.policy(name) for name in seat_policies]
         state = module.new_game(table.rules, seed, config.players, config.setup or None)
@@ -109,6 +143,7 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
                     note((seat, state.decision(seat), action))
                 state.apply(joint)
             decisions += 1
+            watch.steps += 1
             moving = state.to_move()
         result = state.result
         return GameRecord(
@@ -118,6 +153,10 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
             scores=None if result.scores is None else tuple(result.scores),
             metrics=module.part(ReportPart).game_metrics(state, trace), hazards=dict(module.part(ReportPart).hazards(state, trace)),
         )
+    except Terminated:
+        raise
+    except (StepTimeout, SystemExit) as exc:
+        raise RulesStopped(exc, decisions) from None
     except Exception as exc:  # a rules bug must not sink thousands of other games
         return _error_record(config, seed, seat_policies, exc)
 

@@ -19,6 +19,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from dragon_pnp.errors import LayoutError
+from dragon_pnp.font_runs import with_fallback_fonts
 
 
 @dataclass(frozen=True)
@@ -170,8 +171,9 @@ def inline_xml(text: str, where: str = "rules.md", line: int = 0) -> str:
     xml = xml.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     xml = INLINE_BOLD.sub(r"<b>\1</b>", xml)
     xml = INLINE_ITALIC.sub(r"<i>\1</i>", xml)
+    place = f"{where}:{line}" if line else f"{where} (text from the game data)"
     if "*" in xml:
-        place = f"{where}:{line}" if line else f"{where} (text from the game data)"
         raise LayoutError(f"{place}: unmatched '*' in {text[:60]!r}; expected **bold** or *italic* pairs "
                           "(write \\* for a star)")
-    return xml.replace(_LITERAL_BACKSLASH, "\\").replace(_LITERAL_STAR, "*")
+    # Every character drawn by a font that has it, or refused here (never an empty box).
+    return with_fallback_fonts(xml.replace(_LITERAL_BACKSLASH, "\\").replace(_LITERAL_STAR, "*"), place)

@@ -17,6 +17,15 @@ from dragon_pnp.rulebook.styles import Styles
 from dragon_pnp.rulebook.words import names
 
 
+def _manifest_xml(game: GameData, field: str, text: str) -> str:
+    """Paragraph markup of text from game.yaml, a character no font has located at its field."""
+    source = game.sources.get("game.yaml")
+    location = source.locate((field,)) if source is not None else None
+    if location is None or not location.line:
+        return inline_xml(text, f"game.yaml: {field}")
+    return inline_xml(text, f"{location.file}", location.line)
+
+
 def title_page(game: GameData, styles: Styles, width: float, height: float) -> list[Flowable]:
     info = game.game
     art = game_art(game)
@@ -31,21 +40,22 @@ def title_page(game: GameData, styles: Styles, width: float, height: float) -> l
     flow: list[Flowable] = [Spacer(1, mm_to_pt(8))]
     if "logo" in art:
         flow += [_raster(art["logo"], 34, 34), Spacer(1, mm_to_pt(3))]
-    flow.append(Paragraph(inline_xml(escape_inline(info.name)), styles.title))
+    flow.append(Paragraph(_manifest_xml(game, "name", escape_inline(info.name)), styles.title))
     if info.tagline:
-        flow.append(Paragraph(inline_xml(escape_inline(info.tagline)), styles.subtitle))
+        flow.append(Paragraph(_manifest_xml(game, "tagline", escape_inline(info.tagline)), styles.subtitle))
     if info.also_known_as:
-        flow.append(Paragraph(inline_xml(f"also known as *{escape_inline(info.also_known_as)}*"), styles.title_line))
+        flow.append(Paragraph(_manifest_xml(game, "also_known_as", f"also known as *{escape_inline(info.also_known_as)}*"), styles.title_line))
     flow += [Spacer(1, mm_to_pt(6)), *picture, Spacer(1, mm_to_pt(6))]
     facts = f"**{info.players_text}** · **{info.playtime_text}** · ages **{info.minimum_age}+**"
     flow.append(Paragraph(inline_xml(facts), styles.title_line))
     if info.designers:
-        flow.append(Paragraph(inline_xml("Designed by " + escape_inline(names(info.designers))), styles.title_line))
+        flow.append(Paragraph(_manifest_xml(game, "designers", "Designed by " + escape_inline(names(info.designers))),
+                              styles.title_line))
     flow.append(Spacer(1, mm_to_pt(8)))
     if info.licence:
         licence = escape_inline(f"Licence: {info.licence}" + (f" ({info.licence_url})" if info.licence_url else ""))
-        flow.append(Paragraph(inline_xml(licence), styles.caption))
-    flow.append(Paragraph(inline_xml(escape_inline(info.credits)), styles.caption))
+        flow.append(Paragraph(_manifest_xml(game, "licence", licence), styles.caption))
+    flow.append(Paragraph(_manifest_xml(game, "credits", escape_inline(info.credits)), styles.caption))
     return flow
 
 

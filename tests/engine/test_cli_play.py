@@ -99,12 +99,30 @@ def test_the_installed_command_runs():
 
 def test_json_carries_the_events_with_seats_from_1(capsys):
     _code, out, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield",
-                       "--json")
+                        "--json")
     events = json.loads(out)["events"]
     assert {"kind": "bite", "seat": 1, "detail": 2, "text": "bite: dragon 1 (dragon 2)"} in events
     assert {"kind": "react", "seat": 2, "detail": "shield", "text": "react: dragon 2 (shield)"} in events
     _code, text, _ = run(capsys, "dragon_pants", "--position", str(POSITIONS / "bite.yaml"), "--do", "move 0,1", "--do", "react shield")
     assert [line[2:] for line in text.splitlines() if line.startswith("# ")] == [e["text"] for e in events]
+
+
+@pytest.mark.parametrize("words", [("--preset", "volatile"), ("--preset=volatile",)])
+def test_the_games_setup_word_with_the_game_from_the_environment(capsys, monkeypatch, words):
+    """`--preset volatile` with no GAME on the line: `volatile` is the setup, not a game folder."""
+    monkeypatch.setenv("DRAGON_PNP_GAME", "dragon_pants")
+    code, out, err = run(capsys, "--new", "--players", "2", "--seed", "3", *words)
+    _, with_game, _ = run(capsys, "dragon_pants", "--new", "--players", "2", "--seed", "3", "--preset", "volatile")
+    _, no_preset, _ = run(capsys, "dragon_pants", "--new", "--players", "2", "--seed", "3")
+    assert code == 0, err
+    assert out == with_game != no_preset   # the preset was applied (its Destiny deck differs)
+
+
+def test_the_setup_word_before_game_leaves_game_its_own(capsys):
+    code, out, err = run(capsys, "--new", "--preset", "volatile", "dragon_pants", "--players", "2", "--seed", "3")
+    _, with_game, _ = run(capsys, "dragon_pants", "--new", "--players", "2", "--seed", "3", "--preset", "volatile")
+    assert code == 0, err
+    assert out == with_game
 
 
 def test_game_as_argument_and_a_finished_game(capsys, tmp_path):

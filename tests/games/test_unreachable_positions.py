@@ -73,6 +73,19 @@ def dance_combo(doc: dict[str, Any]) -> None:
     doc.update(phase="combo", range="short", combo=["knight"], to_decide=None)
 
 
+def dance_combo_against(dragon_card: str) -> Callable[[dict[str, Any]], None]:
+    """A combo offered after the knight's Hack with a 4 dealt 2 (D13 (4)) against `dragon_card`
+    (no defence), at short range: unreachable when that card's movement, or the range it is
+    playable at, rules out a short range after movement (D9, D10)."""
+    def edit(doc: dict[str, Any]) -> None:
+        dance_combo(doc)
+        dragon = doc["dragon"]
+        dragon["table"] = {"die": 1, "card": dragon_card}
+        dragon["hand"] = [c for c in ["breathe_fire", "rake", "tail_lash", "bite", "flap", "advance", "retreat",
+                                      "recuperate"] if c != dragon_card]
+    return edit
+
+
 def dance_over(state: Any) -> bool:
     return state.result is not None
 
@@ -87,6 +100,10 @@ def dance_reuse(doc: dict[str, Any], **fields: Any) -> None:
 
 DANCE: list[tuple[str, Callable[[Any], bool], Callable[[dict], None], tuple[str, ...]]] = [
     ("combo without damage (D10)", dance_start, dance_combo, ("combo[0]", "dealt no damage", "D10")),
+    ("combo after a Retreat moved the range to long (D9, D10)", dance_start, dance_combo_against("retreat"),
+     ("range", "retreat", "after movement", "D9, D10")),
+    ("combo beside a long-range card (D9, D10)", dance_start, dance_combo_against("breathe_fire"),
+     ("range", "breathe_fire", "D9, D10")),
     ("recuperate in the discard (D6, D11)", dance_start,
      lambda d: (d["knight"]["hand"].remove("recuperate"), d["knight"]["discard"].append("recuperate")),
      ("knight.discard", "never in the discard pile")),
@@ -104,6 +121,14 @@ DANCE: list[tuple[str, Callable[[Any], bool], Callable[[dict], None], tuple[str,
     ("a field set to null", dance_start, lambda d: d["dragon"].update(dice=None), ("dragon.dice", "got null")),
     ("round set to null", dance_start, lambda d: d.update(round=None), ("round", "got null")),
 ]
+
+
+def test_dragon_dance_loads_the_combo_its_movement_allows(capsys, tmp_path):
+    """The same position with an Advance (reduce: short stays short) is a combo the round can reach."""
+    doc = reached("dragon_dance", dance_start, seed=3)
+    dance_combo_against("advance")(doc)
+    code, err = run_play(capsys, tmp_path, doc, "dragon_dance")
+    assert code == 0, err
 
 
 @pytest.mark.parametrize("what, stop, edit, words", DANCE, ids=[c[0] for c in DANCE])
@@ -191,6 +216,40 @@ def test_dragon_line_files_number_winners_from_1(capsys, tmp_path):
 
 
 # --- every game -------------------------------------------------------------------------------
+
+# --- Goofspiel (the example a designer copies) --------------------------------------------------
+
+def goof_blue_took_one(state: Any) -> bool:
+    """Some rounds played and Blue (player 1) has taken a prize."""
+    return len(state.bids[0]) >= 4 and bool(state.won[0])
+
+
+def goof_prize_to_red(doc: dict[str, Any]) -> None:
+    """A prize Blue's higher bid took, listed as Red's: the won lists no longer follow the bids."""
+    won = doc["state"]["won"]
+    won[1].append(won[0].pop())
+
+
+GOOF: list[tuple[str, Callable[[Any], bool], Callable[[dict], None], tuple[str, ...]]] = [
+    ("won contradicts the bids", goof_blue_took_one, goof_prize_to_red, ("state.won[", "bid higher in")),
+    ("an unknown field", goof_blue_took_one, lambda d: d["state"].update(colour="blue"),
+     ("state.colour", "unknown field")),
+    ("cards written as 13.0", goof_blue_took_one, lambda d: d["state"].update(cards=13.0), ("state.cards", "13.0")),
+    ("options as a list", goof_blue_took_one, lambda d: d.update(options=[]), ("options", "expected a mapping")),
+]
+
+
+@pytest.mark.parametrize("what, stop, edit, words", GOOF, ids=[c[0] for c in GOOF])
+def test_goofspiel_refuses(capsys, tmp_path, what, stop, edit, words):
+    doc = reached("goofspiel", stop, seed=2)
+    code, err = run_play(capsys, tmp_path, doc, "goofspiel")
+    assert code == 0, err   # the position as played loads
+    edit(doc)
+    code, err = run_play(capsys, tmp_path, doc, "goofspiel")
+    assert code == 2 and err.startswith("error: ") and "position.yaml:" in err, err
+    assert all(w in err for w in words), err
+    assert "Traceback" not in err
+
 
 GAMES = ["dragon_pants", "dragon_dance", "dragon_line", "goofspiel"]
 

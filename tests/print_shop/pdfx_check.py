@@ -10,6 +10,7 @@ rendered by Ghostscript to CMYK, total ink at most 300 %.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import tempfile
 from pathlib import Path
@@ -36,7 +37,7 @@ def problems(path: Path, level: str, bleed_pt: float | None = None) -> list[str]
         info = pdf.trailer.get("/Info")
         if info is None or str(info.get("/GTS_PDFXVersion", "")) != version:
             found.append(f"Info GTS_PDFXVersion is not {version}")
-        if info is None or info.get("/Trapped") not in (pikepdf.Name.False_, pikepdf.Name.True_):
+        if raw_trapped(path) not in ("/True", "/False"):
             found.append("Info Trapped is not /True or /False")
         if info is None or "/Title" not in info:
             found.append("Info has no Title")
@@ -51,6 +52,18 @@ def problems(path: Path, level: str, bleed_pt: float | None = None) -> list[str]
         found += _text_colours(pdf)
     found += _ink(path)
     return found
+
+
+def raw_trapped(path: Path) -> str | None:
+    """The Info dictionary's /Trapped as the file spells it (qpdf's own printing of the object,
+    not a name pikepdf maps back to Python)."""
+    shown = subprocess.run(["qpdf", "--show-object=trailer", str(path)], capture_output=True, text=True)
+    info = re.search(r"/Info (\d+) (\d+) R", shown.stdout)
+    if info is None:
+        return None
+    raw = subprocess.run(["qpdf", f"--show-object={info[1]},{info[2]}", str(path)], capture_output=True, text=True)
+    trapped = re.search(r"/Trapped\s*(/[^\s/<>\[\]()]*)", raw.stdout)
+    return trapped[1] if trapped else None
 
 
 def _intent(pdf: pikepdf.Pdf) -> list[str]:

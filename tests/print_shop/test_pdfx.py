@@ -24,10 +24,10 @@ from PIL import Image
 from dragon_pnp.data.loader import project_root
 from dragon_pnp.paper import mm_to_pt
 from dragon_pnp.print_shop.ghostscript import convert
-from dragon_pnp.print_shop.neutral import grey_neutrals
+from dragon_pnp.print_shop.neutral import prepare
 from dragon_pnp.print_shop.profile import SHIPPED
 from dragon_pnp.print_shop.structure import finish
-from tests.print_shop.pdfx_check import dictionaries, image_differences, problems, render_differences
+from tests.print_shop.pdfx_check import dictionaries, image_differences, problems, raw_trapped, render_differences
 
 ROOT = project_root()
 BLEED_PT = mm_to_pt(3)
@@ -105,7 +105,7 @@ def to_pdfx(source: Path, folder: Path, level: str) -> Path:
     """The step's own pipeline for one file: neutrals to grey, Ghostscript, PDF/X structure."""
     greyed, converted, target = folder / "grey.pdf", folder / "cmyk.pdf", folder / f"{level}.pdf"
     with pikepdf.open(source) as pdf:
-        assert grey_neutrals(pdf) >= 2     # the body text and the thin rule
+        assert prepare(pdf) >= 2     # the body text and the thin rule greyed
         pdf.save(greyed)
     convert(greyed, converted, SHIPPED.profile, level)
     finish(converted, target, SHIPPED, level, "Face", [BLEED_PT])
@@ -119,10 +119,20 @@ def test_face_converts_to_pdfx(rgb_face, tmp_path, level):
     assert render_differences(rgb_face, target) == []
 
 
-def test_grey_text_and_rules_print_in_black_only(rgb_face, tmp_path):
-    """The near-black body text and the thin grey rule reach the output as DeviceGray (K only);
-    the red title stays a colour."""
+def test_trapped_is_the_pdf_name_false(rgb_face, tmp_path):
+    """Info /Trapped as the bytes spell it (qpdf prints the object), the same word as the XMP."""
     target = to_pdfx(rgb_face, tmp_path, "x4")
+    assert raw_trapped(target) == "/False"
+    with pikepdf.open(target) as pdf:
+        assert "<pdf:Trapped>False</pdf:Trapped>" in pdf.Root.Metadata.read_bytes().decode("utf-8")
+
+
+@pytest.mark.parametrize("level", ["x4", "x1a"])
+def test_grey_text_and_rules_print_in_black_only(rgb_face, tmp_path, level):
+    """The near-black body text and the thin grey rule print on the K plate alone, read from
+    Ghostscript's separations; the red title stays a colour. X-1a flattens this page (it has
+    transparency) to an image: that image keeps the text and rule on K too (no rich black)."""
+    target = to_pdfx(rgb_face, tmp_path, level)
     subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=tiffsep", "-r150",
                     f"-sOutputFile={tmp_path / 'sep.tif'}", str(target)], check=True, capture_output=True)
     plates = {name: Image.open(tmp_path / f"sep({name}).tif").convert("L") for name in ("Cyan", "Magenta", "Yellow", "Black")}
@@ -134,6 +144,12 @@ def test_grey_text_and_rules_print_in_black_only(rgb_face, tmp_path):
     assert letters.sum() > 50   # the text is there, in K
     for name in ("Cyan", "Magenta", "Yellow"):   # and no colour plate prints under it (no rich black)
         assert ink[name][letters].max() <= 3, name
+    rule = (int(14 * dpi_mm), int(74.5 * dpi_mm), int(55 * dpi_mm), int(75.5 * dpi_mm))
+    ink = {name: 255 - np.asarray(plate.crop(rule), dtype=np.int16) for name, plate in plates.items()}
+    line = ink["Black"] > 60
+    assert line.sum() > 20   # the rule is there, in K
+    for name in ("Cyan", "Magenta", "Yellow"):
+        assert ink[name][line].max() <= 3, f"rule on {name}"
     title = (int(30 * dpi_mm), int(17 * dpi_mm), int(39 * dpi_mm), int(20.3 * dpi_mm))
     assert (255 - np.asarray(plates["Magenta"].crop(title))).max() > 100   # the red title is not greyed
 
@@ -162,7 +178,7 @@ def test_a_profile_that_is_not_cmyk_is_refused(tmp_path):
     from dragon_pnp.print_shop.profile import output_intent
 
     (tmp_path / "rgb.icc").write_bytes(b"\0" * 16 + b"RGB " + b"\0" * 16 + b"acsp" + b"\0" * 100)
-    with pytest.raises(NotationError, match=r"pdfx_profile: rgb.icc"):
+    with pytest.raises(NotationError, match=r"pdfx_profile: rgb\.icc"):
         output_intent(tmp_path, "rgb.icc", "X")
     with pytest.raises(NotationError, match="not found"):
         output_intent(tmp_path, "missing.icc", "X")

@@ -144,7 +144,7 @@ def _combo(rules: Rules, state: DanceState, f: Fields) -> None:
         other = 1 - seat
         if c[seat].attack and not c[other].dodge:
             state.dealt[seat] = max(0, c[seat].table[d[seat]] - (c[other].table[d[other]] if c[other].defence else 0))
-    state._played_range = state.range
+    state._played_range = _played_range(rules, state, c, f)
     for i, seat in enumerate(seats):
         role = rules.roles[seat]
         if not c[seat].combo:
@@ -159,6 +159,29 @@ def _combo(rules: Rules, state: DanceState, f: Fields) -> None:
     if missed:
         raise f.fail("combo", f"the {rules.roles[missed[0]]} also earned a follow-up (D10); name it too")
     state.combo_seats = tuple(sorted(seats))
+
+
+def _played_range(rules: Rules, state: DanceState, c: list[Any], f: Fields) -> int:
+    """The range this round's cards were played at, as the combo phase's range shows it (D9, D10):
+    both cards playable there, and the range after their movement (by default; before it with
+    `combo_before_movement`) the one the position gives. None such: the round could not have
+    come to this combo."""
+    fits = []
+    for before in (state.range, 1 - state.range):
+        if not all(rules.playable[s][before] >> c[s].index & 1 for s in BOTH):
+            continue
+        probe = DanceState(rules)
+        probe.range = before
+        if not rules.combo_before_movement:
+            probe._move(c[0], c[1])
+        if probe.range == state.range:
+            fits.append(before)
+    if not fits:
+        order = "before" if rules.combo_before_movement else "after"
+        played = " and ".join(f"the {rules.roles[s]}'s {c[s].id}" for s in BOTH)
+        raise f.fail("range", f"{played} played this round cannot leave the range {RANGE_NAMES[state.range]} "
+                              f"{order} movement, where the combo is offered (D9, D10)")
+    return fits[0]
 
 
 def _result(rules: Rules, state: DanceState, f: Fields) -> None:

@@ -145,6 +145,10 @@ def new_state(rules: Rules, seed: int, record: bool = False) -> GoofState:
     return state
 
 
+REQUIRED = ("cards", "rng", "prize", "deck", "hands", "bids", "won", "tied")
+FIELDS = (*REQUIRED, "result")   # result may be left out while the game goes on
+
+
 def load(rules: Rules, data: Mapping[str, Any]) -> GoofState:
     """A position back into a state, refusing any the rules could never reach."""
     n = rules.cards
@@ -162,10 +166,13 @@ def load(rules: Rules, data: Mapping[str, Any]) -> GoofState:
             raise PositionError((key, *path), "a card value appears twice")
         return list(value)
 
-    for key in ("cards", "rng", "prize", "deck", "hands", "bids", "won", "tied"):
+    for key in data:
+        if key not in FIELDS:
+            raise PositionError((str(key),), f"unknown field {key!r}; expected {', '.join(FIELDS)}")
+    for key in REQUIRED:
         if key not in data:
             raise PositionError((key,), f"missing field {key!r}")
-    if data["cards"] != n:
+    if type(data["cards"]) is not int or data["cards"] != n:   # 13.0 or true is not the whole number 13
         raise PositionError(("cards",), f"this game is played with {n} cards, not {data['cards']!r}")
     if type(data["rng"]) is not int or not 0 <= data["rng"] <= MASK64:
         raise PositionError(("rng",), "expected the generator state, a whole number from 0 to 2**64-1")
@@ -197,6 +204,11 @@ def load(rules: Rules, data: Mapping[str, Any]) -> GoofState:
     ties = sum(1 for blue, red in zip(*bids) if blue == red)
     if ties != len(tied):
         raise PositionError(("tied",), f"{ties} rounds had equal bids, so {ties} prizes lie untaken, not {len(tied)}")
+    for seat in range(SEATS):   # the higher bid takes the round's prize: one prize won per round won
+        rounds_won = sum(1 for own, other in zip(bids[seat], bids[1 - seat]) if own > other)
+        if rounds_won != len(won[seat]):
+            raise PositionError(("won", seat), f"player {seat + 1} bid higher in {rounds_won} rounds, so won "
+                                               f"{rounds_won} prizes, not {len(won[seat])}")
     if over:
         state._next_prize()   # the game is over: the result follows from the prizes taken
     given = data.get("result")

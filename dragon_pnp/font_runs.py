@@ -1,0 +1,164 @@
+"""Which font draws each character of a text: runs of text by glyph coverage.
+
+The rulebook's font (reportlab's Vera) draws Latin text only; a game named `Дракон Deck` or a
+rules line in Chinese would print as empty boxes. Every character therefore goes to the first
+font of `FACES` that has a glyph for it (Vera, then DejaVu Sans for Cyrillic, Greek and most
+symbols, then Droid Sans Fallback for Chinese, Japanese and Korean), and a character no
+installed font has is refused, never drawn as a box. A kit in another script (German, Arabic,
+Chinese) adds a face here; nothing else changes.
+
+System fonts are found at their Debian paths (fonts-dejavu-core, fonts-droid-fallback: run.py
+installs them), else by asking fontconfig (`fc-list`) for the family. reportlab embeds
+TrueType outlines only, so a face must be a .ttf (Noto CJK's OpenType/CFF files cannot be used).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from dragon_pnp.errors import LayoutError
+
+
+@dataclass(frozen=True)
+class Face:
+    """A font family for reportlab: its name, and its four styles' files (the first existing
+    path of each list; a missing style falls back to the regular face)."""
+
+    name: str
+    family: str          # fontconfig's family name, to find it where the paths do not hold it
+    regular: tuple[str, ...]
+    bold: tuple[str, ...] = ()
+    italic: tuple[str, ...] = ()
+    bold_italic: tuple[str, ...] = ()
+
+
+_MARKUP = re.compile(r"(<[^>]*>|&[#a-zA-Z0-9]+;)")   # a tag or an entity: never text to re-font
+DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+FACES: tuple[Face, ...] = (
+    Face("DejaVuSans", "DejaVu Sans", (DEJAVU + "DejaVuSans.ttf",), (DEJAVU + "DejaVuSans-Bold.ttf",),
+         (DEJAVU + "DejaVuSans-Oblique.ttf",), (DEJAVU + "DejaVuSans-BoldOblique.ttf",)),
+    Face("DroidSansFallback", "Droid Sans Fallback", ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",)),
+)
+
+
+class MissingGlyph(LayoutError):
+    """A character no installed font can draw (exit 2)."""
+
+    def __init__(self, character: str, where: str):
+        name = unicodedata.name(character, "unnamed")
+        super().__init__(f"{where}: the character {character!r} (U+{ord(character):04X} {name}) is in no installed "
+                         f"font ({', '.join(installed_names())}); remove it, or install a font that has it")
+        self.character = character
+
+
+def _fc_file(family: str, style: str) -> str | None:
+    """The file fontconfig has for a family and style, if that family is installed at all."""
+    if shutil.which("fc-list") is None:
+        return None
+    try:
+        listed = subprocess.run(["fc-list", "-f", "%{file}\n", f"{family}:style={style}"], capture_output=True,
+                                text=True, timeout=20).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return next((path for path in listed if path.lower().endswith(".ttf")), None)
+
+
+def _first(paths: tuple[str, ...], family: str, style: str) -> str | None:
+    found = next((path for path in paths if Path(path).is_file()), None)
+    return found or (_fc_file(family, style) if paths else None)
+
+
+@cache
+def _base() -> tuple[str, frozenset[int]]:
+    """(reportlab font name, code points it draws) of the rulebook's own font."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from dragon_pnp.fonts import register_reportlab_fonts
+
+    base = register_reportlab_fonts()
+    return base, frozenset(pdfmetrics.getFont(base).face.charToGlyph)
+
+
+@cache
+def _registered() -> tuple[tuple[str, frozenset[int]], ...]:
+    """The base font, then each installed fallback face, registered with reportlab under the
+    face's name with its bold and italic mappings. Loaded only when the base font lacks a
+    character (Droid Sans Fallback alone is 4 MB to read)."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    found = [_base()]
+    for face in FACES:
+        regular = _first(face.regular, face.family, "Book") or _first(face.regular, face.family, "Regular")
+        if regular is None:
+            continue
+        styles = {(0, 0): regular}
+        for key, paths, style in (((1, 0), face.bold, "Bold"), ((0, 1), face.italic, "Oblique"),
+                                  ((1, 1), face.bold_italic, "Bold Oblique")):
+            styles[key] = _first(paths, face.family, style) or regular
+        for (bold, italic), path in styles.items():
+            name = face.name + {(0, 0): "", (1, 0): "-Bold", (0, 1): "-Italic", (1, 1): "-BoldItalic"}[(bold, italic)]
+            pdfmetrics.registerFont(TTFont(name, path))
+            addMapping(face.name, bold, italic, name)
+        found.append((face.name, frozenset(pdfmetrics.getFont(face.name).face.charToGlyph)))
+    return tuple(found)
+
+
+def installed_names() -> list[str]:
+    return [name for name, _ in _registered()]
+
+
+def _drawn_anyway(character: str) -> bool:
+    """Characters that need no glyph: spaces and line breaks (any font spaces them), controls
+    and the zero-width marks a shaper would drop."""
+    return character.isspace() or unicodedata.category(character) in ("Cc", "Cf")
+
+
+def font_runs(text: str, where: str = "text") -> list[tuple[str, str]]:
+    """`text` as (font name, run) pairs in order, each character in the first font that has it;
+    a character that needs no glyph stays in the run it is in. MissingGlyph (located at
+    `where`) for a character no font has."""
+    faces = _registered()
+    runs: list[tuple[str, str]] = []
+    for character in text:
+        if _drawn_anyway(character) and runs:
+            runs[-1] = (runs[-1][0], runs[-1][1] + character)
+            continue
+        code = ord(character)
+        name = next((name for name, points in faces if code in points), None)
+        if name is None:
+            if _drawn_anyway(character):
+                name = faces[0][0]
+            else:
+                raise MissingGlyph(character, where)
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + character)
+        else:
+            runs.append((name, character))
+    return runs
+
+
+def with_fallback_fonts(xml: str, where: str = "text") -> str:
+    """reportlab paragraph markup with every run of text the base font cannot draw wrapped in
+    `<font face="...">` (tags and entities are left as they are; bold and italic carry over
+    through the face's mappings). Plain ASCII, the common case, returns at once."""
+    if xml.isascii():
+        return xml
+    base, drawn = _base()
+    if all(ord(character) in drawn or _drawn_anyway(character) for character in xml):
+        return xml
+    parts = []
+    for piece in _MARKUP.split(xml):
+        if not piece or piece.startswith(("<", "&")):
+            parts.append(piece)
+            continue
+        for name, run in font_runs(piece, where):
+            parts.append(run if name == base else f'<font face="{name}">{run}</font>')
+    return "".join(parts)
