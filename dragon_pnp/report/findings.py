@@ -1,5 +1,8 @@
 """Read the aggregated figures and say, in plain sentences, what a designer should look at.
 
+A run in which any game stopped with an engine error is not a result: its only findings are
+the data checks' and the error's (`engine_failure`), and the commands exit non-zero on it.
+
 Each finding has a severity ("attention" needs the designer; "note" is worth knowing), a
 weight that orders findings of one severity by how much they matter, and the configurations
 it comes from. Thresholds are statistical (Bonferroni-corrected tests, Wilson intervals), so
@@ -51,11 +54,22 @@ def from_game(found: GameFinding) -> Finding:
 
 def find(report: Mapping, game_findings: Iterable[GameFinding] = ()) -> list[Finding]:
     """Every finding, attention first, then by weight."""
-    found: list[Finding] = [from_game(f) for f in game_findings]
-    for rule in (_validation, _errors, _cut_off, _duel, _first_player, _seats, _playtime, _hazards, _strong_play):
+    crashed = engine_failure(report) is not None
+    found: list[Finding] = [] if crashed else [from_game(f) for f in game_findings]
+    rules = (_validation, _errors) if crashed else (_validation, _errors, _cut_off, _duel, _first_player, _seats,
+                                                    _playtime, _hazards, _strong_play)
+    for rule in rules:
         found.extend(rule(report))
     order = {"attention": 0, "note": 1}
     return sorted(found, key=lambda f: (order[f.severity], -f.weight, f.topic, f.text))
+
+
+def engine_failure(report: Mapping) -> str | None:
+    """None when every game ended by its rules or was cut off; else the sentence naming how many
+    stopped with an engine error and the first (seed, configuration, file:line in the rules). A
+    run with any such game is not a result: no other finding is drawn from it."""
+    found = list(_errors(report))
+    return found[0].text if found else None
 
 
 def _configs(report: Mapping, policy: str | None = None) -> list[dict]:

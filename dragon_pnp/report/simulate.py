@@ -11,7 +11,11 @@ result. A seed fixes everything: the game's own chance (its shuffles and dice) a
 from __future__ import annotations
 
 import random
+import signal
+import threading
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +32,16 @@ from dragon_pnp.report.record import CUT_OFF, ERROR, GameRecord
 # Decisions in one game after which it is cut off: far beyond any game that ends by its rules.
 DECISION_CAP = 100_000
 DECISION_CAP_HAZARD = "decision_cap"
+# Seconds one game may take before the step it is in (a rules hook that never returns) is stopped
+# and named as an engine error: far beyond any game of a search player at its default budget.
+GAME_SECONDS = 600.0
+
+
+SETTING_UP, CHOOSING, APPLYING, MEASURING = range(4)   # where a game is, for the time limit's message
+
+
+class StepTimeout(Exception):
+    """A game ran past its time limit; the message names the step it was stopped in."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +52,7 @@ class Job:
     rules_module: str
     options: tuple[tuple[str, Any], ...] = ()
     decision_cap: int = DECISION_CAP
+    time_limit: float = GAME_SECONDS   # seconds per game (0: none)
     # A digest of the game's files and code, when the caller has one: a worker keeps one table
     # per job, so a folder edited between two checks in one process is loaded again.
     inputs: str = ""
@@ -74,55 +89,143 @@ def table_for(job: Job) -> Table:
 def play_batch(job: Job, batch: Batch) -> list[GameRecord]:
     """Every game of one batch, in order. Top-level so process and Dask workers can pickle it."""
     table = table_for(job)
-    return [play_game(table, batch.config, seed, batch.first_game + offset, job.decision_cap)
+    return [play_game(table, batch.config, seed, batch.first_game + offset, job.decision_cap, job.time_limit)
             for offset, seed in enumerate(batch.game_seeds())]
 
 
 def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
-              decision_cap: int = DECISION_CAP) -> GameRecord:
+              decision_cap: int = DECISION_CAP, time_limit: float = GAME_SECONDS) -> GameRecord:
     """One game from its seed, played to its end through the game interface."""
     seat_policies = config.seat_policies(game_index)
+    module = table.module
+    step: list[Any] = [SETTING_UP, None, [], seat_policies]   # what the game is doing: phase, seat, moves
+    try:
+        with _time_limit(time_limit, step):
+            return _play(table, config, seed, seat_policies, decision_cap, step)
+    except Exception as exc:  # a rules bug must not sink thousands of other games
+        return _error_record(config, seed, seat_policies, exc, module)
+
+
+@contextmanager
+def _time_limit(seconds: float, step: list[Any]) -> Iterator[None]:
+    """Stop the game with `StepTimeout` naming the step it is in after `seconds`. A signal timer, so only
+    in a process's main thread (every worker process; a thread of the studio plays unlimited)."""
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def ring(signum: int, frame: object) -> None:
+        raise StepTimeout(f"the game ran past its time limit of {seconds:g} s {_step_words(step)}")
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _step_words(step: list[Any]) -> str:
+    phase, seat, moves, policies = step
+    decision = len(moves) + 1
+    if phase == CHOOSING:
+        return f"while seat {seat + 1}'s player ({policies[seat]}) chose decision {decision}"
+    if phase == APPLYING:
+        return f"while the rules applied decision {decision}"
+    return "while setting up the game" if phase == SETTING_UP else "while measuring the ended game"
+
+
+def _play(table: Table, config: Config, seed: int, seat_policies: tuple[str, ...], decision_cap: int,
+          step: list[Any]) -> GameRecord:
+    """The play loop itself; `step` says what it is doing (for the time limit's message)."""
     choose = random.Random(seed ^ 0x5EED)
     module = table.module
-    state = None
-    try:
-        players = [table.policy(name) for name in seat_policies]
-        state = module.new_game(table.rules, seed, config.players, config.setup or None)
-        trace = PlayTrace()
-        moving = state.to_move()
-        first = moving[0] if len(moving) == 1 else None
-        decisions = 0
-        note = trace.moves.append  # PlayTrace.add, inlined: this loop is the hot path of a check
-        while state.result is None:
-            if decisions >= decision_cap:
-                return GameRecord(seed, config.players, seat_policies, (), CUT_OFF, 0, first,
-                                  hazards={DECISION_CAP_HAZARD: 1})
-            if len(moving) == 1:
-                seat = moving[0]
-                action = players[seat].choose(state, seat, choose)
+    players = [table.policy(name) for name in seat_policies]
+    state = module.new_game(table.rules, seed, config.players, config.setup or None)
+    trace = PlayTrace()
+    step[2] = trace.moves
+    moving = state.to_move()
+    first = moving[0] if len(moving) == 1 else None
+    decisions = 0
+    note = trace.moves.append  # PlayTrace.add, inlined: this loop is the hot path of a check
+    while state.result is None:
+        if decisions >= decision_cap:
+            return GameRecord(seed, config.players, seat_policies, (), CUT_OFF, 0, first,
+                              hazards={DECISION_CAP_HAZARD: 1})
+        if len(moving) == 1:
+            seat = moving[0]
+            step[0], step[1] = CHOOSING, seat
+            action = players[seat].choose(state, seat, choose)
+            note((seat, state.decision(seat), action))
+            step[0] = APPLYING
+            state.apply({seat: action})
+        else:
+            joint = {}
+            for seat in moving:  # every seat chooses on the same state: no one sees another's choice
+                step[0], step[1] = CHOOSING, seat
+                action = joint[seat] = players[seat].choose(state, seat, choose)
                 note((seat, state.decision(seat), action))
-                state.apply({seat: action})
-            else:
-                joint = {}
-                for seat in moving:  # every seat chooses on the same state: no one sees another's choice
-                    action = joint[seat] = players[seat].choose(state, seat, choose)
-                    note((seat, state.decision(seat), action))
-                state.apply(joint)
-            decisions += 1
-            moving = state.to_move()
-        result = state.result
-        return GameRecord(
-            seed=seed, players=config.players, seat_policies=seat_policies, winners=tuple(result.winners),
-            reason=result.reason, rounds=result.rounds, first=first,
-            minutes=module.part(ReportPart).playtime_minutes(table.game, state, trace),
-            scores=None if result.scores is None else tuple(result.scores),
-            metrics=module.part(ReportPart).game_metrics(state, trace), hazards=dict(module.part(ReportPart).hazards(state, trace)),
-        )
-    except Exception as exc:  # a rules bug must not sink thousands of other games
-        return _error_record(config, seed, seat_policies, exc)
+            step[0] = APPLYING
+            state.apply(joint)
+        decisions += 1
+        moving = state.to_move()
+    step[0] = MEASURING
+    result = state.result
+    return GameRecord(
+        seed=seed, players=config.players, seat_policies=seat_policies, winners=tuple(result.winners),
+        reason=result.reason, rounds=result.rounds, first=first,
+        minutes=module.part(ReportPart).playtime_minutes(table.game, state, trace),
+        scores=None if result.scores is None else tuple(result.scores),
+        metrics=module.part(ReportPart).game_metrics(state, trace), hazards=dict(module.part(ReportPart).hazards(state, trace)),
+    )
 
 
-def _error_record(config: Config, seed: int, seat_policies: tuple[str, ...], exc: Exception) -> GameRecord:
-    where = traceback.extract_tb(exc.__traceback__)[-1]
-    message = f"{type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})"
+def _error_record(config: Config, seed: int, seat_policies: tuple[str, ...], exc: BaseException,
+                  module: GameModule | None = None) -> GameRecord:
+    where = rules_frame(exc, module)
+    message = f"{type(exc).__name__}: {exc} ({where})"
     return GameRecord(seed, config.players, seat_policies, (), ERROR, 0, error=message)
+
+
+def rules_frame(exc: BaseException, module: GameModule | None) -> str:
+    """Where in the game's own code an exception came from, as file:line: the innermost frame in
+    the rules module's folder (not in `random.py` or another library it called), else the
+    innermost frame outside the standard library, else the innermost of all."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return "no traceback"
+    folder = _rules_folder(module)
+    library = Path(traceback.__file__).resolve().parent
+    chosen = None
+    if folder is not None:
+        chosen = next((f for f in reversed(frames) if _inside(f.filename, folder)), None)
+    if chosen is None:
+        chosen = next((f for f in reversed(frames) if not _inside(f.filename, library)), frames[-1])
+    return f"{_shown(chosen.filename, folder)}:{chosen.lineno}"
+
+
+def _rules_folder(module: GameModule | None) -> Path | None:
+    import inspect
+
+    if module is None:
+        return None
+    try:
+        return Path(inspect.getfile(type(module))).resolve().parent
+    except (TypeError, OSError):
+        return None
+
+
+def _inside(filename: str, folder: Path) -> bool:
+    try:
+        return Path(filename).resolve().is_relative_to(folder)
+    except OSError:
+        return False
+
+
+def _shown(filename: str, folder: Path | None) -> str:
+    """A frame's file relative to the rules module's parent folder (`rules/game.py`), else its name."""
+    path = Path(filename)
+    if folder is not None and _inside(filename, folder):
+        return str(path.resolve().relative_to(folder.parent))
+    return path.name

@@ -464,9 +464,9 @@ def _reproduce(report: dict) -> str:
              f"--players {','.join(map(str, s['players']))}"]
     if any(s["setups"]):
         parts.append(f"--setup {','.join(s['setups'])}")
-    parts += [f"--policy {','.join(s['policies'])}", f"--seed {s['seed']}"]
-    if s["duel_games"] != s["games"]:
-        parts.append(f"--duel-games {s['duel_games']}")
+    parts += [f"--policy {','.join(s['policies'])}", f"--seed {s['seed']}", f"--duel-games {s['duel_games']}"]
+    if any(p == "search" or p.startswith("search:") for p in [*s["policies"], *s.get("mixed", [])]):
+        parts.append(f"--search-games {s['search_games']}")   # the count played, whatever the default
     for name, value in s["options"].items():
         parts.append(f"--option {name}={'on' if value else 'off'}")
     return " ".join(parts)
