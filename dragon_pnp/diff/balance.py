@@ -34,6 +34,7 @@ from dragon_pnp.stats import POWER, PairedTest, detectable_difference, holm, pai
 ALPHA = 0.05           # family-wise error rate over every figure tested
 CORRECTION = "Holm"
 SHARE_CHANGE = 0.05    # the change in a share the sample-size advice is quoted for (5 points)
+FIRST_LOOK = 50        # games per configuration at a sequential diff's first look
 
 
 def common_settings(old: GameData, new: GameData, settings: CheckSettings) -> tuple[CheckSettings, list[str]]:
@@ -88,14 +89,64 @@ def play(game: GameData, module: GameModule, settings: CheckSettings,
     return records, main, duels, found.played
 
 
+def looks(games: int, first: int | None = FIRST_LOOK) -> list[int]:
+    """Games per configuration at which a sequential diff looks: doubling from `first` up to
+    `games` (one look, `games`, when `first` is None or not below it)."""
+    found: list[int] = []
+    size = first or games
+    while size < games:
+        found.append(size)
+        size *= 2
+    return [*found, games]
+
+
 def compare_balance(old: GameData, new: GameData, settings: CheckSettings, execution: Execution | None = None,
-                    same_inputs: bool = False, progress: Callable[[str], None] = lambda text: None) -> dict[str, Any]:
-    """The Balance section: settings, findings that appeared/disappeared, paired figures."""
+                    same_inputs: bool = False, progress: Callable[[str], None] = lambda text: None,
+                    first_look: int | None = None) -> dict[str, Any]:
+    """The Balance section: settings, findings that appeared/disappeared, paired figures.
+
+    With `first_look`, the games are played in looks (`looks`) and the comparison stops at the
+    first look where the answer is clear: a figure moved beyond chance, every game ended the same,
+    or every win share could have seen a SHARE_CHANGE move. The family-wise ALPHA is split evenly
+    over the planned looks (a Bonferroni group-sequential bound), so stopping early costs no
+    honesty; the check cache keeps the games of earlier looks for the later ones."""
     execution = execution or Execution()
     settings, not_compared = common_settings(old, new, settings)
-    old_module, new_module = require_module(old), require_module(new)
     if not (settings.players and settings.setups and settings.policies):   # nothing both versions take
-        return _balance({}, {}, [], settings, not_compared, [], [], [], old)
+        return _balance({}, {}, [], settings, not_compared, [], [], [], new, ALPHA)
+    planned = looks(settings.main_games(), first_look)
+    alpha = ALPHA / len(planned)
+    result: dict[str, Any] = {}
+    for number, games in enumerate(planned, 1):
+        look = settings if games == settings.main_games() else \
+            replace(settings, games=games, duel_games=min(settings.duel_count(), games))
+        if len(planned) > 1:
+            progress(f"look {number} of {len(planned)}: {games} games per configuration")
+        result = _look(old, new, look, execution, same_inputs, progress, list(not_compared), alpha)
+        stop = _clear(result)
+        if stop or number == len(planned):
+            result["method"]["sequential"] = {"planned": planned, "played": games, "alpha_per_look": alpha,
+                                              "stopped": stop or "the last look"}
+            break
+    return result
+
+
+def _clear(balance: dict[str, Any]) -> str:
+    """Why a sequential diff may stop after this look, or "" to play on."""
+    if balance["beyond_chance"]:
+        return "a figure moved beyond chance"
+    if not balance["games_differing"]:
+        return "every game ended the same in both versions"
+    shares = [f for f in balance["figures"] if f["tested"] and f["unit"] == "share"]
+    if shares and all(f["detectable"] <= SHARE_CHANGE for f in shares):
+        return f"every share could have seen a {100 * SHARE_CHANGE:.0f}-point move"
+    return ""
+
+
+def _look(old: GameData, new: GameData, settings: CheckSettings, execution: Execution, same_inputs: bool,
+          progress: Callable[[str], None], not_compared: list[str], alpha: float) -> dict[str, Any]:
+    """Both versions' games at one sample size, compared."""
+    old_module, new_module = require_module(old), require_module(new)
     progress("playing the old version")
     old_records, main, duels, played = play(old, old_module, settings, execution)
     if not played:
@@ -110,12 +161,13 @@ def compare_balance(old: GameData, new: GameData, settings: CheckSettings, execu
     old_report = build_report(old, settings, old_records, main, duels, old_module)
     new_report = build_report(new, settings, new_records, main, duels, new_module)
     findings = compare_findings(_unrooted(old_report["findings"], old), _unrooted(new_report["findings"], new))
-    return _balance(old_records, new_records, [*main, *duels], settings, not_compared, *findings, new)
+    return _balance(old_records, new_records, [*main, *duels], settings, not_compared, *findings, new, alpha)
 
 
 def _balance(old_records: dict[Config, list[GameRecord]], new_records: dict[Config, list[GameRecord]],
              configs: Sequence[Config], settings: CheckSettings, not_compared: list[str], appeared: list[dict[str, Any]],
-             disappeared: list[dict[str, Any]], changed: list[dict[str, Any]], new: GameData) -> dict[str, Any]:
+             disappeared: list[dict[str, Any]], changed: list[dict[str, Any]], new: GameData,
+             alpha: float) -> dict[str, Any]:
     """The Balance section from both versions' games (none when nothing could be played by both)."""
     new_module = require_module(new)
     found: list[Series] = []
@@ -129,7 +181,7 @@ def _balance(old_records: dict[Config, list[GameRecord]], new_records: dict[Conf
         total += min(len(a), len(b))
     if not total and not not_compared:
         not_compared.append("no configuration was played by both versions")
-    figures = judge(found)
+    figures = judge(found, alpha)
     tested = sum(1 for f in figures if f["tested"])
     return {
         "settings": {"games": settings.main_games(), "duel_games": settings.duel_count(), "seed": settings.seed,
@@ -143,9 +195,9 @@ def _balance(old_records: dict[Config, list[GameRecord]], new_records: dict[Conf
         "disappeared": disappeared,
         "findings_changed": changed,
         "figures": figures,
-        "method": {"correction": CORRECTION, "alpha": ALPHA, "tested": tested, "power": POWER,
-                   "level": ALPHA / tested if tested else ALPHA,
-                   "share_change": SHARE_CHANGE, "games_for_share_change": games_for_share_change(figures)},
+        "method": {"correction": CORRECTION, "family_alpha": ALPHA, "alpha": alpha, "tested": tested, "power": POWER,
+                   "level": alpha / tested if tested else alpha, "share_change": SHARE_CHANGE,
+                   "games_for_share_change": games_for_share_change(figures, alpha), "sequential": None},
         "beyond_chance": sum(1 for f in figures if f["beyond_chance"]),
         "certain": sum(1 for f in figures if f["certain"]),
     }
@@ -165,9 +217,9 @@ def _crashes(records: dict[Config, list[GameRecord]]) -> dict[str, Any]:
     return {"games": len(crashed), "first": first}
 
 
-def judge(series: Sequence[Series]) -> list[dict[str, Any]]:
+def judge(series: Sequence[Series], alpha: float = ALPHA) -> list[dict[str, Any]]:
     """Every series as a figure with its verdict: "certain" (a shift every game shares),
-    "beyond chance" (Holm-adjusted p below ALPHA over every figure tested), "within chance",
+    "beyond chance" (Holm-adjusted p below `alpha` over every figure tested), "within chance",
     "unchanged" (no game moved it), or "not compared" (no game has it in both versions)."""
     rows: list[dict[str, Any]] = []
     for item in series:
@@ -191,10 +243,10 @@ def judge(series: Sequence[Series]) -> list[dict[str, Any]]:
                      "certain": test.exact, "beyond_chance": test.exact, "spread": _planning_spread(item, pairs, test),
                      "verdict": verdict})
     tested_rows = [r for r in rows if r["tested"]]
-    level = ALPHA / len(tested_rows) if tested_rows else ALPHA
+    level = alpha / len(tested_rows) if tested_rows else alpha
     for row, adjusted in zip(tested_rows, holm([r["p_value"] for r in tested_rows])):
         row["adjusted_p"] = adjusted
-        if adjusted < ALPHA:
+        if adjusted < alpha:
             row["beyond_chance"], row["verdict"] = True, "beyond chance"
     for row in rows:
         row["detectable"] = None if row["spread"] is None else detectable_difference(row["spread"], row["n"], level)
@@ -214,12 +266,12 @@ def _planning_spread(item: Series, pairs: Sequence[tuple[float, float]], test: P
     return math.sqrt(0.5) if item.unit == "share" else 0.0
 
 
-def games_for_share_change(figures: Sequence[dict[str, Any]]) -> int | None:
+def games_for_share_change(figures: Sequence[dict[str, Any]], alpha: float = ALPHA) -> int | None:
     """Paired games per configuration that would see a SHARE_CHANGE move in the widest-spread win
     share at the corrected level, so the next run can be sized to the question, not a habit."""
     tested = sum(1 for f in figures if f["tested"]) or 1
     spreads = [f["spread"] for f in figures if f["unit"] == "share" and f["spread"] and "wins" in f["names"][0]]
-    return pairs_needed(SHARE_CHANGE, max(spreads), ALPHA / tested) if spreads else None
+    return pairs_needed(SHARE_CHANGE, max(spreads), alpha / tested) if spreads else None
 
 
 def _unrooted(findings: Any, game: GameData) -> list[dict[str, Any]]:

@@ -70,7 +70,7 @@ def _balance_sentence(balance: dict[str, Any]) -> str:
               f"{balance['games_differing']} ended differently")
     tested = method["tested"]
     correction = (f"{method['correction']} correction over {_count(tested, 'figure')} tested, "
-                  f"{100 * method['alpha']:.0f} % family-wise")
+                  f"{100 * method.get('family_alpha', method['alpha']):.0f} % family-wise")
     if not moved and not certain:
         if tested:
             sentence = (played + f"; no balance figure moved beyond chance ({correction}; "
@@ -87,6 +87,12 @@ def _balance_sentence(balance: dict[str, Any]) -> str:
         sentence = (played + ": " + "; ".join(parts) + (f"; {_count(extra, 'more figure')} moved" if extra else "")
                     + f" ({correction}).")
     tail = []
+    sequential = method.get("sequential")
+    if sequential and len(sequential["planned"]) > 1:
+        tail.append(f"Played in looks of {', '.join(map(str, sequential['planned']))} games per configuration "
+                    f"(each judged at {100 * method['alpha']:.2g} %, the 5 % split over them); stopped at "
+                    f"{sequential['played']}: "
+                    f"{sequential['stopped']}.")
     if missing:
         tail.append("Not compared: " + "; ".join(missing) + ".")
     if crashes:

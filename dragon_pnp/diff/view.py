@@ -106,8 +106,8 @@ def balance_note(balance: dict[str, Any]) -> str:
         "t-test; a win share counts a draw as an equal split (a half between two players). A figure known by "
         "several names (one series) is listed and tested once; a shift every game shares is certain.",
         f"Beyond chance: {method.get('correction', 'Holm')}-adjusted p below "
-        f"{100 * method.get('alpha', 0.05):.0f} % over the {tested} figures tested together "
-        f"(family-wise). “Could have seen”: the smallest true change these games find with "
+        f"{100 * method.get('alpha', 0.05):.2g} % over the {tested} figures tested together "
+        f"(family-wise{_looks(method)}). “Could have seen”: the smallest true change these games find with "
         f"{100 * method.get('power', 0.8):.0f} % power at {method.get('level', 0.05):.2g}, the strictest step "
         "of that correction; a figure within chance may still have moved by less.",
     ]
@@ -120,6 +120,14 @@ def balance_note(balance: dict[str, Any]) -> str:
     if balance.get("not_compared"):
         words.append("Not compared: " + "; ".join(balance["not_compared"]) + ".")
     return " ".join(words)
+
+
+def _looks(method: dict[str, Any]) -> str:
+    sequential = method.get("sequential")
+    if not sequential or len(sequential["planned"]) < 2:
+        return ""
+    return (f"; the 5 % split over looks at {', '.join(map(str, sequential['planned']))} games, stopped at "
+            f"{sequential['played']}: {sequential['stopped']}")
 
 
 def _balance_tables(balance: dict[str, Any]) -> list[Table]:

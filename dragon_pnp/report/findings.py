@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from dragon_pnp.games.api import Finding as GameFinding
 from dragon_pnp.games.report_parts import pct
@@ -64,7 +65,7 @@ def find(report: Mapping, game_findings: Iterable[GameFinding] = ()) -> list[Fin
     return sorted(found, key=lambda f: (order[f.severity], -f.weight, f.topic, f.text))
 
 
-def engine_failure(report: Mapping) -> str | None:
+def engine_failure(report: Mapping[str, Any]) -> str | None:
     """None when every game ended by its rules or was cut off; else the sentence naming how many
     stopped with an engine error and the first (seed, configuration, file:line in the rules). A
     run with any such game is not a result: no other finding is drawn from it."""
@@ -185,7 +186,7 @@ def seat_words(report: Mapping, players: int, seat: int) -> str:
     return f"seat {seat + 1} ({label.lower()} {names[seat]})"
 
 
-def correct_seat_flags(report: Mapping) -> None:
+def correct_seat_flags(report: Mapping[str, Any]) -> None:
     """Flag seats by one Holm correction over every seat test of a policy's configurations (not
     per configuration, which lets one fluke in dozens of configurations through): each seat row
     gets its `adjusted_p`, and `flagged` follows it. Between two players one seat's share of the
@@ -208,7 +209,7 @@ def correct_seat_flags(report: Mapping) -> None:
             c["fairness"]["flagged"] = [seat["seat"] for seat in seats if seat["flagged"]]
 
 
-def seat_family(report: Mapping) -> list[tuple[dict, dict]]:
+def seat_family(report: Mapping[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """The reference player's seat tests (after `correct_seat_flags`), the mirrored second seat
     of a two-player game left out: (configuration, seat row)."""
     rows = []

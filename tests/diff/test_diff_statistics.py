@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from dragon_pnp.diff.balance import looks
 from dragon_pnp.diff.compare import DiffOptions, run_diff
 from dragon_pnp.report.check import CheckSettings, Execution
 from tests.conftest import ROOT
@@ -113,3 +114,48 @@ def test_what_could_not_be_compared_is_said(tmp_path):
     assert "Balance was not compared: no games were paired" in summary
     assert "3 players (only the new version takes it)" in summary
     assert "within chance" not in summary and "held" not in summary
+
+
+def test_looks_double_up_to_the_most_games():
+    assert looks(200, 50) == [50, 100, 200]
+    assert looks(120, 50) == [50, 100, 120]
+    assert looks(16, 50) == [16] and looks(200, None) == [200]
+
+
+def _goofspiel_edited(tmp_path: Path, before: str, after: str) -> Path:
+    folder = tmp_path / "goofspiel"
+    shutil.copytree(ROOT / "examples" / "goofspiel", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    source = folder / "rules" / "game.py"
+    assert before in source.read_text()
+    source.write_text(source.read_text().replace(before, after))
+    return folder
+
+
+def _sequential(old: Path, new: Path, games: int, first_look: int) -> tuple[dict, str]:
+    settings = CheckSettings(games=games, duel_games=0, seed=1, players=(2,), policies=("random",))
+    report = run_diff(str(old), str(new), DiffOptions(pages=False, check=settings, first_look=first_look,
+                                                      execution=Execution(jobs=2))).report
+    return report["balance"], report["summary"]
+
+
+def test_a_sequential_diff_stops_at_the_first_look_that_is_clear(tmp_path):
+    """A scoring change is plain after 10 games: the diff stops there instead of playing 40."""
+    folder = _goofspiel_edited(tmp_path, "        return [sum(w) for w in self.won]\n",
+                               "        return [sum(w) - len(w) for w in self.won]\n")
+    balance, summary = _sequential(ROOT / "examples" / "goofspiel", folder, 40, 10)
+    sequential = balance["method"]["sequential"]
+    assert sequential["planned"] == [10, 20, 40] and sequential["played"] == 10
+    assert sequential["stopped"] == "a figure moved beyond chance"
+    assert balance["games_paired"] == 10 and balance["method"]["alpha"] == pytest.approx(0.05 / 3)
+    assert "stopped at 10: a figure moved beyond chance" in summary
+
+
+def test_a_sequential_diff_of_a_change_that_changes_nothing_plays_every_look(tmp_path):
+    """The random player sees its bids in the other order: other games, the same game."""
+    folder = _goofspiel_edited(tmp_path, "return [Bid(v) for v in self.hands[seat]] if",
+                               "return [Bid(v) for v in reversed(self.hands[seat])] if")
+    balance, summary = _sequential(ROOT / "examples" / "goofspiel", folder, 40, 10)
+    assert balance["games_differing"] > 0 and balance["games_paired"] == 40
+    assert balance["method"]["sequential"]["stopped"] == "the last look"
+    assert not any(f["beyond_chance"] for f in balance["figures"])
+    assert "no balance figure moved beyond chance" in summary and "stopped at 40: the last look" in summary

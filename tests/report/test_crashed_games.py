@@ -88,3 +88,14 @@ def test_the_default_build_step_passes_a_sound_game(tmp_path):
     context = BuildContext(game, BuildOptions(check_games=4), tmp_path)
     build_step(context)
     assert "rules-check.json" in context.artifacts
+
+
+def test_the_studio_balance_check_reports_the_crash_as_its_error(tmp_path):
+    folder, line = broken_goofspiel(tmp_path, "import random; return [Bid(random.choice(self.hands[seat][:0]))]")
+    out = tmp_path / "report.json"
+    run = subprocess.run([sys.executable, "-m", "dragon_pnp.studio.balance_runner", str(folder), str(out),
+                          "--games", "3"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1
+    errors = [text for text in run.stdout.splitlines() if text.startswith("error: ")]
+    assert len(errors) == 1 and f"rules/game.py:{line}" in errors[0] and "stopped with an engine error" in errors[0]
+    assert not out.exists()
