@@ -291,6 +291,15 @@ def detectable_difference(spread: float, n: int, alpha: float, power: float = PO
     return (normal_quantile(1 - alpha / 2) + normal_quantile(power)) * spread / math.sqrt(n)
 
 
+def share_detectable(expected: float, trials: int, alpha: float, power: float = POWER) -> float:
+    """The smallest departure of a share from `expected` that a two-sided test at level `alpha`
+    finds with probability `power` in `trials` trials (normal approximation, spread at `expected`)."""
+    if trials < 1:
+        return math.inf
+    z = normal_quantile(1 - alpha / 2) + normal_quantile(power)
+    return z * math.sqrt(expected * (1 - expected) / trials)
+
+
 def pairs_needed(difference: float, spread: float, alpha: float, power: float = POWER) -> int:
     """Pairs a two-sided test at level `alpha` needs to find a true mean `difference` with
     probability `power` when the differences spread by `spread` (the inverse of the above)."""

@@ -21,7 +21,7 @@ from dragon_pnp.games.api import Finding as GameFinding
 from dragon_pnp.games.report_parts import pct
 from dragon_pnp.report.simulate import DECISION_CAP_HAZARD
 from dragon_pnp.report.strong_play import comparisons
-from dragon_pnp.stats import holm, wilson_interval
+from dragon_pnp.stats import holm, share_detectable, wilson_interval
 
 ALPHA = 0.05
 PLAYTIME_SLACK = 1.5  # estimated minutes this many times off the box figure is worth a look
@@ -230,7 +230,7 @@ def _seats(report: Mapping) -> Iterable[Finding]:
         rows = _configs(report, policy)
         where = f"in {rows[0]['config']['key']}" if len(rows) == 1 else f"in any {policy} configuration"
         yield Finding("note", "seats", 200, f"No seat wins more or less often than chance explains {where} "
-                      f"({method}).", _keys(rows))
+                      f"({method}){_could_see(family)}.", _keys(rows))
         return
     flagged.sort(key=lambda item: -abs(item[1]["rate"] - item[1]["expected"]) / item[1]["expected"])
     shown = []
@@ -241,6 +241,19 @@ def _seats(report: Mapping) -> Iterable[Finding]:
     yield Finding("attention", "seats", 500 + 100 * abs(worst["rate"] - worst["expected"]) / worst["expected"],
                   f"{len(flagged)} seat(s) win outside what chance explains ({method}): " + "; ".join(shown) + ".",
                   tuple(dict.fromkeys(c["config"]["key"] for c, _ in flagged)))
+
+
+def _could_see(family: list[tuple[dict[str, Any], dict[str, Any]]]) -> str:
+    """What "no seat flagged" could have caught: the departure from an equal share a seat needed,
+    at 80 % power at the strictest step of the correction, in the configuration with fewest games."""
+    if not family:
+        return ""
+    c, seat = min(family, key=lambda item: item[1]["games"])
+    need = share_detectable(seat["expected"], seat["games"], ALPHA / len(family))
+    if need >= 1:
+        return f"; with {seat['games']} decided games in {c['config']['key']} no departure could have been seen"
+    return (f"; a seat would have had to win about {100 * need:.0f} points more or less than its share to be seen "
+            f"at 80 % power with the fewest decided games, {seat['games']} in {c['config']['key']}")
 
 
 def _playtime(report: Mapping) -> Iterable[Finding]:

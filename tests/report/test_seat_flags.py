@@ -4,11 +4,11 @@ seat mirrors its first and is not tested twice."""
 
 from __future__ import annotations
 
-from dragon_pnp.report.findings import correct_seat_flags, seat_family
+from dragon_pnp.report.findings import _seats, correct_seat_flags, seat_family
 
 
 def _config(key: str, players: int, p_values: list[float], policy: str = "random") -> dict:
-    seats = [{"seat": s, "p_value": p, "rate": 0.5, "expected": 1 / players, "flagged": p < 0.05 / players}
+    seats = [{"seat": s, "p_value": p, "rate": 0.5, "expected": 1 / players, "games": 40, "flagged": p < 0.05 / players}
              for s, p in enumerate(p_values)]
     return {"config": {"key": key, "players": players, "policy": policy},
             "fairness": {"decided": 40, "seats": seats, "flagged": [s["seat"] for s in seats if s["flagged"]]}}
@@ -35,3 +35,14 @@ def test_a_two_player_game_tests_its_first_seat_only():
     assert configs[0]["fairness"]["seats"][1]["adjusted_p"] == configs[0]["fairness"]["seats"][0]["adjusted_p"] == 0.002
     assert configs[0]["fairness"]["flagged"] == [0, 1] and configs[1]["fairness"]["flagged"] == []
     assert [(c["config"]["key"], s["seat"]) for c, s in seat_family(report)] == [("2p-a", 0), ("2p-b", 0)]
+
+
+def test_no_seat_flagged_says_what_could_have_been_seen():
+    # three three-player configurations, 40 decided games each: 9 tests, alpha 0.05 / 9 at the
+    # strictest step; z(1 - 0.05/18) = 2.7729 plus z(0.8) = 0.8416 -> 3.6145 * sqrt((1/3)(2/3)/40)
+    # = 3.6145 * 0.074536 = 0.2694: about 27 points
+    configs = [_config(f"3p-{n}", 3, [0.4, 0.6, 0.7]) for n in range(3)]
+    report = {"configs": configs, "settings": {"reference": "random"}}
+    [finding] = list(_seats(report))
+    assert "Holm-corrected exact binomial tests over 9 seats" in finding.text
+    assert "about 27 points more or less than its share" in finding.text and "40 in 3p-0" in finding.text

@@ -15,6 +15,7 @@ from dragon_pnp.stats import (
     holm,
     paired_test,
     pairs_needed,
+    share_detectable,
     student_t_quantile,
     student_t_two_sided,
 )
@@ -82,6 +83,13 @@ def test_detectable_difference_and_its_inverse():
     # pairs for a 0.5 difference, sd 1: (2.80158 / 0.5)^2 = 31.4 -> 32
     assert pairs_needed(0.5, 1.0, 0.05) == 32
     assert detectable_difference(1.0, pairs_needed(0.5, 1.0, 0.05), 0.05) <= 0.5
+
+
+def test_share_detectable_by_hand():
+    # (1.95996 + 0.84162) * sqrt(0.5 * 0.5 / 100) = 2.80158 * 0.05 = 0.14008
+    assert share_detectable(0.5, 100, 0.05) == pytest.approx(0.14008, abs=1e-5)
+    # a third, 90 trials: sqrt(2/9 / 90) = 0.049690 -> 0.13921
+    assert share_detectable(1 / 3, 90, 0.05) == pytest.approx(0.13921, abs=1e-5)
 
 
 def test_sprt_stops_once_the_answer_is_clear():
