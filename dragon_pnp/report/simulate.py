@@ -40,8 +40,9 @@ GAME_SECONDS = 600.0
 SETTING_UP, CHOOSING, APPLYING, MEASURING = range(4)   # where a game is, for the time limit's message
 
 
-class StepTimeout(Exception):
-    """A game ran past its time limit; the message names the step it was stopped in."""
+class StepTimeout(BaseException):
+    """A game ran past its time limit; the message names the step it was stopped in. Not an
+    `Exception`, so a rules module's own `except Exception` cannot swallow it and run on."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
     try:
         with _time_limit(time_limit, step):
             return _play(table, config, seed, seat_policies, decision_cap, step)
-    except Exception as exc:  # a rules bug must not sink thousands of other games
+    except (Exception, StepTimeout) as exc:  # a rules bug must not sink thousands of other games
         return _error_record(config, seed, seat_policies, exc, module)
 
 
