@@ -159,3 +159,11 @@ def test_a_sequential_diff_of_a_change_that_changes_nothing_plays_every_look(tmp
     assert balance["method"]["sequential"]["stopped"] == "the last look"
     assert not any(f["beyond_chance"] for f in balance["figures"])
     assert "no balance figure moved beyond chance" in summary and "stopped at 40: the last look" in summary
+
+
+def test_two_different_rules_modules_are_not_called_unchanged():
+    settings = CheckSettings(games=4, duel_games=0, seed=1)
+    balance, summary = balance_of(ROOT / "examples" / "goofspiel", ROOT / "data" / "dragon_line", settings)
+    assert balance["games_paired"] == 0 and balance["figures"] == []
+    assert "Balance was not compared: no games were paired" in summary
+    assert "different rules modules" in summary and "within chance" not in summary
