@@ -107,6 +107,8 @@ def _could_see(balance: dict[str, Any]) -> str:
     power = f"{100 * balance['method']['power']:.0f} %"
     if not wins:
         return f"changes smaller than each figure's detectable size, at {power} power, could go unseen"
+    if max(wins) >= 1:
+        return f"too few games for any change in a win share to be seen at {power} power"
     return f"a win share would have had to move about {100 * max(wins):.0f} points to be seen at {power} power"
 
 

@@ -152,6 +152,8 @@ def _balance_tables(balance: dict[str, Any]) -> list[Table]:
 def _detectable(x: float | None, share: bool) -> str:
     if not x:
         return "-"
+    if share and x >= 1:
+        return "too few games"
     return f"±{100 * x:.1f} pt" if share else f"±{x:.2f}"
 
 
