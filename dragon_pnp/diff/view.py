@@ -107,7 +107,7 @@ def balance_note(balance: dict[str, Any]) -> str:
         "several names (one series) is listed and tested once; a shift every game shares is certain.",
         f"Beyond chance: {method.get('correction', 'Holm')}-adjusted p below "
         f"{100 * method.get('alpha', 0.05):.2g} % over the {tested} figures tested together "
-        f"(family-wise{_looks(method)}). “Could have seen”: the smallest true change these games find with "
+        f"(family-wise{_looks(method)}). “Detectable”: the smallest true change these games find with "
         f"{100 * method.get('power', 0.8):.0f} % power at {method.get('level', 0.05):.2g}, the strictest step "
         "of that correction; a figure within chance may still have moved by less.",
     ]
@@ -134,7 +134,7 @@ def _balance_tables(balance: dict[str, Any]) -> list[Table]:
     tables: dict[str, Table] = {}
     for f in balance["figures"]:
         table = tables.setdefault(f["config"], Table(f["config"], ["Figure", "Old", "New", "Difference",
-                                                                   "95 % interval", "Adjusted p", "Could have seen",
+                                                                   "95 % CI", "Holm p", "Detectable",
                                                                    "Verdict"], []))
         share = f["unit"] == "share"
         if f["n"] == 0:
