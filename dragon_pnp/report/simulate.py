@@ -14,8 +14,7 @@ import random
 import signal
 import threading
 import traceback
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -98,33 +97,74 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
               decision_cap: int = DECISION_CAP, time_limit: float = GAME_SECONDS) -> GameRecord:
     """One game from its seed, played to its end through the game interface."""
     seat_policies = config.seat_policies(game_index)
+    choose = random.Random(seed ^ 0x5EED)
     module = table.module
-    step: list[Any] = [SETTING_UP, None, [], seat_policies]   # what the game is doing: phase, seat, moves
+    state = None
+    step: list[Any] = [SETTING_UP, None, [], seat_policies]   # where the game is: phase, seat, moves, policies
+    disarm = _arm_time_limit(time_limit, step)
     try:
-        with _time_limit(time_limit, step):
-            return _play(table, config, seed, seat_policies, decision_cap, step)
+        players = [table.policy(name) for name in seat_policies]
+        state = module.new_game(table.rules, seed, config.players, config.setup or None)
+        trace = PlayTrace()
+        step[2] = trace.moves
+        moving = state.to_move()
+        first = moving[0] if len(moving) == 1 else None
+        decisions = 0
+        note = trace.moves.append  # PlayTrace.add, inlined: this loop is the hot path of a check
+        while state.result is None:
+            if decisions >= decision_cap:
+                return GameRecord(seed, config.players, seat_policies, (), CUT_OFF, 0, first,
+                                  hazards={DECISION_CAP_HAZARD: 1})
+            if len(moving) == 1:
+                seat = moving[0]
+                step[0], step[1] = CHOOSING, seat
+                action = players[seat].choose(state, seat, choose)
+                note((seat, state.decision(seat), action))
+                step[0] = APPLYING
+                state.apply({seat: action})
+            else:
+                joint = {}
+                for seat in moving:  # every seat chooses on the same state: no one sees another's choice
+                    step[0], step[1] = CHOOSING, seat
+                    action = joint[seat] = players[seat].choose(state, seat, choose)
+                    note((seat, state.decision(seat), action))
+                step[0] = APPLYING
+                state.apply(joint)
+            decisions += 1
+            moving = state.to_move()
+        step[0] = MEASURING
+        result = state.result
+        return GameRecord(
+            seed=seed, players=config.players, seat_policies=seat_policies, winners=tuple(result.winners),
+            reason=result.reason, rounds=result.rounds, first=first,
+            minutes=module.part(ReportPart).playtime_minutes(table.game, state, trace),
+            scores=None if result.scores is None else tuple(result.scores),
+            metrics=module.part(ReportPart).game_metrics(state, trace), hazards=dict(module.part(ReportPart).hazards(state, trace)),
+        )
     except (Exception, StepTimeout) as exc:  # a rules bug must not sink thousands of other games
         return _error_record(config, seed, seat_policies, exc, module)
+    finally:
+        disarm()
 
 
-@contextmanager
-def _time_limit(seconds: float, step: list[Any]) -> Iterator[None]:
-    """Stop the game with `StepTimeout` naming the step it is in after `seconds`. A signal timer, so only
-    in a process's main thread (every worker process; a thread of the studio plays unlimited)."""
+def _arm_time_limit(seconds: float, step: list[Any]) -> Callable[[], None]:
+    """Raise `StepTimeout` naming the step the game is in after `seconds`; returns the disarming
+    call. A signal timer, so only in a process's main thread (every worker process; a thread of
+    the studio plays unlimited)."""
     if seconds <= 0 or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
-        yield
-        return
+        return lambda: None
 
     def ring(signum: int, frame: object) -> None:
         raise StepTimeout(f"the game ran past its time limit of {seconds:g} s {_step_words(step)}")
 
     previous = signal.signal(signal.SIGALRM, ring)
     signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
+
+    def disarm() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+    return disarm
 
 
 def _step_words(step: list[Any]) -> str:
@@ -135,51 +175,6 @@ def _step_words(step: list[Any]) -> str:
     if phase == APPLYING:
         return f"while the rules applied decision {decision}"
     return "while setting up the game" if phase == SETTING_UP else "while measuring the ended game"
-
-
-def _play(table: Table, config: Config, seed: int, seat_policies: tuple[str, ...], decision_cap: int,
-          step: list[Any]) -> GameRecord:
-    """The play loop itself; `step` says what it is doing (for the time limit's message)."""
-    choose = random.Random(seed ^ 0x5EED)
-    module = table.module
-    players = [table.policy(name) for name in seat_policies]
-    state = module.new_game(table.rules, seed, config.players, config.setup or None)
-    trace = PlayTrace()
-    step[2] = trace.moves
-    moving = state.to_move()
-    first = moving[0] if len(moving) == 1 else None
-    decisions = 0
-    note = trace.moves.append  # PlayTrace.add, inlined: this loop is the hot path of a check
-    while state.result is None:
-        if decisions >= decision_cap:
-            return GameRecord(seed, config.players, seat_policies, (), CUT_OFF, 0, first,
-                              hazards={DECISION_CAP_HAZARD: 1})
-        if len(moving) == 1:
-            seat = moving[0]
-            step[0], step[1] = CHOOSING, seat
-            action = players[seat].choose(state, seat, choose)
-            note((seat, state.decision(seat), action))
-            step[0] = APPLYING
-            state.apply({seat: action})
-        else:
-            joint = {}
-            for seat in moving:  # every seat chooses on the same state: no one sees another's choice
-                step[0], step[1] = CHOOSING, seat
-                action = joint[seat] = players[seat].choose(state, seat, choose)
-                note((seat, state.decision(seat), action))
-            step[0] = APPLYING
-            state.apply(joint)
-        decisions += 1
-        moving = state.to_move()
-    step[0] = MEASURING
-    result = state.result
-    return GameRecord(
-        seed=seed, players=config.players, seat_policies=seat_policies, winners=tuple(result.winners),
-        reason=result.reason, rounds=result.rounds, first=first,
-        minutes=module.part(ReportPart).playtime_minutes(table.game, state, trace),
-        scores=None if result.scores is None else tuple(result.scores),
-        metrics=module.part(ReportPart).game_metrics(state, trace), hazards=dict(module.part(ReportPart).hazards(state, trace)),
-    )
 
 
 def _error_record(config: Config, seed: int, seat_policies: tuple[str, ...], exc: BaseException,
