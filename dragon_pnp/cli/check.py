@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
 from dragon_pnp.cli.game_choice import chosen_game
 from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, game_and_words, setup_from_words
-from dragon_pnp.errors import NotationError
+from dragon_pnp.errors import NotationError, RuleCheckError
 from dragon_pnp.games.parts import ReportPart, Vocabulary
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.check import (
@@ -31,6 +31,7 @@ from dragon_pnp.report.check import (
     run_check,
 )
 from dragon_pnp.report.executor import EXECUTORS, ExecutorName, default_jobs
+from dragon_pnp.report.findings import engine_failure
 from dragon_pnp.report.plan import parse_list, parse_players
 from dragon_pnp.resources import output_root
 
@@ -106,6 +107,9 @@ def check(
 
     paths = write_report(report, target, data.print_profile.paper)
     _summary(report, elapsed, paths)
+    failure = engine_failure(report)
+    if failure is not None:   # the report is written to help find the bug, but it is not a result
+        raise RuleCheckError(f"{data.slug}: {failure}")
     return 0
 
 

@@ -24,7 +24,8 @@ def diff(
     out: Path | None = typer.Option(None, "--out", help="Output folder (default: output/<game>/diff/)."),
     balance: bool = typer.Option(True, "--balance/--no-balance", help="Play both versions and compare the balance figures."),
     pages: bool = typer.Option(True, "--pages/--no-pages", help="Compare the printed pages."),
-    games: int = typer.Option(200, "--games", min=2, help="Games per configuration, for each version."),
+    games: int = typer.Option(200, "--games", min=2, help="Games per configuration, for each version (at most, with --first-look)."),
+    first_look: int = typer.Option(50, "--first-look", min=0, help="Play in looks from this many games per configuration, doubling up to --games, and stop once the answer is clear (0: all games at once)."),
     duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games per player count (0 skips them)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; both versions play the same seeds."),
     jobs: int | None = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
@@ -42,7 +43,7 @@ def diff(
         if rev is None:
             raise NotationError(f"diff {old}: give NEW too, or name a revision as {old}@REV")
         new = folder
-    options = DiffOptions(balance=balance, pages=pages, paper=paper,
+    options = DiffOptions(balance=balance, pages=pages, paper=paper, first_look=first_look or None,
                           check=CheckSettings(games=games, duel_games=duel_games, seed=seed),
                           execution=Execution(jobs=jobs or default_jobs()),
                           progress=lambda text: error_console.print(f"[dim]{text}[/]") if error_console.is_terminal else None)

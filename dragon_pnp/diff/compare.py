@@ -13,7 +13,7 @@ from typing import Any
 
 from dragon_pnp.checks import validate_game
 from dragon_pnp.data import GameData
-from dragon_pnp.diff.balance import compare_balance
+from dragon_pnp.diff.balance import FIRST_LOOK, compare_balance
 from dragon_pnp.diff.data import data_changes
 from dragon_pnp.diff.extras import compare_extras
 from dragon_pnp.diff.pages import compare_pages
@@ -34,6 +34,7 @@ class DiffOptions:
     paper: str = "letter"
     parallel: bool = True     # typeset the old rulebook in a forked process (False beside threads)
     check: CheckSettings = field(default_factory=lambda: CheckSettings(games=200, duel_games=200))
+    first_look: int | None = FIRST_LOOK   # play in looks from this many games, stopping once clear (None: all at once)
     execution: Execution = field(default_factory=Execution)
     progress: Callable[[str], None] = field(default=lambda text: None)
 
@@ -74,7 +75,7 @@ def diff_games(old: GameData, new: GameData, old_version: Version, new_version: 
     if options.balance and old.module is not None and new.module is not None:
         options.progress("playing both versions")
         report["balance"] = compare_balance(old, new, options.check, options.execution, same_inputs=same,
-                                            progress=options.progress)
+                                            progress=options.progress, first_look=options.first_look)
     report["summary"] = summary(report)
     return DiffResult(report, images)
 

@@ -48,23 +48,89 @@ def _change_words(change: dict[str, Any]) -> str:
 
 
 def _balance_sentence(balance: dict[str, Any]) -> str:
-    parts = []
-    for finding in balance["appeared"]:
-        parts.append(f"new finding: {finding['text'].rstrip('.')}")
-    for finding in balance["disappeared"]:
-        parts.append(f"gone: {finding['text'].rstrip('.')}")
-    moved = sorted((f for f in balance["figures"] if f["beyond_chance"]),
-                   key=lambda f: -abs(f["difference"]) / max(1e-9, (f["high"] - f["low"]) / 2))
-    for figure in moved[:MOST_NAMED]:
-        parts.append(f"{figure['figure']} ({figure['config']}) from {_figure(figure, 'old')} to {_figure(figure, 'new')} "
-                     "(beyond chance)")
+    """What the paired games showed, what could not be compared, and what the games could have seen."""
+    parts = [f"new finding: {f['text'].rstrip('.')}" for f in balance["appeared"]]
+    parts += [f"gone: {f['text'].rstrip('.')}" for f in balance["disappeared"]]
+    missing = balance.get("not_compared", [])
+    crashes = _crash_sentence(balance.get("crashed", {}))
+    if not balance["games_paired"]:
+        return " ".join(s for s in ["Balance was not compared: no games were paired"
+                                    + (" (" + "; ".join(missing) + ")" if missing else "") + ".", crashes] if s)
+    method = balance["method"]
+    certain = [f for f in balance["figures"] if f["certain"]]
+    moved = sorted((f for f in balance["figures"] if f["beyond_chance"] and not f["certain"]),
+                   key=lambda f: (f["adjusted_p"], -abs(f["difference"])))
+    for figure in certain[:MOST_NAMED]:
+        parts.append(f"{_name(figure)} ({figure['config']}) from {_figure(figure, 'old')} to {_figure(figure, 'new')} "
+                     f"(certain: {_change(figure)} in every game)")
+    for figure in moved[:max(0, MOST_NAMED - len(certain))]:
+        parts.append(f"{_name(figure)} ({figure['config']}) from {_figure(figure, 'old')} to {_figure(figure, 'new')} "
+                     f"(beyond chance, adjusted p {figure['adjusted_p']:.2g})")
     played = (f"Of {balance['games_paired']} games played from the same seeds, "
               f"{balance['games_differing']} ended differently")
-    if not moved:
-        return played + "; every balance figure moved within chance" + (
-            ": " + "; ".join(parts) + "." if parts else ".")
-    extra = len(moved) - min(len(moved), MOST_NAMED)
-    return played + ": " + "; ".join(parts) + (f"; {extra} more figures beyond chance." if extra else ".")
+    tested = method["tested"]
+    correction = (f"{method['correction']} correction over {_count(tested, 'figure')} tested, "
+                  f"{100 * method.get('family_alpha', method['alpha']):.0f} % family-wise")
+    if not moved and not certain:
+        if tested:
+            sentence = (played + f"; no balance figure moved beyond chance ({correction}; "
+                        f"{_could_see(balance)}).")
+        else:
+            sentence = played + "; no balance figure moved: every figure is the same in both versions."
+        if parts:   # each version's findings are judged on its own games: near a threshold they flicker
+            sentence += (f" The rules check's findings read differently ({len(balance['appeared'])} new, "
+                         f"{len(balance['disappeared'])} gone, listed under Balance), which chance alone can do "
+                         "where nothing moved beyond it.")
+    else:
+        named = min(len(certain), MOST_NAMED) + min(len(moved), max(0, MOST_NAMED - len(certain)))
+        extra = len(certain) + len(moved) - named
+        sentence = (played + ": " + "; ".join(parts) + (f"; {_count(extra, 'more figure')} moved" if extra else "")
+                    + f" ({correction}).")
+    tail = []
+    sequential = method.get("sequential")
+    if sequential and len(sequential["planned"]) > 1:
+        tail.append(f"Played in looks of {', '.join(map(str, sequential['planned']))} games per configuration "
+                    f"(each judged at {100 * method['alpha']:.2g} %, the 5 % split over them); stopped at "
+                    f"{sequential['played']}: "
+                    f"{sequential['stopped']}.")
+    if missing:
+        tail.append("Not compared: " + "; ".join(missing) + ".")
+    if crashes:
+        tail.append(crashes)
+    return " ".join([sentence, *tail])
+
+
+def _could_see(balance: dict[str, Any]) -> str:
+    """The size of change in a win share these games would have caught (80 % power)."""
+    wins = [f["detectable"] for f in balance["figures"]
+            if f["unit"] == "share" and f["detectable"] and "wins" in f["names"][0]]
+    power = f"{100 * balance['method']['power']:.0f} %"
+    if not wins:
+        return f"changes smaller than each figure's detectable size, at {power} power, could go unseen"
+    if max(wins) >= 1:
+        return f"too few games for any change in a win share to be seen at {power} power"
+    return f"a win share would have had to move about {100 * max(wins):.0f} points to be seen at {power} power"
+
+
+def _crash_sentence(crashed: dict[str, Any]) -> str:
+    words = []
+    for side in ("old", "new"):
+        found = crashed.get(side) or {}
+        if found.get("games"):
+            first = found["first"]
+            words.append(f"{_count(found['games'], 'game')} of the {side} version stopped with an engine error "
+                         f"(first: seed {first['seed']} of {first['config']}: {first['message']}) and count in no figure")
+    return "; ".join(words) + "." if words else ""
+
+
+def _name(figure: dict[str, Any]) -> str:
+    names: list[str] = figure["names"]
+    return names[0] + (f" (also {', '.join(names[1:])})" if len(names) > 1 else "")
+
+
+def _change(figure: dict[str, Any]) -> str:
+    d = figure["difference"]
+    return f"{100 * d:+.0f} points" if figure["unit"] == "share" else f"{d:+.1f}"
 
 
 def _figure(figure: dict[str, Any], side: str) -> str:

@@ -71,13 +71,7 @@ def build_view(report: dict[str, Any]) -> DiffView:
                          + [f"Disappeared: {f['text']}" for f in balance["disappeared"]]
                          + [f"Now: {c['new']['text']} (was: {c['old']['text']})" for c in balance["findings_changed"]])
         view.balance = _balance_tables(balance)
-        s = balance["settings"]
-        view.balance_note = (
-            f"Both versions played {s['games']} games per configuration ({s['duel_games']} mixed), seed {s['seed']}, "
-            f"game i of a configuration from the same seed in both. Each figure: old, new, the mean paired "
-            f"difference (new − old) and its 95 % interval; beyond chance when the interval excludes 0. "
-            f"{balance['games_differing']} of {balance['games_paired']} games ended differently; "
-            f"{balance['beyond_chance']} figures moved beyond chance.")
+        view.balance_note = balance_note(balance)
     return view
 
 
@@ -101,17 +95,66 @@ def _extras_table(extras: list[dict[str, Any]]) -> Table | None:
                  note="Computed exactly from the game's data by its rules module, not simulated.")
 
 
+def balance_note(balance: dict[str, Any]) -> str:
+    """How the figures were played and judged: pairing, the test, the correction and its size."""
+    s, method = balance["settings"], balance.get("method", {})
+    tested = method.get("tested", 0)
+    words = [
+        f"Both versions played {s['games']} games per configuration ({s['duel_games']} mixed), seed {s['seed']}, "
+        "game i of a configuration from the same seed in both.",
+        "Each figure: old, new, the mean paired difference (new − old) with its 95 % interval and a paired "
+        "t-test; a win share counts a draw as an equal split (a half between two players). A figure known by "
+        "several names (one series) is listed and tested once; a shift every game shares is certain.",
+        f"Beyond chance: {method.get('correction', 'Holm')}-adjusted p below "
+        f"{100 * method.get('alpha', 0.05):.2g} % over the {tested} figures tested together "
+        f"(family-wise{_looks(method)}). “Detectable”: the smallest true change these games find with "
+        f"{100 * method.get('power', 0.8):.0f} % power at {method.get('level', 0.05):.2g}, the strictest step "
+        "of that correction; a figure within chance may still have moved by less.",
+    ]
+    needed = method.get("games_for_share_change")
+    if needed:
+        words.append(f"To see a {100 * method['share_change']:.0f}-point change in a win share at this correction "
+                     f"would take about {needed:,} paired games per configuration.")
+    words.append(f"{balance['games_differing']} of {balance['games_paired']} games ended differently; "
+                 f"{balance['beyond_chance']} figures moved beyond chance or for certain.")
+    if balance.get("not_compared"):
+        words.append("Not compared: " + "; ".join(balance["not_compared"]) + ".")
+    return " ".join(words)
+
+
+def _looks(method: dict[str, Any]) -> str:
+    sequential = method.get("sequential")
+    if not sequential or len(sequential["planned"]) < 2:
+        return ""
+    return (f"; the 5 % split over looks at {', '.join(map(str, sequential['planned']))} games, stopped at "
+            f"{sequential['played']}: {sequential['stopped']}")
+
+
 def _balance_tables(balance: dict[str, Any]) -> list[Table]:
     tables: dict[str, Table] = {}
     for f in balance["figures"]:
         table = tables.setdefault(f["config"], Table(f["config"], ["Figure", "Old", "New", "Difference",
-                                                                   "95 % interval", "Beyond chance"], []))
+                                                                   "95 % CI", "Holm p", "Detectable",
+                                                                   "Verdict"], []))
         share = f["unit"] == "share"
+        if f["n"] == 0:
+            table.rows.append([f["figure"], "-", "-", "-", "-", "-", "-", f["verdict"]])
+            continue
         table.rows.append([f["figure"], _value(f["old"], share), _value(f["new"], share),
                            _value(f["difference"], share, signed=True),
                            f"{_value(f['low'], share, signed=True)} to {_value(f['high'], share, signed=True)}",
-                           "yes" if f["beyond_chance"] else "no"])
+                           "-" if f["adjusted_p"] is None else f"{f['adjusted_p']:.2g}",
+                           _detectable(f["detectable"], share),
+                           f["verdict"]])
     return list(tables.values())
+
+
+def _detectable(x: float | None, share: bool) -> str:
+    if not x:
+        return "-"
+    if share and x >= 1:
+        return "too few games"
+    return f"±{100 * x:.1f} pt" if share else f"±{x:.2f}"
 
 
 def _value(x: float, share: bool, signed: bool = False) -> str:

@@ -16,6 +16,9 @@ At every step of every playout (OpenSpiel's `test_utils` idea, applied through o
 - a game that declares its end reasons (`GameModule.end_reasons`) ends only with one of them;
 - every tenth step, the players handed in (`players`: the selftest and the tests hand the
   search player, `search:2`, from the players layer above) pick legal actions.
+- each such world is a position the game's own `load_state` accepts and loads back as itself,
+  holds the position's cards (none duplicated, lost or invented), and across redraws and steps
+  what the seat cannot see does move (a redraw that keeps it redraws nothing).
 
 Used by `dragon-pnp selftest GAME` and by `tests/games/test_conformance.py`, which runs it over
 every game it finds, so a new game gets it without any test being edited. A failure names the
@@ -24,6 +27,7 @@ check, the playout's seed and the step, so it can be replayed.
 
 from __future__ import annotations
 
+import json
 import random
 import tempfile
 import time
@@ -129,13 +133,14 @@ def _played(module: GameModule, game: Any, rules: Any, options: dict[str, Any], 
     chooser = random.Random(seed)
     state = _call("new game", lambda: module.new_game(rules, seed, players, setup), 0)
     trail: list[dict[int, Any]] = []
+    redraws = RedrawTally()
     step = 0
     while True:
         watch.steps += 1
         at(state.clone())
         try:
             _check_step(module, game, rules, options, state, step, chooser, folder,
-                        round_trips is None or step < round_trips, choosers)
+                        round_trips is None or step < round_trips, choosers, redraws)
         except _Broken as broken:
             broken.step = step
             raise
@@ -152,6 +157,7 @@ def _played(module: GameModule, game: Any, rules: Any, options: dict[str, Any], 
         except Exception as exc:  # a legal action must apply
             raise _Broken("legal actions", f"legal {_shown(joint)} raised {type(exc).__name__}: {exc}", step) from None
         step += 1
+    _check_redraws_varied(redraws, step)
     replay = module.new_game(rules, seed, players, setup)
     for joint in trail:
         replay.apply({seat: _same_action(replay, seat, action) for seat, action in joint.items()})
@@ -161,7 +167,8 @@ def _played(module: GameModule, game: Any, rules: Any, options: dict[str, Any], 
 
 
 def _check_step(module: GameModule, game: Any, rules: Any, options: dict[str, Any], state: Any, step: int,
-                chooser: random.Random, folder: Path, round_trip: bool, choosers: dict[str, PolicyFactory]) -> None:
+                chooser: random.Random, folder: Path, round_trip: bool, choosers: dict[str, PolicyFactory],
+                redraws: RedrawTally | None = None) -> None:
     saved = state.to_dict()
     moving = state.to_move()
     if (state.result is None) != bool(moving):
@@ -199,6 +206,7 @@ def _check_step(module: GameModule, game: Any, rules: Any, options: dict[str, An
     if round_trip:
         _check_round_trip(module, game, options, state, moving, chooser, folder)
         _check_redraw(module, rules, state, moving, step, choosers)
+        _check_redrawn_worlds(module, rules, state, moving, step, redraws if redraws is not None else RedrawTally())
 
 
 def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int, ...], step: int,
@@ -226,6 +234,126 @@ def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int,
 
 def _choose_on_a_clone(player: Any, state: Any, seat: int, step: int) -> Any:
     return player.choose(state.clone(), seat, random.Random(step))
+
+# --- the redrawn worlds themselves: positions the rules accept, the same cards, varied ---------
+
+REDRAWS = 3   # worlds drawn per deciding seat at each checked step
+
+
+@dataclass
+class RedrawTally:
+    """Over one playout: steps at which a seat had hidden cards a redraw could move, and steps at
+    which a redraw did move them. A redraw that never moves anything hidden redraws nothing."""
+
+    could_vary: int = 0
+    varied: int = 0
+    example: str = ""
+
+
+def _check_redrawn_worlds(module: GameModule, rules: Any, state: Any, moving: tuple[int, ...], step: int,
+                          tally: RedrawTally) -> None:
+    """Each world the search player redraws for a deciding seat is a position the game's own
+    `load_state` accepts (so an impossible world is refused) and that loads back as itself, holds
+    the position's cards, none duplicated, lost or invented (`_same_cards`),
+    and looks the same to the seat; across a few redraws, the cards the seat cannot see move."""
+    position = state.to_dict()
+    cards = _card_multiset(position)
+    for seat in moving:
+        seen = state.view(seat)
+        hidden = _hidden_lists(position, seen)
+        worlds = [_call("hidden redraw", partial(hidden_world, module, rules, state, seat, random.Random(step * 7919 + n)),
+                        step) for n in range(REDRAWS)]
+        for world in worlds:
+            drawn = world.to_dict()
+            try:
+                again = module.load_state(rules, drawn).to_dict()
+            except Exception as exc:
+                raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} is not a position the rules "
+                                               f"accept: {type(exc).__name__}: {exc}") from None
+            if again != drawn:
+                raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} does not load back as itself")
+            if not _same_cards(cards, _card_multiset(drawn)):
+                extra, missing = _multiset_change(cards, _card_multiset(drawn))
+                raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} holds other cards than the "
+                                               f"position: {extra or 'none'} more, {missing or 'none'} fewer")
+            if world.view(seat) != seen:
+                raise _Broken("hidden redraw", f"a world redrawn for seat {seat + 1} looks different to it")
+        if any(len(set(map(_key, cards_of))) > 1 for cards_of in hidden.values()):
+            tally.could_vary += 1
+            if any(_hidden_lists(w.to_dict(), seen) != hidden for w in worlds):
+                tally.varied += 1
+            elif not tally.example:
+                named = sorted(path for path, cards_of in hidden.items() if len(set(map(_key, cards_of))) > 1)
+                tally.example = f"seat {seat + 1} at step {step}: {', '.join(named[:3])}"
+
+
+def _check_redraws_varied(tally: RedrawTally, step: int) -> None:
+    """A playout in which a seat often had hidden cards but no redraw ever moved one."""
+    if tally.could_vary >= REDRAWS and not tally.varied:
+        error = _Broken("hidden redraw", f"the redrawn worlds never move what the seat cannot see "
+                                         f"({tally.could_vary} steps with hidden cards, e.g. {tally.example})")
+        error.step = step
+        raise error
+
+
+def _card_multiset(position: Any) -> dict[str, int]:
+    """How often each card occurs in the position's piles: each name or number in a list of them,
+    at any depth of records (a seat's hand inside the seat's record). A list of such lists is a
+    history (the stacks a seat has seen, hand by hand), not a pile, and is left out; so is a
+    generator's state (a whole number of 32 bits or more), which a redraw reseeds."""
+    from dragon_pnp.search.redeal import GENERATOR_MIN
+
+    counts: dict[str, int] = {}
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list) and all(isinstance(v, dict) for v in value):
+            for item in value:
+                walk(item)
+        elif isinstance(value, list) and not any(isinstance(v, (dict, list)) for v in value):
+            for card in value:
+                if not (isinstance(card, int) and not isinstance(card, bool) and abs(card) >= GENERATOR_MIN):
+                    counts[_key(card)] = counts.get(_key(card), 0) + 1
+
+    walk(position)
+    return counts
+
+
+def _same_cards(before: dict[str, int], after: dict[str, int]) -> bool:
+    """Whether a world holds the position's cards, each as often as some card held its place. A
+    redraw permutes cards among places the seat cannot see; a place may be written more than once
+    (a hand and the record of what was drafted into it), so a card's count follows its place: the
+    cards are the same and so is the list of counts. A duplicated, lost or invented card changes one."""
+    return set(before) == set(after) and sorted(before.values()) == sorted(after.values())
+
+
+def _hidden_lists(position: Any, seen: Any, path: str = "") -> dict[str, list[Any]]:
+    """The lists of the position (by path) that the seat's view does not show as they are."""
+    found: dict[str, list[Any]] = {}
+    if isinstance(position, dict):
+        for key, value in position.items():
+            shown = seen.get(key) if isinstance(seen, dict) else None
+            found.update(_hidden_lists(value, shown, f"{path}.{key}" if path else str(key)))
+    elif isinstance(position, list) and position != seen:
+        if all(not isinstance(v, (dict, list)) for v in position):
+            found[path] = position
+        else:
+            for n, value in enumerate(position):
+                shown = seen[n] if isinstance(seen, list) and n < len(seen) else None
+                found.update(_hidden_lists(value, shown, f"{path}[{n}]"))
+    return found
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def _multiset_change(before: dict[str, int], after: dict[str, int]) -> tuple[str, str]:
+    extra = [f"{k} x{after[k] - before.get(k, 0)}" for k in sorted(after) if after[k] > before.get(k, 0)]
+    missing = [f"{k} x{before[k] - after.get(k, 0)}" for k in sorted(before) if before[k] > after.get(k, 0)]
+    return ", ".join(extra[:4]), ", ".join(missing[:4])
 
 
 def _check_hidden_choice(module: GameModule, state: Any, moving: tuple[int, ...]) -> None:

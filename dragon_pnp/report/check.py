@@ -22,7 +22,7 @@ from dragon_pnp.games.registry import module_for_game
 from dragon_pnp.players import own_policies, policies_of, policy_factory
 from dragon_pnp.report.aggregate import aggregate
 from dragon_pnp.report.executor import ExecutorName, run_tasks
-from dragon_pnp.report.findings import find
+from dragon_pnp.report.findings import correct_seat_flags, engine_failure, find
 from dragon_pnp.report.plan import MIXED, Config, configurations, plan_batches
 from dragon_pnp.report.record import GameRecord
 from dragon_pnp.report.simulate import DECISION_CAP, DECISION_CAP_HAZARD, Job, play_batch
@@ -238,5 +238,8 @@ def build_report(game: GameData, settings: CheckSettings, records: dict[Config, 
         "extras": module.part(ReportPart).report_extras(game),
         "validation": [f.to_json() | {"severity": f.severity} for f in validate_game(game)],
     }
-    report["findings"] = [f.to_json() for f in find(report, module.part(ReportPart).findings(game, report))]
+    crashed = engine_failure(report) is not None   # figures from crashed games are not asked of the game
+    if not crashed:
+        correct_seat_flags(report)   # one correction over every configuration's seats, before anyone reads a flag
+    report["findings"] = [f.to_json() for f in find(report, () if crashed else module.part(ReportPart).findings(game, report))]
     return report

@@ -1,8 +1,11 @@
 """Read the aggregated figures and say, in plain sentences, what a designer should look at.
 
+A run in which any game stopped with an engine error is not a result: its only findings are
+the data checks' and the error's (`engine_failure`), and the commands exit non-zero on it.
+
 Each finding has a severity ("attention" needs the designer; "note" is worth knowing), a
 weight that orders findings of one severity by how much they matter, and the configurations
-it comes from. Thresholds are statistical (Bonferroni-corrected tests, Wilson intervals), so
+it comes from. Thresholds are statistical (tests corrected for how many were made, Wilson intervals), so
 a finding is something chance does not explain, not noise. The generic findings here speak of
 any game (seats, the first player, mixed games, playing time, hazards, errors); the game module
 adds its own (`GameModule.findings`), which arrive as `dragon_pnp.games.api.Finding`s.
@@ -18,7 +21,7 @@ from dragon_pnp.games.api import Finding as GameFinding
 from dragon_pnp.games.report_parts import pct
 from dragon_pnp.report.simulate import DECISION_CAP_HAZARD
 from dragon_pnp.report.strong_play import comparisons
-from dragon_pnp.stats import wilson_interval
+from dragon_pnp.stats import holm, share_detectable, wilson_interval
 
 ALPHA = 0.05
 PLAYTIME_SLACK = 1.5  # estimated minutes this many times off the box figure is worth a look
@@ -52,11 +55,22 @@ def from_game(found: GameFinding) -> Finding:
 
 def find(report: Mapping[str, Any], game_findings: Iterable[GameFinding] = ()) -> list[Finding]:
     """Every finding, attention first, then by weight."""
-    found: list[Finding] = [from_game(f) for f in game_findings]
-    for rule in (_validation, _errors, _cut_off, _duel, _first_player, _seats, _playtime, _hazards, _strong_play):
+    crashed = engine_failure(report) is not None
+    found: list[Finding] = [] if crashed else [from_game(f) for f in game_findings]
+    rules = (_validation, _errors) if crashed else (_validation, _errors, _cut_off, _duel, _first_player, _seats,
+                                                    _playtime, _hazards, _strong_play)
+    for rule in rules:
         found.extend(rule(report))
     order = {"attention": 0, "note": 1}
     return sorted(found, key=lambda f: (order[f.severity], -f.weight, f.topic, f.text))
+
+
+def engine_failure(report: Mapping[str, Any]) -> str | None:
+    """None when every game ended by its rules or was cut off; else the sentence naming how many
+    stopped with an engine error and the first (seed, configuration, file:line in the rules). A
+    run with any such game is not a result: no other finding is drawn from it."""
+    found = list(_errors(report))
+    return found[0].text if found else None
 
 
 def _configs(report: Mapping[str, Any], policy: str | None = None) -> list[dict[str, Any]]:
@@ -173,17 +187,51 @@ def seat_words(report: Mapping[str, Any], players: int, seat: int) -> str:
     return f"seat {seat + 1} ({label.lower()} {names[seat]})"
 
 
+def correct_seat_flags(report: Mapping[str, Any]) -> None:
+    """Flag seats by one Holm correction over every seat test of a policy's configurations (not
+    per configuration, which lets one fluke in dozens of configurations through): each seat row
+    gets its `adjusted_p`, and `flagged` follows it. Between two players one seat's share of the
+    decided games mirrors the other's, so only the first is tested and the second takes its verdict."""
+    for policy in dict.fromkeys(c["config"]["policy"] for c in report["configs"]):
+        tested = []
+        for c in _configs(report, policy):
+            seats = c["fairness"]["seats"]
+            if c["fairness"]["decided"]:
+                tested += [(c, seat) for seat in (seats[:1] if c["config"]["players"] == 2 else seats)]
+        for (_, seat), adjusted in zip(tested, holm([seat["p_value"] for _, seat in tested])):
+            seat["adjusted_p"] = adjusted
+            seat["tests"] = len(tested)
+        for c in _configs(report, policy):
+            seats = c["fairness"]["seats"]
+            if c["config"]["players"] == 2 and "adjusted_p" in seats[0]:
+                seats[1]["adjusted_p"], seats[1]["tests"] = seats[0]["adjusted_p"], seats[0]["tests"]
+            for seat in seats:
+                seat["flagged"] = seat.get("adjusted_p", 1.0) < ALPHA
+            c["fairness"]["flagged"] = [seat["seat"] for seat in seats if seat["flagged"]]
+
+
+def seat_family(report: Mapping[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The reference player's seat tests (after `correct_seat_flags`), the mirrored second seat
+    of a two-player game left out: (configuration, seat row)."""
+    rows = []
+    for c in _configs(report, report["settings"]["reference"]):
+        seats = [s for s in c["fairness"]["seats"] if "adjusted_p" in s]
+        rows += [(c, seat) for seat in (seats[:1] if c["config"]["players"] == 2 else seats)]
+    return rows
+
+
 def _seats(report: Mapping[str, Any]) -> Iterable[Finding]:
     policy = report["settings"]["reference"]
-    flagged = []
-    for c in _configs(report, policy):
-        for seat in c["fairness"]["flagged"]:
-            flagged.append((c, c["fairness"]["seats"][seat]))
+    correct_seat_flags(report)   # idempotent: the report's flags, for a report built without `build_report`
+    family = seat_family(report)
+    flagged = [(c, seat) for c, seat in family if seat["flagged"]]
+    method = (f"Holm-corrected exact binomial tests over {len(family)} seat{'s' if len(family) != 1 else ''}, "
+              f"{100 * ALPHA:.0f} % family-wise")
     if not flagged:
         rows = _configs(report, policy)
         where = f"in {rows[0]['config']['key']}" if len(rows) == 1 else f"in any {policy} configuration"
         yield Finding("note", "seats", 200, f"No seat wins more or less often than chance explains {where} "
-                      "(Bonferroni-corrected binomial tests at 5 %).", _keys(rows))
+                      f"({method}){_could_see(family)}.", _keys(rows))
         return
     flagged.sort(key=lambda item: -abs(item[1]["rate"] - item[1]["expected"]) / item[1]["expected"])
     shown = []
@@ -192,8 +240,21 @@ def _seats(report: Mapping[str, Any]) -> Iterable[Finding]:
                      f"{pct(seat['rate'])} against {pct(seat['expected'])}")
     worst = flagged[0][1]
     yield Finding("attention", "seats", 500 + 100 * abs(worst["rate"] - worst["expected"]) / worst["expected"],
-                  f"{len(flagged)} seat(s) win outside what chance explains: " + "; ".join(shown) + ".",
+                  f"{len(flagged)} seat(s) win outside what chance explains ({method}): " + "; ".join(shown) + ".",
                   tuple(dict.fromkeys(c["config"]["key"] for c, _ in flagged)))
+
+
+def _could_see(family: list[tuple[dict[str, Any], dict[str, Any]]]) -> str:
+    """What "no seat flagged" could have caught: the departure from an equal share a seat needed,
+    at 80 % power at the strictest step of the correction, in the configuration with fewest games."""
+    if not family:
+        return ""
+    c, seat = min(family, key=lambda item: item[1]["games"])
+    need = share_detectable(seat["expected"], seat["games"], ALPHA / len(family))
+    if need >= 1:
+        return f"; with {seat['games']} decided games in {c['config']['key']} no departure could have been seen"
+    return (f"; a seat would have had to win about {100 * need:.0f} points more or less than its share to be seen "
+            f"at 80 % power with the fewest decided games, {seat['games']} in {c['config']['key']}")
 
 
 def _playtime(report: Mapping[str, Any]) -> Iterable[Finding]:

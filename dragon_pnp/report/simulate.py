@@ -31,6 +31,11 @@ from dragon_pnp.report.replay import position_text
 # Decisions in one game after which it is cut off: far beyond any game that ends by its rules.
 DECISION_CAP = 100_000
 DECISION_CAP_HAZARD = "decision_cap"
+# Seconds one game may take before the step it is in (a rules hook that never returns) is stopped
+# and named as an engine error: far beyond any game of a search player at its default budget.
+
+
+SETTING_UP, CHOOSING, APPLYING, MEASURING = range(4)   # where a game is, for the time limit's message
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,8 @@ def play_batch(job: Job, batch: Batch) -> list[GameRecord]:
                                         slug=table.game.slug)
                 raise RulesModuleError(f"{failure}; the game of seed {seed} ({batch.config.players} players"
                                        f"{', ' + batch.config.setup if batch.config.setup else ''}), "
-                                       f"decision {stopped.decisions + 1}") from None
+                                       f"decision {stopped.decisions + 1}"
+                                       f"{' (' + stopped.where + ')' if stopped.where else ''}") from None
         return records
 
 
@@ -101,9 +107,9 @@ class RulesStopped(Exception):
     """A game the rules module stopped (`cause`: a time limit or its exit) after `decisions`
     finished decisions."""
 
-    def __init__(self, cause: BaseException, decisions: int):
+    def __init__(self, cause: BaseException, decisions: int, where: str = ""):
         super().__init__(str(cause))
-        self.cause, self.decisions = cause, decisions
+        self.cause, self.decisions, self.where = cause, decisions, where
 
 
 def _default_options(game: GameData) -> dict[str, Any]:
@@ -119,10 +125,12 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
     watch = watch or Watchdog(float("inf"))   # counted, never armed
     state = None
     decisions = 0
+    step: list[Any] = [SETTING_UP, None, [], seat_policies]   # where the game is: phase, seat, moves, policies
     try:
         players = [table.policy(name) for name in seat_policies]
         state = module.new_game(table.rules, seed, config.players, config.setup or None)
         trace = PlayTrace()
+        step[2] = trace.moves
         moving = state.to_move()
         first = moving[0] if len(moving) == 1 else None
         decisions = 0
@@ -133,18 +141,23 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
                                   hazards={DECISION_CAP_HAZARD: 1})
             if len(moving) == 1:
                 seat = moving[0]
+                step[0], step[1] = CHOOSING, seat
                 action = players[seat].choose(state, seat, choose)
                 note((seat, state.decision(seat), action))
+                step[0] = APPLYING
                 state.apply({seat: action})
             else:
                 joint = {}
                 for seat in moving:  # every seat chooses on the same state: no one sees another's choice
+                    step[0], step[1] = CHOOSING, seat
                     action = joint[seat] = players[seat].choose(state, seat, choose)
                     note((seat, state.decision(seat), action))
+                step[0] = APPLYING
                 state.apply(joint)
             decisions += 1
             watch.steps += 1
             moving = state.to_move()
+        step[0] = MEASURING
         result = state.result
         return GameRecord(
             seed=seed, players=config.players, seat_policies=seat_policies, winners=tuple(result.winners),
@@ -156,12 +169,66 @@ def play_game(table: Table, config: Config, seed: int, game_index: int = 0,
     except Terminated:
         raise
     except (StepTimeout, SystemExit) as exc:
-        raise RulesStopped(exc, decisions) from None
+        raise RulesStopped(exc, decisions, _step_words(step)) from None
     except Exception as exc:  # a rules bug must not sink thousands of other games
-        return _error_record(config, seed, seat_policies, exc)
+        return _error_record(config, seed, seat_policies, exc, module)
 
 
-def _error_record(config: Config, seed: int, seat_policies: tuple[str, ...], exc: Exception) -> GameRecord:
-    where = traceback.extract_tb(exc.__traceback__)[-1]
-    message = f"{type(exc).__name__}: {exc} ({Path(where.filename).name}:{where.lineno})"
+def _step_words(step: list[Any]) -> str:
+    phase, seat, moves, policies = step
+    decision = len(moves) + 1
+    if phase == CHOOSING:
+        return f"while seat {seat + 1}'s player ({policies[seat]}) chose decision {decision}"
+    if phase == APPLYING:
+        return f"while the rules applied decision {decision}"
+    return "while setting up the game" if phase == SETTING_UP else "while measuring the ended game"
+
+
+def _error_record(config: Config, seed: int, seat_policies: tuple[str, ...], exc: BaseException,
+                  module: GameModule | None = None) -> GameRecord:
+    where = rules_frame(exc, module)
+    message = f"{type(exc).__name__}: {exc} ({where})"
     return GameRecord(seed, config.players, seat_policies, (), ERROR, 0, error=message)
+
+
+def rules_frame(exc: BaseException, module: GameModule | None) -> str:
+    """Where in the game's own code an exception came from, as file:line: the innermost frame in
+    the rules module's folder (not in `random.py` or another library it called), else the
+    innermost frame outside the standard library, else the innermost of all."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return "no traceback"
+    folder = _rules_folder(module)
+    library = Path(traceback.__file__).resolve().parent
+    chosen = None
+    if folder is not None:
+        chosen = next((f for f in reversed(frames) if _inside(f.filename, folder)), None)
+    if chosen is None:
+        chosen = next((f for f in reversed(frames) if not _inside(f.filename, library)), frames[-1])
+    return f"{_shown(chosen.filename, folder)}:{chosen.lineno}"
+
+
+def _rules_folder(module: GameModule | None) -> Path | None:
+    import inspect
+
+    if module is None:
+        return None
+    try:
+        return Path(inspect.getfile(type(module))).resolve().parent
+    except (TypeError, OSError):
+        return None
+
+
+def _inside(filename: str, folder: Path) -> bool:
+    try:
+        return Path(filename).resolve().is_relative_to(folder)
+    except OSError:
+        return False
+
+
+def _shown(filename: str, folder: Path | None) -> str:
+    """A frame's file relative to the rules module's parent folder (`rules/game.py`), else its name."""
+    path = Path(filename)
+    if folder is not None and _inside(filename, folder):
+        return str(path.resolve().relative_to(folder.parent))
+    return path.name

@@ -448,8 +448,9 @@ def _method(report: dict[str, Any]) -> list[str]:
         "Every batch of games is seeded from the root seed, the configuration and the batch number, and batches "
         "are merged in order, so the figures are the same for any number of jobs and on any executor.",
         "Win rates carry 95 % Wilson score intervals. A seat is flagged when an exact two-sided binomial test "
-        "against an equal share rejects at 5 % after a Bonferroni correction over the seats of that "
-        "configuration. The first-player test compares the first player's wins with the other players' by a "
+        "against an equal share rejects at 5 % after one Holm correction over every seat of every configuration "
+        "the policy played (in a two-player game only the first seat is tested: the second mirrors it). "
+        "The first-player test compares the first player's wins with the other players' by a "
         "two-proportion z-test.",
         "Percentiles are linear interpolations (numpy's default).",
         *labels["method"],
@@ -465,9 +466,9 @@ def _reproduce(report: dict[str, Any]) -> str:
              f"--players {','.join(map(str, s['players']))}"]
     if any(s["setups"]):
         parts.append(f"--setup {','.join(s['setups'])}")
-    parts += [f"--policy {','.join(s['policies'])}", f"--seed {s['seed']}"]
-    if s["duel_games"] != s["games"]:
-        parts.append(f"--duel-games {s['duel_games']}")
+    parts += [f"--policy {','.join(s['policies'])}", f"--seed {s['seed']}", f"--duel-games {s['duel_games']}"]
+    if any(p == "search" or p.startswith("search:") for p in [*s["policies"], *s.get("mixed", [])]):
+        parts.append(f"--search-games {s['search_games']}")   # the count played, whatever the default
     for name, value in s["options"].items():
         parts.append(f"--option {name}={'on' if value else 'off'}")
     return " ".join(parts)

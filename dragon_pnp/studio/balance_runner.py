@@ -2,7 +2,8 @@
 
 Runs in its own process (so the studio stays responsive and can stop it), prints one
 `progress DONE TOTAL` line per finished batch, and writes the report JSON to OUT. User errors
-print one `error: ...` line and exit 2, as the command line does.
+print one `error: ...` line and exit 2, as the command line does; a check in which any game
+stopped with an engine error prints the first, located, and exits 1 (no result to show).
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ def main(argv: list[str] | None = None) -> int:
     except DragonPnpError as error:
         print(f"error: {str(error).splitlines()[0]}", flush=True)
         return 2
+    from dragon_pnp.report.findings import engine_failure
+
+    failure = engine_failure(report)
+    if failure is not None:   # a check whose games crashed is not a result: the panel shows the error
+        print(f"error: {failure}", flush=True)
+        return 1
     target = Path(args.out)
     temporary = target.with_suffix(".tmp")
     temporary.write_text(json.dumps(report), encoding="utf-8")

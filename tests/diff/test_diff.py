@@ -127,9 +127,9 @@ def test_no_change_reports_no_change_anywhere(tmp_path):
     balance = report["balance"]
     assert balance["games_paired"] > 0 and balance["games_differing"] == 0
     assert balance["appeared"] == [] and balance["disappeared"] == []
-    assert all(f["difference"] == 0 and not f["beyond_chance"] for f in balance["figures"])
+    assert balance["figures"] and all(f["difference"] == 0 and f["verdict"] == "unchanged" for f in balance["figures"])
     assert "No data changed" in report["summary"] and "No printed page changed" in report["summary"]
-    assert "within chance" in report["summary"]
+    assert "no balance figure moved" in report["summary"]
     assert result.images == {}
 
 

@@ -95,10 +95,20 @@ def sample_hidden(state: LineState, seat: int, rng: random.Random) -> LineState:
     rng.shuffle(buried)
     world.buried = buried
 
-    world.drafted[enemy] = sorted(hand)
-    world.fielded[enemy] = list(line)
+    # The enemy's records name the redrawn cards in place of the ones they replace (a card it
+    # fielded that has since fallen is public and stays), so every card is still in one place.
+    swap = _relabelling(state.hands[enemy], world.hands[enemy])
+    swap.update({state.lines[enemy][i]: line[i] for i in hidden_slots})
+    world.drafted[enemy] = [swap.get(c, c) for c in state.drafted[enemy]]
+    world.fielded[enemy] = [swap.get(c, c) for c in state.fielded[enemy]]
     world.seen_stacks[enemy] = [_mask(stack)] * len(state.seen_stacks[enemy])
     return world
+
+
+def _relabelling(before: list[int], after: list[int]) -> dict[int, int]:
+    """A one-to-one map from the cards of `before` to those of `after`, each card in both kept."""
+    kept = set(before) & set(after)
+    return dict(zip([c for c in before if c not in kept], [c for c in after if c not in kept]))
 
 
 def _my_picks(state: LineState, seat: int) -> list[list[int]]:

@@ -1,0 +1,36 @@
+"""The report's Reproduce line is exact: run as written, it plays the very games of the report
+(the search player's own game count and the mixed games' included)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+
+from dragon_pnp.report.view import build_view
+from tests.conftest import ROOT
+
+
+def _check(args: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_the_reproduce_line_plays_the_same_games(tmp_path):
+    first = tmp_path / "first"
+    run = _check(["check", str(ROOT / "examples" / "goofspiel"), "--games", "4", "--search-games", "2",
+                  "--policy", "random,search:2", "--duel-games", "3", "--seed", "9", "--jobs", "1", "--out", str(first)])
+    assert run.returncode == 0, run.stderr
+    report = json.loads((first / "rules-check.json").read_text())
+    line = build_view(report).reproduce
+    assert "--search-games 2" in line and "--duel-games 3" in line
+    words = shlex.split(line)
+    assert words[:2] == ["dragon-pnp", "check"]
+    words[2] = str(ROOT / "examples" / "goofspiel")     # the report names the game by its slug
+    again = tmp_path / "again"
+    rerun = _check([*words[1:], "--jobs", "1", "--out", str(again)])
+    assert rerun.returncode == 0, rerun.stderr
+    replayed = json.loads((again / "rules-check.json").read_text())
+    assert replayed["total_games"] == report["total_games"] == 4 + 2 + 3
+    assert replayed["configs"] == report["configs"] and replayed["duels"] == report["duels"]
