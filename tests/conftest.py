@@ -34,7 +34,8 @@ def pytest_sessionfinish(session, exitstatus) -> None:
     if hasattr(session.config, "workerinput"):  # an xdist worker: the controller looks once at the end
         return
     folder = Path(os.environ["DRAGON_PNP_TEST_TMP"])
-    left = sorted(p.name for p in folder.glob("dragon-pnp-*"))
+    # A position a failed rules module was stopped at is kept on purpose, for `play --position`.
+    left = sorted(p.name for p in folder.glob("dragon-pnp-*") if not p.name.startswith("dragon-pnp-failed-position-"))
     if left:
         session.exitstatus = 1
         reporter = session.config.pluginmanager.get_plugin("terminalreporter")

@@ -301,7 +301,7 @@ def _card_multiset(position: Any) -> dict[str, int]:
     at any depth of records (a seat's hand inside the seat's record). A list of such lists is a
     history (the stacks a seat has seen, hand by hand), not a pile, and is left out; so is a
     generator's state (a whole number of 32 bits or more), which a redraw reseeds."""
-    from dragon_pnp.search.redeal import GENERATOR_MIN
+    from dragon_pnp.games.redeal import GENERATOR_MIN
 
     counts: dict[str, int] = {}
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from dragon_pnp.data import load_game
 from dragon_pnp.games.conformance import _card_multiset, _same_cards, run_conformance
 from dragon_pnp.games.parts import HiddenPart
+from dragon_pnp.games.registry import load_game
 from tests.conftest import ROOT
 
 KEPT = '''

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from dragon_pnp.build.context import BuildContext, BuildOptions
-from dragon_pnp.data import load_game
 from dragon_pnp.errors import RuleCheckError
+from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.build import build_step
 from dragon_pnp.report.check import CheckSettings, Execution, run_check
 from dragon_pnp.report.plan import Config
