@@ -53,8 +53,9 @@ def duel(
                   f"chance {chance}), {result.wins}-{result.losses}-{result.draws} (W-L-D)")
     if result.cut_off:
         console.print(f"{result.cut_off:,} games ran past the decision cap and count as draws")
-    verdict = ("beyond chance" if result.p_value() < 0.05 else "within chance")
-    console.print(f"the difference from chance is {verdict} (p = {result.p_value():.3g})")
+    verdict = "beyond chance" if result.p_value() < 0.05 else "within chance"
+    console.print(f"{a}'s share differs from {chance} {verdict} (two-sided p = {result.p_value():.3g}, this one "
+                  "pairing alone; a ladder of several corrects for their number)")
     for name, ms in result.ms_per_decision.items():
         console.print(f"{name}: {ms:.2f} ms per decision")
     return 0

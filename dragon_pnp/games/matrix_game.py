@@ -69,21 +69,20 @@ def solve(matrix: Sequence[Sequence[float]]) -> Solution:
 def guarantees(matrix: Sequence[Sequence[float]], solution: Solution) -> tuple[float, float]:
     """(the least the row strategy wins against any column, the most the column strategy concedes
     against any row): both equal the value exactly when the strategies are optimal."""
-    m, n = len(matrix), len(matrix[0])
     rows, columns = solution.rows, solution.columns
-    floor = min(sum(rows[i] * matrix[i][j] for i in range(m)) for j in range(n))
-    ceiling = max(sum(columns[j] * matrix[i][j] for j in range(n)) for i in range(m))
+    floor = min(sum(p * x for p, x in zip(rows, column) if p) for column in zip(*matrix))
+    ceiling = max(sum(q * x for q, x in zip(columns, row) if q) for row in matrix)
     return floor, ceiling
 
 
 def check_solution(matrix: Sequence[Sequence[float]], solution: Solution) -> None:
     """Raise `UnverifiedSolution` unless both strategies are distributions that guarantee the value."""
-    spread = max(max(row) for row in matrix) - min(min(row) for row in matrix)
-    slack = TOLERANCE * max(1.0, spread)
-    floor, ceiling = guarantees(matrix, solution)
     for name, strategy in (("row", solution.rows), ("column", solution.columns)):
         if min(strategy) < 0.0 or abs(sum(strategy) - 1.0) > 1e-9:
             raise UnverifiedSolution(f"the {name} strategy is not a probability distribution: {strategy}")
+    floor, ceiling = guarantees(matrix, solution)
+    spread = max(map(max, matrix)) - min(map(min, matrix))
+    slack = TOLERANCE * max(1.0, spread)
     if floor < solution.value - slack or ceiling > solution.value + slack:
         raise UnverifiedSolution(f"value {solution.value:.9g}, but the row strategy guarantees only {floor:.9g} "
                                  f"and the column strategy concedes {ceiling:.9g}")
