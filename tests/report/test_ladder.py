@@ -67,3 +67,17 @@ def test_the_toy_ladder_finds_its_strong_player():
 def test_strong_play_is_claimed_only_where_the_ladder_verified_it(ladder, words):
     report = {"settings": {"reference": "search:20"}, "ladder": ladder}
     assert words in _said("held", report)
+
+
+def test_the_check_plays_the_ladder_and_its_report_says_the_verdict():
+    from dragon_pnp.report.check import CheckSettings, Execution, run_check
+
+    game = load_game(HIGH_CARD)
+    report = run_check(game, CheckSettings(games=4, duel_games=2, ladder_games=10, search_games=2),
+                       Execution(jobs=1))
+    ladder = report["ladder"]
+    assert ladder["policies"] == ["random", "high", "low", "search"] and ladder["tests"] == 6
+    (high_low,) = [p for p in ladder["pairings"] if {p["a"], p["b"]} == {"high", "low"}]
+    assert high_low["share"] == (1.0 if high_low["a"] == "high" else 0.0) and high_low["games"] == 10
+    assert report["settings"]["ladder_games"] == 10
+    assert any(f["topic"] == "ladder" and f["text"] == ladder["verdict"] for f in report["findings"])
