@@ -16,8 +16,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
 from dragon_pnp.cli.game_choice import chosen_game
 from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
-from dragon_pnp.data import load_game
+from dragon_pnp.data import GameData, load_game
 from dragon_pnp.errors import NotationError
+from dragon_pnp.games.api import GameModule
 from dragon_pnp.games.parts import ReportPart, Vocabulary
 from dragon_pnp.report.check import (
     CheckSettings,
@@ -104,7 +105,7 @@ def check(
     return 0
 
 
-def _ladder_games(data, module, settings: CheckSettings) -> int:
+def _ladder_games(data: GameData, module: GameModule, settings: CheckSettings) -> int:
     """Games the skill ladder plays: its pairings times the games of each (whole deals)."""
     from dragon_pnp.report.check import ladder_search
     from dragon_pnp.report.ladder import ladder_policies

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from dragon_pnp.games.api import Finding as GameFinding
 from dragon_pnp.games.report_parts import pct
@@ -231,7 +232,7 @@ def _strong_play(report: Mapping) -> Iterable[Finding]:
         yield Finding("note", topic, (140 if verdict == "changed" else 130) + weight, text, keys)
 
 
-def _ladder(report: Mapping) -> Iterable[Finding]:
+def _ladder(report: Mapping[str, Any]) -> Iterable[Finding]:
     """The skill ladder's verdict: the verified strong player, or plainly that there is none."""
     ladder = report.get("ladder")
     if ladder:

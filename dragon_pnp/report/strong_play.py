@@ -16,6 +16,7 @@ them verified stronger.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from dragon_pnp.games.report_parts import pct
 from dragon_pnp.stats import wilson_interval
@@ -42,7 +43,7 @@ def comparisons(report: Mapping) -> list[tuple[str, str, str, float, tuple[str, 
     return out
 
 
-def _said(verdict: str, report: Mapping) -> str:
+def _said(verdict: str, report: Mapping[str, Any]) -> str:
     """The verdict in words that claim strong play only where the ladder measured it."""
     ladder = report.get("ladder") or {}
     reference = report["settings"]["reference"]

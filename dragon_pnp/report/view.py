@@ -9,6 +9,7 @@ hazards and metrics, and its own sections come from its module's `report_section
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.registry import UnknownRulesModule, game_module
@@ -265,7 +266,7 @@ def _seat_charts(report: dict, policy: str) -> list[BarChart]:
     return charts
 
 
-def _ladder_sections(report: dict) -> list[Section]:
+def _ladder_sections(report: dict[str, Any]) -> list[Section]:
     """The skill ladder: each pairing's share, interval and test, and its verdict."""
     ladder = report.get("ladder")
     if not ladder:
