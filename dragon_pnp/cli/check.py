@@ -46,7 +46,7 @@ def check(
     policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, search (search:400 names a strength), the game's own, mixed (default: random, the game's best and its reference)."),
     search_games: int | None = typer.Option(None, "--search-games", min=0, help="Games per configuration of a search player (default: the game's reference share of --games, else --games; 0 leaves the reference out)."),
     duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games (the game's best player against random) per player count on the default setup (0 skips them)."),
-    ladder_games: int | None = typer.Option(None, "--ladder-games", min=0, help="Games per pairing of the skill ladder (random, the game's own players and search, each against each on mirrored deals; default 20, at most --games, none with --search-games 0; 0 skips it)."),
+    ladder_games: int | None = typer.Option(None, "--ladder-games", min=0, help="Games per pairing of the skill ladder (random, the game's own players and search (its reference, else search:20), each against each on mirrored deals; default 20, at most --games, none with --search-games 0; 0 skips it)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; the same seed gives the same report."),
     jobs: int | None = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
     executor: str = typer.Option("local", "--executor", help="local (process pool) or dask."),

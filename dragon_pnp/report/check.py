@@ -36,6 +36,10 @@ SEARCH_BATCH = 5   # games per batch of a search player: its games are slow, so 
 # Games per ladder pairing by default: enough to tell a player that wins nearly always from one
 # that does not, in a default check's time; the report says what difference it could have missed.
 LADDER_GAMES = 20
+# The ladder's search where the game names no search reference: 20 iterations a decision, a tenth
+# of the default, because its games are the costly ones (Five Trails at the default search:
+# 3 s a decision on the loaded machine, 90 decisions a game); `dragon-pnp duel` plays any other.
+LADDER_SEARCH = "search:20"
 
 
 class NoRulesModule(ValueError):
@@ -160,9 +164,9 @@ def resolve(game: GameData, settings: CheckSettings, module: GameModule | None =
 
 
 def ladder_search(module: GameModule, game: GameData) -> str:
-    """The search player the ladder ranks: the game's reference when that is a search, else `search`."""
+    """The search player the ladder ranks: the game's reference when that is a search, else LADDER_SEARCH."""
     reference = module.part(ReportPart).reference_play(game)
-    return reference.policy if reference is not None and is_search(reference.policy) else SEARCH
+    return reference.policy if reference is not None and is_search(reference.policy) else LADDER_SEARCH
 
 
 def mixed_rotation(module: GameModule) -> tuple[str, str]:

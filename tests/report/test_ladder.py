@@ -76,7 +76,7 @@ def test_the_check_plays_the_ladder_and_its_report_says_the_verdict():
     report = run_check(game, CheckSettings(games=4, duel_games=2, ladder_games=10, search_games=2),
                        Execution(jobs=1))
     ladder = report["ladder"]
-    assert ladder["policies"] == ["random", "high", "low", "search"] and ladder["tests"] == 6
+    assert ladder["policies"] == ["random", "high", "low", "search:20"] and ladder["tests"] == 6
     (high_low,) = [p for p in ladder["pairings"] if {p["a"], p["b"]} == {"high", "low"}]
     assert high_low["share"] == (1.0 if high_low["a"] == "high" else 0.0) and high_low["games"] == 10
     assert report["settings"]["ladder_games"] == 10
