@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -61,8 +62,9 @@ def card_name(trail: str, value: int) -> str:
     return f"{trail} {WAGER}" if value == 0 else f"{trail} {value}"
 
 
+@lru_cache(maxsize=1024)
 def split(card: str) -> tuple[str, int]:
-    """("desert", 7) for "desert 7"; a wager's value is 0."""
+    """("desert", 7) for "desert 7"; a wager's value is 0. Cached: the players ask it constantly."""
     trail, _, value = card.partition(" ")
     return trail, 0 if value == WAGER else int(value)
 
@@ -143,7 +145,7 @@ class TrailsState:
         if seat is None or set(joint) != {seat}:
             raise IllegalActionError(f"player {(seat or 0) + 1} alone is to move; got {sorted(s + 1 for s in joint)}")
         action = joint[seat]
-        if action not in self.legal_actions(seat):
+        if not self._allowed(seat, action):
             raise IllegalActionError(f"'{action}' is not legal for player {seat + 1} now")
         if isinstance(action, Lay):
             self._lay(seat, action)
@@ -187,6 +189,17 @@ class TrailsState:
         laid = self.laid[seat][trail]
         top = split(laid[-1])[1] if laid else -1
         return value > top if value else top <= 0
+
+    def _allowed(self, seat: int, action: Lay | Draw) -> bool:
+        """Whether `action` is among `legal_actions(seat)`, without listing them."""
+        if isinstance(action, Draw):
+            if self.phase != DRAW:
+                return False
+            if action.source == DECK:
+                return bool(self.deck)
+            return action.source in self.piles and bool(self.piles[action.source]) and action.source != self.thrown
+        return (isinstance(action, Lay) and self.phase == PLAY and action.card in self.hands[seat]
+                and (action.discard or self.playable(seat, action.card)))
 
     def scores(self) -> list[int]:
         return [sum(trail_score(self.rules, laid) for laid in mine.values()) for mine in self.laid]

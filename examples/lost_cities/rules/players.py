@@ -59,12 +59,14 @@ class Greedy:
         legal = state.legal_actions(seat)
         if state.phase == DRAW:
             return self._draw(state, seat, [a for a in legal if isinstance(a, Draw)])
-        plays = [a for a in legal if isinstance(a, Lay) and not a.discard
-                 and worth_starting(state, seat, split(a.card)[0])]
+        reaches = {trail: reach(state, seat, trail) for trail in state.rules.trails}   # once per choice
+        worth = {trail: bool(state.laid[seat][trail]) or total >= state.rules.trail_cost
+                 for trail, (total, _) in reaches.items()}
+        plays = [a for a in legal if isinstance(a, Lay) and not a.discard and worth[split(a.card)[0]]]
         if plays:   # the lowest card that fits: wagers first, then small steps up
             return min(plays, key=lambda a: self._step(state, seat, a.card))
         throws = [a for a in legal if isinstance(a, Lay) and a.discard]
-        return min(throws, key=lambda a: self._keep(state, seat, a.card))
+        return min(throws, key=lambda a: self._keep(state, seat, a.card, reaches))
 
     @staticmethod
     def _step(state: TrailsState, seat: int, card: str) -> int:
@@ -73,12 +75,11 @@ class Greedy:
         return split(card)[1] - top
 
     @staticmethod
-    def _keep(state: TrailsState, seat: int, card: str) -> float:
+    def _keep(state: TrailsState, seat: int, card: str, reaches: dict[str, tuple[int, int]]) -> float:
         """How much the card is worth keeping: nothing if it no longer fits, else its trail's reach."""
         if not state.playable(seat, card):
             return -1.0
-        total, _ = reach(state, seat, split(card)[0])
-        return total + split(card)[1] / 10
+        return reaches[split(card)[0]][0] + split(card)[1] / 10
 
     @staticmethod
     def _draw(state: TrailsState, seat: int, legal: list[Draw]) -> Draw:
