@@ -58,7 +58,7 @@ def find(report: Mapping[str, Any], game_findings: Iterable[GameFinding] = ()) -
     crashed = engine_failure(report) is not None
     found: list[Finding] = [] if crashed else [from_game(f) for f in game_findings]
     rules = (_validation, _errors) if crashed else (_validation, _errors, _cut_off, _duel, _first_player, _seats,
-                                                    _playtime, _hazards, _strong_play)
+                                                    _playtime, _hazards, _strong_play, _ladder)
     for rule in rules:
         found.extend(rule(report))
     order = {"attention": 0, "note": 1}
@@ -291,6 +291,13 @@ def _strong_play(report: Mapping[str, Any]) -> Iterable[Finding]:
     """Each first-player and seat figure of the reference player beside the other players' (`strong_play`)."""
     for topic, text, verdict, weight, keys in comparisons(report):
         yield Finding("note", topic, (140 if verdict == "changed" else 130) + weight, text, keys)
+
+
+def _ladder(report: Mapping[str, Any]) -> Iterable[Finding]:
+    """The skill ladder's verdict: the verified strong player, or plainly that there is none."""
+    ladder = report.get("ladder")
+    if ladder:
+        yield Finding("note", "ladder", 160, ladder["verdict"])
 
 
 def _hazards(report: Mapping[str, Any]) -> Iterable[Finding]:
