@@ -22,8 +22,8 @@ from dragon_pnp.data import GameData
 from dragon_pnp.errors import RuleCheckError
 from dragon_pnp.games.api import GameModule, GameState, Policy
 from dragon_pnp.games.parts import ReportPart
-from dragon_pnp.games.policies import policy_factory
 from dragon_pnp.games.registry import module_for_game
+from dragon_pnp.players import policy_factory
 from dragon_pnp.report.executor import run_tasks
 from dragon_pnp.report.plan import Config
 from dragon_pnp.report.record import ERROR, GameRecord
