@@ -45,6 +45,10 @@ class BuildContext:
     # The kit's documents in order: title and whether two-sided; and what is in the box.
     documents: dict[str, tuple[str, bool]] = field(default_factory=dict)
     in_the_box: list[str] = field(default_factory=list)
+    shared_cut: bool = False   # some sheet's pieces share their cuts (the cover says what that trades)
+    # The rulebook without its last page, the aid to cut out, when that page would back rules in
+    # print-and-play (the aid then goes on the back of the cover).
+    rules_without_aid: bytes | None = None
     aid_copies: int = 1     # player aids on the aid's page (2: a half-page aid printed twice)
     # Page runs of the kit's documents that make the same thing two ways (KitPlan.alternatives).
     # Each run: (document, first page index, page count, what it is, what else its pages hold or "").

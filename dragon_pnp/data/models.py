@@ -72,8 +72,9 @@ class GameManifest(Model):
     also_known_as: str | None = None
     # one line under the title on the cover
     tagline: str | None = None
-    # who designed the game, as credited on the cover and in the rulebook
-    designers: list[str] = Field(min_length=1)
+    # who designed the game, as credited on the cover and in the rulebook; empty for a
+    # traditional game with no known author (the credits then say where it comes from)
+    designers: list[str] = []
     # the licence of the game as its source states it; leave it out where the source gives none
     # (the kit then claims no licence and only credits the designers)
     licence: str | None = None
@@ -176,9 +177,10 @@ class SheetOverride(Model):
     gap_mm: float | None = Field(default=None, ge=0, le=50)
     # The papers the bleed and gutter above apply to (default both): thinner ones on A4 only, say.
     papers: list[Literal["letter", "a4"]] = ["letter", "a4"]
-    # Papers on which neighbours share their cuts (no gutter, bleed only round the block): 3 x 3
-    # poker cards on Letter, at the price of a miscut showing the neighbour's edge.
-    shared_cut_on: list[Literal["letter", "a4"]] = []
+    # Papers on which neighbours share their cuts (no gutter, bleed only round the block), at the
+    # price of a miscut showing the neighbour's edge. Left out: wherever that fits more pieces on a
+    # sheet (3 x 3 poker cards on Letter); [] keeps every piece's own bleed on every paper.
+    shared_cut_on: list[Literal["letter", "a4"]] | None = None
 
 
 class PrintProfile(Model):

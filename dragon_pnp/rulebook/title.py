@@ -39,7 +39,8 @@ def title_page(game: GameData, styles: Styles, width: float, height: float) -> l
     flow += [Spacer(1, mm_to_pt(6)), *picture, Spacer(1, mm_to_pt(6))]
     facts = f"**{info.players_text}** · **{info.playtime_text}** · ages **{info.minimum_age}+**"
     flow.append(Paragraph(inline_xml(facts), styles.title_line))
-    flow.append(Paragraph(inline_xml("Designed by " + escape_inline(names(info.designers))), styles.title_line))
+    if info.designers:
+        flow.append(Paragraph(inline_xml("Designed by " + escape_inline(names(info.designers))), styles.title_line))
     flow.append(Spacer(1, mm_to_pt(8)))
     if info.licence:
         licence = escape_inline(f"Licence: {info.licence}" + (f" ({info.licence_url})" if info.licence_url else ""))
