@@ -46,6 +46,10 @@ class BuildContext:
     documents: dict[str, tuple[str, bool]] = field(default_factory=dict)
     in_the_box: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)   # what the old kit held and this one does not
+    shared_cut: bool = False   # some sheet's pieces share their cuts (the cover says what that trades)
+    # The rulebook without its last page, the aid to cut out, when that page would back rules in
+    # print-and-play (the aid then goes on the back of the cover).
+    rules_without_aid: bytes | None = None
     aid_copies: int = 1     # player aids on the aid's page (2: a half-page aid printed twice)
     # Page runs of the kit's documents that make the same thing two ways (KitPlan.alternatives).
     # Each run: (document, first page index, page count, what it is, what else its pages hold or "").

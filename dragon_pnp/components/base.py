@@ -36,6 +36,8 @@ class Section:
     # Packed: the titles of the sections whose pieces share these pages (the cover names them
     # when these pages are one of two ways to print something).
     holds: tuple[str, ...] = ()
+    # Packed: per held section, (its title, first page, page count) of the pages holding its pieces.
+    spans: tuple[tuple[str, int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,8 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
         svg = render_face(context, spec.template, size, site, card=row, copies=copies, index=index + 1,
                           side="front", **shared)
         key = keys[index]
-        result.faces.append(Face(key, with_mark(svg, mark, frame), (frame.width, frame.height), frame.bleed))
+        own = version_mark(context, spec.provisional, row.get("version")) if mark else None
+        result.faces.append(Face(key, with_mark(svg, own, frame), (frame.width, frame.height), frame.bleed))
         back = _back_face(spec, context, frame, size, shared, backs, row=row, index=index) or shared_back
         back_copies[back] = back_copies.get(back, 0) + copies
         items.extend(Item(key, back, name) for _ in range(copies))

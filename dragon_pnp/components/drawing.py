@@ -128,12 +128,13 @@ def check_face_size(svg: str, size_mm: tuple[float, float], template: str, site:
                                                 f"(the face with its bleed, drawing {site.what}); it has {shown}")
 
 
-def version_mark(context: PlanContext, provisional: bool) -> str | None:
-    """The mark provisional faces carry ('provisional v0.2'), or None when values are final."""
+def version_mark(context: PlanContext, provisional: bool, own_version: object = None) -> str | None:
+    """The mark provisional faces carry ('provisional v0.2'), or None when values are final: a
+    card's own version (a `version` column) where it has one, else the game's; one mark a card."""
     manifest = context.game.game
     if not (provisional or getattr(manifest, "provisional", False)):
         return None
-    version = getattr(manifest, "version", None)
+    version = own_version or getattr(manifest, "version", None)
     return f"provisional v{version}" if version else "provisional"
 
 

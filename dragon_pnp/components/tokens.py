@@ -7,6 +7,7 @@ its own front. A sticker sheet, when asked, holds every side once per token for 
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from typing import Any
 
 from dragon_pnp.components.base import ComponentPlan, ExportEntry, PageSpan, PlanContext, Section
@@ -16,11 +17,13 @@ from dragon_pnp.data.components import TokenFace, TokensSpec, document_of
 from dragon_pnp.errors import Location
 from dragon_pnp.kit.faces import Face, Item, Shape
 from dragon_pnp.kit.imposition import impose
+from dragon_pnp.kit.svg_crop import SVG_NS
 
 SQRT3 = 3 ** 0.5
 SAFE_FRACTION = 0.12   # of the token's size: a 4 mm card margin would leave a small token nothing
 SHELF_LAYOUT = "token_shelves"
 GRID_LAYOUT = "tokens_grid"    # `cut: grid`: square pieces sharing straight cuts
+STICKER_DOCUMENT = "stickers.pdf"
 
 
 def token_frame(spec: TokensSpec, context: PlanContext) -> PieceFrame:
@@ -54,7 +57,12 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
                 if back_ref else None)
         if token.count == 0:
             continue
-        items.extend(Item(front, back, token.name) for _ in range(token.count))
+        if back and spec.fold:
+            pair = fold_pair(faces[front], faces[back])
+            faces[pair.key] = pair
+            items.extend(Item(pair.key, None, token.name) for _ in range(token.count))
+        else:
+            items.extend(Item(front, back, token.name) for _ in range(token.count))
         stickers.extend(Item(key, None, token.name) for key in (front, back) if key for _ in range(token.count))
         for key in (front, back) if back else (front,):
             copies[key] = copies.get(key, 0) + token.count
@@ -64,6 +72,7 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     result.pngs = list(copies.items())
     title = f"{context.game.game.name}: {spec.name}"
     two_sided = any(item.back for item in items)
+    folded = spec.fold and any(token.back or spec.back for token in spec.faces)
     if spec.cut == "grid":
         # Square pieces in a shared-cut grid: straight cuts mark to mark, no circles to follow; a
         # neighbouring grid of tokens of the same size shares the sheets.
@@ -79,15 +88,40 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
                                        two_sided=two_sided, pack_items=tuple(items), pack_layout=SHELF_LAYOUT))
     if spec.sticker_sheet:
         pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers")
-        result.sections.append(Section(document_of(spec), f"{spec.name}: sticker sheet", pages))
+        # Stickers print on sticker paper, not the tokens' card stock: a document of their own, so
+        # a two-sided tokens document printed duplex never puts them behind its last page.
+        result.sections.append(Section(STICKER_DOCUMENT, f"{spec.name}: sticker sheet", pages))
         # The stickers are the tokens again, for blank discs or squares: one or the other.
         result.alternatives.append((PageSpan(spec.id, f"the {spec.name.lower()}", section=0),
                                     PageSpan(spec.id, "them as stickers for blank tokens", section=1)))
     shape = "square-cut" if spec.cut == "grid" else {"circle": "round", "square": "square", "hex": "hex"}[spec.shape]
-    sides = ", two-sided" if two_sided else ""
+    sides = ", two-sided" if two_sided else (", two-sided: fold in half" if folded else "")
     sticker = ", also as stickers" if spec.sticker_sheet else ""
     result.contents.append(f"{len(items)} {spec.name.lower()} ({shape} tokens, {spec.size_mm:g} mm{sides}{sticker})")
     return result
+
+
+def fold_pair(front: Face, back: Face) -> Face:
+    """Front and back side by side on one piece, to cut out whole, fold on the dashed line between
+    them and glue: bleed round the pair, none at the fold. Folded, the back half lies behind
+    the front the right way up."""
+    ET.register_namespace("", SVG_NS)
+    w, h = front.trim_mm
+    b = front.bleed_mm
+    full_w, full_h = 2 * w + 2 * b, h + 2 * b
+    root = ET.Element(f"{{{SVG_NS}}}svg", {"width": f"{full_w:.3f}mm", "height": f"{full_h:.3f}mm",
+                                              "viewBox": f"0 0 {full_w:.3f} {full_h:.3f}"})
+    for face, x, view_x in ((front, 0.0, 0.0), (back, w + b, b)):
+        source = ET.fromstring(face.svg)
+        kept = {k: v for k, v in source.attrib.items() if k not in ("width", "height", "viewBox", "x", "y")}
+        half = ET.SubElement(root, f"{{{SVG_NS}}}svg", {**kept, "x": f"{x:.3f}", "y": "0", "width": f"{w + b:.3f}",
+                                                          "height": f"{full_h:.3f}",
+                                                          "viewBox": f"{view_x:.3f} 0 {w + b:.3f} {full_h:.3f}"})
+        half.extend(list(source))
+    ET.SubElement(root, f"{{{SVG_NS}}}path", {"d": f"M{w + b:.3f} {b:.3f} V{h + b:.3f}", "stroke": "#555555",
+                                               "stroke-width": "0.25", "stroke-dasharray": "1.2 0.8", "fill": "none"})
+    svg = ET.tostring(root, encoding="unicode")
+    return Face(f"{front.key}-fold", svg, (2 * w, h), b, "rect")
 
 
 def _side(context: PlanContext, spec: TokensSpec, index: int, token: TokenFace, template: str, side: str,

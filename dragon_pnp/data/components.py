@@ -123,6 +123,9 @@ class TokensSpec(ComponentBase):
     # outline: each token cut round its own outline (a circle for round ones); grid: square pieces
     # side by side sharing straight cuts, crop marks at both ends of each (quicker than 40 circles)
     cut: Literal["outline", "grid"] = "outline"
+    # two-sided tokens printed front and back side by side, to cut as one, fold in half and glue,
+    # instead of on a backs page (one marker whose back would take a page of its own)
+    fold: bool = False
     # values every token's template sees
     fields: dict[str, Any] = {}
 

@@ -177,9 +177,10 @@ class SheetOverride(Model):
     gap_mm: float | None = Field(default=None, ge=0, le=50)
     # The papers the bleed and gutter above apply to (default both): thinner ones on A4 only, say.
     papers: list[Literal["letter", "a4"]] = ["letter", "a4"]
-    # Papers on which neighbours share their cuts (no gutter, bleed only round the block): 3 x 3
-    # poker cards on Letter, at the price of a miscut showing the neighbour's edge.
-    shared_cut_on: list[Literal["letter", "a4"]] = []
+    # Papers on which neighbours share their cuts (no gutter, bleed only round the block), at the
+    # price of a miscut showing the neighbour's edge. Left out: wherever that fits more pieces on a
+    # sheet (3 x 3 poker cards on Letter); [] keeps every piece's own bleed on every paper.
+    shared_cut_on: list[Literal["letter", "a4"]] | None = None
 
 
 class ProofSettings(Model):

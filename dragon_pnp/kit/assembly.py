@@ -85,14 +85,50 @@ def aid_advice(copies: int, players: int) -> str:
 
 def kit_parts(context: BuildContext) -> list[tuple[str, str, str | None]]:
     """Every part of print-and-play.pdf in order; advice None means the two-sided pieces' advice."""
-    parts: list[tuple[str, str, str | None]] = [
-        part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
+    parts: list[tuple[str, str, str | None]] = [part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
+    if context.rules_without_aid is not None:
+        # The aid to cut out would back a page of rules: it goes first, on the back of the cover.
+        parts.sort(key=lambda part: part[0] != "player-aid.pdf")
     if context.aid_copies > 1:
         parts = [(role, title, aid_advice(context.aid_copies, context.game.game.players.max)
                   if role == "player-aid.pdf" else advice) for role, title, advice in parts]
     for document, (title, two_sided) in context.documents.items():
         parts.append((document, title, None if two_sided else "single-sided, on card stock if you can"))
     return parts
+
+
+def without_blank_pages(parts: list[tuple[str, str, str | None]], counts: dict[str, int],
+                        cut_aid_last: bool, ends_with: dict[str, str]) -> list[tuple[str, str, str | None]]:
+    """The parts reordered so a two-sided part (advice None) that would start on a back page, and so
+    need a blank page before it, is preceded instead by a later one-sided part of an odd page
+    count. Only where the page before is not rules text: behind a cut-out player aid (the
+    rulebook's last page when `cut_aid_last`) or behind other pieces; a rules page never backs
+    a piece to be cut out (the rulebook is typeset to end a sheet where it can)."""
+    parts = list(parts)
+    page, index, previous = 2, 0, ""
+    while index < len(parts):
+        role, _, advice = parts[index]
+        if role not in counts or ends_with.get(role) in counts:
+            index += 1
+            continue
+        behind_text = previous == "rulebook.pdf" and not cut_aid_last
+        if advice is None and page % 2 == 0 and not behind_text:
+            later = next((k for k in range(index + 1, len(parts)) if parts[k][0] in counts
+                          and parts[k][2] is not None and counts[parts[k][0]] % 2 == 1), None)
+            if later is not None:
+                parts.insert(index, parts.pop(later))
+                continue
+        page += counts[role]
+        previous = role
+        index += 1
+    return parts
+
+
+def part_bytes(context: BuildContext, role: str) -> bytes:
+    """A part's PDF as print-and-play takes it: the rules alone when the aid is placed apart."""
+    if role == "rulebook.pdf" and context.rules_without_aid is not None:
+        return context.rules_without_aid
+    return context.artifacts[role].read_bytes()
 
 
 def write_print_and_play(context: BuildContext, target: Path) -> None:
@@ -105,23 +141,29 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
     game, paper, duplex = context.game, context.options.paper, context.options.duplex
     counts = {}
     parts_in_order = kit_parts(context)
+    # The rulebook's own file ends with the aid; when the aid goes first instead, the rules alone.
+    ends_with = {} if context.rules_without_aid is not None else ENDS_WITH
     for role, _, _ in parts_in_order:
         if role in context.page_counts:
             counts[role] = context.page_counts[role]
         elif role in context.artifacts:
-            counts[role] = count_pages(context.artifacts[role].read_bytes())
+            counts[role] = count_pages(part_bytes(context, role))
+    if duplex:
+        cut_aid_last = bool(ends_with) and "player-aid.pdf" in counts and "rulebook.pdf" in counts \
+            and context.aid_copies > 1
+        parts_in_order = without_blank_pages(parts_in_order, counts, cut_aid_last, ends_with)
     contents = []
     blanks_before: set[str] = set()
     blank_pages: list[int] = []
     starts: dict[str, int] = {}     # document -> its first page in print-and-play.pdf
-    merged = [role for role, _, _ in parts_in_order if role in counts and ENDS_WITH.get(role) not in counts]
+    merged = [role for role, _, _ in parts_in_order if role in counts and ends_with.get(role) not in counts]
     page = 2
     for role, title, advice in parts_in_order:
         if role not in counts:
             continue
         if role not in merged:
             last = page - 1
-            holder = next(t for r, t, _ in parts_in_order if r == ENDS_WITH[role])
+            holder = next(t for r, t, _ in parts_in_order if r == ends_with[role])
             contents.append((title, f"page {last}, the last of the {holder.lower()}", counts[role], advice))
             continue
         if advice is None and duplex and page % 2 == 0:
@@ -146,7 +188,7 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
         duplex=duplex, total=page - 1, profile=game.print_profile,
         alternatives=alternative_lines(context.alternatives, starts), blank_pages=blank_pages,
         advice_lines=lambda text: wrap(text, size[0] - 2 * COVER_MARGIN_MM - 4, SMALL_PRINT_MM / PT_MM) or [text],
-        shared_cut=any(paper in override.shared_cut_on for override in game.print_profile.sheets.values()),
+        shared_cut=context.shared_cut,
         in_the_box=in_the_box_lines(context.in_the_box, size[0] - 2 * COVER_MARGIN_MM), margin=COVER_MARGIN_MM,
         art=game_art(game), kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()), band=PRINTER_MARGIN_MM,
     )
@@ -170,6 +212,6 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
             # Not an unmarked sheet: it says why it is there, so nobody thinks a page went missing.
             parts.append(MergePart(finish_document(drawn["blank"], title=f"{game.game.name}: blank page", subject="",
                                                    page_boxes=[None]), "Blank page (keeps card fronts on the front)"))
-        parts.append(MergePart(context.artifacts[role].read_bytes(), title))
+        parts.append(MergePart(part_bytes(context, role), title))
     target.write_bytes(merge(parts, title=f"{game.game.name}: print-and-play kit",
                              subject=f"{paper.upper()}, everything in one file"))

@@ -44,11 +44,74 @@ def impose(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper
     if not items:
         return []
     if layout.flow == "shelves":
-        return _shelves(items, faces, layout, paper, title)
-    return _grid(items, faces, layout, paper, marks, title)
+        return _labelled(_shelves(items, faces, layout, paper, title), title, layout.margin_mm)
+    return _labelled(_grid(items, faces, layout, paper, marks, title), title, layout.margin_mm)
+
+
+def impose_mixed(grid_items: list[Item], shelf_items: list[Item], faces: dict[str, Face], grid_layout: SheetLayout,
+                 shelf_layout: SheetLayout, paper: str, marks: MarkStyle, title: str) -> list[SheetPage]:
+    """Grid pieces, then shelf pieces of the same stock starting in the strip the grid's last sheet
+    leaves free (tokens beside the last aid cards, pawns beside the last tiles), so that sheet is
+    not cut for a piece or two while the shelf pieces take a sheet of their own. Shelf pieces that
+    do not fit there go on sheets of their own, as `impose` would put them."""
+    sheets = _grid(grid_items, faces, grid_layout, paper, marks, title, lone_ok=bool(shelf_items))
+    if shelf_items:
+        front, back = sheets[-1]
+        top = _ink_bounds(front)[3] + max(shelf_layout.gap_mm, LABEL_CLEARANCE_MM)
+        more = _shelves(shelf_items, faces, shelf_layout, paper, title, first_top=top)
+        # Rows that fitted below the grid start at `top`; a fresh page's first row starts higher.
+        if more and more[0][0].placements and min(p.y for p in more[0][0].placements) >= top - 1e-6:
+            shelf_front, shelf_back = more.pop(0)
+            front.placements += shelf_front.placements
+            front.outlines += shelf_front.outlines
+            front.circles += shelf_front.circles
+            if shelf_back is not None:
+                if back is None:
+                    back = SheetPage(front.size, shared_cut=front.shared_cut)
+                back.placements += shelf_back.placements
+            sheets[-1] = (front, back)
+        elif len(sheets[-1][0].placements) == 1:
+            # Nothing fitted beside a lone grid piece: impose as two runs, neither leaving one alone.
+            return _labelled(_grid(grid_items, faces, grid_layout, paper, marks, title) +
+                             _shelves(shelf_items, faces, shelf_layout, paper, title), title, grid_layout.margin_mm)
+        sheets += more
+    return _labelled(sheets, title, grid_layout.margin_mm)
+
+
+def _labelled(sheets: list[tuple[SheetPage, SheetPage | None]], title: str, margin: float) -> list[SheetPage]:
+    """The sheets' pages in print order, each fronts page followed by its backs page, labelled:
+    "TITLE: fronts 2 of 3" and "TITLE: backs 2 of 3 (...)" for two-sided sheets, "TITLE 2 of 3"
+    for one-sided ones."""
+    pages = []
+    for number, (front, back) in enumerate(sheets, start=1):
+        count = f" {number} of {len(sheets)}" if len(sheets) > 1 else ""
+        _label(front, f"{title}: fronts{count}" if back is not None else f"{title}{count}", margin)
+        pages.append(front)
+        if back is not None:
+            _label(back, f"{title}: backs{count} (print on the back of the page before)", margin)
+            pages.append(back)
+    return pages
 
 
 # --- grids ----------------------------------------------------------------------------------
+
+
+def fullest_layout(face: Face, layout: SheetLayout, paper: str, marks: MarkStyle) -> SheetLayout:
+    """The layout as it will be used for `face`-sized pieces: with shared cuts when it shares them
+    only where that puts more pieces on a page and it does (3 x 3 poker cards on Letter, where
+    each card's own bleed and gutter leave room for 8), else as it is."""
+    if not layout.shared_cut_when_fuller or layout.shared_cut or layout.backs == "fold":
+        return layout
+    shared = layout.model_copy(update={"shared_cut": True, "shared_cut_when_fuller": False})
+    try:
+        own = len(grid_plan(face, layout, paper, marks).slots)
+    except LayoutError:
+        own = 0
+    try:
+        fuller = len(grid_plan(face, shared, paper, marks).slots) > own
+    except LayoutError:
+        fuller = False
+    return shared if fuller else layout
 
 
 def grid_plan(face: Face, layout: SheetLayout, paper: str, marks: MarkStyle) -> SheetPlan:
@@ -76,11 +139,14 @@ def grid_plan(face: Face, layout: SheetLayout, paper: str, marks: MarkStyle) -> 
 
 
 def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper: str, marks: MarkStyle,
-          title: str) -> list[SheetPage]:
+          title: str, lone_ok: bool = False) -> list[tuple[SheetPage, SheetPage | None]]:
+    """Sheets of pieces of one size as (fronts page, its backs page or None), not yet labelled;
+    the last sheet may hold a lone piece only when `lone_ok` (other pieces will join it)."""
     face = faces[items[0].front]
     sides = [i.front for i in items] + [i.back for i in items if i.back is not None and layout.backs != "none"]
     if any(faces[key].size_mm != face.size_mm or faces[key].trim_mm != face.trim_mm for key in sides):
         raise LayoutError(f"{title}: a grid layout needs pieces of one size")
+    layout = fullest_layout(face, layout, paper, marks)
     try:
         plan = grid_plan(face, layout, paper, marks)
     except LayoutError as error:
@@ -89,12 +155,10 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
     trim_w = face.trim_mm[0]
     slots = plan.slots
     per_page = len(slots)
-    pages: list[SheetPage] = []
-    sheets = math.ceil(len(items) / per_page)
-    for sheet in range(sheets):
-        chunk = items[sheet * per_page:(sheet + 1) * per_page]
-        front = SheetPage((page_w, page_h))
-        back = SheetPage((page_w, page_h))
+    sheets: list[tuple[SheetPage, SheetPage | None]] = []
+    for chunk in _chunks(items, per_page, lone_ok):
+        front = SheetPage((page_w, page_h), shared_cut=layout.shared_cut)
+        back = SheetPage((page_w, page_h), shared_cut=layout.shared_cut)
         used: list[tuple[Slot, ...]] = []
         for band in plan.bands:
             used.append(tuple(slot for slot in band.slots if slots.index(slot) < len(chunk)))
@@ -131,14 +195,17 @@ def _grid(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper:
                     front.fold_marks += band_crop_marks([s.trim for s in band_slots], band.zone, marks.gap,
                                                         marks.length, only_x=folds)
             back.crop_marks = [_mirror(s, page_w) for s in front.crop_marks]
-        count = f" {sheet + 1} of {sheets}" if sheets > 1 else ""
-        two_sided = layout.backs == "duplex" and any(item.back is not None for item in chunk)
-        _label(front, f"{title}: fronts{count}" if two_sided else f"{title}{count}", layout.margin_mm)
-        pages.append(front)
-        if back.placements:
-            _label(back, f"{title}: backs{count} (print on the back of the page before)", layout.margin_mm)
-            pages.append(back)
-    return pages
+        sheets.append((front, back if back.placements else None))
+    return sheets
+
+
+def _chunks(items: list[Item], per_page: int, lone_ok: bool = False) -> list[list[Item]]:
+    """Items a sheet at a time, every sheet full but the last; a last sheet that would carry one
+    lone piece takes a second one from the sheet before, so no sheet is cut for a single piece."""
+    chunks = [items[start:start + per_page] for start in range(0, len(items), per_page)]
+    if len(chunks) > 1 and len(chunks[-1]) == 1 and per_page > 2 and not lone_ok:
+        chunks[-1].insert(0, chunks[-2].pop())
+    return chunks
 
 
 def _outer_sides(slot: Slot, filled: list[Slot]) -> str:
@@ -234,9 +301,10 @@ def _label(page: SheetPage, text: str, margin: float) -> None:
     height = LABEL_CAP_MM + LABEL_DESCENT_MM
     strips = [  # (room, anchor x, baseline y, rotation)
         ((page_h - margin) - (y1 + LABEL_CLEARANCE_MM), page_w / 2, page_h - margin - LABEL_DESCENT_MM - 0.2, 0),
-        ((y0 - LABEL_CLEARANCE_MM) - margin, page_w / 2, margin + 0.2 + LABEL_CAP_MM, 0),
-        ((x0 - LABEL_CLEARANCE_MM) - margin, margin + 0.2 + LABEL_CAP_MM, page_h / 2, -90),
-        ((page_w - margin) - (x1 + LABEL_CLEARANCE_MM), page_w - margin - 0.2 - LABEL_CAP_MM, page_h / 2, 90),
+        # Above or beside the ink the glyphs' ascent, not just their capitals, must clear the band.
+        ((y0 - LABEL_CLEARANCE_MM) - margin, page_w / 2, margin + 0.7 + LABEL_CAP_MM, 0),
+        ((x0 - LABEL_CLEARANCE_MM) - margin, margin + 0.7 + LABEL_CAP_MM, page_h / 2, -90),
+        ((page_w - margin) - (x1 + LABEL_CLEARANCE_MM), page_w - margin - 0.7 - LABEL_CAP_MM, page_h / 2, 90),
     ]
     room, x, y, turn = max(strips, key=lambda strip: strip[0])
     if room < height:
@@ -249,8 +317,11 @@ def _label(page: SheetPage, text: str, margin: float) -> None:
 
 
 def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper: str,
-             title: str) -> list[SheetPage]:
-    """Mixed pieces left to right in rows, rows top to bottom, each piece with its own bleed.
+             title: str, first_top: float | None = None) -> list[tuple[SheetPage, SheetPage | None]]:
+    """Mixed pieces left to right in rows, rows top to bottom, each piece with its own bleed, as
+    (fronts page, its backs page or None), not yet labelled. The first page's rows start at
+    `first_top` mm (below another layout's pieces) when given; a row that does not fit there goes on
+    the next page.
 
     With `backs: duplex` a page holding two-sided pieces is followed by its backs page, each
     back at its front's place mirrored left to right (one-sided pieces leave theirs blank).
@@ -262,7 +333,8 @@ def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, pap
     usable_h = page_h - 2 * margin - label_room
     duplex = layout.backs == "duplex"
     pages_rows: list[list[list[Item]]] = [[]]
-    height_used = 0.0
+    first_offset = max(0.0, first_top - margin) if first_top is not None else 0.0
+    height_used = first_offset
     for item in items:
         face = faces[item.front]
         w, h = face.size_mm
@@ -276,15 +348,17 @@ def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, pap
             continue
         row_h = max(faces[i.front].size_mm[1] for i in row) if row else 0.0
         height_used += row_h + (gap if row else 0)
-        if height_used + h > usable_h and pages_rows[-1]:
+        if height_used + h > usable_h and (pages_rows[-1] or (len(pages_rows) == 1 and first_offset)):
             pages_rows.append([])
             height_used = 0.0
         pages_rows[-1].append([item])
-    pages = []
+    sheets: list[tuple[SheetPage, SheetPage | None]] = []
     for number, page_rows in enumerate(pages_rows):
+        if not page_rows:
+            continue   # nothing fitted below `first_top`: the pieces start on a page of their own
         page = SheetPage((page_w, page_h))
         back = SheetPage((page_w, page_h))
-        y = margin
+        y = margin + (first_offset if number == 0 else 0.0)
         for row in page_rows:
             row_w = sum(faces[i.front].size_mm[0] for i in row) + gap * (len(row) - 1)
             x = (page_w - row_w) / 2
@@ -303,10 +377,5 @@ def _shelves(items: list[Item], faces: dict[str, Face], layout: SheetLayout, pap
                                                      (page_w - trim[2], trim[1], page_w - trim[0], trim[3])))
                 x += w + gap
             y += row_h + gap
-        count = f" {number + 1} of {len(pages_rows)}" if len(pages_rows) > 1 else ""
-        _label(page, f"{title}: fronts{count}" if back.placements else f"{title}{count}", margin)
-        pages.append(page)
-        if back.placements:
-            _label(back, f"{title}: backs{count} (print on the back of the page before)", margin)
-            pages.append(back)
-    return pages
+        sheets.append((page, back if back.placements else None))
+    return sheets

@@ -17,7 +17,7 @@ from dragon_pnp.components.registry import planner
 from dragon_pnp.data import GameData
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.kit.faces import Face, render_template
-from dragon_pnp.kit.imposition import MarkStyle, impose
+from dragon_pnp.kit.imposition import MarkStyle, impose, impose_mixed
 from dragon_pnp.kit.layouts import sheet_layout, sheet_layout_for
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
@@ -115,6 +115,8 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
     contents: list[str] = []
     # component id -> its sections' (document, start, count, the other pieces on those pages)
     where: dict[str, list[tuple[str, int, int, str]]] = {}
+    # (document, a packed section's title) -> where its run starts in the document, and the run
+    held: dict[tuple[str, str], tuple[int, Section]] = {}
     for plan in plans:
         for face in plan.faces:
             faces.setdefault(face.key, face)
@@ -124,10 +126,21 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
         for section in plan.sections:
             if component.name not in names.setdefault(section.document, []):
                 names[section.document].append(component.name)
-        for section in _packed(game, paper, plan.sections, plans, faces):
-            others = _joined([f"the {t.lower()}" for t in section.holds if t != section_title(plan, section)] or [""])
-            where.setdefault(component.id, []).append((section.document, len(documents.get(section.document, [])),
-                                                       len(section.pages), others))
+        for own, packed in zip(plan.sections, _packed(game, paper, plan.sections, plans, faces)):
+            if packed is None:   # its pieces are on the pages of the run it packed with
+                start, run = held[(own.document, own.title)]
+                where.setdefault(component.id, []).append(_where_in(run, own.title, start))
+                continue
+            section = packed
+            start = len(documents.get(section.document, []))
+            for title in section.holds:
+                held[(section.document, title)] = (start, section)
+            if section.spans:
+                where.setdefault(component.id, []).append(_where_in(section, section_title(plan, section), start))
+            else:
+                others = _joined([f"the {t.lower()}" for t in section.holds if t != section_title(plan, section)]
+                                 or [""])
+                where.setdefault(component.id, []).append((section.document, start, len(section.pages), others))
             documents.setdefault(section.document, []).extend(section.pages)
             sections.setdefault(section.document, []).append((section.title, len(section.pages)))
             if section.two_sided:
@@ -138,6 +151,16 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
     alternatives = [pair for plan in plans for pair in _resolved(plan.alternatives, where)]
     return KitPlan(game, paper, duplex, faces, documents, composites, pngs, svgs, sections, titles, contents,
                    alternatives)
+
+
+def _where_in(run: Section, title: str, start: int) -> tuple[str, int, int, str]:
+    """Where one section's pieces lie in a packed run that starts at page `start` of its document:
+    (document, first page, page count, the other pieces on those pages, in words, or "")."""
+    spans = {name: (first, count) for name, first, count in run.spans}
+    first, count = spans.get(title, (0, len(run.pages)))
+    others = [f"the {name.lower()}" for name, (a, n) in spans.items()
+              if name != title and a < first + count and first < a + n]
+    return (run.document, start + first, count, _joined(others or [""]))
 
 
 def section_title(plan: ComponentPlan, packed: Section) -> str:
@@ -169,45 +192,96 @@ def _resolved(pairs: list[tuple[PageSpan, PageSpan]],
 
 
 def _packed(game: GameData, paper: str, sections: list[Section], plans: list[ComponentPlan],
-            faces: dict[str, Face]) -> list[Section]:
+            faces: dict[str, Face]) -> list[Section | None]:
     """A component's sections, with a run of packable sections of one layout that follow each
     other in their document imposed together, even when a component printed elsewhere
     (dice.pdf) comes between them in game.yaml: shelf pieces of any size (tokens with tokens, a
     track with the pawns), grid pieces only of one size (two decks of poker cards, aid cards with
-    them), so a deck's last sheet is filled by the next deck's first cards.
+    them), so a deck's last sheet is filled by the next deck's first cards. A grid run followed
+    by a shelf run in the same document (the same stock) shares its last sheet with it: the shelf
+    pieces start in the strip the grid leaves free.
 
-    The run's first section carries the packed pages; the others then carry none.
+    The run's first section carries the packed pages; the others then stand as None (their
+    pieces are on the run's pages, `Section.spans` says which).
     """
-    packed: list[Section] = []
+    packed: list[Section | None] = []
     for section in sections:
         if not section.pack_items:
             packed.append(section)
             continue
         every = [s for p in plans for s in p.sections if s.document == section.document]
-        at = next(i for i, s in enumerate(every) if s is section)
-        earlier = [s for s in every[:at] if s.pack_items]
-        if earlier and _packs_with(earlier[-1], section, faces):
-            continue   # packed with the run's first section
-        run = [section]
-        for later in every[at + 1:]:
-            if not later.pack_items:
-                continue   # a sheet that packs with nothing (a sticker sheet) keeps its place after the run
-            if not _packs_with(run[-1], later, faces):
-                break
-            run.append(later)
+        grid_run, shelf_run = next((g, t) for g, t in _runs(every, faces) if any(s is section for s in g + t))
+        run = grid_run + shelf_run
+        if run[0] is not section:
+            packed.append(None)   # packed with the run's first section
+            continue
         if len(run) == 1:
             packed.append(section)
             continue
+        marks = _marks(game)
+        title = _joined([s.title for s in run])
+        heading = f"{game.game.name}: {title[0].lower() + title[1:]}"
         layout = sheet_layout_for(section.pack_layout, game.print_profile, paper)
-        items = [item for s in run for item in s.pack_items]
+        items = [item for s in grid_run for item in s.pack_items]
         if layout.flow == "shelves":
             # Largest pieces first: shelves pack tighter, and a small marker fills a gap at the end.
             items.sort(key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
-        title = _joined([s.title for s in run])
-        pages = impose(items, faces, layout, paper, _marks(game), f"{game.game.name}: {title[0].lower() + title[1:]}")
+        if shelf_run:
+            shelf_items = sorted((item for s in shelf_run for item in s.pack_items),
+                                 key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
+            pages = impose_mixed(items, shelf_items, faces, layout,
+                                 sheet_layout_for(shelf_run[0].pack_layout, game.print_profile, paper), paper, marks,
+                                 heading)
+        else:
+            pages = impose(items, faces, layout, paper, marks, heading)
         packed.append(Section(section.document, title, pages, two_sided=any(s.two_sided for s in run),
-                              holds=tuple(s.title for s in run)))
+                              holds=tuple(s.title for s in run), spans=_spans(run, pages)))
     return packed
+
+
+def _runs(every: list[Section], faces: dict[str, Face]) -> list[tuple[list[Section], list[Section]]]:
+    """A document's packable sections as runs imposed together, in order: each run's sections of
+    one layout (a sheet that packs with nothing, a sticker sheet, keeps its place after the run),
+    and for a grid run the shelf run that follows it, which shares the grid's last sheet."""
+    runs: list[tuple[list[Section], list[Section]]] = []
+    taken: set[int] = set()
+    for at, section in enumerate(every):
+        if not section.pack_items or id(section) in taken:
+            continue
+        run = [section]
+        rest = every[at + 1:]
+        for later in rest:
+            if not later.pack_items:
+                continue
+            if not _packs_with(run[-1], later, faces):
+                break
+            run.append(later)
+        tail: list[Section] = []
+        if sheet_layout(section.pack_layout).flow == "grid":
+            last = max(i for i, s in enumerate(every) if any(s is member for member in run))
+            for later in every[last + 1:]:
+                if not later.pack_items:
+                    continue
+                if (tail and _packs_with(tail[-1], later, faces)) or \
+                        (not tail and sheet_layout(later.pack_layout).flow == "shelves"):
+                    tail.append(later)
+                    continue
+                break
+        taken.update(id(s) for s in run + tail)
+        runs.append((run, tail))
+    return runs
+
+
+def _spans(run: list[Section], pages: list[SheetPage]) -> tuple[tuple[str, int, int], ...]:
+    """Per section of a packed run: (its title, first page, page count) of the pages that place
+    its pieces (its backs pages included)."""
+    spans = []
+    for section in run:
+        keys = {item.front for item in section.pack_items} | {item.back for item in section.pack_items if item.back}
+        holding = [i for i, page in enumerate(pages) if any(p.form in keys for p in page.placements)]
+        if holding:
+            spans.append((section.title, holding[0], holding[-1] - holding[0] + 1))
+    return tuple(spans)
 
 
 def _packs_with(first: Section, other: Section, faces: dict[str, Face]) -> bool:

@@ -32,6 +32,9 @@ class SheetLayout(BaseModel):
     marks: Literal["crop", "outline", "none"] = "crop"
     # Neighbours abut and share one cut; bleed only round the block (a grid's choice, print.yaml).
     shared_cut: bool = False
+    # A grid whose pieces each keep their own bleed shares its cuts instead when that puts more
+    # pieces on a page (3 x 3 poker cards on Letter, where own bleeds leave room for 8).
+    shared_cut_when_fuller: bool = False
 
     def page_size(self, paper: str) -> tuple[float, float]:
         width, height = paper_size_mm(paper)
@@ -49,15 +52,19 @@ def sheet_layout(name: str) -> SheetLayout:
 
 
 def sheet_layout_for(name: str, profile: PrintProfile, paper: str | None = None) -> SheetLayout:
-    """A layout with the game's own bleed and gutter for it (print.yaml `sheets`), if any, and
-    shared cuts where the game asks for them on this paper."""
+    """A layout with the game's own bleed and gutter for it (print.yaml `sheets`), if any. Shared
+    cuts: the layout's own choice (`shared_cut`, or `shared_cut_when_fuller`) unless the game
+    names the papers it wants them on (`shared_cut_on`; an empty list keeps every piece's own
+    bleed, the layout before shared cuts became the default)."""
     layout = sheet_layout(name)
     override = profile.sheets.get(name)
     if override is None:
         return layout
-    changes = {}
+    changes: dict[str, object] = {}
     if paper is None or paper in override.papers:
         changes = {field: value for field, value in override.model_dump(exclude={"shared_cut_on", "papers"}).items()
                    if value is not None}
-    changes["shared_cut"] = paper is not None and paper in override.shared_cut_on
+    if override.shared_cut_on is not None:
+        changes["shared_cut"] = paper is not None and paper in override.shared_cut_on
+        changes["shared_cut_when_fuller"] = False
     return layout.model_copy(update=changes)

@@ -51,3 +51,4 @@ class SheetPage:
     label: str = ""
     label_at: tuple[float, float, int] | None = None  # x, y, rotation of the label
     svg_overlay: str = ""   # extra SVG drawn over everything (poster marks, diagrams)
+    shared_cut: bool = False   # neighbours abut on one cut (the cover says what that trades)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dragon_pnp.build.context import BuildContext
+from dragon_pnp.data.components import document_of
 from dragon_pnp.kit.assembly import write_print_and_play
 from dragon_pnp.kit.kit import (
     combine,
@@ -41,9 +42,12 @@ def kit_step(context: BuildContext) -> None:
     pending: list[Any] = []
     submitted: set[Any] = set()
     shelved: set[str] = set()   # documents whose pieces may still be packed with later ones
-    for component_plan in plan_components(game, options.paper, options.duplex):
+    components = game.game.components
+    for index, component_plan in enumerate(plan_components(game, options.paper, options.duplex)):
         plans.append(component_plan)
         shelved.update(s.document for s in component_plan.sections if s.pack_items)
+        # A document no component still to come prints in packs with nothing more: it may go.
+        shelved &= {document_of(component) for component in components[index + 1:]}
         so_far = combine(game, options.paper, options.duplex, plans)
         jobs = [job for job in document_jobs(so_far)
                 if job.name not in submitted and job.name.split("#")[0] not in shelved]
@@ -58,6 +62,7 @@ def kit_step(context: BuildContext) -> None:
     pending.append(submit_all([], png_jobs(plan, dpi), cache, build=inputs))
     context.page_counts.update({document: len(pages) for document, pages in plan.documents.items()})
     context.documents.update(plan.titles)
+    context.shared_cut = any(page.shared_cut for pages in plan.documents.values() for page in pages)
     context.in_the_box.extend(plan.contents)
     context.alternatives.extend(plan.alternatives)
     for path in write_svgs(plan, context.path("svg/.keep").parent):

@@ -28,7 +28,8 @@ def build_step(context: BuildContext) -> None:
         from dragon_pnp.rulebook.document import typeset
 
         typeset_here = typeset(context.game, context.options.paper)
-        book = TypesetBook(typeset_here.pdf, typeset_here.aid_pdf, typeset_here.aid_copies)
+        book = TypesetBook(typeset_here.pdf, typeset_here.aid_pdf, typeset_here.aid_copies,
+                           typeset_here.rules_pdf)
     target = context.path("rulebook.pdf")
     write_file_atomically(target, book.pdf)
     context.artifacts["rulebook.pdf"] = target
@@ -37,3 +38,4 @@ def build_step(context: BuildContext) -> None:
         write_file_atomically(aid, book.aid_pdf)
         context.artifacts["player-aid.pdf"] = aid
         context.aid_copies = book.aid_copies
+        context.rules_without_aid = book.rules_pdf

@@ -23,7 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.platypus import Flowable, FrameBreak, PageBreak
+from reportlab.platypus import Flowable, FrameBreak
+from reportlab.platypus.flowables import PageBreakIfNotEmpty
 
 from dragon_pnp.data import GameData
 from dragon_pnp.errors import LayoutError
@@ -86,7 +87,8 @@ GENERIC: dict[str, Spec] = {
     "components": Spec(lambda ctx, d: [tables.components_table(ctx.game, ctx.styles, ctx.width)]),
     "table": Spec(_table, frozenset({"deck", "columns"})),
     "variants": Spec(lambda ctx, d: [tables.variants_table(ctx.game, ctx.styles, ctx.width)]),
-    "pagebreak": Spec(lambda ctx, d: [PageBreak()]),
+    # A new page, unless the text already starts one (never an empty page).
+    "pagebreak": Spec(lambda ctx, d: [PageBreakIfNotEmpty()]),
     "column": Spec(lambda ctx, d: [FrameBreak()]),
     "player_aid": Spec(lambda ctx, d: [], frozenset({"size"})),
 }

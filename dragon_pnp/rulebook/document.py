@@ -44,6 +44,9 @@ class Rulebook:
     pages: int
     aid_pdf: bytes | None
     aid_copies: int = 1     # copies of the aid on its page: 2 for a half-page aid
+    # The rules without the aid, for print-and-play to put the aid on the cover's back: set only
+    # when the rules end on a front, so an aid to cut out would print on the back of rules.
+    rules_pdf: bytes | None = None
 
 
 class _Doc(BaseDocTemplate):
@@ -158,20 +161,42 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
     with contextlib.nullcontext(str(workdir)) if workdir is not None else \
             tempfile.TemporaryDirectory(prefix="dragon-pnp-icons-") as icons:
         folder = Path(icons)
-        buffer = io.BytesIO()
-        doc = _Doc(buffer, game, paper)
-        styles = make_styles()
-        story: list[Flowable] = title_page(game, styles, doc.width, doc.height)
-        story += [NextPageTemplate("body"), PageBreak()]
-        story += RulesFlow(game, styles, doc.width, facts, rules_file).flowables(rules_blocks)
-        draw_icons(story, game.root, rules_file, folder)
         aid_template = "aid_half" if layout is not None and layout.size == "half" else "aid"
-        if aid_blocks and layout is not None:
-            story += [NextPageTemplate(aid_template), PageBreak()]
-            story += aid_story(game, layout, doc.pagesize, (doc.width, doc.height), facts, rules_file, aid_blocks,
-                               folder)
-        _build(doc, story, rules_file)
-        pages = doc.page
+        with_aid = bool(aid_blocks) and layout is not None
+
+        def book(blocks: list[Block], title_alone: bool = True, aid: bool = True) -> tuple[bytes, int]:
+            buffer = io.BytesIO()
+            doc = _Doc(buffer, game, paper)
+            styles = make_styles()
+            story: list[Flowable] = title_page(game, styles, doc.width, doc.height)
+            story += [NextPageTemplate("body"), PageBreak()] if title_alone else [NextPageTemplate("body")]
+            story += RulesFlow(game, styles, doc.width, facts, rules_file).flowables(blocks)
+            draw_icons(story, game.root, rules_file, folder)
+            if with_aid and aid and layout is not None:
+                story += [NextPageTemplate(aid_template), PageBreak()]
+                story += aid_story(game, layout, doc.pagesize, (doc.width, doc.height), facts, rules_file, aid_blocks,
+                                   folder)
+            _build(doc, story, rules_file)
+            return buffer.getvalue(), doc.page
+
+        # An aid to cut out (half pages) wants a front of its own; a whole-page aid may back the
+        # last page of rules; without an aid the rules end a sheet, so card fronts follow on a front.
+        uncut_aid = with_aid and layout is not None and layout.size != "half"
+        def right_parity(pages: int) -> bool:
+            return (pages - int(with_aid)) % 2 == int(not uncut_aid)
+
+        pdf, pages = book(rules_blocks)
+        chosen: tuple[list[Block], bool] = (rules_blocks, True)
+        if not right_parity(pages):
+            # First the rules begin on the title page's free room, then a new page before a section.
+            for blocks, title_alone in [(rules_blocks, False)] + [(b, True) for b in reflowed(rules_blocks)]:
+                other, count = book(blocks, title_alone)
+                if right_parity(count):
+                    pdf, pages, chosen = other, count, (blocks, title_alone)
+                    break
+        rules_pdf = None
+        if with_aid and not uncut_aid and not right_parity(pages):
+            rules_pdf = with_page_boxes(book(*chosen, aid=False)[0], title=f"{game.game.name}: rules")
 
         aid_pdf = None
         if aid_blocks and layout is not None:
@@ -185,7 +210,20 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
     title = f"{game.game.name}: rules"
     boxed_aid = with_page_boxes(aid_pdf, title=f"{title}, player aid") if aid_pdf is not None else None
     copies = 2 if layout is not None and layout.size == "half" else 1
-    return Rulebook(with_page_boxes(buffer.getvalue(), title=title), pages, boxed_aid, copies)
+    return Rulebook(with_page_boxes(pdf, title=title), pages, boxed_aid, copies, rules_pdf)
+
+
+MAX_REFLOWS = 2
+
+
+def reflowed(blocks: list[Block]) -> list[list[Block]]:
+    """The rules with a new page before one of their last top-level sections (the last first), at
+    most MAX_REFLOWS of them: with the rules begun on the title page, how the typesetter changes
+    the page count by one when a whole-file duplex print needs the other parity, instead of a
+    blank page. A section already starting a page is left as it is (the break never makes an
+    empty page)."""
+    tops = [i for i, block in enumerate(blocks) if isinstance(block, Heading) and block.level == 1 and i > 0]
+    return [blocks[:i] + [Directive("pagebreak", line=blocks[i].line)] + blocks[i:] for i in reversed(tops)][:MAX_REFLOWS]
 
 
 def _located(game: GameData, rules_file: Path, directive: Directive) -> str:

@@ -47,6 +47,7 @@ class TypesetBook:
     pdf: bytes
     aid_pdf: bytes | None
     aid_copies: int
+    rules_pdf: bytes | None = None   # the rules without the aid, when print-and-play needs it
 
 
 class EarlyRulebook:
@@ -106,7 +107,7 @@ def _typeset_in_child(writer: Connection, game: GameData, paper: str, parent: in
         from dragon_pnp.rulebook.document import typeset
 
         book = typeset(game, paper, Path(workdir))
-        answer: TypesetBook | None = TypesetBook(book.pdf, book.aid_pdf, book.aid_copies)
+        answer: TypesetBook | None = TypesetBook(book.pdf, book.aid_pdf, book.aid_copies, book.rules_pdf)
     except Exception:
         answer = None
     try:

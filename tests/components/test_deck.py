@@ -15,7 +15,7 @@ from dragon_pnp.errors import DataError, LayoutError
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.imposition import MarkStyle
 from tests.components.conftest import PEER_DECK, SAMPLER
-from tests.components.kits import plan_all, write_game
+from tests.components.kits import DEFAULT_PRINT, plan_all, write_game
 from tests.kit.readback import PAPER, fill_rects, mm, same_points, stroked_lines
 
 MARKS = MarkStyle(1.0, 5.0)
@@ -75,10 +75,15 @@ def gap(a, b) -> float:
     return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
 
 
+# Every card its own bleed: print.yaml `sheets: {deck_duplex: {shared_cut_on: []}}` (by default
+# a sheet shares its cuts where that holds more, below).
+OWN_BLEEDS = DEFAULT_PRINT + "sheets:\n  deck_duplex: {shared_cut_on: []}\n"
+
+
 @pytest.mark.parametrize("size", sorted(CARD_SIZES))
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_every_card_size_fills_letter_and_a4(tmp_path, size, paper):
-    game = deck_game(tmp_path, size, rows=20)
+    game = deck_game(tmp_path, size, rows=20, files={"print.yaml": OWN_BLEEDS})
     pages = plan(game.game.components[0], context(game, paper)).sections[0].pages
     width, height = PAPER[paper]
     assert len(pages[0].placements) == PER_PAGE[(size, paper)]
@@ -92,6 +97,25 @@ def test_every_card_size_fills_letter_and_a4(tmp_path, size, paper):
             assert (x1 - x0, y1 - y0) == pytest.approx(trim)
         for a, b in itertools.combinations(trims, 2):
             assert gap(a, b) >= 2 * MIN_BLEED + GUTTER - 1e-6
+
+
+# By default a sheet shares its cuts where that holds more cards (neighbours abut, bleed and the
+# 2.5 mm for marks (1 mm gap + 1.5 mm mark) only round the block, the page label's 4.3 mm up the
+# left side). Poker on Letter: 3 x 63 + 5 + 4.3 = 198.3 <= 205.9 across, 3 x 88 + 5 = 269 <=
+# 269.4 down: 9 > 8 (turned, 2 x 4 = 8). On A4 with 2 mm bleeds: 198.3 <= 200 and 269 <= 287:
+# 9 > 8. Mini 44 x 63, all turned a quarter: 3 across (3 x 63 + 9.3 = 198.3), 6 down (6 x 44 + 5
+# = 269) on Letter and on A4: 18 > 15 and 18 > 16. Square 70 on Letter: 2 across (3 need 219.3),
+# 3 down: 6 = 6, so each card keeps its own bleed.
+@pytest.mark.parametrize("size, paper, count, shared", [("poker", "letter", 9, True), ("poker", "a4", 9, True),
+                                                        ("mini", "letter", 18, True), ("mini", "a4", 18, True),
+                                                        ("square", "letter", 6, False)])
+def test_a_sheet_shares_its_cuts_where_that_holds_more(tmp_path, size, paper, count, shared):
+    game = deck_game(tmp_path, size, rows=40)
+    page = plan(game.game.components[0], context(game, paper)).sections[0].pages[0]
+    assert len(page.placements) == count and page.shared_cut == shared
+    trims = [placement.trim for placement in page.placements]
+    touching = sum(1 for a, b in itertools.combinations(trims, 2) if abs(gap(a, b)) < 1e-6)
+    assert (touching > 0) == shared
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -253,7 +277,7 @@ def test_sampler_decks_and_aids_render_on_both_papers_and_layouts(rendered):
     for paper in ("letter", "a4"):
         for duplex in (True, False):
             written = rendered(SAMPLER, paper, duplex)
-            assert set(written) == {"cards.pdf", "tokens.pdf", "dice.pdf", "player-aids.pdf"}
+            assert set(written) == {"cards.pdf", "tokens.pdf", "stickers.pdf", "dice.pdf", "player-aids.pdf"}
             for path in written.values():
                 doc = pymupdf.open(path)
                 assert all(abs(mm(p.rect.width) - PAPER[paper][0]) < 0.05 or abs(mm(p.rect.height) - PAPER[paper][0]) < 0.05

@@ -118,7 +118,9 @@ def test_a_token_sheet_alone_keeps_its_own_grid_and_stickers_stay_apart():
     alone = tokens.plan(component(game, "coins"), context(game)).sections[0].pages
     kit = combine(game, "letter", True, plans)
     titles = [title for title, _ in kit.sections["tokens.pdf"]]
-    assert titles == ["Coins and Wound markers", "Wound markers: sticker sheet"]   # the sticker sheet is not packed
+    assert titles == ["Coins and Wound markers"]
+    # the sticker sheet is not packed: sticker paper, a document of its own
+    assert [title for title, _ in kit.sections["stickers.pdf"]] == ["Wound markers: sticker sheet"]
     assert len(alone) == 2 and sum(len(p.placements) for p in alone) == 20
 
 

@@ -91,27 +91,34 @@ def kits(game, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def letter_kit(kits, tmp_path_factory):
-    """A game's whole kit on Letter (`dragon-pnp build GAME --no-check`), built once per session
-    by game folder: Dragon Pants reuses the session's kit, the others are built in a subprocess."""
+def paper_kit(kits, tmp_path_factory):
+    """A game's whole kit on a paper (`dragon-pnp build GAME --no-check --paper PAPER`), built
+    once per session by game folder and paper: Dragon Pants reuses the session's kits, the others
+    are built in a subprocess."""
     import subprocess
     import sys
 
     from dragon_pnp.data.loader import project_root
 
-    built: dict[Path, Path] = {}
+    built: dict[tuple[Path, str], Path] = {}
 
-    def get(folder: Path) -> Path:
-        if folder not in built:
+    def get(folder: Path, paper: str = "letter") -> Path:
+        if (folder, paper) not in built:
             if folder.name == "dragon_pants":
-                built[folder] = kits("letter").out_dir
+                built[folder, paper] = kits(paper).out_dir
             else:
-                out = tmp_path_factory.mktemp(folder.name) / "kit"
+                out = tmp_path_factory.mktemp(f"{folder.name}-{paper}") / "kit"
                 run = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check",
-                                      "--paper", "letter", "--out", str(out)], capture_output=True, text=True,
+                                      "--paper", paper, "--out", str(out)], capture_output=True, text=True,
                                      timeout=600, env={**os.environ, "PYTHONPATH": str(project_root())})
                 assert run.returncode == 0, run.stdout + run.stderr
-                built[folder] = out
-        return built[folder]
+                built[folder, paper] = out
+        return built[folder, paper]
 
     return get
+
+
+@pytest.fixture(scope="session")
+def letter_kit(paper_kit):
+    """A game's whole kit on Letter (`dragon-pnp build GAME --no-check`), built once per session."""
+    return lambda folder: paper_kit(folder, "letter")

@@ -70,18 +70,18 @@ def test_every_card_text_block_stays_in_the_safe_zone():
     sx0, sy0, sx1, sy1 = frame.safe_box
     assert sx0 <= x0 and x1 <= sx1 and sy0 <= y0 and y1 <= sy1
     for card in game.power.cards:
-        fitted = fit_text(card.rules, (x1 - x0, y1 - y0), largest_pt=10, smallest_pt=6.5, where=card.name)
+        fitted = fit_text(card.text, (x1 - x0, y1 - y0), largest_pt=10, smallest_pt=6.5, where=card.name)
         assert all(text_width_mm(line, fitted.size_pt) <= x1 - x0 for line in fitted.lines)
         assert fitted.height_mm <= y1 - y0
 
 
 def test_text_too_long_names_the_card_and_its_line(tmp_path):
-    folder = game_copy(tmp_path, lambda cards: cards[1].update(rules=LONG))
+    folder = game_copy(tmp_path, lambda cards: cards[1].update(text=LONG))
     game = load_game(folder)
     with pytest.raises(LayoutError) as raised:
         power_faces(game)
     message = str(raised.value)
-    line = game.locate("power_cards.yaml", "cards", 1, "rules").line
+    line = game.locate("power_cards.yaml", "cards", 1, "text").line
     assert f"power_cards.yaml:{line}" in message and '"Fireball"' in message and "shorten" in message
 
 
@@ -89,7 +89,7 @@ def test_markup_characters_and_accents_print_as_written(tmp_path):
     text = 'Tip <b>the</b> scales & say "olé" — naïve café, 5 < 6.'
 
     def edit(cards):
-        cards[1].update(name="Fuego & <Brasa>", rules=text)
+        cards[1].update(name="Fuego & <Brasa>", text=text)
 
     game = load_game(game_copy(tmp_path, edit))
     faces, _ = power_faces(game)
@@ -102,7 +102,7 @@ def test_markup_characters_and_accents_print_as_written(tmp_path):
 
 
 def test_failed_build_keeps_the_previous_kit(tmp_path):
-    folder = game_copy(tmp_path, lambda cards: cards[1].update(rules=LONG))
+    folder = game_copy(tmp_path, lambda cards: cards[1].update(text=LONG))
     out = tmp_path / "out"
     out.mkdir()
     (out / "cards.pdf").write_bytes(b"previous kit")
@@ -116,9 +116,9 @@ def test_failed_build_keeps_the_previous_kit(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dragon_pants", "out"]  # no staging left behind
 
 
-def test_each_card_prints_its_whole_effect_as_the_rulebook_states_it(game, kits):
-    """The words in a printed card's text box are its `rules`, and the rulebook's card reference
-    prints those same words: neither leaves out a rule the other gives."""
+def test_each_card_prints_its_short_text_and_the_rulebook_its_whole_effect(game, kits):
+    """The words in a printed card's text box are its short `text` (as the player aid lists it),
+    and the rulebook's card reference prints its whole effect (`rules`): every rule stays stated."""
     from dragon_pnp.kit.kit import plan_kit
 
     pdf = pymupdf.open(kits("letter", duplex=False).artifacts["cards.pdf"])
@@ -139,6 +139,5 @@ def test_each_card_prints_its_whole_effect_as_the_rulebook_states_it(game, kits)
             found[placement.form] = " ".join(w[4] for w in words)
     for card in game.power.cards:
         printed = found[f"power-{card.id.replace('_', '-')}"]
-        effect = " ".join(card.rules.split())
-        assert printed == effect, card.name
-        assert effect in reference, card.name
+        assert printed == " ".join(card.text.split()), card.name
+        assert " ".join(card.rules.split()) in reference, card.name

@@ -115,9 +115,9 @@ def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeyp
 
     cards = data / "power_cards.yaml"
     text = cards.read_text()
-    old = "Not played. End a turn wearing them"   # printed on the card (its rules)
+    old = "Wear them when time runs out and you win."   # printed on the card (its short text)
     assert old in text
-    cards.write_text(text.replace(old, "Never played. End a turn wearing them"))
+    cards.write_text(text.replace(old, "Wear them when time runs out to win."))
     after = load_game(data)
     rendered: list[str] = []
     original = parallel._submit

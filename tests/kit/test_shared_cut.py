@@ -139,8 +139,9 @@ def test_square_tokens_on_a_shared_cut_grid(token_grid_kit):
     """All 40 damage tokens (16 mm) as squares abutting on one page, every cut marked at both
     ends outside the block, the cover calling them square-cut."""
     size = 16.0
-    with pymupdf.open(token_grid_kit / "tokens.pdf") as doc:
-        page = next(p for p in doc if "Damage tokens" in p.get_text())
+    # Dragon Line prints its tokens on the cards' stock (game.yaml: document: cards.pdf).
+    with pymupdf.open(token_grid_kit / "cards.pdf") as doc:
+        page = next(p for p in doc if "Damage tokens" in p.get_text() and "damage" in p.get_text().split())
         boxes = {name: bbox for _, name, _, bbox in page.get_xobjects()}
         squares = []
         for match in re.finditer(rb"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s*(?:/\w+ gs\s*)?/(\w+) Do",

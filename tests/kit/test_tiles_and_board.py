@@ -60,9 +60,10 @@ def test_six_tiles_a_page_each_with_its_own_bleed_and_a_gutter(kits, paper):
     doc = pymupdf.open(kits(paper).artifacts["tiles.pdf"])
     gutter = sheet_layout("tiles").gap_mm
     radius = CORNER_TO_CORNER / 2
-    for page in list(doc)[:-1]:
+    # 43 tiles: 6 full pages, then 5 and 2 (the last page takes a second tile rather than one alone).
+    for number, page in enumerate(doc):
         centres = [(sum(x for x, _ in h) / 6, sum(y for _, y in h) / 6) for h in hexagons(page)]
-        assert len(centres) == 6
+        assert len(centres) == (6 if number < doc.page_count - 2 else 5 if number == doc.page_count - 2 else 2)
         for i, (ax, ay) in enumerate(centres):
             for bx, by in centres[i + 1:]:
                 if abs(ay - by) < TOL:      # side by side: corners face each other

@@ -51,7 +51,7 @@ def test_dance_claims_no_licence_and_plays_10_to_30_minutes(books):
     text = flat(pages)
     assert "CC BY" not in text and "2\u20132 players" not in text and "2-2 players" not in text
     assert "10\u201330 minutes" in text and "about 20 minutes" not in text
-    assert "card values are ours and provisional" in text
+    assert "card values, card art and rulebook text are ours; the values are provisional" in text
 
 
 def test_dance_dodge_ruling_speaks_of_the_knights_combo(books):

@@ -78,10 +78,22 @@ def worked_round(game: Any, rules: Rules) -> dict[str, Any]:
                             "suit": rules.suit_names[rules.suit_of[card]], "health": rules.health[card],
                             "damage_dealt": rules.damage[card], "taken": damage[p],
                             "destroyed": bool(destroyed >> p & 1),
-                            "hits": [f"{'its own' if s == seat else 'the enemy'} slot {t + 1}" for s, t in hits]})
+                            "hits": _hit_words(seat, hits)})
         seats.append(dragons)
     return {"seats": seats, "fallback": fallback,
             "destroyed": sum(1 for s in seats for d in s if d["destroyed"])}
+
+
+def _hit_words(seat: int, hits: list[tuple[int, int]]) -> list[str]:
+    """Slots a dragon hits, by side: "own slots 1 and 2", "enemy slot 1". Each number is
+    tied to its word by a no-break space, so a narrow table column never wraps a lone digit."""
+    words = []
+    for side, name in ((seat, "own"), (1 - seat, "enemy")):
+        slots = sorted({t + 1 for s, t in hits if s == side})
+        if slots:
+            numbers = ", ".join(map(str, slots[:-1])) + " and " + str(slots[-1]) if len(slots) > 1 else str(slots[0])
+            words.append(f"{name} slot{'s' if len(slots) > 1 else ''} {numbers}")
+    return words
 
 
 def rulebook_context(game: Any, rules: Rules) -> dict[str, Any]:

@@ -76,12 +76,14 @@ def power_card_values(game: GameData, card_id: str) -> dict[str, Any]:
     title_pt = fit_line(card.name, frame.text_width, largest_pt=TITLE_LARGEST_PT, smallest_pt=minimum,
                         where=f"{where} name", location=game.locate("power_cards.yaml", "cards", index, "name"))
     x0, y0, x1, y1 = frame.body_box
-    rules_at = game.locate("power_cards.yaml", "cards", index, "rules")
-    body = fit_text(card.rules, (x1 - x0, y1 - y0), largest_pt=BODY_LARGEST_PT, smallest_pt=minimum,
-                    where=f"{where} rules", location=rules_at)
-    note = below_size(card.rules, body, (x1 - x0, y1 - y0), BODY_LARGEST_PT)
+    # The card carries its short text (two or three lines); the full effect is in the rulebook's
+    # card reference, and the player aid lists the short texts.
+    text_at = game.locate("power_cards.yaml", "cards", index, "text")
+    body = fit_text(card.text, (x1 - x0, y1 - y0), largest_pt=BODY_LARGEST_PT, smallest_pt=minimum,
+                    where=f"{where} text", location=text_at)
+    note = below_size(card.text, body, (x1 - x0, y1 - y0), BODY_LARGEST_PT)
     if note:
-        warn(rules_at, f"{where} rules: {note}")
+        warn(text_at, f"{where} text: {note}")
     ax0, ay0, ax1, ay1 = frame.art_box
     radius = (ay1 - ay0) / 9.2
     diagram_x = ax0 + 4 * radius + 2.5        # the range diagram on the left, the card's icon beside it

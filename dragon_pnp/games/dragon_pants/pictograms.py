@@ -119,9 +119,10 @@ def pictogram(target: str, reacts_to: list[str], centre_xy: tuple[float, float],
                                radius_mm * 0.55))
     elif target == "none":
         cx, cy = at((0, 0))
-        star = star_points(cx, cy, radius_mm * 0.75, radius_mm * 0.32)
+        # A card never played has no range to show: a large star alone, no hexes.
+        star = star_points(cx, cy, radius_mm * 2.2, radius_mm * 0.95)
     roles[(0, 0)] = YOU
-    hexes = tuple(
+    hexes = () if target == "none" else tuple(
         PictureHex(" ".join(f"{ox + x:.3f},{oy + y:.3f}" for x, y in corners(h, radius_mm * 0.94)), role)
         for h, role in roles.items()
     )

@@ -101,7 +101,9 @@ def test_every_card_shows_its_name_suit_health_damage_or_reform_once(kits, game,
 
 def test_tokens_and_line_cards_come_from_the_data(kits, game):
     folder = kits("letter", True)
-    words = [w[4] for page in pymupdf.open(folder / "tokens.pdf") for w in page.get_text("words")]
+    # The tokens print on the dragon cards' stock (game.yaml: document: cards.pdf), their stickers apart.
+    words = [w[4] for name in ("cards.pdf", "stickers.pdf") for page in pymupdf.open(folder / name)
+             for w in page.get_text("words")]
     activation = game.game.component("activation")
     for seat in (1, 2):
         per_seat = sum(f.count for f in activation.faces if f.fields["seat"] == seat)
