@@ -75,6 +75,21 @@ def card(value: Any, path: tuple, known: Mapping[str, int], noun: str = "card") 
     return known[value]
 
 
+def position_format(slug: str, version: int = 1) -> str:
+    """The `format` every game's position files carry, one convention for all: the tool, the
+    game and the version of that game's position schema."""
+    return f"dragon-pnp {slug} position {version}"
+
+
+def bit_mask(indices: Iterable[int]) -> int:
+    """A set of small whole numbers (cards, card kinds, slots) as one int, bit i for i: the
+    compact sets the games keep in their states and read from their positions."""
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
+
+
 def items(value: Any, path: tuple, what: str = "a list") -> list[Any]:
     if not isinstance(value, list):
         raise PositionError(path, f"expected {what}, got {shown(value)}")
@@ -83,6 +98,9 @@ def items(value: Any, path: tuple, what: str = "a list") -> list[Any]:
 
 class Fields:
     """One mapping of a position (the whole of it, a side, an entry of a list) read field by field.
+
+    The readers are named for what they read (`integer`, `flag`, `text`, `items`, ...), never after
+    a builtin, so the builtins keep their meaning in this class's own annotations.
 
     Each reader takes the field's key and a `default` (left out: the field is required) and returns
     the checked value; a wrong one raises a PositionError whose path is this mapping's path plus
@@ -111,6 +129,14 @@ class Fields:
                 raise self.fail(key if isinstance(key, str) else str(key),
                                 f"unknown field {shown(key)}; expected {', '.join(allowed)}")
 
+    def format(self, current: str, older: Iterable[str] = ()) -> None:
+        """The optional `format` field: the game's current position format, or an older one it
+        still reads (the same fields under a name from before the one convention)."""
+        known = (current, *older)
+        written = self.raw("format", None, null=True)
+        if written is not None and written not in known:
+            raise self.fail("format", f"expected '{current}', got {shown(written)}")
+
     def has(self, key: str) -> bool:
         return key in self.data
 
@@ -130,12 +156,12 @@ class Fields:
             return False, None if default is REQUIRED else default
         return True, value
 
-    def int(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, null: bool = False,
+    def integer(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, null: bool = False,
             what: str = "") -> Any:
         given, value = self._given(key, default, null)
         return whole(value, self.at(key), lo, hi, what) if given else value
 
-    def bool(self, key: str, default: Any = REQUIRED, null: bool = False) -> Any:
+    def flag(self, key: str, default: Any = REQUIRED, null: bool = False) -> Any:
         given, value = self._given(key, default, null)
         if given and not isinstance(value, bool):
             raise self.fail(key, f"expected true or false, got {shown(value)}")
@@ -155,7 +181,7 @@ class Fields:
         given, value = self._given(key, default, null)
         return seat(value, self.at(key), seats) if given else value
 
-    def list(self, key: str, default: Any = REQUIRED, null: bool = False, length: int | None = None,
+    def items(self, key: str, default: Any = REQUIRED, null: bool = False, length: int | None = None,
              what: str = "a list") -> Any:
         given, value = self._given(key, default, null)
         if given:
@@ -166,13 +192,13 @@ class Fields:
 
     def ints(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, length: int | None = None,
              what: str = "a whole number") -> list[int]:
-        values = self.list(key, default, length=length)
+        values = self.items(key, default, length=length)
         return [whole(v, self.at(key, i), lo, hi, what) for i, v in enumerate(values)]
 
     def cards(self, key: str, known: Mapping[str, int], noun: str = "card", default: Any = REQUIRED,
               unique: bool = False) -> list[int]:
         """A list of card ids (or other names) as indices; `unique`: none listed twice."""
-        values = self.list(key, default)
+        values = self.items(key, default)
         out: list[int] = []
         for i, value in enumerate(values):
             index = card(value, self.at(key, i), known, noun)
@@ -184,14 +210,14 @@ class Fields:
     def int_lists(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, length: int | None = None,
                   what: str = "a whole number") -> list[list[int]]:
         """A list of lists of whole numbers (one per seat...)."""
-        values = self.list(key, default, length=length)
+        values = self.items(key, default, length=length)
         return [[whole(x, self.at(key, i, j), lo, hi, what) for j, x in enumerate(items(v, self.at(key, i)))]
                 for i, v in enumerate(values)]
 
     def card_lists(self, key: str, known: Mapping[str, int], noun: str = "card", default: Any = REQUIRED,
                    length: int | None = None) -> list[list[int]]:
         """A list of lists of card ids (one per seat, one per stack seen...) as indices."""
-        values = self.list(key, default, length=length)
+        values = self.items(key, default, length=length)
         return [[card(c, self.at(key, i, j), known, noun) for j, c in enumerate(items(v, self.at(key, i)))]
                 for i, v in enumerate(values)]
 
@@ -203,5 +229,5 @@ class Fields:
     def entries(self, key: str, default: Any = REQUIRED, length: int | None = None,
                 what: str = "a mapping of fields") -> list[Fields]:
         """A list of mappings (seats, sides, log entries), each as Fields."""
-        values = self.list(key, default, length=length)
+        values = self.items(key, default, length=length)
         return [Fields(v, self.at(key, i), what) for i, v in enumerate(values)]

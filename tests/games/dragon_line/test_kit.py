@@ -70,8 +70,8 @@ def value_near(page: pymupdf.Page, rect: pymupdf.Rect, label: str, value: str) -
     words = page.get_text("words", clip=rect)
     labels = [w for w in words if w[4] == label]
     values = [w for w in words if w[4] == value]
-    return any(abs((l[0] + l[2]) / 2 - (v[0] + v[2]) / 2) < 9 * MM and abs((l[1] + l[3]) / 2 - (v[1] + v[3]) / 2) < 9 * MM
-               for l in labels for v in values)
+    return any(abs((label[0] + label[2]) / 2 - (v[0] + v[2]) / 2) < 9 * MM and abs((label[1] + label[3]) / 2 - (v[1] + v[3]) / 2) < 9 * MM
+               for label in labels for v in values)
 
 
 @pytest.mark.parametrize("paper, duplex", KITS)
