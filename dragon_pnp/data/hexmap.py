@@ -8,6 +8,7 @@ its own models and names its map model as `GameModule.hexmap_model`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import Field, field_validator
@@ -62,8 +63,8 @@ class HexMap(Model):
     """The map file of a `tiles` component: its terrains, the tiles laid out, the homes and
     which homes each player count uses."""
 
-    # the kinds of tile, by id
-    terrains: dict[str, Terrain]
+    # the kinds of tile, by id (a Mapping: a game's map narrows it to its own terrain model)
+    terrains: Mapping[str, Terrain]
     # every hex of the map but the homes
     tiles: list[Tile] = Field(min_length=1)
     # the numbered starting tiles, coloured by print.yaml's seat_colours[id]
