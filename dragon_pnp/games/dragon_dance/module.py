@@ -15,13 +15,15 @@ from dragon_pnp.games.dragon_dance.evaluation import Evaluator
 from dragon_pnp.games.dragon_dance.parts import DanceHidden, DanceKit, DancePlaytest, DanceReport, DanceRulebook
 from dragon_pnp.games.dragon_dance.positions import state_from_dict
 from dragon_pnp.games.dragon_dance.rules import RANGE_NAMES, Rules
-from dragon_pnp.games.dragon_dance.state import CARD, COMBO, DIE, DanceState, new_game
+from dragon_pnp.games.dragon_dance.state import CARD, COMBO, DIE, END_REASONS, DanceState, new_game
+from dragon_pnp.games.memo import once_per_object
 
 
 class DragonDance(GameModule):
     """A knight and a dragon duel with simultaneous die and card choices (seed 003)."""
 
     slug = "dragon_dance"
+    end_reasons = END_REASONS
     seats_fixed = 2
     data_files: ClassVar[dict[str, DataFile]] = {
         "knight_cards": DataFile("knight_cards.yaml", Roster),
@@ -139,16 +141,10 @@ def _worked_examples(game: Any) -> Iterator[Finding]:
     yield from (Finding("worked_examples", "data", e.message, e.location) for e in check_examples(data))
 
 
-_EVALUATORS: dict[int, tuple[Rules, Evaluator]] = {}
-
-
+@once_per_object
 def _evaluator(rules: Rules) -> Evaluator:
-    held = _EVALUATORS.get(id(rules))
-    if held is None or held[0] is not rules:
-        if len(_EVALUATORS) > 32:
-            _EVALUATORS.clear()
-        held = _EVALUATORS[id(rules)] = (rules, Evaluator(rules))
-    return held[1]
+    """The evaluator's tables, built once per rules object."""
+    return Evaluator(rules)
 
 
 GAME = DragonDance()

@@ -18,29 +18,26 @@ from dragon_pnp.games.dragon_line.data import CardValues, DragonDeck, LineSettin
 from dragon_pnp.games.dragon_line.parts import LineHidden, LineKit, LinePlaytest, LineReport, LineRulebook
 from dragon_pnp.games.dragon_line.positions import state_from_dict
 from dragon_pnp.games.dragon_line.rules import Rules
-from dragon_pnp.games.dragon_line.state import LineState
+from dragon_pnp.games.dragon_line.state import END_REASONS, LineState
+from dragon_pnp.games.memo import once_per_object
 
 SETUPS = ("match", "hand")
 
 
 # How much a card's learned worth (in standard deviations) counts in `evaluate`, against 0.5 a card.
 VALUE_WEIGHT = 0.25
-_WORTH: dict[int, tuple[Rules, list[float]]] = {}
-
-
+@once_per_object
 def _worth(rules: Rules) -> list[float]:
     """The learned card values standardised (mean 0, one standard deviation 1), once per rules."""
-    found = _WORTH.get(id(rules))
-    if found is None or found[0] is not rules:
-        raw = list(rules.card_value) if any(rules.card_value) else [0.0] * rules.deck_size
-        mean = sum(raw) / len(raw)
-        spread = (sum((v - mean) ** 2 for v in raw) / len(raw)) ** 0.5 or 1.0
-        found = _WORTH[id(rules)] = (rules, [(v - mean) / spread for v in raw])
-    return found[1]
+    raw = list(rules.card_value) if any(rules.card_value) else [0.0] * rules.deck_size
+    mean = sum(raw) / len(raw)
+    spread = (sum((v - mean) ** 2 for v in raw) / len(raw)) ** 0.5 or 1.0
+    return [(v - mean) / spread for v in raw]
 
 
 class DragonLine(GameModule):
     slug = "dragon_line"
+    end_reasons = END_REASONS
     seats_fixed = 2
     data_files: ClassVar[dict[str, DataFile]] = {
         "dragons": DataFile("dragons.yaml", DragonDeck),

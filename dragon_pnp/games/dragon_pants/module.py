@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.api import DataFile, GameModule, GameState, PolicyFactory
 from dragon_pnp.games.dragon_pants.data import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
-from dragon_pnp.games.dragon_pants.engine import PantsState, Rules, new_game
+from dragon_pnp.games.dragon_pants.engine import END_REASONS, PantsState, Rules, new_game
 from dragon_pnp.games.dragon_pants.engine.actions import Action, parse_notation
 from dragon_pnp.games.dragon_pants.engine.explain import why_illegal
 from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 class DragonPants(GameModule):
     slug = "dragon_pants"
+    end_reasons = END_REASONS
     data_files: ClassVar[dict[str, DataFile]] = {
         "board": DataFile("board.yaml", PantsMap),
         "power": DataFile("power_cards.yaml", PowerDeck),

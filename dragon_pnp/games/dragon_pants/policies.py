@@ -18,6 +18,7 @@ from dragon_pnp.games.dragon_pants.engine.actions import Action
 from dragon_pnp.games.dragon_pants.engine.board import SightKind
 from dragon_pnp.games.dragon_pants.engine.rules import T_ALL, T_DIAGONAL, T_FLAT, T_SELF, Rules
 from dragon_pnp.games.dragon_pants.engine.state import PantsState
+from dragon_pnp.games.memo import once_per_object
 from dragon_pnp.games.position_fields import bit_mask
 
 # How much the greedy player wants to keep a card it holds, by effect. The Pants are worth
@@ -338,17 +339,12 @@ class GreedyPlayer:
         return self.inner.choose(state, seat, rng)
 
 
+@once_per_object
 def greedy_for(rules: Rules) -> GreedyPolicy:
     """The greedy tables are built once per rules object (a few milliseconds of breadth-first searches)."""
-    cached = _CACHE.get(id(rules))
-    if cached is None or cached.rules is not rules:
-        cached = _CACHE[id(rules)] = GreedyPolicy(rules)
-    return cached
+    return GreedyPolicy(rules)
 
 
 def board_distances(rules: Rules) -> list[list[int]]:
     """Moves from every hex to every other (99 where none leads), shared with the greedy tables."""
     return greedy_for(rules).dist
-
-
-_CACHE: dict[int, GreedyPolicy] = {}
