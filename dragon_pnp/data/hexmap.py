@@ -63,7 +63,10 @@ class HexMap(Model):
     """The map file of a `tiles` component: its terrains, the tiles laid out, the homes and
     which homes each player count uses."""
 
-    # the kinds of tile, by id (a Mapping: a game's map narrows it to its own terrain model)
+    # `terrains` is a Mapping so a game's map can narrow it to its own terrain model (not a
+    # field's description: the blank line below keeps it out of the schema)
+
+    # the kinds of tile, by id
     terrains: Mapping[str, Terrain]
     # every hex of the map but the homes
     tiles: list[Tile] = Field(min_length=1)
