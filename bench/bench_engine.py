@@ -3,7 +3,8 @@
     .venv/bin/python bench/bench_engine.py [--games 2000] [--players 4] [--preset standard]
 
 Each game is dealt from its own seed and played to the end by a uniformly random player
-(a seeded `random.Random` picks among `legal_actions()`), so the run is reproducible.
+(a seeded `random.Random` picks among the legal actions of the seat to move, through the game
+interface's `to_move`, `legal_actions(seat)` and `apply({seat: action})`), so the run is reproducible.
 """
 
 from __future__ import annotations
@@ -33,11 +34,12 @@ def run(games: int, players: int, preset: str, seed: int) -> dict[str, float]:
         state = new_game(rules, players=players, seed=seed + game, preset=preset)
         uniform = chooser.random
         while state.result is None:
-            options = state.legal_actions()
-            state.apply(options[int(uniform() * len(options))])  # each option equally likely
+            seat = state.to_move()[0]
+            options = state.legal_actions(seat)
+            state.apply({seat: options[int(uniform() * len(options))]})  # each option equally likely
             actions += 1
         reasons[state.result.reason] += 1
-        turns += state.result.turns
+        turns += state.turn
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
     return {

@@ -8,6 +8,7 @@ its own models and names its map model as `GameModule.hexmap_model`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import Field, field_validator
@@ -62,8 +63,11 @@ class HexMap(Model):
     """The map file of a `tiles` component: its terrains, the tiles laid out, the homes and
     which homes each player count uses."""
 
+    # `terrains` is a Mapping so a game's map can narrow it to its own terrain model (not a
+    # field's description: the blank line below keeps it out of the schema)
+
     # the kinds of tile, by id
-    terrains: dict[str, Terrain]
+    terrains: Mapping[str, Terrain]
     # every hex of the map but the homes
     tiles: list[Tile] = Field(min_length=1)
     # the numbered starting tiles, coloured by print.yaml's seat_colours[id]

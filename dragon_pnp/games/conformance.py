@@ -4,10 +4,14 @@ At every step of every playout (OpenSpiel's `test_utils` idea, applied through o
 
 - `clone()` equals the original, and is independent of it (playing on the clone leaves the
   original as it was);
-- the position round-trips through its file byte for byte (`play`'s YAML writer and reader, the
-  committed-but-hidden choices of a simultaneous node included);
-- each seat to move has legal actions, listed in a stable order, with distinct notations that
-  parse back to the same actions, each of which applies (on a clone);
+- the position and every seat's view are plain JSON; the position round-trips through its file
+  byte for byte (`play`'s YAML writer and reader, the committed-but-hidden choices of a
+  simultaneous node included), and a position loaded from `to_dict()` continues exactly as the
+  game does;
+- each seat to move is asked a named decision and has legal actions, listed in a stable order,
+  with distinct notations that parse back to the same actions, each of which applies (on a
+  clone); an action seen earlier in the game that is not legal now is refused, by notation
+  and as an action;
 - at a simultaneous node, what one seat has committed does not show in another seat's view;
 - the game is over exactly when nobody is to move, and ends within the step cap;
 - the same seed and the same choices replay to the same final position;
@@ -37,6 +41,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from dragon_pnp.errors import IllegalActionError, NotationError
 from dragon_pnp.games.api import GameModule, PolicyFactory
 from dragon_pnp.games.boundary import StepTimeout, Watchdog
 from dragon_pnp.games.position_files import dump_yaml, load_position, position_document, read_position_file
@@ -134,6 +139,7 @@ def _played(module: GameModule, game: Any, rules: Any, options: dict[str, Any], 
     state = _call("new game", lambda: module.new_game(rules, seed, players, setup), 0)
     trail: list[dict[int, Any]] = []
     redraws = RedrawTally()
+    seen: dict[str, Any] = {}   # notation -> an action legal at some earlier step, for refusals
     step = 0
     while True:
         watch.steps += 1
@@ -141,6 +147,7 @@ def _played(module: GameModule, game: Any, rules: Any, options: dict[str, Any], 
         try:
             _check_step(module, game, rules, options, state, step, chooser, folder,
                         round_trips is None or step < round_trips, choosers, redraws)
+            _check_refused(module, state, seen, chooser)
         except _Broken as broken:
             broken.step = step
             raise
@@ -180,7 +187,11 @@ def _check_step(module: GameModule, game: Any, rules: Any, options: dict[str, An
     twin = _call("clone", state.clone, step)
     if twin.to_dict() != saved:
         raise _Broken("clone", "clone().to_dict() differs from the original's")
+    _check_plain(state, saved)
     for seat in moving:
+        kind = state.decision(seat)
+        if not isinstance(kind, str) or not kind or kind == "none":
+            raise _Broken("decision", f"seat {seat + 1} is to move but decision({seat}) is {kind!r}")
         legal = state.legal_actions(seat)
         if not legal:
             raise _Broken("legal actions", f"seat {seat + 1} is to move but has no legal action")
@@ -201,12 +212,68 @@ def _check_step(module: GameModule, game: Any, rules: Any, options: dict[str, An
         _call("legal actions", lambda: probe.apply(joint), step, f"legal {_shown(joint)} raised")
         if state.to_dict() != saved:
             raise _Broken("clone", f"playing {_shown(joint)} on a clone changed the original (shared state)")
+        if round_trip:
+            _check_loaded(module, rules, saved, joint, probe, step)
     if len(moving) > 1:
         _check_hidden_choice(module, state, moving)
     if round_trip:
         _check_round_trip(module, game, options, state, moving, chooser, folder)
         _check_redraw(module, rules, state, moving, step, choosers)
         _check_redrawn_worlds(module, rules, state, moving, step, redraws if redraws is not None else RedrawTally())
+
+
+def _check_loaded(module: GameModule, rules: Any, saved: dict[str, Any], joint: dict[int, Any],
+                  played: Any, step: int) -> None:
+    """A position loaded from `to_dict()` takes the same joint action and reaches the same position
+    as the game it was saved from (`played`: a clone that took it): no state lives outside the file."""
+    loaded = _call("round trip", partial(module.load_state, rules, saved), step, "load_state(to_dict()) raised")
+    same = {seat: _same_action(loaded, seat, action) for seat, action in joint.items()}
+    _call("round trip", partial(loaded.apply, same), step, f"the loaded position refused {_shown(joint)}:")
+    if loaded.to_dict() != played.to_dict():
+        raise _Broken("round trip", f"after {_shown(joint)}, a position loaded from to_dict() differs "
+                                    "from the game it was saved from")
+
+
+def _check_plain(state: Any, saved: dict[str, Any]) -> None:
+    """The position and every view are plain JSON: files, `play --json` and the studio carry them."""
+    if json.loads(json.dumps(saved)) != saved:
+        raise _Broken("plain", "to_dict() is not plain JSON (tuples, numbers as keys or objects inside)")
+    for seat in (None, *range(state.seats)):
+        view = state.view(seat)
+        try:
+            plain = json.loads(json.dumps(view))
+        except (TypeError, ValueError) as exc:
+            raise _Broken("plain", f"view({seat}) is not JSON: {exc}") from None
+        if plain != view:
+            raise _Broken("plain", f"view({seat}) is not plain JSON (tuples or numbers as keys inside)")
+
+
+def _check_refused(module: GameModule, state: Any, seen: dict[str, Any], chooser: random.Random) -> None:
+    """Up to three actions legal earlier in the game but not now are refused: by `parse_action`
+    (IllegalActionError or NotationError) and by `apply` on a clone. Then this step's legal
+    actions join the pool."""
+    moving = state.to_move()
+    for seat in moving:
+        legal = {str(a) for a in state.legal_actions(seat)}
+        strangers = [text for text in seen if text not in legal]
+        for text in chooser.sample(strangers, min(3, len(strangers))):
+            try:
+                module.parse_action(state, seat, text)
+            except (IllegalActionError, NotationError):
+                pass
+            else:
+                raise _Broken("refused", f"'{text}' is not among seat {seat + 1}'s legal actions, "
+                                         "yet parse_action accepted it")
+            joint = {s: state.legal_actions(s)[0] for s in moving if s != seat}
+            joint[seat] = seen[text]
+            try:
+                state.clone().apply(joint)
+            except Exception:  # any refusal will do; accepting it is the fault
+                pass
+            else:
+                raise _Broken("refused", f"apply took '{text}' from seat {seat + 1}, not one of its legal actions")
+        for action in state.legal_actions(seat):
+            seen.setdefault(str(action), action)
 
 
 def _check_redraw(module: GameModule, rules: Any, state: Any, moving: tuple[int, ...], step: int,

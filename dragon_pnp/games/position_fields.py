@@ -12,7 +12,6 @@ seat, and `null` is accepted only where a field says it may be (`null=True`).
 
 from __future__ import annotations
 
-import builtins
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -77,6 +76,21 @@ def card(value: Any, path: tuple[Any, ...], known: Mapping[str, int], noun: str 
     return known[value]
 
 
+def position_format(slug: str, version: int = 1) -> str:
+    """The `format` every game's position files carry, one convention for all: the tool, the
+    game and the version of that game's position schema."""
+    return f"dragon-pnp {slug} position {version}"
+
+
+def bit_mask(indices: Iterable[int]) -> int:
+    """A set of small whole numbers (cards, card kinds, slots) as one int, bit i for i: the
+    compact sets the games keep in their states and read from their positions."""
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
+
+
 def items(value: Any, path: tuple[Any, ...], what: str = "a list") -> list[Any]:
     if not isinstance(value, list):
         raise PositionError(path, f"expected {what}, got {shown(value)}")
@@ -85,6 +99,9 @@ def items(value: Any, path: tuple[Any, ...], what: str = "a list") -> list[Any]:
 
 class Fields:
     """One mapping of a position (the whole of it, a side, an entry of a list) read field by field.
+
+    The readers are named for what they read (`integer`, `flag`, `text`, `items`, ...), never after
+    a builtin, so the builtins keep their meaning in this class's own annotations.
 
     Each reader takes the field's key and a `default` (left out: the field is required) and returns
     the checked value; a wrong one raises a PositionError whose path is this mapping's path plus
@@ -113,15 +130,23 @@ class Fields:
                 raise self.fail(key if isinstance(key, str) else str(key),
                                 f"unknown field {shown(key)}; expected {', '.join(allowed)}")
 
-    def has(self, key: str) -> builtins.bool:
+    def format(self, current: str, older: Iterable[str] = ()) -> None:
+        """The optional `format` field: the game's current position format, or an older one it
+        still reads (the same fields under a name from before the one convention)."""
+        known = (current, *older)
+        written = self.raw("format", None, null=True)
+        if written is not None and written not in known:
+            raise self.fail("format", f"expected '{current}', got {shown(written)}")
+
+    def has(self, key: str) -> bool:
         return key in self.data
 
-    def raw(self, key: str, default: Any = REQUIRED, null: builtins.bool = False) -> Any:
+    def raw(self, key: str, default: Any = REQUIRED, null: bool = False) -> Any:
         """The value as written; `default` when left out (or null, with `null=True`)."""
         _given, value = self._given(key, default, null)
         return value
 
-    def _given(self, key: str, default: Any, null: builtins.bool) -> tuple[bool, Any]:
+    def _given(self, key: str, default: Any, null: bool) -> tuple[bool, Any]:
         """(whether a value to check was written, the value or the default)."""
         if key not in self.data:
             if default is REQUIRED:
@@ -132,32 +157,32 @@ class Fields:
             return False, None if default is REQUIRED else default
         return True, value
 
-    def int(self, key: str, lo: builtins.int = 0, hi: builtins.int = BIG, default: Any = REQUIRED, null: builtins.bool = False,
+    def integer(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, null: bool = False,
             what: str = "") -> Any:
         given, value = self._given(key, default, null)
         return whole(value, self.at(key), lo, hi, what) if given else value
 
-    def bool(self, key: str, default: Any = REQUIRED, null: builtins.bool = False) -> Any:
+    def flag(self, key: str, default: Any = REQUIRED, null: bool = False) -> Any:
         given, value = self._given(key, default, null)
         if given and not isinstance(value, bool):
             raise self.fail(key, f"expected true or false, got {shown(value)}")
         return value
 
-    def text(self, key: str, default: Any = REQUIRED, null: builtins.bool = False) -> Any:
+    def text(self, key: str, default: Any = REQUIRED, null: bool = False) -> Any:
         given, value = self._given(key, default, null)
         if given and not isinstance(value, str):
             raise self.fail(key, f"expected text, got {shown(value)}")
         return value
 
-    def word(self, key: str, names: Sequence[str], default: Any = REQUIRED, what: str = "") -> builtins.int:
+    def word(self, key: str, names: Sequence[str], default: Any = REQUIRED, what: str = "") -> int:
         """The index among `names` of a word field (its default given as the word)."""
         return word(self.raw(key, default), self.at(key), names, what)
 
-    def seat(self, key: str, seats: builtins.int, default: Any = REQUIRED, null: builtins.bool = False) -> Any:
+    def seat(self, key: str, seats: int, default: Any = REQUIRED, null: bool = False) -> Any:
         given, value = self._given(key, default, null)
         return seat(value, self.at(key), seats) if given else value
 
-    def list(self, key: str, default: Any = REQUIRED, null: builtins.bool = False, length: builtins.int | None = None,
+    def items(self, key: str, default: Any = REQUIRED, null: bool = False, length: int | None = None,
              what: str = "a list") -> Any:
         given, value = self._given(key, default, null)
         if given:
@@ -166,15 +191,15 @@ class Fields:
                 raise self.fail(key, f"expected {what} of {length}, got {len(value)}")
         return value
 
-    def ints(self, key: str, lo: builtins.int = 0, hi: builtins.int = BIG, default: Any = REQUIRED, length: builtins.int | None = None,
-             what: str = "a whole number") -> builtins.list[builtins.int]:
-        values = self.list(key, default, length=length)
+    def ints(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, length: int | None = None,
+             what: str = "a whole number") -> list[int]:
+        values = self.items(key, default, length=length)
         return [whole(v, self.at(key, i), lo, hi, what) for i, v in enumerate(values)]
 
-    def cards(self, key: str, known: Mapping[str, builtins.int], noun: str = "card", default: Any = REQUIRED,
-              unique: builtins.bool = False) -> builtins.list[builtins.int]:
+    def cards(self, key: str, known: Mapping[str, int], noun: str = "card", default: Any = REQUIRED,
+              unique: bool = False) -> list[int]:
         """A list of card ids (or other names) as indices; `unique`: none listed twice."""
-        values = self.list(key, default)
+        values = self.items(key, default)
         out: list[int] = []
         for i, value in enumerate(values):
             index = card(value, self.at(key, i), known, noun)
@@ -183,27 +208,27 @@ class Fields:
             out.append(index)
         return out
 
-    def int_lists(self, key: str, lo: builtins.int = 0, hi: builtins.int = BIG, default: Any = REQUIRED, length: builtins.int | None = None,
-                  what: str = "a whole number") -> builtins.list[builtins.list[builtins.int]]:
+    def int_lists(self, key: str, lo: int = 0, hi: int = BIG, default: Any = REQUIRED, length: int | None = None,
+                  what: str = "a whole number") -> list[list[int]]:
         """A list of lists of whole numbers (one per seat...)."""
-        values = self.list(key, default, length=length)
+        values = self.items(key, default, length=length)
         return [[whole(x, self.at(key, i, j), lo, hi, what) for j, x in enumerate(items(v, self.at(key, i)))]
                 for i, v in enumerate(values)]
 
-    def card_lists(self, key: str, known: Mapping[str, builtins.int], noun: str = "card", default: Any = REQUIRED,
-                   length: builtins.int | None = None) -> builtins.list[builtins.list[builtins.int]]:
+    def card_lists(self, key: str, known: Mapping[str, int], noun: str = "card", default: Any = REQUIRED,
+                   length: int | None = None) -> list[list[int]]:
         """A list of lists of card ids (one per seat, one per stack seen...) as indices."""
-        values = self.list(key, default, length=length)
+        values = self.items(key, default, length=length)
         return [[card(c, self.at(key, i, j), known, noun) for j, c in enumerate(items(v, self.at(key, i)))]
                 for i, v in enumerate(values)]
 
-    def sub(self, key: str, default: Any = REQUIRED, null: builtins.bool = False, what: str = "a mapping of fields") -> Any:
+    def sub(self, key: str, default: Any = REQUIRED, null: bool = False, what: str = "a mapping of fields") -> Any:
         """The mapping under `key` as Fields (or `default` when left out, or null with `null=True`)."""
         given, value = self._given(key, default, null)
         return Fields(value, self.at(key), what) if given else value
 
-    def entries(self, key: str, default: Any = REQUIRED, length: builtins.int | None = None,
-                what: str = "a mapping of fields") -> builtins.list[Fields]:
+    def entries(self, key: str, default: Any = REQUIRED, length: int | None = None,
+                what: str = "a mapping of fields") -> list[Fields]:
         """A list of mappings (seats, sides, log entries), each as Fields."""
-        values = self.list(key, default, length=length)
+        values = self.items(key, default, length=length)
         return [Fields(v, self.at(key, i), what) for i, v in enumerate(values)]

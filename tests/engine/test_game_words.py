@@ -3,7 +3,9 @@
 What a seat, a home hex or a setup is called comes from the game's `Vocabulary` part; the
 generic packages and templates may name a shipped game's words only in docstrings and comments
 (as examples). Checked on what the code can print or match: every string literal outside a
-docstring, and template and script text outside comments.
+docstring, and template and script text outside comments; and on what the code is written in:
+every identifier (names, attributes, functions, classes, arguments, keywords, imports), read word
+by word (`default_preset` and `presetNames` name a preset).
 """
 
 from __future__ import annotations
@@ -48,6 +50,33 @@ def python_words(source: str) -> list[tuple[int, str]]:
             and GAME_WORDS.search(node.value)]
 
 
+def _identifier_words(name: str) -> list[str]:
+    """The words of a snake_case or camelCase identifier."""
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", name).replace("_", " ")
+    return spaced.split()
+
+
+def python_identifiers(source: str) -> list[tuple[int, str]]:
+    """(line, identifier) of every identifier made of words one of which is a game word."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        names: list[str] = []
+        if isinstance(node, ast.Name):
+            names = [node.id]
+        elif isinstance(node, ast.Attribute):
+            names = [node.attr]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.arg) or (isinstance(node, ast.keyword) and node.arg):
+            names = [node.arg]
+        elif isinstance(node, ast.alias):
+            names = [part for part in (node.name.split(".") + [node.asname or ""]) if part]
+        for name in names:
+            if any(GAME_WORDS.fullmatch(word) for word in _identifier_words(name)):
+                found.append((getattr(node, "lineno", 0), name))
+    return sorted(set(found))
+
+
 def text_words(text: str) -> list[tuple[int, str]]:
     """(line, text) of template or script lines naming a game word, comments removed."""
     text = re.sub(r"\{#.*?#\}", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
@@ -61,6 +90,18 @@ def test_the_checks_see_words_where_they_print_and_not_in_comments():
     assert python_words('"""A den."""\nx = f"take the {pawn} to your den"\n# destiny\n') == [(2, " to your den")]
     assert python_words('"""A den."""\ndef f():\n    """Presets."""\n    return 1\n') == []
     assert text_words("{# a den #}\n<text>Coloured dens</text>\n// suits\n") == [(2, "<text>Coloured dens</text>")]
+
+
+def test_the_identifier_check_reads_names_word_by_word():
+    source = "def plan(default_preset, seats):\n    deck = game.destiny\n    presetNames = call(den_count=1)\n"
+    assert python_identifiers(source) == [(1, "default_preset"), (2, "destiny"), (3, "den_count"), (3, "presetNames")]
+    assert python_identifiers("def plan(president, dense):\n    return suitable\n") == []
+
+
+def test_generic_identifiers_name_no_game_word():
+    leaks = [f"{path.relative_to(ROOT)}:{line}: {name}"
+             for path in _generic_files((".py",)) for line, name in python_identifiers(path.read_text(encoding="utf-8"))]
+    assert leaks == [], "\n".join(leaks)
 
 
 def test_generic_python_names_no_game_word():

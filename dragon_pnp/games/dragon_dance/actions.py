@@ -4,7 +4,9 @@
     play hack                           phase 2: a card from hand
     combo slash die 1 | combo slash no die | no combo      the combo follow-up (D10)
 
-Dice of one player are alike, so a die is named by its face.
+Dice of one player are alike, so a die is named by its face. `parse_notation` reads the text
+into an action value (a card not yet placed in a seat's deck: seat and index -1), which the
+module matches to a legal action by its notation: the one action pattern of every game.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ class CardAction:
 
 @dataclass(frozen=True, slots=True)
 class ComboAction:
-    """The combo follow-up: a card with a die face (0 = no die), or `no combo` (index -1)."""
+    """The combo follow-up: a card with a die face (0 = no die), or `no combo` (no card id)."""
 
     seat: int
     index: int
@@ -53,10 +55,10 @@ class ComboAction:
 
     @property
     def declined(self) -> bool:
-        return self.index < 0
+        return not self.id
 
     def __str__(self) -> str:
-        if self.index < 0:
+        if not self.id:
             return "no combo"
         return f"combo {self.id} " + (f"die {self.face}" if self.face else "no die")
 
@@ -70,27 +72,21 @@ def die_action(face: int) -> DieAction:
     return _DIE_ACTIONS[face]
 
 
-@dataclass(frozen=True)
-class Notation:
-    """A parsed action string, before it is matched to a seat's legal actions."""
-
-    kind: str                  # "die", "card" or "combo"
-    card: str | None = None
-    face: int = 0
-    declined: bool = False
+Action = DieAction | CardAction | ComboAction
 
 
-def parse_notation(text: str) -> Notation:
-    """Parse one action string; NotationError names what was expected."""
+def parse_notation(text: str) -> Action:
+    """Read one action in the notation (its card not yet placed: seat and index -1);
+    NotationError names what was expected."""
     shown = " ".join(text.split())
     if match := _DIE.match(shown):
-        return Notation("die", face=int(match.group(1) or 0))
+        return die_action(int(match.group(1) or 0))
     if match := _PLAY.match(shown):
-        return Notation("card", card=match.group(1))
+        return CardAction(-1, -1, match.group(1))
     if match := _COMBO.match(shown):
         if match.group(1) is None:
-            return Notation("combo", declined=True)
-        return Notation("combo", card=match.group(1), face=int(match.group(2) or 0))
+            return NO_COMBO
+        return ComboAction(-1, -1, match.group(1), int(match.group(2) or 0))
     raise NotationError(
         f"'{text}' is not an action; expected 'die N' or 'no die', 'play CARD', "
         f"'combo CARD die N', 'combo CARD no die' or 'no combo'"

@@ -164,7 +164,7 @@ class ExampleSide(Model):
 
     @property
     def face(self) -> int | None:
-        return None if self.die == "none" else self.die  # type: ignore[return-value]
+        return None if self.die == "none" else self.die
 
 
 class ExampleCombo(Model):
@@ -175,7 +175,7 @@ class ExampleCombo(Model):
 
     @property
     def face(self) -> int | None:
-        return None if self.die == "none" else self.die  # type: ignore[return-value]
+        return None if self.die == "none" else self.die
 
 
 class ExampleExpect(Model):
@@ -260,7 +260,8 @@ def dance_from_game(game: Any) -> DanceData:
     errors: list[DataError] = []
     manifest = game.game
     settings: DanceSettings = game.settings
-    where = lambda *path: _at(game.sources, GAME_FILE, *path)  # noqa: E731
+    def where(*path: Any) -> Any:
+        return _at(game.sources, GAME_FILE, *path)
     if len(manifest.roles) != 2:
         raise DataErrors([DataError(where("roles"), f"Dragon Dance has two roles; got {list(manifest.roles)}")])
     by_file = {spec.file: name for name, spec in game.module.data_files.items()}
@@ -295,7 +296,7 @@ def dance_from_game(game: Any) -> DanceData:
         raise DataErrors(errors)
     data = DanceData(
         root=Path(game.root), name=manifest.name, roles=tuple(manifest.roles), settings=settings,
-        rosters=rosters, roster_files=roster_files, examples=examples,  # type: ignore[arg-type]
+        rosters=rosters, roster_files=roster_files, examples=examples,
         rules_options=dict(manifest.rules_options), provisional=manifest.provisional,
         version=manifest.version, components=tuple(c.model_dump() for c in manifest.components),
         sources=game.sources,

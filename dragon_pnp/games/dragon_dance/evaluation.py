@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from dragon_pnp.games.dragon_dance.rules import LONG, SHORT, Rules
+from dragon_pnp.games.dragon_dance.state import DanceState
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class Evaluator:
             return 0.0
         return 1.0 / (1.0 + math.exp(-z))
 
-    def state_value(self, state, seat: int) -> float:
+    def state_value(self, state: DanceState, seat: int) -> float:
         """The estimate for `seat` of a live state (dice on the table count as spent)."""
         result = state.result
         if result is not None:

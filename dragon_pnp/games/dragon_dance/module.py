@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from dragon_pnp.data.findings import Finding
 from dragon_pnp.errors import DataErrors, IllegalActionError
-from dragon_pnp.games.api import DataFile, GameModule, PolicyFactory
-from dragon_pnp.games.dragon_dance.actions import parse_notation
+from dragon_pnp.games.api import DataFile, GameModule, GameState, PolicyFactory
+from dragon_pnp.games.dragon_dance.actions import Action, CardAction, ComboAction, DieAction, parse_notation
 from dragon_pnp.games.dragon_dance.data import DanceData, DanceSettings, Examples, Roster, dance_from_game
 from dragon_pnp.games.dragon_dance.evaluation import Evaluator
 from dragon_pnp.games.dragon_dance.parts import DanceHidden, DanceKit, DancePlaytest, DanceReport, DanceRulebook
 from dragon_pnp.games.dragon_dance.positions import state_from_dict
 from dragon_pnp.games.dragon_dance.rules import RANGE_NAMES, Rules
-from dragon_pnp.games.dragon_dance.state import CARD, COMBO, DIE, DanceState, new_game
+from dragon_pnp.games.dragon_dance.state import CARD, COMBO, DIE, END_REASONS, DanceState, new_game
+from dragon_pnp.games.memo import once_per_object
 
 
 class DragonDance(GameModule):
     """A knight and a dragon duel with simultaneous die and card choices (seed 003)."""
 
     slug = "dragon_dance"
+    end_reasons = END_REASONS
     seats_fixed = 2
-    data_files = {
+    data_files: ClassVar[dict[str, DataFile]] = {
         "knight_cards": DataFile("knight_cards.yaml", Roster),
         "dragon_cards": DataFile("dragon_cards.yaml", Roster),
         "examples": DataFile("examples.yaml", Examples),
@@ -42,9 +44,10 @@ class DragonDance(GameModule):
             from dragon_pnp.games.registry import load_game
 
             game = load_game(game)
-        return game.derived("dragon_dance", dance_from_game)
+        data: DanceData = game.derived("dragon_dance", dance_from_game)
+        return data
 
-    def data_checks(self) -> list:
+    def data_checks(self) -> list[Any]:
         """The cross-file checks, then the seed's worked examples (D13) played through the engine."""
         return [("dance_data", "Roles, decks, options and kit counts agree", _cross_file),
                 ("worked_examples", "The seed's worked examples come out as printed", _worked_examples)]
@@ -65,18 +68,19 @@ class DragonDance(GameModule):
     def load_state(self, rules: Rules, data: Mapping[str, Any]) -> DanceState:
         return state_from_dict(rules, data)
 
-    def parse_action(self, state: DanceState, seat: int, text: str) -> Any:
+    def parse_action(self, state: GameState, seat: int, text: str) -> Any:
         """The legal action written `text`, or an IllegalActionError that says why it is not legal."""
-        notation = parse_notation(text)
-        legal = state.legal_actions(seat)
-        shown = " ".join(text.split())
-        for action in legal:
+        assert isinstance(state, DanceState)
+        wanted = parse_notation(text)
+        shown = str(wanted)
+        for action in state.legal_actions(seat):
             if str(action) == shown:
                 return action
         raise IllegalActionError(f"'{shown}' is not legal for the {state.rules.roles[seat]} now: "
-                                 f"{why_illegal(state, seat, notation)}")
+                                 f"{why_illegal(state, seat, wanted)}")
 
-    def evaluate(self, state: DanceState, seat: int) -> float:
+    def evaluate(self, state: GameState, seat: int) -> float:
+        assert isinstance(state, DanceState)
         return _evaluator(state.rules).state_value(state, seat)
 
     def policies(self) -> dict[str, PolicyFactory]:
@@ -90,35 +94,35 @@ class DragonDance(GameModule):
         return list(self.dance_data(game).roles)
 
 
-def why_illegal(state: DanceState, seat: int, notation: Any) -> str:
+def why_illegal(state: DanceState, seat: int, action: Action) -> str:
     """A one-line reason an action of the right shape is not legal for `seat` now."""
     rules = state.rules
     role = rules.roles[seat]
     phase = state.phase
     if seat not in state.to_move():
         return "the game is over" if state.result is not None else f"it is not the {role}'s choice now"
-    wanted = {DIE: "die", CARD: "card", COMBO: "combo"}[phase]
-    if notation.kind != wanted:
+    wanted = {DIE: DieAction, CARD: CardAction, COMBO: ComboAction}[phase]
+    if not isinstance(action, wanted):
         return {DIE: "choose a die first ('die N' or 'no die')", CARD: "play a card now ('play CARD')",
                 COMBO: "answer the combo ('combo CARD die N', 'combo CARD no die' or 'no combo')"}[phase]
-    if notation.kind == "die":
+    if isinstance(action, DieAction):
         shown = ", ".join(map(str, state.dice[seat])) or "none"
-        return f"no available die shows {notation.face} (available: {shown})"
-    card_id = notation.card
+        return f"no available die shows {action.face} (available: {shown})"
+    card_id = action.id
     if card_id not in rules.card_index[seat]:
         return f"the {role} has no card '{card_id}' (cards: {', '.join(rules.card_index[seat])})"
     card = rules.card(seat, card_id)
-    if notation.kind == "card":
+    if isinstance(action, CardAction):
         if not state.hands[seat] >> card.index & 1:
             return f"{card.name} is in the discard pile until a Recuperate (D11)"
         return f"{card.name} cannot be played at {RANGE_NAMES[state.range]} range (D6)"
     if not state.combo_partners(seat) >> card.index & 1:
         return f"{card.name} cannot follow up: it must be a Combo card in hand, playable at {RANGE_NAMES[state.range]} range (D10)"
     shown = ", ".join(map(str, state.dice[seat])) or "none"
-    return f"no remaining die shows {notation.face} (available: {shown})"
+    return f"no remaining die shows {action.face} (available: {shown})"
 
 
-def _cross_file(game: Any):
+def _cross_file(game: Any) -> Iterator[Finding]:
     """Findings of `dance_from_game`: every cross-file problem, located."""
     try:
         GAME.dance_data(game)
@@ -126,7 +130,7 @@ def _cross_file(game: Any):
         yield from (Finding("dance_data", "data", e.message, e.location) for e in exc.errors)
 
 
-def _worked_examples(game: Any):
+def _worked_examples(game: Any) -> Iterator[Finding]:
     """Each worked example the tables or the engine no longer reproduce, located in examples.yaml."""
     from dragon_pnp.games.dragon_dance.worked_examples import check_examples
 
@@ -137,16 +141,10 @@ def _worked_examples(game: Any):
     yield from (Finding("worked_examples", "data", e.message, e.location) for e in check_examples(data))
 
 
-_EVALUATORS: dict[int, tuple[Rules, Evaluator]] = {}
-
-
+@once_per_object
 def _evaluator(rules: Rules) -> Evaluator:
-    held = _EVALUATORS.get(id(rules))
-    if held is None or held[0] is not rules:
-        if len(_EVALUATORS) > 32:
-            _EVALUATORS.clear()
-        held = _EVALUATORS[id(rules)] = (rules, Evaluator(rules))
-    return held[1]
+    """The evaluator's tables, built once per rules object."""
+    return Evaluator(rules)
 
 
 GAME = DragonDance()

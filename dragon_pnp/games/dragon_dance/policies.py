@@ -15,10 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from dragon_pnp.games.api import GameState
 from dragon_pnp.games.dragon_dance.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from dragon_pnp.games.dragon_dance.rules import INCREASE, LONG, REDUCE, SHORT, CardRule, Rules
 from dragon_pnp.games.dragon_dance.state import CARD, COMBO, DIE, DanceState
-from dragon_pnp.games.matrix_game import sample, solve
+from dragon_pnp.games.matrix_game import Solution, sample, solve
 
 Leaf = Callable[[int, int, int, int, float, float, int], float]
 CACHE_LIMIT = 200_000
@@ -65,7 +66,7 @@ class RoundModel:
                     options.append((card, hand & ~(1 << card.index), kept))
         return options
 
-    def card_matrix(self, state: DanceState, f0: int, f1: int, leaf: Leaf) -> tuple[list, list, list[list[float]]]:
+    def card_matrix(self, state: DanceState, f0: int, f1: int, leaf: Leaf) -> tuple[list[Any], list[Any], list[list[float]]]:
         """(seat 0 options, seat 1 options, matrix of leaf values after the round)."""
         rules = self.rules
         pool0, pool1 = pools(state)
@@ -100,13 +101,15 @@ class RoundModel:
             matrix.append(row)
         return opts0, opts1, matrix
 
-    def _with_combos(self, leaf: Leaf, l0: int, l1: int, cards, hands, worths, dealt, check: int, moved: int,
-                     dice_left) -> float:
+    def _with_combos(self, leaf: Leaf, l0: int, l1: int, cards: tuple[CardRule, CardRule],
+                     hand_masks: tuple[int, int], hand_worths: tuple[float, float], dealt: tuple[int, int],
+                     check: int, moved: int, dice_left: Sequence[Sequence[int]]) -> float:
         """The round's value when a Combo card dealt damage: each such seat takes its best follow-up."""
         rules, ev = self.rules, self.ev
         lives = [l0, l1]
-        hands = list(hands)
-        worths = list(worths)
+        hands = list(hand_masks)
+        worths = list(hand_worths)
+        best: tuple[float, list[int], list[int], list[float]] | None
         for seat in (0, 1):
             card = cards[seat]
             if not (card.combo and dealt[seat]):
@@ -197,7 +200,8 @@ class GreedyPolicy:
         self.rules = rules
         self.model = RoundModel(rules, Evaluator(rules))
 
-    def choose(self, state: DanceState, seat: int, rng: random.Random) -> Any:
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
+        assert isinstance(state, DanceState)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -241,7 +245,7 @@ def _against_uniform(matrix: list[list[float]], seat: int) -> list[float]:
     return [sum(row[j] for row in matrix) / len(matrix) for j in range(columns)]
 
 
-_CACHES: WeakKeyDictionary[Rules, dict] = WeakKeyDictionary()
+_CACHES: WeakKeyDictionary[Rules, dict[Weights, dict[tuple[Any, ...], Solution]]] = WeakKeyDictionary()
 
 
 class StrongPolicy:
@@ -261,7 +265,8 @@ class StrongPolicy:
         self.model = RoundModel(rules, self.ev)
         self.cache = _CACHES.setdefault(rules, {}).setdefault(weights, {})
 
-    def choose(self, state: DanceState, seat: int, rng: random.Random) -> Any:
+    def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
+        assert isinstance(state, DanceState)
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -275,12 +280,12 @@ class StrongPolicy:
         strategy = solution.rows if seat == 0 else solution.columns
         return legal[sample(strategy, rng)]
 
-    def key(self, state: DanceState) -> tuple:
+    def key(self, state: DanceState) -> tuple[Any, ...]:
         pool0, pool1 = pools(state)
         return (state.life[0], state.life[1], state.range, state.hands[0], state.hands[1],
                 pool0, pool1, state.spent[0], state.spent[1])
 
-    def card_game(self, state: DanceState, f0: int, f1: int):
+    def card_game(self, state: DanceState, f0: int, f1: int) -> Solution:
         key = ("card", self.key(state), f0, f1)
         solution = self.cache.get(key)
         if solution is None:
@@ -288,7 +293,7 @@ class StrongPolicy:
             solution = self._store(key, solve(matrix))
         return solution
 
-    def die_game(self, state: DanceState):
+    def die_game(self, state: DanceState) -> Solution:
         key = ("die", self.key(state))
         solution = self.cache.get(key)
         if solution is None:
@@ -298,7 +303,7 @@ class StrongPolicy:
             solution = self._store(key, solve(matrix))
         return solution
 
-    def _store(self, key: tuple, solution):
+    def _store(self, key: tuple[Any, ...], solution: Solution) -> Solution:
         if len(self.cache) >= CACHE_LIMIT:
             self.cache.clear()
         self.cache[key] = solution

@@ -28,7 +28,7 @@ from dragon_pnp.games.dragon_dance.state import (
     DanceState,
     position_to_dict,
 )
-from dragon_pnp.games.position_fields import BIG, Fields
+from dragon_pnp.games.position_fields import BIG, Fields, bit_mask
 
 FIELDS = ("format", "game", "options", "round", "range", "phase", "to_decide", "combo", "rng", "result")
 SIDE_FIELDS = ("life", "dice", "spent_dice", "hand", "discard", "table")
@@ -39,8 +39,7 @@ def state_from_dict(rules: Rules, data: Mapping[str, Any]) -> DanceState:
     """The inverse of `position_to_dict`; a PositionError names the field that is wrong."""
     f = Fields(data, (), "a mapping of position fields")
     f.only(FIELDS + rules.roles)
-    if f.text("format", FORMAT) != FORMAT:
-        raise f.fail("format", f"expected '{FORMAT}'")
+    f.format(FORMAT)
     game = f.text("game", rules.slug)
     if game != rules.slug:
         raise f.fail("game", f"this is a {rules.slug} position reader; the file says {game}")
@@ -49,14 +48,14 @@ def state_from_dict(rules: Rules, data: Mapping[str, Any]) -> DanceState:
         if rules.options.get(name) != value:
             raise options.fail(name, f"the rules were made with {name}={rules.options.get(name)}")
     state = DanceState(rules)
-    state.round = f.int("round", 1, rules.round_cap, default=1, what="a round (the round cap is the most)")
+    state.round = f.integer("round", 1, rules.round_cap, default=1, what="a round (the round cap is the most)")
     state.range = f.word("range", RANGE_NAMES, RANGE_NAMES[rules.start_range])
     state.phase = f.word("phase", PHASE_NAMES, "die")
     for seat, role in enumerate(rules.roles):
         _side(rules, state, seat, f.sub(role, what=f"the {role}'s side: a mapping of {', '.join(SIDE_FIELDS)}"))
     _combo(rules, state, f)
     _result(rules, state, f)
-    state.rng = f.int("rng", 0, MASK64, default=0, what="the dice generator's state")
+    state.rng = f.integer("rng", 0, MASK64, default=0, what="the dice generator's state")
     given = f.raw("to_decide", None, null=True)   # written for readers; when given it must agree
     if given is not None:
         expected = position_to_dict(state)["to_decide"]
@@ -72,17 +71,17 @@ def _side(rules: Rules, state: DanceState, seat: int, side: Fields) -> None:
     # Life only falls, and by at most one round's blows below 0 (the game ends with that round).
     other = rules.cards[1 - seat]
     floor = -2 * max(max(c.table) for c in other)
-    life = side.int("life", floor, BIG, default=rules.life0[seat], what=f"the {role}'s life")
+    life = side.integer("life", floor, BIG, default=rules.life0[seat], what=f"the {role}'s life")
     if life > rules.life0[seat]:
         raise side.fail("life", f"the {role} starts with {rules.life0[seat]} life and never gains any")
     state.life[seat] = life
     dice = side.ints("dice", *DIE_FACES, what="a die face")
     state.dice[seat] = tuple(sorted(dice))
-    state.spent[seat] = side.int("spent_dice", 0, rules.dice0[seat], default=0, what="dice spent")
+    state.spent[seat] = side.integer("spent_dice", 0, rules.dice0[seat], default=0, what="dice spent")
     table = side.sub("table", None, null=True)
     by_id = rules.card_index[seat]
-    hand = _mask(side.cards("hand", by_id, "card", [c.id for c in cards], unique=True))
-    discard = _mask(side.cards("discard", by_id, "card", [], unique=True))
+    hand = bit_mask(side.cards("hand", by_id, "card", [c.id for c in cards], unique=True))
+    discard = bit_mask(side.cards("discard", by_id, "card", [], unique=True))
     on_table = 0
     if table is not None:
         table.only(("die", "card"))
@@ -90,7 +89,7 @@ def _side(rules: Rules, state: DanceState, seat: int, side: Fields) -> None:
         if die == "none":
             state.table_die[seat] = 0
         else:
-            state.table_die[seat] = table.int("die", *DIE_FACES, what="a die face (or none)")
+            state.table_die[seat] = table.integer("die", *DIE_FACES, what="a die face (or none)")
         card = table.text("card", None, null=True)
         if card is not None:
             if card not in by_id:
@@ -121,13 +120,6 @@ def _side(rules: Rules, state: DanceState, seat: int, side: Fields) -> None:
         expected = {DIE: "no table (nothing chosen yet)", CARD: "a table with the revealed die and no card",
                     COMBO: "a table with the die and card played this round", OVER: "no table"}[phase]
         raise side.fail("table", f"in the {PHASE_NAMES[phase]} phase each side has {expected}")
-
-
-def _mask(indices: list[int]) -> int:
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return mask
 
 
 def _combo(rules: Rules, state: DanceState, f: Fields) -> None:
@@ -198,7 +190,7 @@ def _result(rules: Rules, state: DanceState, f: Fields) -> None:
     winners = tuple(sorted(result.cards("winners", {role: s for s, role in enumerate(rules.roles)}, "role",
                                         unique=True)))
     reason = result.text("reason")
-    rounds = result.int("rounds", 1, rules.round_cap, default=state.round, what="the rounds played")
+    rounds = result.integer("rounds", 1, rules.round_cap, default=state.round, what="the rounds played")
     if min(state.life) <= 0:
         expected = tuple(s for s in BOTH if state.life[s] > 0)
         expected_reason = "knockout" if expected else "double_knockout"

@@ -40,8 +40,8 @@ def card_view(data: DanceData, role: str, card: ActionCard) -> dict[str, Any]:
         "effect": card.effect,
         "effect_word": EFFECT_WORDS.get(card.effect or "", ""),
         "has_table": has_table,
-        "table": [card.value(None if key == "none" else key) for key in TABLE_HEADS] if has_table else [],
-        "table_words": (", ".join(f"{'no die' if key == 'none' else key}: {card.value(None if key == 'none' else key)}"
+        "table": [card.value(_die(key)) for key in TABLE_HEADS] if has_table else [],
+        "table_words": (", ".join(f"{'no die' if key == 'none' else key}: {card.value(_die(key))}"
                                   for key in TABLE_HEADS) if has_table else ""),
         "text": card.text,
         "rules": card.rules,
@@ -98,3 +98,8 @@ def example_views(data: DanceData) -> list[dict[str, Any]]:
         views.append({"number": example.seed_example, "title": example.title, "range": example.range,
                       "sides": sides, "combo": combo, "range_after": outcome.range_after})
     return views
+
+
+def _die(key: str | int | None) -> int | None:
+    """A table column's die face ("none": no die)."""
+    return None if key is None or key == "none" else int(key)

@@ -18,11 +18,15 @@ from dragon_pnp.games.api import Event, Result
 from dragon_pnp.games.chance import roll, seed_state
 from dragon_pnp.games.dragon_dance.actions import CardAction, ComboAction, DieAction
 from dragon_pnp.games.dragon_dance.rules import INCREASE, LONG, RANGE_NAMES, REDUCE, SHORT, Rules
+from dragon_pnp.games.position_fields import position_format
 
 DIE, CARD, COMBO, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("die", "card", "combo", "over")
 BOTH = (0, 1)
 NOT_CHOSEN = -1
+
+# How a duel ends (D12): the reasons `Result.reason` may take.
+END_REASONS = ("knockout", "double_knockout", "round_cap")
 
 
 class DanceState:
@@ -78,8 +82,8 @@ class DanceState:
         self.record = record
         self.events: list[Event] = []
         self.counts: dict[str, int] = {}
-        self.log: list[tuple] = []
-        self._combos: tuple = ()
+        self.log: list[tuple[Any, ...]] = []
+        self._combos: tuple[Any, ...] = ()
         self._played_range = self.range
 
     # --- the game interface -----------------------------------------------------------------
@@ -402,7 +406,7 @@ def new_game(rules: Rules, seed: int, record: bool = False) -> DanceState:
 
 # --- the position's text form (read back by positions.py) ---------------------------------
 
-FORMAT = "dragon-pnp dragon_dance position 1"
+FORMAT = position_format("dragon_dance")
 
 
 def position_to_dict(state: DanceState) -> dict[str, Any]:

@@ -7,8 +7,8 @@
     remove tor ember     discard your own surviving line dragons (L7.5); `remove none` keeps them all
     refill ember         put a card from your hand at the back of your line (L7.7)
 
-`parse_notation` reads the text back into (verb, arguments); the game module matches that against
-the legal actions, so a slot or card list may be given in any order.
+`parse_notation` reads the text back into an action value (the one action pattern of every game);
+the game module matches it against the legal actions, a list of slots or cards in any order.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from dragon_pnp.errors import NotationError
+from dragon_pnp.games.position_fields import bit_mask
 
 _CARD = re.compile(r"^[a-z][a-z0-9_]*$")
 CARD_VERBS = ("draft", "line", "refill")
@@ -84,8 +85,8 @@ class Remove:
 Action = Draft | Place | Refill | Activate | Remove
 
 
-def parse_notation(text: str) -> tuple[str, tuple[str, ...]]:
-    """Split an action's text into its verb and arguments, checking only the form."""
+def parse_notation(text: str) -> Action:
+    """Read one action in the notation, checking only its form (a card not yet placed: index -1)."""
     if not isinstance(text, str):
         raise NotationError(f"action {text!r}: expected text such as 'draft ember' or 'activate 1 3'")
     words = text.strip().lower().replace(",", " ").split()
@@ -99,9 +100,9 @@ def parse_notation(text: str) -> tuple[str, tuple[str, ...]]:
     if verb in CARD_VERBS:
         if len(args) != 1 or not _CARD.match(args[0]):
             raise NotationError(f"{where}: expected '{verb} CARD' with one card id, e.g. '{verb} ember'")
-        return verb, args
+        return Draft(args[0]) if verb == "draft" else Place(args[0]) if verb == "line" else Refill(args[0])
     if args == ("none",):
-        return verb, ()
+        return Activate(0) if verb == "activate" else Remove(())
     if not args:
         raise NotationError(f"{where}: expected '{verb} none' or a list, e.g. "
                             + ("'activate 1 3'" if verb == "activate" else "'remove tor'"))
@@ -110,7 +111,7 @@ def parse_notation(text: str) -> tuple[str, tuple[str, ...]]:
             raise NotationError(f"{where}: slots are numbers from 1 (the front), e.g. 'activate 1 3'")
         if len({int(a) for a in args}) != len(args):
             raise NotationError(f"{where}: a slot is named twice")
-        return verb, tuple(str(n) for n in sorted({int(a) for a in args}))
+        return Activate(bit_mask(int(a) - 1 for a in args))
     if not all(_CARD.match(a) for a in args) or len(set(args)) != len(args):
         raise NotationError(f"{where}: expected distinct card ids, e.g. 'remove tor ember'")
-    return verb, args
+    return Remove(args)

@@ -187,7 +187,8 @@ def validate(data: Any) -> list[DataError]:
     seen: dict[str, int] = {}
     per_suit: dict[str, int] = dict.fromkeys(suits, 0)
     for i, card in enumerate(data.dragons.cards):
-        where = lambda *f: data.locate("dragons.yaml", "cards", i, *f)  # noqa: E731
+        def where(*f: Any, i: int = i) -> Any:
+            return data.locate("dragons.yaml", "cards", i, *f)
         if card.id in seen:
             errors.append(DataError(where("id"), f"'{card.id}' is also card {seen[card.id] + 1}; ids are unique"))
         seen.setdefault(card.id, i)
@@ -211,17 +212,18 @@ def validate(data: Any) -> list[DataError]:
             index = next(i for i, s in enumerate(data.suits.suits) if s.id == suit_id)
             errors.append(DataError(data.locate("suits.yaml", "suits", index, "count"),
                                     f"{suit.name} has {per_suit.get(suit_id, 0)} cards in dragons.yaml, expected {suit.count}"))
-    where = lambda *f: data.locate("game.yaml", "settings", *f)  # noqa: E731
+    def where_set(*f: Any) -> Any:
+        return data.locate("game.yaml", "settings", *f)
     if len(data.dragons.cards) != settings.deck_size:
-        errors.append(DataError(where("deck_size"),
+        errors.append(DataError(where_set("deck_size"),
                                 f"dragons.yaml holds {len(data.dragons.cards)} cards, expected deck_size {settings.deck_size}"))
     dealt = settings.random_discard + 2 * settings.stack_size
     if dealt != settings.deck_size:
-        errors.append(DataError(where("stack_size"),
+        errors.append(DataError(where_set("stack_size"),
                                 f"random_discard + 2 x stack_size = {dealt}, must equal deck_size {settings.deck_size}"))
     left = settings.stack_size - sum(settings.draft_picks) - settings.line_size
     if left < 0:
-        errors.append(DataError(where("draft_picks"),
+        errors.append(DataError(where_set("draft_picks"),
                                 f"a stack of {settings.stack_size} cannot give {sum(settings.draft_picks)} draft picks "
                                 f"and a line of {settings.line_size}"))
     values = getattr(data, "card_values", None)

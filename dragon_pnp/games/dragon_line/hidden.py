@@ -19,13 +19,7 @@ import random
 
 from dragon_pnp.games.dragon_line.knowledge import enemy_cards, guess_enemy_line
 from dragon_pnp.games.dragon_line.state import DRAFT, LINE, LineState
-
-
-def _mask(cards: list[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
+from dragon_pnp.games.position_fields import bit_mask
 
 
 def _bits(mask: int) -> list[int]:
@@ -76,7 +70,7 @@ def sample_hidden(state: LineState, seat: int, rng: random.Random) -> LineState:
     if state.phase == LINE:
         stack_pool = sorted(knowledge.line_stack)
     elif state.phase == DRAFT and state.step >= 1:
-        mine_before = _mask(_my_picks(state, seat)[state.step - 1])
+        mine_before = bit_mask(_my_picks(state, seat)[state.step - 1])
         passed = _bits(state.seen_stacks[seat][state.step - 1] & ~mine_before)
         stack_pool = passed
     stack = sorted(_draw(stack_pool, len(state.stacks[enemy]), free, rng))
@@ -101,7 +95,7 @@ def sample_hidden(state: LineState, seat: int, rng: random.Random) -> LineState:
     swap.update({state.lines[enemy][i]: line[i] for i in hidden_slots})
     world.drafted[enemy] = [swap.get(c, c) for c in state.drafted[enemy]]
     world.fielded[enemy] = [swap.get(c, c) for c in state.fielded[enemy]]
-    world.seen_stacks[enemy] = [_mask(stack)] * len(state.seen_stacks[enemy])
+    world.seen_stacks[enemy] = [bit_mask(stack)] * len(state.seen_stacks[enemy])
     return world
 
 

@@ -91,7 +91,8 @@ def playtime_minutes(state: LineState) -> float:
                 + settings.line_size * time.line_card_seconds)
     rounds = sum(h["rounds"] for h in state.hands_log)
     seconds = hands * per_hand + rounds * time.round_seconds + max(0, hands - 1) * time.between_hands_seconds
-    return seconds / 60.0
+    minutes: float = seconds / 60.0
+    return minutes
 
 
 # --- sums over games --------------------------------------------------------------------------------
@@ -209,7 +210,8 @@ def _reference_config(report: Mapping[str, Any]) -> Mapping[str, Any] | None:
     configs = list(report.get("configs") or [])
     reference = (report.get("settings") or {}).get("reference")
     chosen = [c for c in configs if (c.get("config") or {}).get("policy") == reference]
-    return (chosen or configs or [None])[-1]
+    found: Mapping[str, Any] | None = (chosen or configs or [None])[-1]
+    return found
 
 
 def _total(metric: Any) -> float | None:

@@ -8,41 +8,38 @@ come from `game_metrics`, which reads the finished hands a match keeps in its st
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar
 
 from dragon_pnp.errors import IllegalActionError, NotationError
 from dragon_pnp.games.api import DataFile, GameModule, GameState, PolicyFactory
-from dragon_pnp.games.dragon_line.actions import CARD_VERBS, parse_notation
+from dragon_pnp.games.dragon_line.actions import Remove, parse_notation
 from dragon_pnp.games.dragon_line.data import CardValues, DragonDeck, LineSettings, SuitTable, validate
 from dragon_pnp.games.dragon_line.parts import LineHidden, LineKit, LinePlaytest, LineReport, LineRulebook
 from dragon_pnp.games.dragon_line.positions import state_from_dict
 from dragon_pnp.games.dragon_line.rules import Rules
-from dragon_pnp.games.dragon_line.state import LineState
+from dragon_pnp.games.dragon_line.state import END_REASONS, LineState
+from dragon_pnp.games.memo import once_per_object
 
 SETUPS = ("match", "hand")
 
 
 # How much a card's learned worth (in standard deviations) counts in `evaluate`, against 0.5 a card.
 VALUE_WEIGHT = 0.25
-_WORTH: dict[int, tuple[Rules, list[float]]] = {}
-
-
+@once_per_object
 def _worth(rules: Rules) -> list[float]:
     """The learned card values standardised (mean 0, one standard deviation 1), once per rules."""
-    found = _WORTH.get(id(rules))
-    if found is None or found[0] is not rules:
-        raw = list(rules.card_value) if any(rules.card_value) else [0.0] * rules.deck_size
-        mean = sum(raw) / len(raw)
-        spread = (sum((v - mean) ** 2 for v in raw) / len(raw)) ** 0.5 or 1.0
-        found = _WORTH[id(rules)] = (rules, [(v - mean) / spread for v in raw])
-    return found[1]
+    raw = list(rules.card_value) if any(rules.card_value) else [0.0] * rules.deck_size
+    mean = sum(raw) / len(raw)
+    spread = (sum((v - mean) ** 2 for v in raw) / len(raw)) ** 0.5 or 1.0
+    return [(v - mean) / spread for v in raw]
 
 
 class DragonLine(GameModule):
     slug = "dragon_line"
+    end_reasons = END_REASONS
     seats_fixed = 2
-    data_files = {
+    data_files: ClassVar[dict[str, DataFile]] = {
         "dragons": DataFile("dragons.yaml", DragonDeck),
         "suits": DataFile("suits.yaml", SuitTable),
         "card_values": DataFile("card_values.yaml", CardValues, optional=True),
@@ -51,7 +48,7 @@ class DragonLine(GameModule):
     parts = (LineReport, LineRulebook, LineKit, LinePlaytest, LineHidden)
 
     # --- core: data ---------------------------------------------------------------------------
-    def data_checks(self) -> list:
+    def data_checks(self) -> list[Any]:
         """Suits and counts, Damage v Reform per suit, the draft's arithmetic (L6), learned values."""
         return [("line_data", "Suits, cards, draft and learned values agree", _cross_file)]
 
@@ -72,13 +69,11 @@ class DragonLine(GameModule):
 
     def parse_action(self, state: GameState, seat: int, text: str) -> Any:
         """The legal action `text` names; lists of slots or cards may come in any order."""
-        verb, args = parse_notation(text)
+        wanted = parse_notation(text)
         legal = state.legal_actions(seat)
         for action in legal:
-            shown = str(action).split()
-            if shown[0] == verb and (
-                    tuple(shown[1:]) == args if verb in CARD_VERBS
-                    else sorted(a for a in shown[1:] if a != "none") == sorted(args)):
+            if action == wanted or (isinstance(action, Remove) and isinstance(wanted, Remove)
+                                    and sorted(action.cards) == sorted(wanted.cards)):
                 return action
         listed = ", ".join(str(a) for a in legal[:20]) + (" ..." if len(legal) > 20 else "")
         decision = state.decision(seat)
@@ -116,7 +111,7 @@ class DragonLine(GameModule):
         return [f"player {n}" for n in range(1, players + 1)]
 
 
-def _cross_file(game: Any):
+def _cross_file(game: Any) -> Iterator[Any]:
     """`validate`'s problems as located data findings."""
     from dragon_pnp.data.findings import Finding
 

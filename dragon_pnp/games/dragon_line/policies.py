@@ -161,6 +161,19 @@ class _LinePlayer:
             return state.legal_actions(seat)[0]            # remove none: every card counts at the end (L8)
         raise ValueError(f"seat {seat + 1} has nothing to decide")
 
+    # Each player answers every kind of decision: a card (by index) or, to activate, the action.
+    def draft(self, state: LineState, seat: int, rng: random.Random) -> int:
+        raise NotImplementedError
+
+    def place(self, state: LineState, seat: int, rng: random.Random) -> int:
+        raise NotImplementedError
+
+    def refill(self, state: LineState, seat: int, rng: random.Random) -> int:
+        raise NotImplementedError
+
+    def activate(self, state: LineState, seat: int, rng: random.Random) -> Any:
+        raise NotImplementedError
+
     def _best(self, cards: Sequence[int], score: Any, rng: random.Random) -> int:
         """The card with the highest score, ties broken at random."""
         scored = [(score(c), c) for c in cards]

@@ -23,39 +23,39 @@ from dragon_pnp.games.dragon_line.state import (
     COUNTED,
     DRAFT,
     FORMAT,
+    HAND_REASONS,
     LINE,
+    OLDER_FORMATS,
     OVER,
     PHASES,
     REFILL,
     REMOVE,
     LineState,
 )
-from dragon_pnp.games.position_fields import Fields, whole
+from dragon_pnp.games.position_fields import Fields, bit_mask, whole
 
 SEAT_FIELDS = ("stack", "hand", "line", "shown", "damage", "drafted", "seen_stacks", "fielded", "removed")
 HAND_FIELDS = ("hand", "winners", "reason", "rounds", "points", "health", "in_hand", "drafted", "fielded",
                "fallback_rounds", "removed")
-HAND_REASONS = ("line_short", "health", "tie", "round_cap")
 COUNT_LIMIT = 10**9
 
 
 def state_from_dict(rules: Rules, data: Mapping[str, Any]) -> LineState:
     """The state a position describes; raise PositionError at the first field that is wrong."""
     f = Fields(data, (), "a mapping of position fields")
-    if data.get("format") != FORMAT:
-        raise f.fail("format", f"expected '{FORMAT}', got {data.get('format')!r}"[:200])
+    f.format(FORMAT, OLDER_FORMATS)
     settings = rules.settings
     deck = rules.index
-    state = LineState(rules, f.int("seed", 0, MASK64, what="a seed"), single=not f.bool("match"), deal=False)
+    state = LineState(rules, f.integer("seed", 0, MASK64, what="a seed"), single=not f.flag("match"), deal=False)
     hands_in_game = 1 if state.single else settings.match_hands
-    state.hand = f.int("hand", 1, hands_in_game, what="a hand number")
+    state.hand = f.integer("hand", 1, hands_in_game, what="a hand number")
     round_cap = settings.round_cap
     state.points = f.ints("points", 0, COUNT_LIMIT, length=2, what="points")
     state.phase = f.word("phase", PHASES)
-    state.step = f.int("draft_step", 0, len(settings.draft_picks), what="a draft step")
-    state.picks_left = f.int("picks_left", 0, max(settings.draft_picks), what="picks left")
-    state.round = f.int("round", 0, round_cap, what="a round")
-    state.rounds_total = f.int("rounds_total", 0, round_cap * hands_in_game, what="rounds played")
+    state.step = f.integer("draft_step", 0, len(settings.draft_picks), what="a draft step")
+    state.picks_left = f.integer("picks_left", 0, max(settings.draft_picks), what="picks left")
+    state.round = f.integer("round", 0, round_cap, what="a round")
+    state.rounds_total = f.integer("rounds_total", 0, round_cap * hands_in_game, what="rounds played")
     state.buried = f.cards("buried", deck, "dragon")
     state.fallen = f.cards("fallen", deck, "dragon")
     seats = f.entries("seats", length=2, what="a mapping of " + ", ".join(SEAT_FIELDS))
@@ -63,12 +63,12 @@ def state_from_dict(rules: Rules, data: Mapping[str, Any]) -> LineState:
     state.drafted, state.fielded, state.removed, state.seen_stacks = [], [], [], []
     for entry in seats:
         _seat(rules, state, entry)
-    state.fallback_rounds = f.int("fallback_rounds", 0, round_cap, what="fallback rounds")
+    state.fallback_rounds = f.integer("fallback_rounds", 0, round_cap, what="fallback rounds")
     state.last = _last_round(rules, f.sub("last_round", None, null=True))
     state.hands_log = _hands_log(rules, state, f)
     counts = f.sub("counts", what="a mapping of event counts")
     counts.only(COUNTED)
-    state.counts = {kind: counts.int(kind, 0, COUNT_LIMIT, default=0) for kind in COUNTED}
+    state.counts = {kind: counts.integer(kind, 0, COUNT_LIMIT, default=0) for kind in COUNTED}
     _check_places(rules, state)
     _check_phase(rules, state)
     _check_totals(state)
@@ -84,7 +84,7 @@ def _seat(rules: Rules, state: LineState, entry: Fields) -> None:
     state.hands.append(sorted(entry.cards("hand", deck, "dragon")))
     line = entry.cards("line", deck, "dragon")
     state.lines.append(line)
-    shown = entry.list("shown", length=len(line), what="one entry per line dragon, a list")
+    shown = entry.items("shown", length=len(line), what="one entry per line dragon, a list")
     for i, value in enumerate(shown):
         if not isinstance(value, bool):
             raise entry.fail(("shown", i), f"expected true or false, got {value!r}"[:200])
@@ -94,16 +94,9 @@ def _seat(rules: Rules, state: LineState, entry: Fields) -> None:
     state.shown.append(list(shown))
     state.carried.append(list(damage))
     state.drafted.append(entry.cards("drafted", deck, "dragon"))
-    state.seen_stacks.append([_mask(cards) for cards in entry.card_lists("seen_stacks", deck, "dragon")])
+    state.seen_stacks.append([bit_mask(cards) for cards in entry.card_lists("seen_stacks", deck, "dragon")])
     state.fielded.append(entry.cards("fielded", deck, "dragon"))
-    state.removed.append(entry.int("removed", 0, rules.deck_size, what="dragons removed"))
-
-
-def _mask(cards: list[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
+    state.removed.append(entry.integer("removed", 0, rules.deck_size, what="dragons removed"))
 
 
 def _last_round(rules: Rules, last: Fields | None) -> dict[str, Any] | None:
@@ -111,10 +104,10 @@ def _last_round(rules: Rules, last: Fields | None) -> dict[str, Any] | None:
         return None
     last.only(("round", "activated", "destroyed", "fallback"))
     size = rules.line_size
-    masks = [_mask([x - 1 for x in slots]) for slots in last.int_lists("activated", 1, size, length=2, what="a slot")]
-    return {"round": last.int("round", 1, rules.settings.round_cap, what="a round"), "activated": masks,
+    masks = [bit_mask([x - 1 for x in slots]) for slots in last.int_lists("activated", 1, size, length=2, what="a slot")]
+    return {"round": last.integer("round", 1, rules.settings.round_cap, what="a round"), "activated": masks,
             "destroyed": last.card_lists("destroyed", rules.index, "dragon", length=2),
-            "fallback": last.bool("fallback")}
+            "fallback": last.flag("fallback")}
 
 
 def _hands_log(rules: Rules, state: LineState, f: Fields) -> list[dict[str, Any]]:
@@ -125,21 +118,21 @@ def _hands_log(rules: Rules, state: LineState, f: Fields) -> list[dict[str, Any]
     log = []
     for i, e in enumerate(entries):
         e.only(HAND_FIELDS)
-        if e.int("hand", 1, len(entries)) != i + 1:
+        if e.integer("hand", 1, len(entries)) != i + 1:
             raise e.fail("hand", f"expected hand {i + 1}: the hands are listed in the order played")
         points = e.ints("points", 0, COUNT_LIMIT, length=2, what="points")
-        winners = e.list("winners", what="the winning seats (from 1), a list")
+        winners = e.items("winners", what="the winning seats (from 1), a list")
         seats = sorted(whole(w, e.at("winners", j), 1, 2, "a seat") - 1 for j, w in enumerate(winners))
         if seats != [s for s in BOTH if points[s] > 0]:
             raise e.fail("winners", "a hand's winners are the seats it gave points (L8; seats are numbered from 1)")
         item = {
             "hand": i + 1, "winners": seats, "reason": HAND_REASONS[e.word("reason", HAND_REASONS)],
-            "rounds": e.int("rounds", 0, cap, what="rounds"), "points": points,
+            "rounds": e.integer("rounds", 0, cap, what="rounds"), "points": points,
             "health": e.ints("health", 0, COUNT_LIMIT, length=2, what="printed Health"),
             "in_hand": e.ints("in_hand", 0, rules.deck_size, length=2, what="cards in hand"),
             "drafted": e.card_lists("drafted", deck, "dragon", length=2),
             "fielded": e.card_lists("fielded", deck, "dragon", length=2),
-            "fallback_rounds": e.int("fallback_rounds", 0, cap, what="fallback rounds"),
+            "fallback_rounds": e.integer("fallback_rounds", 0, cap, what="fallback rounds"),
             "removed": e.ints("removed", 0, rules.deck_size, length=2, what="dragons removed"),
         }
         log.append(item)
@@ -148,7 +141,7 @@ def _hands_log(rules: Rules, state: LineState, f: Fields) -> list[dict[str, Any]
 
 def _check_places(rules: Rules, state: LineState) -> None:
     """Every card of the deck in exactly one place (L1)."""
-    where_is: dict[int, tuple] = {}
+    where_is: dict[int, tuple[Any, ...]] = {}
     for place, cards in ((("buried",), state.buried), (("fallen",), state.fallen),
                          *((("seats", s, pile), getattr(state, attr)[s])
                            for s in BOTH for pile, attr in (("stack", "stacks"), ("hand", "hands"), ("line", "lines")))):
@@ -177,9 +170,8 @@ def _check_phase(rules: Rules, state: LineState) -> None:
         if seen != expected_seen and not (phase not in (DRAFT, LINE) and seen == 0):
             raise PositionError(("seats", s, "seen_stacks"), f"expected the {expected_seen} stacks this seat has seen so far"
                                 + ("" if phase in (DRAFT, LINE) else " (or none)"))
-    if phase in (DRAFT, LINE):
-        if len(state.buried) != settings.random_discard or state.fallen:
-            raise PositionError(("buried",), f"during the draft only the {settings.random_discard} face-down cards are discarded")
+    if phase in (DRAFT, LINE) and (len(state.buried) != settings.random_discard or state.fallen):
+        raise PositionError(("buried",), f"during the draft only the {settings.random_discard} face-down cards are discarded")
     if phase == DRAFT:
         if not 0 <= state.step < len(picks) or not 1 <= state.picks_left <= picks[state.step]:
             raise PositionError(("picks_left",), f"draft step {state.step + 1} takes 1 to {picks[min(state.step, len(picks) - 1)]} more cards")

@@ -145,4 +145,5 @@ def line_figure(rules: Rules, width_pt: float) -> Drawing:
 
 
 def suit_colour(game: Any, suit: str) -> str:
-    return game.print_profile.palette("suit").get(suit, "#555555")
+    colour: str = game.print_profile.palette("suit").get(suit, "#555555")
+    return colour

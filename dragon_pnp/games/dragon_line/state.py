@@ -16,7 +16,7 @@ seed and the hand number, so a saved position replays exactly without carrying g
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from dragon_pnp.errors import IllegalActionError
@@ -25,10 +25,16 @@ from dragon_pnp.games.chance import MASK64, shuffle, substream
 from dragon_pnp.games.dragon_line.actions import Activate, Draft, Place, Refill, Remove
 from dragon_pnp.games.dragon_line.battle import resolve
 from dragon_pnp.games.dragon_line.rules import SEATS, Rules
+from dragon_pnp.games.position_fields import bit_mask, position_format
 
 PHASES = ("draft", "line", "activate", "remove", "refill", "over")
 DRAFT, LINE, ACTIVATE, REMOVE, REFILL, OVER = range(6)
 BOTH = (0, 1)
+
+# How a hand ends (L8), and a match on points: the reasons `Result.reason` may take (a single
+# hand's result is its hand's).
+HAND_REASONS = ("line_short", "health", "tie", "round_cap")
+END_REASONS = (*HAND_REASONS, "points")
 
 # Event kinds always counted in `counts`, whether or not events are recorded.
 COUNTED = ("hands", "rounds", "fallback", "destroyed", "removed", "round_cap", "hand_ties")
@@ -107,14 +113,14 @@ class LineState:
         if phase == ACTIVATE:
             return list(rules.activate_actions)
         if phase == DRAFT:
-            table = rules.draft_actions
-            return [table[c] for c in self.stacks[seat]]
+            drafts = rules.draft_actions
+            return [drafts[c] for c in self.stacks[seat]]
         if phase == LINE:
-            table = rules.place_actions
-            return [table[c] for c in self.stacks[seat]]
+            places = rules.place_actions
+            return [places[c] for c in self.stacks[seat]]
         if phase == REFILL:
-            table = rules.refill_actions
-            return [table[c] for c in self.hands[seat]]
+            refills = rules.refill_actions
+            return [refills[c] for c in self.hands[seat]]
         return list(rules.removals(tuple(self.lines[seat])))
 
     def apply(self, joint: Mapping[int, Any]) -> None:
@@ -147,13 +153,13 @@ class LineState:
         size = settings.stack_size
         self.buried = order[:cut]
         self.stacks = [sorted(order[cut:cut + size]), sorted(order[cut + size:cut + 2 * size])]
-        self.hands = [[], []]
-        self.lines = [[], []]
-        self.shown = [[], []]
-        self.carried = [[], []]
+        self.hands: list[list[int]] = [[], []]
+        self.lines: list[list[int]] = [[], []]
+        self.shown: list[list[bool]] = [[], []]
+        self.carried: list[list[int]] = [[], []]
         self.fallen: list[int] = []
         self.drafted: list[list[int]] = [[], []]
-        self.seen_stacks: list[list[int]] = [[_mask(self.stacks[0])], [_mask(self.stacks[1])]]
+        self.seen_stacks: list[list[int]] = [[bit_mask(self.stacks[0])], [bit_mask(self.stacks[1])]]
         self.fielded: list[list[int]] = [[], []]
         self.fallback_rounds = 0
         self.removed = [0, 0]
@@ -169,7 +175,7 @@ class LineState:
             self.events.append(Event("deal", None, {"hand": self.hand, "discarded_face_down": cut,
                                                      "stacks": size}))
 
-    def _card_of(self, seat: int, action: Any, kind: type, pile: list[int], where: str) -> int:
+    def _card_of(self, seat: int, action: Draft | Place | Refill, kind: type, pile: list[int], where: str) -> int:
         """The card a draft, line or refill action names, checked against the pile it must come from."""
         if type(action) is not kind:
             raise IllegalActionError(f"seat {seat + 1} must {PHASES[self.phase]} now; '{action}' is not that")
@@ -191,7 +197,7 @@ class LineState:
             return
         self.stacks.reverse()                                    # trade stacks
         for s in BOTH:
-            self.seen_stacks[s].append(_mask(self.stacks[s]))     # what each seat now has in front of it
+            self.seen_stacks[s].append(bit_mask(self.stacks[s]))     # what each seat now has in front of it
         if self.record:
             self.events.append(Event("trade", None, None))
         self.step += 1
@@ -450,27 +456,21 @@ class LineState:
                 "hand 1": self.hands[0], "hand 2": self.hands[1], "line 1": self.lines[0], "line 2": self.lines[1]}
 
 
-def _mask(cards: list[int]) -> int:
-    """A set of cards as a bit mask (bit c = card c)."""
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
-
-
 def seat_name(seat: int) -> str:
     return str(seat + 1)
 
 
 # --- the position's text form and each seat's view (read back by positions.py) -------------
 
-FORMAT = "dragon-line position 1"
+FORMAT = position_format("dragon_line")
+OLDER_FORMATS = ("dragon-line position 1",)   # written before the one convention; still read
 FACE_DOWN = "face-down"
 
 
 def state_to_dict(state: LineState) -> dict[str, Any]:
     ids = state.rules.card_ids
-    names = lambda cards: [ids[c] for c in cards]  # noqa: E731
+    def names(cards: Iterable[int]) -> list[str]:
+        return [ids[c] for c in cards]
     last = None
     if state.last is not None:
         last = {"round": state.last["round"],

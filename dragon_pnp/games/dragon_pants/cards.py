@@ -153,7 +153,7 @@ def _centred_top(text: FittedText, top: float, bottom: float) -> float:
     return top + spare / 2 + text.size_mm * 0.93
 
 
-def _big_value_size(value: str, frame: CardFrame, location) -> float:
+def _big_value_size(value: str, frame: CardFrame, location: Any) -> float:
     """The large Destiny number: as big as fits half the safe width, capped by the card height."""
     if not value:
         return 0.0

@@ -7,6 +7,8 @@ the GAME argument, so this module receives the loaded game and never imports the
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -61,7 +63,7 @@ def _summary_table(name: str, results: list[DeckAnalysis]) -> Table:
     for r in results:
         table.add_column(r.preset or "custom", justify="right")
 
-    def row(label: str, cell) -> None:
+    def row(label: str, cell: Callable[[Any], str]) -> None:
         table.add_row(label, *(cell(r) for r in results))
 
     row("Game length", lambda r: str(r.length))

@@ -148,7 +148,7 @@ class PowerCard(Model):
     # who it targets: none, self, flat_line, diagonal_line, any_player, all_others or reaction
     target: Targeting
     # what a reaction answers: attack, curse, theft, bite or a card id
-    reacts_to: list[str] = []
+    reacts_to: list[str] = Field(default=[])
     # the card's printed text
     text: str = Field(min_length=1)
     # the full rule the rulebook and exports show

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from dragon_pnp.games.dragon_pants.engine import GameState
+from dragon_pnp.games.dragon_pants.engine import PantsState
 
 
-def sample_hidden(state: GameState, rng: random.Random) -> GameState:
+def sample_hidden(state: PantsState, rng: random.Random) -> PantsState:
     """A copy with both decks reshuffled and the engine's generator reseeded from `rng`."""
     world = state.clone()
     deck = sorted(world.deck)

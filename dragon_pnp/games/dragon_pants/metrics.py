@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from dragon_pnp.games.api import PlayTrace
-from dragon_pnp.games.dragon_pants.engine import Action, GameState
+from dragon_pnp.games.dragon_pants.engine import Action, PantsState
+from dragon_pnp.games.dragon_pants.engine.actions import parse_notation
 
 
 class CardTally:
@@ -25,7 +26,7 @@ class CardTally:
         self.reactions: dict[str, list[int]] = {}
         for seat, _, action in trace.moves:
             if action.__class__ is not Action:
-                action = Action.parse(action)
+                action = parse_notation(action)
             verb = action.verb
             if verb == "move" or verb == "draw":
                 self.actions += 1
@@ -39,7 +40,7 @@ class CardTally:
 COUNTED_HAZARDS = ("den_shared", "pants_discarded", "pants_in_deck", "stuck")
 
 
-def game_metrics(state: GameState, trace: PlayTrace) -> dict[str, Any]:
+def game_metrics(state: PantsState, trace: PlayTrace) -> dict[str, Any]:
     """Per-game figures. A figure that only means something in a won game is None otherwise."""
     result = state.result
     tally = CardTally(trace, state.players)
@@ -65,7 +66,7 @@ def game_metrics(state: GameState, trace: PlayTrace) -> dict[str, Any]:
     }
 
 
-def hazards(state: GameState) -> dict[str, int]:
+def hazards(state: PantsState) -> dict[str, int]:
     """Rule hazards hit: engine event counts, an endless turn, and why a stalled game stalled."""
     counts = state.counts
     found = {kind: counts.get(kind, 0) for kind in COUNTED_HAZARDS if counts.get(kind, 0)}
@@ -78,7 +79,7 @@ def hazards(state: GameState) -> dict[str, int]:
     return found
 
 
-def stall_cause(state: GameState) -> str:
+def stall_cause(state: PantsState) -> str:
     """Why a game hit the turn cap, judged from where The Pants ended up."""
     holder = state.pants_holder()
     if holder is None:
@@ -88,9 +89,10 @@ def stall_cause(state: GameState) -> str:
     return "stall_roaming"
 
 
-def playtime_minutes(game: Any, state: GameState, trace: PlayTrace) -> float | None:
+def playtime_minutes(game: Any, state: PantsState, trace: PlayTrace) -> float | None:
     """Table time from data/<game>/playtime.yaml: setup plus seconds per turn, action and Destiny draw."""
     timing = getattr(game, "playtime", None)
     if timing is None:
         return None
-    return timing.minutes(state.turn, CardTally(trace, state.players).actions, len(state.destiny_discard))
+    minutes: float = timing.minutes(state.turn, CardTally(trace, state.players).actions, len(state.destiny_discard))
+    return minutes

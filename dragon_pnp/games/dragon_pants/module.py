@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.api import DataFile, GameModule, GameState, PolicyFactory
 from dragon_pnp.games.dragon_pants.data import DestinyData, PantsMap, PantsSettings, Playtime, PowerDeck
-from dragon_pnp.games.dragon_pants.engine import GameState as PantsState
-from dragon_pnp.games.dragon_pants.engine import Rules, new_game
-from dragon_pnp.games.dragon_pants.engine.actions import Action
+from dragon_pnp.games.dragon_pants.engine import END_REASONS, PantsState, Rules, new_game
+from dragon_pnp.games.dragon_pants.engine.actions import Action, parse_notation
 from dragon_pnp.games.dragon_pants.engine.explain import why_illegal
 from dragon_pnp.games.dragon_pants.engine.positions import position_from_dict
 from dragon_pnp.games.dragon_pants.parts import (
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
 
 class DragonPants(GameModule):
     slug = "dragon_pants"
+    end_reasons = END_REASONS
     data_files: ClassVar[dict[str, DataFile]] = {
         "board": DataFile("board.yaml", PantsMap),
         "power": DataFile("power_cards.yaml", PowerDeck),
@@ -45,7 +45,7 @@ class DragonPants(GameModule):
     hexmap_model = PantsMap   # the tiles component's map is board.yaml: one object, with its rules flags
     parts = (PantsWords, PantsReport, PantsRulebook, PantsKit, PantsCommands, PantsPlaytest, PantsHidden)
 
-    def data_checks(self) -> list:
+    def data_checks(self) -> list[Any]:
         from dragon_pnp.games.dragon_pants.validation import CHECKS
 
         return list(CHECKS)
@@ -71,12 +71,14 @@ class DragonPants(GameModule):
     def parse_action(self, state: GameState, seat: int, text: str) -> Action:
         """The action in notation; a malformed one is a NotationError (exit 2), an illegal one says why."""
         engine: PantsState = state  # type: ignore[assignment]
-        action = Action.parse(text)
-        if state.result is not None or seat != engine.decider:
-            raise IllegalActionError(why_illegal(engine, action) if state.result is not None else
-                                     f"dragon {seat + 1} does not decide now; dragon {engine.decider + 1} "
-                                     f"decides ({engine.decision})")
-        for legal in engine.legal_actions():
+        action = parse_notation(text)
+        decider = engine.decider
+        if decider is None:
+            raise IllegalActionError(why_illegal(engine, action))
+        if seat != decider:
+            raise IllegalActionError(f"dragon {seat + 1} does not decide now; dragon {decider + 1} "
+                                     f"decides ({engine.choice_kind})")
+        for legal in engine.legal_actions(seat):
             if legal == action:
                 return legal
         raise IllegalActionError(why_illegal(engine, action))

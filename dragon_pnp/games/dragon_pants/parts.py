@@ -70,7 +70,8 @@ class PantsReport(ReportPart):
     def default_setup(self, game: GameData) -> str:
         from dragon_pnp.games.dragon_pants.settings import setting
 
-        return setting(game, "default_preset")
+        preset: str = setting(game, "default_preset")
+        return preset
 
     def report_spec(self, game: GameData) -> ReportSpec:
         from dragon_pnp.games.dragon_pants import report

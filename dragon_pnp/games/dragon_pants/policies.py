@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
+from dragon_pnp.games.api import GameState
 from dragon_pnp.games.dragon_pants.engine import cards as fx
 from dragon_pnp.games.dragon_pants.engine.actions import Action
+from dragon_pnp.games.dragon_pants.engine.board import SightKind
 from dragon_pnp.games.dragon_pants.engine.rules import T_ALL, T_DIAGONAL, T_FLAT, T_SELF, Rules
-
-if TYPE_CHECKING:
-    from dragon_pnp.games.dragon_pants.engine import GameState
-
+from dragon_pnp.games.dragon_pants.engine.state import PantsState
+from dragon_pnp.games.memo import once_per_object
+from dragon_pnp.games.position_fields import bit_mask
 
 # How much the greedy player wants to keep a card it holds, by effect. The Pants are worth
 # everything; a card that can take the Pants back or send a thief home is worth most of the rest.
@@ -49,6 +50,11 @@ BITE_HOLDER = 110.0
 PANTS_ON_DISCARD = 250.0
 
 
+# Another dragon as a threat to the Pants: its hex, its reach next turn, and its ready sight cards
+# as (line kind, ignores mountains, weight).
+Chaser = tuple[int, int, list[tuple[SightKind, bool, float]]]
+
+
 class GreedyPolicy:
     """Goes for The Pants, protects them once worn, and uses reactions whenever they fit.
 
@@ -64,8 +70,9 @@ class GreedyPolicy:
         self.index = board.index
         self.dist = _distances(board.steps, board.size)
         # Dens cannot be entered, so chase a dragon at home by heading for its den's exit.
+        exits = [board.den_exit(j) if board.is_home[j] else None for j in range(board.size)]
         self.approach = [
-            [row[j] if not board.is_home[j] else row[board.den_exit(j)] + 1 if board.den_exit(j) is not None else 99
+            [row[j] if not board.is_home[j] else 99 if (way := exits[j]) is None else row[way] + 1
              for j in range(board.size)]
             for row in self.dist
         ]
@@ -81,32 +88,32 @@ class GreedyPolicy:
         self.kind_of = {cid: k for k, cid in enumerate(ids)}
         self.effect = {cid: rules.kind_effect[k] for k, cid in enumerate(ids)}
         self.target_kind = {cid: rules.kind_target[k] for k, cid in enumerate(ids)}
-        self.fits_mask = {cid: _mask(rules.fits[k]) for k, cid in enumerate(ids)}
-        self.bite_mask = _mask(rules.fits_bite)
-        self.reflect_mask = _mask(k for k, e in enumerate(rules.kind_effect) if e == fx.REFLECT)
-        self.boost_mask = _mask(k for k, e in enumerate(rules.kind_effect) if e == fx.EXTRA_ACTION)
+        self.fits_mask = {cid: bit_mask(rules.fits[k]) for k, cid in enumerate(ids)}
+        self.bite_mask = bit_mask(rules.fits_bite)
+        self.reflect_mask = bit_mask(k for k, e in enumerate(rules.kind_effect) if e == fx.REFLECT)
+        self.boost_mask = bit_mask(k for k, e in enumerate(rules.kind_effect) if e == fx.EXTRA_ACTION)
         self.pants = ids[rules.pants_kind]
         self.pants_card = rules.pants_card
         self.reach = rules.actions_per_turn
         # Sight cards that hurt a Pants holder: (kind bit, line kind, ignores mountains, weight).
-        self.line_threats = tuple(
+        self.line_threats: tuple[tuple[int, SightKind, bool, float], ...] = tuple(
             (1 << k, "flat" if rules.kind_target[k] == T_FLAT else "diagonal", rules.kind_ignores_mountains[k],
              0.3 * AGAINST_HOLDER[rules.kind_effect[k]])
             for k in range(len(ids))
             if rules.kind_target[k] in (T_FLAT, T_DIAGONAL) and rules.kind_effect[k] in AGAINST_HOLDER
         )
-        self.line_mask = _mask(k.bit_length() - 1 for k, *_ in self.line_threats)
+        self.line_mask = bit_mask(k.bit_length() - 1 for k, *_ in self.line_threats)
         self.keep_value = {cid: KEEP_VALUE.get(effect, 10.0) for cid, effect in self.effect.items()}
 
     # --- decisions ------------------------------------------------------------------------
 
-    def choose(self, state, rng: random.Random) -> Action:
-        legal = state.legal_actions()
+    def choose(self, state: PantsState, seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        decision = state.decision
+        decision = state.choice_kind
         if decision == "action":
-            return self._best(legal, self._scorer(state), rng)
+            return self._best(legal, self._scorer(state, seat), rng)
         if decision == "react":
             return self._react(legal)
         if decision == "steal":
@@ -129,7 +136,7 @@ class GreedyPolicy:
         return max(reactions, key=self._keep)
 
     @staticmethod
-    def _best(legal: list[Action], score, rng: random.Random) -> Action:
+    def _best(legal: list[Action], score: Callable[[Action], float], rng: random.Random) -> Action:
         best, best_score = legal[0], float("-inf")
         noise = rng.random
         for action in legal:
@@ -140,9 +147,8 @@ class GreedyPolicy:
 
     # --- scoring one action ----------------------------------------------------------------
 
-    def _scorer(self, state):
+    def _scorer(self, state: PantsState, me: int) -> Callable[[Action], float]:
         """Build the scoring function for this position: look everything up once per decision."""
-        me = state.decider
         pos = state.pos
         hands = state.hands
         spent = state.spent
@@ -175,7 +181,7 @@ class GreedyPolicy:
             for p in pos:
                 occupied |= 1 << p
             others = occupied & ~(1 << here)
-        approach_holder = self.approach_to[pos[holder]] if chasing else None
+        approach_holder = self.approach_to[pos[holder]] if holder is not None and not wearing else []
         full_hand = len(hands[me]) >= self.rules.hand_limit
 
         def place_value(h: int) -> float:
@@ -203,7 +209,7 @@ class GreedyPolicy:
 
         def score(action: Action) -> float:
             verb = action.verb
-            if verb == "move":
+            if verb == "move" and action.hex is not None:
                 h = index[action.hex]
                 victim = dragon_at.get(h)
                 value = place_value(h)
@@ -228,7 +234,8 @@ class GreedyPolicy:
 
         return score
 
-    def _play_value(self, action, me, holder, pos, hands, actions_left, answered) -> float:
+    def _play_value(self, action: Action, me: int, holder: int | None, pos: list[int], hands: list[list[int]],
+                    actions_left: int, answered: Callable[[int, str], float]) -> float:
         cid, target = action.card, action.target
         effect = self.effect[cid]
         kind = self.target_kind[cid]
@@ -251,10 +258,10 @@ class GreedyPolicy:
         if target is None:
             return -5.0
         if effect == fx.SWAP:
-            if holder is not None and not wearing and target != holder:
-                # Trade places with a dragon next to the holder, then bite with the action left.
-                if self.approach[pos[target]][pos[holder]] <= actions_left - 1:
-                    return 70.0 - answered(target, cid)
+            # Trade places with a dragon next to the holder, then bite with the action left.
+            if (holder is not None and not wearing and target != holder
+                    and self.approach[pos[target]][pos[holder]] <= actions_left - 1):
+                return 70.0 - answered(target, cid)
             return -5.0
         if target == holder and not wearing:
             value = AGAINST_HOLDER.get(effect, 0.0)
@@ -268,7 +275,7 @@ class GreedyPolicy:
             return -2.0
         return (12.0 if effect == fx.STEAL else -2.0) - answered(target, cid)
 
-    def _chasers(self, me: int, pos: list[int], ready) -> list[tuple[int, int, list]]:
+    def _chasers(self, me: int, pos: list[int], ready: Callable[[int], int]) -> list[Chaser]:
         """Per other dragon: where it is, how far it can move next turn, and its ready sight cards."""
         chasers = []
         for s, p in enumerate(pos):
@@ -281,7 +288,7 @@ class GreedyPolicy:
             chasers.append((p, reach, lines))
         return chasers
 
-    def _threat(self, h: int, chasers, occupied: int) -> float:
+    def _threat(self, h: int, chasers: list[Chaser], occupied: int) -> float:
         """How exposed the Pants would be on hex h to the others' next turns: bites and sight lines."""
         threat = 0.0
         den = self.is_home[h]
@@ -300,14 +307,6 @@ class GreedyPolicy:
                     if clear(sight, p, h, occupied, ignore):
                         threat += weight
         return threat
-
-
-def _mask(kinds) -> int:
-    """A bitmask with one bit per card kind."""
-    bits = 0
-    for k in kinds:
-        bits |= 1 << k
-    return bits
 
 
 def _distances(steps: tuple[tuple[int, ...], ...], size: int) -> list[list[int]]:
@@ -336,20 +335,16 @@ class GreedyPlayer:
         self.inner = greedy_for(rules)
 
     def choose(self, state: GameState, seat: int, rng: random.Random) -> Action:
-        return self.inner.choose(state, rng)
+        assert isinstance(state, PantsState)
+        return self.inner.choose(state, seat, rng)
 
 
+@once_per_object
 def greedy_for(rules: Rules) -> GreedyPolicy:
     """The greedy tables are built once per rules object (a few milliseconds of breadth-first searches)."""
-    cached = _CACHE.get(id(rules))
-    if cached is None or cached.rules is not rules:
-        cached = _CACHE[id(rules)] = GreedyPolicy(rules)
-    return cached
+    return GreedyPolicy(rules)
 
 
 def board_distances(rules: Rules) -> list[list[int]]:
     """Moves from every hex to every other (99 where none leads), shared with the greedy tables."""
     return greedy_for(rules).dist
-
-
-_CACHE: dict[int, GreedyPolicy] = {}

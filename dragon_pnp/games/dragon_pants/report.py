@@ -12,11 +12,12 @@ from typing import Any
 
 from dragon_pnp.games.api import Event, Finding
 from dragon_pnp.games.dragon_pants.destiny import analyse_presets
-from dragon_pnp.games.dragon_pants.engine.state import DECISIONS_PER_TURN_CAP, public_detail
+from dragon_pnp.games.dragon_pants.engine.state import DECISIONS_PER_TURN_CAP
 from dragon_pnp.games.dragon_pants.settings import setting
 from dragon_pnp.games.report_parts import (
     BAR,
     SECOND,
+    BarChart,
     ColumnChart,
     HazardSpec,
     MetricSpec,
@@ -131,7 +132,7 @@ def _metric(config: Mapping[str, Any], name: str) -> Mapping[str, Any]:
     return config["metrics"].get(name) or {}
 
 
-def _destiny_table(report: Mapping[str, Any], analyses: list[dict]) -> Table:
+def _destiny_table(report: Mapping[str, Any], analyses: list[dict[str, Any]]) -> Table:
     rows = []
     for a in analyses:
         simulated = [c for c in report["configs"] if c["config"]["setup"] == a["preset"]]
@@ -151,9 +152,9 @@ def _destiny_table(report: Mapping[str, Any], analyses: list[dict]) -> Table:
                  "of that preset that ended on the deck's final card (stalled games never reach it).")
 
 
-def _destiny_charts(report: Mapping[str, Any], analyses: list[dict], policy: str) -> list[ColumnChart]:
+def _destiny_charts(report: Mapping[str, Any], analyses: list[dict[str, Any]], policy: str) -> list[BarChart | ColumnChart]:
     """Exact distribution of Destiny draws at the end against what the simulated games drew."""
-    charts = []
+    charts: list[BarChart | ColumnChart] = []
     for a in analyses:
         pmf = {int(k): v for k, v in a["draws"]["pmf"].items()}
         rows = [c for c in report["configs"] if c["config"]["setup"] == a["preset"] and c["config"]["policy"] == policy]
@@ -180,16 +181,16 @@ def _finding(attention: bool, topic: str, weight: float, text: str, configs: Ite
     return Finding("warning" if attention else "info", topic, text, {"weight": weight, "configs": list(configs)})
 
 
-def _all(report: Mapping[str, Any]) -> list[dict]:
+def _all(report: Mapping[str, Any]) -> list[dict[str, Any]]:
     return list(report["configs"]) + list(report["duels"])
 
 
-def _reference(report: Mapping[str, Any]) -> tuple[str, list[dict]]:
+def _reference(report: Mapping[str, Any]) -> tuple[str, list[dict[str, Any]]]:
     policy = report["settings"]["reference"]
     return policy, [c for c in report["configs"] if c["config"]["policy"] == policy]
 
 
-def _keys(configs: Iterable[dict]) -> tuple[str, ...]:
+def _keys(configs: Iterable[dict[str, Any]]) -> tuple[str, ...]:
     return tuple(c["config"]["key"] for c in configs)
 
 
@@ -302,7 +303,7 @@ def _tension(report: Mapping[str, Any]) -> Iterable[Finding]:
         f"{since:.0f} turns before the end" + (f" ({'; '.join(beside)})." if beside else "."), _keys(rows))
 
 
-def _tension_figures(rows: list[dict]) -> tuple[float, float, float, int] | None:
+def _tension_figures(rows: list[dict[str, Any]]) -> tuple[float, float, float, int] | None:
     """Mean changes of hands, share of turn ends the winner was without The Pants, median turns
     since the last change (mean over configurations) and games, over `rows`."""
     changes_of = [_metric(c, "pants_changes") for c in rows]
@@ -355,9 +356,10 @@ def _cards(game: Any, report: Mapping[str, Any]) -> Iterable[Finding]:
 
 
 def describe_event(event: Event) -> str:
-    """One line per event, dragons numbered from 1: 'bite: dragon 1 (dragon 2)'."""
+    """One line per event, dragons numbered from 1: 'bite: dragon 1 (dragon 2)' (an event's
+    detail already numbers seats from 1)."""
     who = "nobody" if event.seat is None else f"dragon {event.seat + 1}"
-    detail = public_detail(event.kind, event.detail)
+    detail = event.detail
     kind = event.kind
     if kind in ("bite", "swap", "target") and isinstance(detail, int):
         detail = f"dragon {detail}"

@@ -8,7 +8,8 @@ needs, such as a Destiny deck that may never end (exit 1).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import time_track
@@ -22,7 +23,7 @@ REACTION_TRIGGERS = {"attack", "curse", "theft", "bite"}
 CHECKS: list[tuple[str, str, Check]] = []
 
 
-def check(name: str, title: str):
+def check(name: str, title: str) -> Callable[[Check], Check]:
     """Register a Dragon Pants cross-check under a short name and the title shown in the table."""
 
     def register(function: Check) -> Check:
@@ -32,7 +33,7 @@ def check(name: str, title: str):
     return register
 
 
-def _finding(check_name: str, kind: FindingKind, game: GameData, file: str, path: tuple, message: str) -> Finding:
+def _finding(check_name: str, kind: FindingKind, game: GameData, file: str, path: tuple[Any, ...], message: str) -> Finding:
     return Finding(check_name, kind, message, game.locate(file, *path))
 
 

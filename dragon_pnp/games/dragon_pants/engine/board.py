@@ -9,7 +9,7 @@ terrain data (`blocks_sight`, `sight_immune`, `holds_one`, `is_den`, `draw_power
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
@@ -149,7 +149,7 @@ class BoardTables:
             order=tuple(order),
             between_mask=sum(self._bit(h) for h in line.between),
             mountain_between=any(self._blocks(h) for h in line.between),
-            flank_pairs=tuple((self._bit(l), self._bit(r)) for l, r in line.flanks),
+            flank_pairs=tuple((self._bit(left), self._bit(right)) for left, right in line.flanks),
         )
 
     # --- queries ----------------------------------------------------------------------------
@@ -195,7 +195,7 @@ class BoardTables:
         """
         if kind not in ("flat", "diagonal"):
             raise ValueError(f"sight line kind {kind!r}: expected 'flat' or 'diagonal'")
-        a, b = self.index.get(tuple(shooter_hex)), self.index.get(tuple(target_hex))
+        a, b = self.index.get(_pair(shooter_hex)), self.index.get(_pair(target_hex))
         if a is None or b is None:
             missing = shooter_hex if a is None else target_hex
             raise ValueError(f"hex {tuple(missing)} is not on the board")
@@ -204,7 +204,7 @@ class BoardTables:
             return False, None
         occ = 0
         for h in occupied:
-            i = self.index.get(tuple(h))
+            i = self.index.get(_pair(h))
             if i is not None and i not in (a, b):
                 occ |= 1 << i
         blocking = occ if ignore_mountains else occ | self.mountain_mask
@@ -236,3 +236,9 @@ def _flag(terrain: Any, name: str) -> bool:
     else:
         value = getattr(terrain, name, False)
     return bool(value)
+
+
+def _pair(hex_: Sequence[int]) -> tuple[int, int]:
+    """A hex given as any pair of numbers (a list from a file, a tuple) as the tables' key."""
+    q, r = hex_
+    return q, r

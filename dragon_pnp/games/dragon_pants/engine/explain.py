@@ -9,16 +9,17 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from dragon_pnp.games.dragon_pants.engine.actions import Action
+from dragon_pnp.games.dragon_pants.engine.board import SightKind
 from dragon_pnp.games.dragon_pants.engine.rules import T_ALL, T_ANY, T_FLAT, T_NONE, T_REACTION, T_SELF, Rules
 
 
-class GameState(Protocol):
-    """What an explanation reads of a position. `dragon_pnp.games.dragon_pants.engine.state.GameState` fits it; it is
+class Explained(Protocol):
+    """What an explanation reads of a position. `dragon_pnp.games.dragon_pants.engine.state.PantsState` fits it; it is
     described here, not imported, because the state calls this module (imports point one way)."""
 
     rules: Rules
     result: Any
-    asking: tuple | None
+    asking: tuple[Any, ...] | None
     current: int
     pos: list[int]
     at: list[int]
@@ -31,7 +32,7 @@ class GameState(Protocol):
     must_leave: bool
 
     @property
-    def decision(self) -> str | None: ...
+    def choice_kind(self) -> str | None: ...
 
     @property
     def decider(self) -> int | None: ...
@@ -46,12 +47,14 @@ EXPECTED = {
 }
 
 
-def why_illegal(state: GameState, action: Action) -> str:
+def why_illegal(state: Explained, action: Action) -> str:
     """A one-line reason naming the rule or the obstacle."""
     if state.result is not None:
         return f"the game is over ({state.result.reason}); no action is legal"
-    decision = state.decision
+    decision = state.choice_kind
     seat = state.decider
+    if decision is None or seat is None:
+        return f"'{action}' is not legal now"
     verb = action.verb
     wanted = {"react": ("react", "pass"), "lose": ("lose",), "steal": ("steal",), "discard": ("discard",),
               "storm_home": ("home", "stay"), "action": ("move", "draw", "play", "end")}[decision]
@@ -66,7 +69,7 @@ def why_illegal(state: GameState, action: Action) -> str:
     return f"'{action}' is not legal now"
 
 
-def _describe_decision(state: GameState) -> str:
+def _describe_decision(state: Explained) -> str:
     rules = state.rules
     task = state.asking
     if task is None:
@@ -89,7 +92,7 @@ def _hex(h: tuple[int, int]) -> str:
     return f"({h[0]},{h[1]})"
 
 
-def _what_is_at(state: GameState, h: int) -> str:
+def _what_is_at(state: Explained, h: int) -> str:
     board = state.rules.board
     for seat, p in enumerate(state.pos):
         if p == h:
@@ -98,7 +101,7 @@ def _what_is_at(state: GameState, h: int) -> str:
     return f"the {terrain} at {_hex(board.hexes[h])}"
 
 
-def _why_action(state: GameState, action: Action) -> str:
+def _why_action(state: Explained, action: Action) -> str:
     board = state.rules.board
     seat = state.current
     here = state.pos[seat]
@@ -110,17 +113,18 @@ def _why_action(state: GameState, action: Action) -> str:
         exits = ", ".join(_hex(board.hexes[h]) for h in board.steps[here])
         return f"{me} started its turn on a den; its first action must be a move out to {exits} (R9)"
     if action.verb == "move":
-        target = board.index.get(action.hex)
-        if target is None:
-            return f"{_hex(action.hex)} is not on the board"
+        hex_ = action.hex
+        target = None if hex_ is None else board.index.get(hex_)
+        if hex_ is None or target is None:
+            return f"{_hex(hex_) if hex_ is not None else 'that hex'} is not on the board"
         if state.actions_left <= 0:
             return f"{me} has no actions left this turn"
         if target not in board.neighbours[here]:
-            return f"{_hex(action.hex)} is not next to {me} at {_hex(board.hexes[here])}; a move is one hex"
+            return f"{_hex(hex_)} is not next to {me} at {_hex(board.hexes[here])}; a move is one hex"
         if board.is_home[target]:
-            return f"nobody moves into a den on purpose (R9); {_hex(action.hex)} is a den"
+            return f"nobody moves into a den on purpose (R9); {_hex(hex_)} is a den"
         if state.at[target] >= 0 and board.holds_one[target]:
-            return f"dragon {state.at[target] + 1} stands on the mountain at {_hex(action.hex)}; it cannot be bitten or joined (R8)"
+            return f"dragon {state.at[target] + 1} stands on the mountain at {_hex(hex_)}; it cannot be bitten or joined (R8)"
         return f"'{action}' is not legal now"
     if action.verb == "draw":
         if state.actions_left <= 0:
@@ -133,13 +137,13 @@ def _why_action(state: GameState, action: Action) -> str:
     return _why_play(state, action)
 
 
-def _what_is_at_terrain(state: GameState, h: int) -> str:
+def _what_is_at_terrain(state: Explained, h: int) -> str:
     board = state.rules.board
     terrain = state.rules.data.board.terrains[board.terrain[h]].name.lower()
     return f"dragon {state.current + 1} is on {terrain} at {_hex(board.hexes[h])}"
 
 
-def _why_play(state: GameState, action: Action) -> str:
+def _why_play(state: Explained, action: Action) -> str:
     rules, board = state.rules, state.rules.board
     seat = state.current
     me = f"dragon {seat + 1}"
@@ -177,7 +181,7 @@ def _why_play(state: GameState, action: Action) -> str:
         return f"'{action}' is not legal now"
     there = state.pos[target]
     them = f"dragon {target + 1}"
-    kind_name = "flat" if target_kind == T_FLAT else "diagonal"
+    kind_name: SightKind = "flat" if target_kind == T_FLAT else "diagonal"
     if board.sight_immune[there]:
         terrain = rules.data.board.terrains[board.terrain[there]].name.lower()
         return f"{them} is on {terrain} at {_hex(board.hexes[there])} and immune to line-of-sight cards (R17)"
@@ -193,11 +197,13 @@ def _why_play(state: GameState, action: Action) -> str:
     return f"'{action}' is not legal now"
 
 
-def _why_reaction(state: GameState, action: Action) -> str:
+def _why_reaction(state: Explained, action: Action) -> str:
     rules = state.rules
     task = state.asking
     seat = state.decider
     card = action.card
+    if task is None or seat is None:
+        return f"'{action}' is not legal now"
     if card not in rules.kind_index:
         return f"no card called {card!r}; the cards are {', '.join(rules.card_ids)}"
     kind = rules.kind_index[card]
@@ -210,17 +216,19 @@ def _why_reaction(state: GameState, action: Action) -> str:
     return f"{card} does not answer {answered} (R19)"
 
 
-def _when_ready(state: GameState, seat: int, cards: list[int]) -> str:
+def _when_ready(state: Explained, seat: int, cards: list[int]) -> str:
     """When the first of these spent cards refreshes, by R14."""
     if seat == state.current and any(state.spent[c] < state.turn for c in cards):
         return "it is ready again at the end of this turn"
     return f"it is ready again at the end of dragon {seat + 1}'s next turn"
 
 
-def _why_card_choice(state: GameState, action: Action) -> str:
+def _why_card_choice(state: Explained, action: Action) -> str:
     rules = state.rules
     task = state.asking
-    owner = task[2] if task[0] == "steal" else task[1]
+    if task is None:
+        return f"'{action}' is not legal now"
+    owner: int = task[2] if task[0] == "steal" else task[1]
     whose = f"dragon {owner + 1}"
     card = action.card
     if card not in rules.kind_index:

@@ -1,4 +1,4 @@
-"""The written form of a state (a position): what `GameState.to_dict` returns.
+"""The written form of a state (a position): what `PantsState.to_dict` returns.
 
 Below the state in the engine's layers (it reads a state's fields, never builds one), so the
 state can write itself without an import circle; `positions` reads positions back.
@@ -9,26 +9,28 @@ from __future__ import annotations
 from typing import Any
 
 from dragon_pnp.games.dragon_pants.engine.rules import Rules
+from dragon_pnp.games.position_fields import position_format
 
-FORMAT = "dragon-pnp position 1"
+FORMAT = position_format("dragon_pants")
+OLDER_FORMATS = ("dragon-pnp position 1",)   # written before the one convention; still read
 SPENT = " (spent)"
 SPENT_NOW = " (spent this turn)"
 
 
 def position_to_dict(state: Any) -> dict[str, Any]:
-    """The canonical position of a `GameState` (plain dicts, lists, ints and strings)."""
+    """The canonical position of a `PantsState` (plain dicts, lists, ints and strings)."""
     rules = state.rules
     board = rules.board
     ids, kinds = rules.card_ids, rules.inst_kind
 
     def card_text(seat: int, c: int) -> str:
-        name = ids[kinds[c]]
-        when = state.spent[c]
+        name: str = ids[kinds[c]]
+        when: int = state.spent[c]
         if when < 0:
             return name
         # Only "before this turn" and "during this turn" behave differently (R14), so a position
         # keeps exactly that much of the turn a card was spent in.
-        return name + (SPENT_NOW if when >= state.turn else SPENT)
+        return name + (SPENT_NOW if when >= int(state.turn) else SPENT)
 
     dragons = []
     for seat in range(state.players):
@@ -43,8 +45,9 @@ def position_to_dict(state: Any) -> dict[str, Any]:
     result = None
     if state.result is not None:
         res = state.result
-        result = {"reason": res.reason, "winner": None if res.winner is None else res.winner + 1,
-                  "turns": res.turns, "rounds": res.rounds, "destiny_draws": res.destiny_draws}
+        # turns and Destiny draws at the end: the state stops changing once the game is over
+        result = {"reason": res.reason, "winner": res.winners[0] + 1 if res.winners else None,
+                  "turns": state.turn, "rounds": res.rounds, "destiny_draws": len(state.destiny_discard)}
     return {
         "format": FORMAT,
         "game": rules.slug,
@@ -62,14 +65,14 @@ def position_to_dict(state: Any) -> dict[str, Any]:
         "destiny_deck": list(reversed(state.destiny)),
         "destiny_discard": list(reversed(state.destiny_discard)),
         "rng": state.rng,
-        "to_decide": None if state.result is not None else {"seat": state.decider + 1, "decision": str(state.decision)},
+        "to_decide": None if state.result is not None else {"seat": state.decider + 1, "decision": state.choice_kind},
         "asking": None if state.asking is None else task_text(rules, state.asking),
         "then": [task_text(rules, t) for t in reversed(state.stack)],
         "result": result,
     }
 
 
-def task_text(rules: Rules, task: tuple) -> str:
+def task_text(rules: Rules, task: tuple[Any, ...]) -> str:
     op = task[0]
     if op == "hit":
         return f"hit {task[3] + 1} with {rules.card_ids[task[2]]} by {task[1] + 1}"

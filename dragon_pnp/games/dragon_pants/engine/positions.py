@@ -12,17 +12,24 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from dragon_pnp.games.api import PositionError
+from dragon_pnp.games.api import PositionError, Result
 from dragon_pnp.games.chance import MASK64
-from dragon_pnp.games.dragon_pants.engine.position_text import FORMAT, SPENT, SPENT_NOW, position_to_dict, task_text
+from dragon_pnp.games.dragon_pants.engine.position_text import (
+    FORMAT,
+    OLDER_FORMATS,
+    SPENT,
+    SPENT_NOW,
+    position_to_dict,
+    task_text,
+)
 from dragon_pnp.games.dragon_pants.engine.rules import Rules
-from dragon_pnp.games.dragon_pants.engine.state import EVENT_KINDS, GameResult, GameState
+from dragon_pnp.games.dragon_pants.engine.state import END_REASONS, EVENT_KINDS, PantsState, Task
 from dragon_pnp.games.position_fields import Fields, shown, whole
 
 __all__ = ["FORMAT", "position_from_dict", "position_to_dict", "task_text"]
 
 
-def position_from_dict(rules: Rules, data: Mapping[str, Any]) -> GameState:
+def position_from_dict(rules: Rules, data: Mapping[str, Any]) -> PantsState:
     """A state from a position mapping (as `position_to_dict` writes it); files are read by
     `dragon_pnp.games.position_files`, which locates a PositionError's path in the file."""
     f = Fields(data, (), "a mapping of position fields")
@@ -40,33 +47,31 @@ KNOWN_FIELDS = {
 }
 
 
-def _read(rules: Rules, f: Fields) -> GameState:
+def _read(rules: Rules, f: Fields) -> PantsState:
     board = rules.board
     f.only(sorted(KNOWN_FIELDS))
     f.text("game", None, null=True)   # which game: the file reader compares it with the game loaded
-    fmt = f.text("format", None, null=True)
-    if fmt is not None and fmt != FORMAT:
-        raise PositionError(("format",), f"expected {FORMAT!r}, got {shown(fmt)}")
-    players = f.int("players", 0, 99)
+    f.format(FORMAT, OLDER_FORMATS)
+    players = f.integer("players", 0, 99)
     if players not in rules.seat_dens:
         raise PositionError(("players",), f"expected a player count with seats on the board ({', '.join(map(str, sorted(rules.seat_dens)))})")
     limit = 10**9   # the time, turns and rounds of any real game are far below
-    time = f.int("time", -limit, limit)
-    length = f.int("length", -limit, limit, default=None, null=True)  # default: time minus drawn Destiny
-    turn = f.int("turn", 0, limit, default=None, null=True) or 1
+    time = f.integer("time", -limit, limit)
+    length = f.integer("length", -limit, limit, default=None, null=True)  # default: time minus drawn Destiny
+    turn = f.integer("turn", 0, limit, default=None, null=True) or 1
     if turn < 1:
         raise PositionError(("turn",), "expected a turn number from 1")
     current = f.seat("current", players)
-    actions_left = f.int("actions_left", 0, limit, default=None, null=True)
+    actions_left = f.integer("actions_left", 0, limit, default=None, null=True)
     if actions_left is None:
         actions_left = rules.actions_per_turn
-    must_leave = f.bool("must_leave", False, null=True) or False
-    rng = f.int("rng", 0, MASK64, default=0, null=True, what="the shuffle state, a whole number") or 0
+    must_leave = f.flag("must_leave", False, null=True) or False
+    rng = f.integer("rng", 0, MASK64, default=0, null=True, what="the shuffle state, a whole number") or 0
     data = f.data
 
-    state = GameState.__new__(GameState)
+    state = PantsState.__new__(PantsState)
     state.rules = rules
-    state.players = players
+    state.players = state.seats = players
     state.dens = rules.seat_dens[players]
     state.time, state.turn, state.current = time, turn, current
     state.actions_left, state.must_leave, state.rng = actions_left, must_leave, rng
@@ -82,7 +87,7 @@ def _read(rules: Rules, f: Fields) -> GameState:
         pools.setdefault(k, []).append(c)
     pools = {k: list(reversed(v)) for k, v in pools.items()}
 
-    def take(name: Any, path: tuple) -> tuple[int, str]:
+    def take(name: Any, path: tuple[Any, ...]) -> tuple[int, str]:
         if not isinstance(name, str):
             raise PositionError(path, f"expected a card id, got {shown(name)}")
         text = name.strip()
@@ -99,20 +104,20 @@ def _read(rules: Rules, f: Fields) -> GameState:
             raise PositionError(path, f"more {text} cards than the game has ({total})")
         return pools[kind].pop(), flag
 
-    dragons = f.list("dragons")
+    dragons = f.items("dragons")
     if len(dragons) != players:
         raise PositionError(("dragons",), f"expected {players} dragons (one per seat), got {len(dragons)}")
     state.pos, state.hands, state._frozen = [], [], []
     for i, d in enumerate(f.entries("dragons", what="a mapping with seat, at, frozen and hand")):
         path = ("dragons", i)
         d.only(("seat", "den", "at", "frozen", "hand"))
-        seat = d.int("seat", 0, 99)
+        seat = d.integer("seat", 0, 99)
         if seat != i + 1:
             raise PositionError(path + ("seat",), f"dragons are listed in seat order; expected seat {i + 1}")
         den = d.text("den", None, null=True)
         if den is not None and den != board.den_id[state.dens[i]]:
             raise PositionError(path + ("den",), f"seat {i + 1} of {players} uses den {board.den_id[state.dens[i]]} (board.yaml seats)")
-        at = d.list("at")
+        at = d.items("at")
         if len(at) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6 for v in at):
             raise PositionError(path + ("at",), "expected [q, r], two whole numbers")
         h = board.index.get((at[0], at[1]))
@@ -123,8 +128,8 @@ def _read(rules: Rules, f: Fields) -> GameState:
                 raise PositionError(path + ("at",), f"dragon {state.at[h] + 1} already stands on ({at[0]},{at[1]}); only dens hold two")
             state.at[h] = i
         state.pos.append(h)
-        state._frozen.append(bool(d.bool("frozen", False, null=True)))
-        hand = d.list("hand")
+        state._frozen.append(bool(d.flag("frozen", False, null=True)))
+        hand = d.items("hand")
         cards = []
         for j, name in enumerate(hand):
             c, flag = take(name, path + ("hand", j))
@@ -136,7 +141,7 @@ def _read(rules: Rules, f: Fields) -> GameState:
         state.hands.append(cards)
 
     def pile(key: str) -> list[int]:
-        names = f.list(key, [], null=True) or []
+        names = f.items(key, [], null=True) or []
         return [take(name, (key, j))[0] for j, name in enumerate(names)][::-1]
 
     state.discard = pile("power_discard")
@@ -153,7 +158,7 @@ def _read(rules: Rules, f: Fields) -> GameState:
     state.holder = holders[0] if holders else -1
 
     def values(key: str) -> list[int]:
-        items = f.list(key, [], null=True) or []
+        items = f.items(key, [], null=True) or []
         out = []
         for j, v in enumerate(items):
             if isinstance(v, str) and re.fullmatch(r"[+-]?\d+", v.strip()):
@@ -174,10 +179,10 @@ def _read(rules: Rules, f: Fields) -> GameState:
 
     asking = data.get("asking")
     state.asking = None if asking is None else _parse_task(rules, asking, ("asking",), players)
-    then = f.list("then", [], null=True) or []
+    then = f.items("then", [], null=True) or []
     state.stack = [_parse_task(rules, t, ("then", j), players) for j, t in enumerate(then)][::-1]
-    steps = ([(("asking",), state.asking)] if state.asking else []) + [(("then", j), t) for j, t in
-                                                                        enumerate(reversed(state.stack))]
+    steps: list[tuple[tuple[Any, ...], Task]] = [(("asking",), state.asking)] if state.asking else []
+    steps += [(("then", j), t) for j, t in enumerate(reversed(state.stack))]
     for path, task in steps:
         problem = _impossible_step(state, task)
         if problem:
@@ -191,12 +196,18 @@ def _read(rules: Rules, f: Fields) -> GameState:
     state.result = None
     if result is not None:
         reason = result.text("reason")
-        if reason not in ("time", "destiny_exhausted", "stall"):
-            raise PositionError(("result", "reason"), "expected time, destiny_exhausted or stall")
-        state.result = GameResult(
-            reason, result.seat("winner", players, None, null=True),
-            result.int("turns", 0, limit), result.int("rounds", 0, limit), result.int("destiny_draws", 0, limit),
-        )
+        if reason not in END_REASONS:
+            raise PositionError(("result", "reason"), f"expected {', '.join(END_REASONS[:-1])} or {END_REASONS[-1]}")
+        winner = result.seat("winner", players, None, null=True)
+        # turns and Destiny draws are the state's at the end, written beside the result to read
+        turns = result.integer("turns", 0, limit)
+        if turns != turn:
+            raise PositionError(("result", "turns"), f"a finished game's turns are its last turn, {turn}")
+        draws = result.integer("destiny_draws", 0, limit)
+        if draws != len(state.destiny_discard):
+            raise PositionError(("result", "destiny_draws"),
+                                f"expected {len(state.destiny_discard)}, the Destiny discard pile's size")
+        state.result = Result(() if winner is None else (winner,), reason, result.integer("rounds", 0, limit))
         if state.asking is not None or state.stack:
             raise PositionError(("result",), "a finished game has nothing pending (asking and then must be empty)")
 
@@ -208,21 +219,22 @@ def _read(rules: Rules, f: Fields) -> GameState:
 
     if state.asking is None and state.result is None and state.stack:
         state._run()  # settle anything pending exactly as the engine would have before waiting
-    if state.result is None and not state.legal_actions():
+    decider = state.decider   # None once the game is over
+    if decider is not None and not state.legal_actions(decider):
         raise PositionError(("asking",), "the pending step leaves nothing to decide (e.g. 'lose 2' for an empty hand); remove it")
     expected = data.get("to_decide")
     if expected is not None and state.result is None:
         if not isinstance(expected, dict):
             raise PositionError(("to_decide",), "expected {seat: N, decision: KIND} or leave it out")
-        seat = expected.get("seat")
-        kind = expected.get("decision")
-        if seat != state.decider + 1 or kind != state.decision:
-            raise PositionError(("to_decide",), f"says seat {seat} decides {kind}, but the position has seat {state.decider + 1} to decide {state.decision}")
+        said_seat, said_kind = expected.get("seat"), expected.get("decision")
+        if decider is None or said_seat != decider + 1 or said_kind != state.choice_kind:
+            raise PositionError(("to_decide",), f"says seat {said_seat} decides {said_kind}, but the position has seat "
+                                                f"{None if decider is None else decider + 1} to decide {state.choice_kind}")
     state.start_watch()
     return state
 
 
-def _impossible_step(state: GameState, task: tuple) -> str | None:
+def _impossible_step(state: PantsState, task: tuple[Any, ...]) -> str | None:
     """Why a pending step cannot have arisen from play, or None. A card being resolved was played
     this turn by its user, who keeps it spent (R14); a bitten dragon stands where it is bitten."""
     rules = state.rules
@@ -241,7 +253,7 @@ def _impossible_step(state: GameState, task: tuple) -> str | None:
     return None
 
 
-def _settles_alone(state: GameState, task: tuple) -> str | None:
+def _settles_alone(state: PantsState, task: tuple[Any, ...]) -> str | None:
     """Why the engine would never ask this step (it settles it without a decision), or None."""
     rules = state.rules
     phrase = task_text(rules, task)
@@ -286,7 +298,7 @@ def _check_destiny_cards(rules: Rules, deck: list[int], discard: list[int]) -> N
                 raise PositionError((key, j), f"more {signed} Destiny cards than the box has ({in_box[value]})")
 
 
-def _seat(value: Any, players: int, path: tuple) -> int:
+def _seat(value: Any, players: int, path: tuple[Any, ...]) -> int:
     return whole(value, path, 1, players, "a seat") - 1
 
 
@@ -300,7 +312,7 @@ _TASKS = [
 ]
 
 
-def _parse_task(rules: Rules, text: Any, path: tuple, players: int) -> tuple:
+def _parse_task(rules: Rules, text: Any, path: tuple[Any, ...], players: int) -> tuple[Any, ...]:
     if not isinstance(text, str):
         raise PositionError(path, f"expected a pending step like 'hit 3 with fireball by 1', got {shown(text)}")
     phrase = " ".join(text.split())

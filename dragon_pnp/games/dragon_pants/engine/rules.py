@@ -2,7 +2,7 @@
 
 Everything game-specific comes from the data (board, cards, hand limit, actions per turn,
 turn cap, seat maps, Destiny presets, rules options); card behaviour comes from `cards.py`.
-Built once per (game, options); a `GameState` only holds a reference to it.
+Built once per (game, options); a `PantsState` only holds a reference to it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from dragon_pnp.games.dragon_pants.engine import cards as fx
 from dragon_pnp.games.dragon_pants.engine.actions import Action
-from dragon_pnp.games.dragon_pants.engine.board import BoardTables
+from dragon_pnp.games.dragon_pants.engine.board import BoardTables, _Line
 
 # Targeting codes, from power_cards.yaml `target`.
 T_NONE, T_SELF, T_FLAT, T_DIAGONAL, T_ANY, T_ALL, T_REACTION = range(7)
@@ -100,8 +100,9 @@ class Rules:
 
         # Per kind of line-of-sight card: the line table it reads and whether the flank variant
         # applies, so listing targets is a lookup.
+        no_lines: tuple[tuple[_Line | None, ...], ...] = ()   # a card that needs no line of sight
         self.kind_lines = tuple(
-            board.flat if t == T_FLAT else board.diagonal if t == T_DIAGONAL else None for t in self.kind_target
+            board.flat if t == T_FLAT else board.diagonal if t == T_DIAGONAL else no_lines for t in self.kind_target
         )
         self.kind_flanks = tuple(t == T_DIAGONAL and board.diagonal_blocked_by_flanks for t in self.kind_target)
 
@@ -118,7 +119,7 @@ class Rules:
         )
         self.fits_bite: frozenset[int] = frozenset(r for r, answers in reacts.items() if answers & BITE_TRIGGERS)
 
-        # Every action that can ever be legal, built once so legal_actions() only picks them.
+        # Every action that can ever be legal, built once so legal_actions(seat) only picks them.
         hexes = board.hexes
         self.move_actions = tuple(Action("move", hex=h) for h in hexes)
         # Per hex: every move in neighbour order with a flag for hexes that hold one dragon

@@ -1,4 +1,4 @@
-"""`GameState`: the whole game as a state machine that stops wherever a player must choose.
+"""`PantsState`: the whole game as a state machine that stops wherever a player must choose.
 
 The state holds plain lists of ints (hex numbers, card instances) so a step is a few table
 lookups. Effects that need a choice (reactions, lost or stolen cards, hand-limit discards,
@@ -6,19 +6,19 @@ the storm's self-return) are tasks on a small stack; `_run` works through the st
 task needs a decision, then waits for `apply`. Rules references (R1..R30) are to
 /work/shared/dragon_pants/RULINGS.md; docs/engine-api.md describes the public surface.
 
-The state is also the game interface's state (`dragon_pnp.games.api.GameState`): `to_move`,
-`legal_actions(seat)`, `apply({seat: action})`, `view`, `clone`, `to_dict` and `result` work on it
-directly, beside the engine's own one-decider forms (`legal_actions()`, `apply(action)`). A state
-writes its position with `engine.position_text`; `engine.positions` reads one back.
+The state speaks only the game interface (`dragon_pnp.games.api.GameState`): `to_move`,
+`decision(seat)`, `legal_actions(seat)`, `apply({seat: action})`, `view`, `clone`, `to_dict` and
+`result` (the interface's `Result`), its events the interface's `Event`. A state writes its
+position with `engine.position_text`; `engine.positions` reads one back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from dragon_pnp.errors import IllegalActionError
+from dragon_pnp.games.api import Event, Result
 from dragon_pnp.games.chance import seed_state, shuffle
 from dragon_pnp.games.dragon_pants.engine import cards as fx
 from dragon_pnp.games.dragon_pants.engine.actions import DRAW_DECK, DRAW_DISCARD, END, HOME, PASS, STAY, Action
@@ -26,6 +26,13 @@ from dragon_pnp.games.dragon_pants.engine.explain import why_illegal
 from dragon_pnp.games.dragon_pants.engine.position_text import position_to_dict
 from dragon_pnp.games.dragon_pants.engine.rules import T_ALL, T_ANY, T_NONE, T_REACTION, T_SELF, Rules
 from dragon_pnp.games.dragon_pants.engine.watch import PantsWatch
+
+# A pending effect: its name ("hit", "bite", "lose", "steal", "limit", "storm") then seats,
+# card kinds and hexes as its kind needs them (see `position_text.task_text`).
+Task = tuple[Any, ...]
+
+# How a game ends (R1, R3) or is cut off: the reasons `Result.reason` may take.
+END_REASONS = ("time", "destiny_exhausted", "stall")
 
 EVENT_KINDS = (
     "turn", "skip", "move", "bite", "draw", "play", "target", "react", "pass", "lose", "steal",
@@ -42,18 +49,6 @@ ASKS = {"hit": "react", "bite": "react", "lose": "lose", "steal": "steal", "limi
 DECISIONS_PER_TURN_CAP = 500
 
 
-class Event(NamedTuple):
-    """What happened; `seat` and seats inside `detail` are 0-based here, from 1 in `to_json`."""
-
-    kind: str
-    seat: int | None
-    detail: Any = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The written form of the game interface's events: hexes as [q, r], seats in `detail` from 1."""
-        return {"kind": self.kind, "seat": self.seat, "detail": public_detail(self.kind, self.detail)}
-
-
 def public_detail(kind: str, detail: Any) -> Any:
     """An event's detail as a player reads it: seats from 1, hexes and pairs as lists."""
     if kind in ("bite", "swap", "target") and isinstance(detail, int):
@@ -67,57 +62,7 @@ def public_detail(kind: str, detail: Any) -> Any:
     return detail
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """How the game ended; also the game interface's `Result` (`winners`, `reason`, `rounds`)."""
-
-    reason: str  # "time" | "destiny_exhausted" | "stall"
-    winner: int | None
-    turns: int
-    rounds: int
-    destiny_draws: int
-
-    scores = None  # Dragon Pants keeps no score
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return () if self.winner is None else (self.winner,)
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"winners": [w + 1 for w in self.winners], "reason": self.reason, "rounds": self.rounds,
-                "scores": None}
-
-
-class Decision(str):
-    """The kind of choice asked now ("action", "react", ...), as the engine has always named it,
-    and callable as the game interface's `decision(seat)`: the kind for the seat that decides,
-    "none" for any other. One value answers both, so the engine's and the interface's callers
-    read the same state."""
-
-    def __new__(cls, kind: str, seat: int) -> Decision:
-        value = super().__new__(cls, kind)
-        value.seat = seat
-        return value
-
-    def __call__(self, seat: int) -> str:
-        return str.__str__(self) if seat == self.seat else "none"
-
-
-_DECISIONS: dict[tuple[str, int], Decision] = {}
-
-
-def _decision(kind: str, seat: int) -> Decision:
-    found = _DECISIONS.get((kind, seat))
-    if found is None:
-        found = _DECISIONS[(kind, seat)] = Decision(kind, seat)
-    return found
-
-
-class GameState:
+class PantsState:
     """A position plus everything needed to continue it exactly (including the shuffle state)."""
 
     __slots__ = (
@@ -145,6 +90,7 @@ class GameState:
         "result",
         "rng",
         "rules",
+        "seats",
         "spent",
         "stack",
         "time",
@@ -153,22 +99,53 @@ class GameState:
         "watch",
     )
 
+    _frozen: list[bool]
+    _legal: list[Action] | None     # the decider's options, computed once per decision
+    actions_left: int
+    asking: Task | None             # the pending effect waiting for a decision
+    at: list[int]                   # hex -> seat standing there (-1: nobody; dens never)
+    counts: dict[str, int]
+    current: int                    # seat on turn
+    cut_off: bool
+    deck: list[int]
+    dens: tuple[int, ...]
+    destiny: list[int]
+    destiny_discard: list[int]
+    discard: list[int]
+    events: list[Event]
+    hands: list[list[int]]
+    holder: int                     # seat wearing The Pants, -1 while they lie in a pile
+    length: int
+    must_leave: bool
+    players: int
+    pos: list[int]                  # seat -> hex
+    record: bool
+    result: Result | None
+    rng: int
+    rules: Rules
+    seats: int                      # the interface's name for `players`
+    spent: list[int]                # card -> turn it was spent in, -1 when ready
+    stack: list[Task]
+    time: int
+    turn: int
+    turn_decisions: int
+    watch: PantsWatch
+
     # --- public surface ----------------------------------------------------------------------
 
     @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    @property
-    def seats(self) -> int:
-        return self.players
-
-    @property
-    def decision(self) -> Decision | None:
-        """The pending decision's kind (a `str`), None once over; `decision(seat)` also works."""
+    def choice_kind(self) -> str | None:
+        """The kind of choice asked now ("action", "react", "lose", "steal", "discard",
+        "storm_home"), None once the game is over."""
         if self.result is not None:
             return None
-        return _decision("action" if self.asking is None else ASKS[self.asking[0]], self.decider)
+        return "action" if self.asking is None else ASKS[self.asking[0]]
+
+    def decision(self, seat: int) -> str:
+        """The kind of choice asked of `seat`: the pending kind for the one decider, "none" for
+        any other seat and once the game is over."""
+        kind = self.choice_kind
+        return kind if kind is not None and seat == self.decider else "none"
 
     @property
     def decider(self) -> int | None:
@@ -178,36 +155,37 @@ class GameState:
         if task is None:
             return self.current
         op = task[0]
-        if op == "hit":
-            return task[3]
-        if op == "bite":
-            return task[2]
-        return task[1]
+        seat: int = task[3] if op == "hit" else task[2] if op == "bite" else task[1]
+        return seat
 
     def to_move(self) -> tuple[int, ...]:
         """The one seat that decides now, or () once the game is over."""
         decider = self.decider
         return () if decider is None else (decider,)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The decider's legal actions in the documented stable order (a fresh list); for any
-        other `seat`, none."""
-        if seat is not None and seat != self.decider:
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's legal actions in the documented stable order (a fresh list): the
+        decider's options, none for any other seat."""
+        if seat != self.decider:
             return []
         if self._legal is None:
             self._legal = self._options()
         return list(self._legal)
 
-    def apply(self, action: Action | str | Mapping[int, Action | str]) -> None:
-        """Apply one legal action in place, or raise IllegalActionError saying why not.
-
-        `action` is the decider's action (or its notation), or the game interface's
-        `{seat: action}` naming the deciding seat alone.
-        """
-        if isinstance(action, Mapping):
-            action = self._alone(action)
+    def apply(self, joint: Mapping[int, Action]) -> None:
+        """Apply the decider's legal action, `{seat: action}` with that seat alone, in place, or
+        raise IllegalActionError saying why not."""
+        seat = self.decider
+        if seat is None:
+            reason = self.result.reason if self.result is not None else "over"
+            raise IllegalActionError(f"the game is over ({reason}); no action is legal")
+        if len(joint) != 1 or seat not in joint:
+            given = ", ".join(str(s + 1) for s in sorted(joint)) or "none"
+            raise IllegalActionError(f"dragon {seat + 1} decides now, alone; got actions for seat(s) {given}")
+        action = joint[seat]
         if action.__class__ is not Action:
-            action = Action.parse(action)
+            raise IllegalActionError(f"{action!r} is not an action of this game; read notation with the "
+                                     "module's parse_action")
         self._step(action)
         if self.watch.after_decision(self):
             self.turn_decisions = 0
@@ -215,16 +193,6 @@ class GameState:
             self.turn_decisions += 1
             if self.turn_decisions >= DECISIONS_PER_TURN_CAP and self.result is None:
                 self._cut_off()
-
-    def _alone(self, joint: Mapping[int, Action | str]) -> Action | str:
-        """The one action of a `{seat: action}` joint action: the decider's, alone."""
-        seat = self.decider
-        if seat is None:
-            raise IllegalActionError(f"the game is over ({self.result.reason}); no action is legal")
-        if len(joint) != 1 or seat not in joint:
-            given = ", ".join(str(s + 1) for s in sorted(joint)) or "none"
-            raise IllegalActionError(f"dragon {seat + 1} decides now, alone; got actions for seat(s) {given}")
-        return joint[seat]
 
     def _step(self, action: Action) -> None:
         """One decision through the rules: the engine proper."""
@@ -255,10 +223,10 @@ class GameState:
                     return
             self._continue_turn()
 
-    def clone(self) -> GameState:
-        other = GameState.__new__(GameState)
+    def clone(self) -> PantsState:
+        other = PantsState.__new__(PantsState)
         other.rules = self.rules
-        other.players = self.players
+        other.players = other.seats = self.players
         other.dens = self.dens
         other.pos = self.pos[:]
         other.at = self.at[:]
@@ -359,7 +327,7 @@ class GameState:
     def _emit(self, kind: str, seat: int | None, detail: Any = None) -> None:
         self.counts[kind] += 1
         if self.record:
-            self.events.append(Event(kind, seat, detail))
+            self.events.append(Event(kind, seat, public_detail(kind, detail)))
 
     # --- legal options -----------------------------------------------------------------------
 
@@ -408,6 +376,7 @@ class GameState:
         hand = self.hands[seat]
         if hand and not board.is_home[here]:
             spent, inst_kind = self.spent, rules.inst_kind
+            ready: Sequence[int]
             if len(hand) == 1:
                 c = hand[0]
                 ready = (inst_kind[c],) if spent[c] < 0 and c != rules.pants_card else ()
@@ -480,6 +449,7 @@ class GameState:
             return
         if verb == "move":
             board = rules.board
+            assert action.hex is not None, "a move names its hex"
             h = board.index[action.hex]
             self.actions_left -= 1
             self.must_leave = False
@@ -497,7 +467,7 @@ class GameState:
             at[h] = seat
             self.counts["move"] += 1
             if self.record:
-                self.events.append(Event("move", seat, action.hex))
+                self.events.append(Event("move", seat, list(action.hex)))
             return
         if verb == "draw":
             self.actions_left -= 1
@@ -533,7 +503,7 @@ class GameState:
         self._emit("target", seat, action.target)
         self.stack.append(("hit", seat, kind, action.target))
 
-    def _answer(self, task: tuple, action: Action) -> None:
+    def _answer(self, task: Task, action: Action) -> None:
         """A decision that interrupted an effect: reaction, card choice, or storm self-return."""
         rules = self.rules
         op = task[0]
@@ -553,8 +523,9 @@ class GameState:
                 self._resolve_bite(task, reaction, card)
             return
         if op == "storm":
-            if action.verb == "home":
-                self._send_home(task[1], rules.card_ids[rules.storm_home_kind])
+            storm = rules.storm_home_kind   # set whenever a storm task exists
+            if action.verb == "home" and storm is not None:
+                self._send_home(task[1], rules.card_ids[storm])
             return
         kind = rules.kind_index[action.card]
         if op == "lose":
@@ -634,7 +605,7 @@ class GameState:
 
     # --- effects -----------------------------------------------------------------------------
 
-    def _resolve_hit(self, task: tuple, reaction: int | None, reaction_card: int) -> None:
+    def _resolve_hit(self, task: Task, reaction: int | None, reaction_card: int) -> None:
         _, user, kind, target = task
         rules = self.rules
         effect = rules.kind_effect[kind]
@@ -675,12 +646,11 @@ class GameState:
             self.stack.append(("lose", victim))
         elif effect == fx.HOME:
             self._send_home(victim, card_id)
-        elif effect == fx.FREEZE:
-            if not self._frozen[victim]:
-                self._frozen[victim] = True
-                self._emit("frozen", victim, card_id)
+        elif effect == fx.FREEZE and not self._frozen[victim]:
+            self._frozen[victim] = True
+            self._emit("frozen", victim, card_id)
 
-    def _resolve_bite(self, task: tuple, reaction: int | None, reaction_card: int) -> None:
+    def _resolve_bite(self, task: Task, reaction: int | None, reaction_card: int) -> None:
         _, biter, victim, h = task
         if reaction is None:
             self._send_home(victim, "bite")
@@ -850,7 +820,7 @@ class GameState:
         """End a turn that has run past DECISIONS_PER_TURN_CAP as a stall (no event: the rules
         did not end it)."""
         n = self.players
-        self.result = GameResult("stall", None, self.turn, -(-self.turn // n), len(self.destiny_discard))
+        self.result = Result((), "stall", -(-self.turn // n))
         self.cut_off = True
         self.stack.clear()
         self.asking = None
@@ -858,7 +828,7 @@ class GameState:
 
     def _finish(self, reason: str, winner: int | None) -> None:
         n = self.players
-        self.result = GameResult(reason, winner, self.turn, -(-self.turn // n), len(self.destiny_discard))
+        self.result = Result(() if winner is None else (winner,), reason, -(-self.turn // n))
         self.stack.clear()
         self.asking = None
         self._legal = None
@@ -873,16 +843,16 @@ def new_game(
     length: int | None = None,
     deck: Mapping[int, int] | None = None,
     record: bool = False,
-) -> GameState:
+) -> PantsState:
     """A new game set up as R6 says, shuffled from `seed`: Power deck, opening deal, Destiny deck."""
     if players not in rules.seat_dens:
         raise ValueError(f"{players} players: the board has seats for {', '.join(map(str, sorted(rules.seat_dens)))}")
     composition, game_length = rules.destiny_deck(preset, length, deck)
     if game_length < 1:
         raise ValueError(f"game length {game_length}: expected at least 1")
-    state = GameState.__new__(GameState)
+    state = PantsState.__new__(PantsState)
     state.rules = rules
-    state.players = players
+    state.players = state.seats = players
     state.dens = rules.seat_dens[players]
     board = rules.board
     state.pos = list(state.dens)

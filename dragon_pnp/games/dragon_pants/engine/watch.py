@@ -11,7 +11,7 @@ from typing import Protocol
 
 
 class Holding(Protocol):
-    """What the watch reads of a `GameState` (it sits below the state, which keeps one)."""
+    """What the watch reads of a `PantsState` (it sits below the state, which keeps one)."""
 
     holder: int      # seat wearing The Pants; -1 while they lie in a pile
     turn: int

@@ -79,13 +79,13 @@ def sight_example(ctx: DirectiveContext, d: Directive) -> figures.SightExample:
     return figures.SightExample(kind, shooter, target, others, expect, d.args.get("caption", ""), ctx.where)
 
 
-def _hex(ctx: DirectiveContext, d: Directive, key: str, board: set) -> tuple[int, int]:
+def _hex(ctx: DirectiveContext, d: Directive, key: str, board: set[tuple[int, int]]) -> tuple[int, int]:
     if key not in d.args:
         raise LayoutError(f"{ctx.where}: sight needs {key}=q,r (axial coordinates of a board hex)")
     return _parse_hex(ctx, key, d.args[key], board)
 
 
-def _parse_hex(ctx: DirectiveContext, key: str, text: str, board: set) -> tuple[int, int]:
+def _parse_hex(ctx: DirectiveContext, key: str, text: str, board: set[tuple[int, int]]) -> tuple[int, int]:
     try:
         q, r = (int(part) for part in text.split(","))
     except ValueError:

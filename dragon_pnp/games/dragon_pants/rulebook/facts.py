@@ -47,6 +47,8 @@ def answers(card: PowerCard, cards: Iterable[PowerCard]) -> str:
 def preset_facts(game: GameData) -> list[PresetFacts]:
     found = []
     for analysis in analyse_presets(game):
+        if analysis.preset is None:   # analyse_presets names every preset it reads
+            continue
         preset = game.destiny.presets[analysis.preset]
         found.append(PresetFacts(
             id=analysis.preset, name=preset.name, length=preset.length, recommended=preset.recommended,

@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from engine_helpers import POSITIONS
 
 from dragon_pnp.cli import main
+
+from .helpers import POSITIONS
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
@@ -90,7 +91,7 @@ def test_new_with_a_rules_option(capsys):
 
 def test_the_installed_command_runs():
     result = subprocess.run([sys.executable, "-m", "dragon_pnp", "play", "dragon_pants", "--new", "--players", "2", "--seed", "1", "--legal", "--json"],
-                            capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+                            capture_output=True, text=True, cwd=Path(__file__).resolve().parents[3])
     assert result.returncode == 0, result.stderr
     answer = json.loads(result.stdout)
     assert answer["decision"] == "action" and answer["to_move"] == [answer["decider"]]
@@ -145,6 +146,6 @@ def test_the_engine_imports_no_drawing_library():
     code = ("import sys, dragon_pnp.games.dragon_pants.engine, dragon_pnp.games.dragon_pants.engine.positions, dragon_pnp.games.dragon_pants, "
             "dragon_pnp.games.position_files; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'cairo', 'cairosvg', 'svgwrite', 'jinja2')))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[3])
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"

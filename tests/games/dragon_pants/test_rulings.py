@@ -6,7 +6,6 @@ import dataclasses
 from collections import Counter
 
 import pytest
-from engine_helpers import edited, game_data, hand_of, legal, place, play, position, rules
 
 from dragon_pnp.data.components import time_track
 from dragon_pnp.errors import IllegalActionError
@@ -14,14 +13,16 @@ from dragon_pnp.games import PositionError
 from dragon_pnp.games.dragon_pants.engine import Rules, new_game
 from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
 
+from .helpers import act, asked, edited, game_data, hand_of, legal, options, place, play, position, rules
+
 # --- Time and the end of the game (R1-R5) -------------------------------------------------------
 
 def test_r1_destiny_draw_reaching_zero_ends_the_game_and_the_holder_wins():
     state = play("time_end", "end")
-    assert state.is_over
-    assert state.result.reason == "time" and state.result.winner == 1
-    assert state.time == 0 and state.result.destiny_draws == 10
-    assert state.decider is None and state.legal_actions() == []
+    assert state.result is not None
+    assert state.result.reason == "time" and state.result.winners == (1,)
+    assert state.time == 0 and len(state.destiny_discard) == 10
+    assert asked(state)[1] is None and options(state) == []
 
 
 def test_r1_holder_on_a_den_draws_no_destiny():
@@ -30,12 +31,12 @@ def test_r1_holder_on_a_den_draws_no_destiny():
         raw["actions_left"] = 0
 
     state = edited("time_end", edit, "end")
-    assert not state.is_over and state.time == 1 and state.counts["destiny"] == 0
+    assert state.result is None and state.time == 1 and state.counts["destiny"] == 0
 
 
 def test_r3_destiny_deck_exhausted_ends_with_no_winner():
     state = edited("time_end", lambda raw: raw.__setitem__("destiny_deck", [+1]), "end")
-    assert state.result.reason == "destiny_exhausted" and state.result.winner is None
+    assert state.result.reason == "destiny_exhausted" and state.result.winners == ()
     assert state.time == 2
 
 
@@ -47,9 +48,9 @@ def test_r2_a_deck_summing_to_minus_length_always_ends_by_time():
         import random
 
         rnd = random.Random(seed)
-        while not state.is_over:
-            options = state.legal_actions()
-            state.apply(options[rnd.randrange(len(options))])
+        while state.result is None:
+            choices = options(state)
+            act(state, choices[rnd.randrange(len(choices))])
         reasons[state.result.reason] += 1
     assert reasons["destiny_exhausted"] == 0 and reasons["time"] > 30
 
@@ -66,9 +67,9 @@ def test_turn_cap_ends_a_stalled_game_as_a_stall():
     data = game_data()
     capped = dataclasses.replace(data, settings=data.settings.model_copy(update={"turn_cap": 5}))
     state = new_game(Rules.from_game(capped), players=2, seed=3, record=True)
-    while not state.is_over:
-        state.apply("end" if "end" in legal(state) else legal(state)[0])
-    assert state.result.reason == "stall" and state.result.winner is None and state.result.turns == 5
+    while state.result is None:
+        act(state, "end" if "end" in legal(state) else legal(state)[0])
+    assert state.result.reason == "stall" and state.result.winners == () and state.turn == 5
     assert state.events[-1].kind == "end" and state.events[-1].detail == "stall"
 
 
@@ -85,7 +86,7 @@ def test_r6_setup(players):
     assert len(state.power_deck) == 19 - players and state.power_discard == []
     dens = [r.board.hexes[r.board.den_hex[d]] for d in r.seats[players]]
     assert [state.position(s) for s in range(players)] == dens
-    assert state.time == 10 and state.decision == "action" and state.must_leave
+    assert state.time == 10 and asked(state)[0] == "action" and state.must_leave
 
 
 def test_r6_same_seed_same_game_other_seed_other_game():
@@ -109,20 +110,20 @@ def test_r8_no_move_onto_a_mountain_holding_a_dragon():
     state = position("bite")
     assert "move -1,2" not in legal(state)
     with pytest.raises(IllegalActionError, match=r"dragon 3 stands on the mountain at \(-1,2\)"):
-        state.apply("move -1,2")
+        act(state, "move -1,2")
 
 
 def test_r8_a_move_is_one_hex():
     with pytest.raises(IllegalActionError, match="a move is one hex"):
-        position("bite").apply("move 0,-1")
+        act(position("bite"), "move 0,-1")
 
 
 def test_r9_a_dragon_starting_in_its_den_must_move_out_first_and_may_bite():
     state = position("den_start")
     assert legal(state) == ["move 0,3"]
     with pytest.raises(IllegalActionError, match="must first move out"):
-        state.apply("end")
-    state.apply("move 0,3")
+        act(state, "end")
+    act(state, "move 0,3")
     assert state.position(0) == (0, 3) and state.position(1) == (-4, 4)
     assert [c for c, _ in state.hand(0)] == ["boost", "pants", "fireball"]  # one card: no choice needed
     assert "play boost" in legal(state) and "end" in legal(state)
@@ -131,7 +132,7 @@ def test_r9_a_dragon_starting_in_its_den_must_move_out_first_and_may_bite():
 def test_r9_nobody_moves_into_a_den():
     state = play("den_start", "move 0,3")
     with pytest.raises(IllegalActionError, match="nobody moves into a den"):
-        state.apply("move 0,4")
+        act(state, "move 0,4")
 
 
 def test_r10_dens_hold_several_dragons_and_nobody_is_bitten_there():
@@ -148,13 +149,13 @@ def test_r10_dens_hold_several_dragons_and_nobody_is_bitten_there():
 def test_r11_bite_without_reaction():
     state = edited("bite", lambda raw: hand_of(raw, 2).__setitem__(slice(None), ["fireball", "freeze"]), "move 0,1")
     assert state.position(0) == (0, 1) and state.position(1) == (-4, 4)
-    assert (state.decision, state.decider) == ("steal", 0)
+    assert asked(state) == ("steal", 0)
     assert legal(state) == ["steal freeze"] or legal(state) == ["steal fireball", "steal freeze"]
 
 
 def test_r11_bite_offers_every_fitting_reaction():
     state = play("bite", "move 0,1")
-    assert (state.decision, state.decider) == ("react", 1)
+    assert asked(state) == ("react", 1)
     assert legal(state) == ["react shield", "react poison", "react rubber_ducky", "pass"]
 
 
@@ -168,8 +169,8 @@ def test_r11_bite_shielded_fails_and_the_action_is_used():
 def test_r11_bite_poisoned_sends_the_biter_home_and_it_discards():
     state = play("bite", "move 0,1", "react poison")
     assert state.position(0) == (0, 4) and state.position(1) == (0, 1)
-    assert (state.decision, state.decider) == ("lose", 0)
-    state.apply("lose fireball")
+    assert asked(state) == ("lose", 0)
+    act(state, "lose fireball")
     assert state.hand(0) == [("boost", False)]
     assert state.hand(1) == [("shield", False), ("poison", True), ("rubber_ducky", False)]
 
@@ -188,14 +189,14 @@ def test_r11_bite_mirrored():
 
     state = edited("bite", edit, "move 0,1", "react mirror")
     assert state.position(0) == (0, 4) and state.position(1) == (0, 1)
-    assert (state.decision, state.decider) == ("steal", 1)
-    state.apply("steal boost")
+    assert asked(state) == ("steal", 1)
+    act(state, "steal boost")
     assert [c for c, _ in state.hand(1)] == ["mirror", "boost"]
 
 
 def test_r11_biting_an_empty_hand_takes_nothing():
     state = edited("bite", lambda raw: hand_of(raw, 2).clear(), "move 0,1")
-    assert state.position(0) == (0, 1) and state.decision == "action"
+    assert state.position(0) == (0, 1) and asked(state)[0] == "action"
 
 
 # --- Power cards (R12-R16) ---------------------------------------------------------------------
@@ -203,12 +204,12 @@ def test_r11_biting_an_empty_hand_takes_nothing():
 def test_r12_draw_from_either_pile():
     state = position("draw")
     assert {"draw deck", "draw discard"} <= set(legal(state))
-    state.apply("draw discard")
+    act(state, "draw discard")
     assert state.hand(0)[-1] == ("shield", False) and state.power_discard == []
     assert "draw discard" not in legal(state)
     top = state.power_deck[0]
-    state.apply("draw deck")
-    assert state.decision == "discard"  # four cards now
+    act(state, "draw deck")
+    assert asked(state)[0] == "discard"  # four cards now
     assert top in [c for c, _ in state.hand(0)]
 
 
@@ -218,9 +219,9 @@ def test_r12_draw_needs_a_power_hex_when_the_action_begins():
     state = edited("draw", edit)
     assert "draw deck" not in legal(state)
     with pytest.raises(IllegalActionError, match="power hex when the action begins"):
-        state.apply("draw deck")
-    state.apply("move 1,1")
-    state.apply("draw deck")
+        act(state, "draw deck")
+    act(state, "move 1,1")
+    act(state, "draw deck")
     assert len(state.hand(0)) == 3 and state.actions_left == 0
     assert legal(state) == ["play boost", "end"]  # a ready Boost keeps the turn open
 
@@ -246,9 +247,9 @@ def test_r12_no_draw_when_both_piles_are_empty():
 
 def test_r13_hand_limit_discard_may_be_the_new_card():
     state = play("draw", "draw discard", "draw deck")
-    assert (state.decision, state.decider) == ("discard", 0)
+    assert asked(state) == ("discard", 0)
     new = state.hand(0)[-1][0]
-    state.apply(f"discard {new}")
+    act(state, f"discard {new}")
     assert [c for c, _ in state.hand(0)] == ["boost", "fireball", "shield"]
     assert state.power_discard[0] == new and state.counts["hand_limit"] == 1
 
@@ -256,9 +257,9 @@ def test_r13_hand_limit_discard_may_be_the_new_card():
 def test_r14_spent_card_refreshes_at_the_end_of_the_holders_next_turn():
     state = play("reshuffle", "play boost", "end")
     assert state.hand(0) == [("boost", True)]  # not at the end of the turn it was played
-    state.apply("end")  # dragon 2
+    act(state, "end")  # dragon 2
     assert state.current == 0 and state.hand(0) == [("boost", True)]
-    state.apply("end")
+    act(state, "end")
     assert state.hand(0) == [("boost", False)]
 
 
@@ -267,8 +268,8 @@ def test_r14_discarded_card_loses_its_spent_state():
         hand_of(raw, 1)[:] = ["boost (spent)", "fireball (spent)", "shock"]
         raw["power_discard"] = []
     state = edited("draw", edit, "draw deck")
-    state.apply("discard spent fireball")
-    state.apply("draw discard")
+    act(state, "discard spent fireball")
+    act(state, "draw discard")
     assert ("fireball", False) in state.hand(0)
 
 
@@ -278,7 +279,7 @@ def test_r15_lose_any_card_even_a_spent_one():
     state = edited("cards", edit, "play fireball 3")
     assert legal(state) == ["lose pants", "lose spent amulet"]
     with pytest.raises(IllegalActionError, match="write 'lose spent amulet'"):
-        state.apply("lose amulet")
+        act(state, "lose amulet")
 
 
 def test_r16_pants_count_toward_the_hand_limit():
@@ -287,7 +288,7 @@ def test_r16_pants_count_toward_the_hand_limit():
         hand_of(raw, 3)[:] = ["amulet"]
         raw["power_discard"] = ["shield"]
     state = edited("draw", edit, "draw discard")
-    assert state.decision == "discard"
+    assert asked(state)[0] == "discard"
     assert "discard pants" in legal(state)
 
 
@@ -295,7 +296,7 @@ def test_r16_pants_count_toward_the_hand_limit():
 
 def test_r19_a_spent_reaction_cannot_answer():
     state = edited("cards", lambda raw: hand_of(raw, 2).__setitem__(1, "shield (spent)"), "play fireball 2")
-    assert state.decision == "lose"  # no ready Shield: dragon 2 is not asked
+    assert asked(state)[0] == "lose"  # no ready Shield: dragon 2 is not asked
 
 
 def test_r19_no_chains_the_user_is_never_asked():
@@ -304,13 +305,13 @@ def test_r19_no_chains_the_user_is_never_asked():
         hand_of(raw, 2)[:] = ["mirror"]
         hand_of(raw, 1)[:] = ["fireball", "shield"]
     state = edited("cards", edit, "play fireball 2", "react mirror")
-    assert (state.decision, state.decider) == ("lose", 0)  # dragon 1's Shield is not offered
+    assert asked(state) == ("lose", 0)  # dragon 1's Shield is not offered
 
 
 def test_r19_a_reaction_that_does_not_fit_is_refused():
     state = play("cards", "play fireball 2")
     with pytest.raises(IllegalActionError):
-        state.apply("react amulet")
+        act(state, "react amulet")
 
 
 def test_r21_mirror_against_teleport_cancels():
@@ -338,16 +339,16 @@ def test_a_dragon_with_no_way_out_of_its_den_is_stuck_and_its_turn_ends():
     }
     state = position_from_dict(r, raw)
     state.record = True
-    state.apply("end")
+    act(state, "end")
     assert [e.kind for e in state.events] == ["destiny", "turn", "stuck", "turn"]
     assert state.current == 1 and state.time == 9
 
 
 def test_turn_cap_can_be_set_when_building_rules():
     state = new_game(Rules.from_game(game_data(), turn_cap=3), players=2, seed=0)
-    while not state.is_over:
-        state.apply(legal(state)[-1])
-    assert state.result.reason == "stall" and state.result.turns == 3
+    while state.result is None:
+        act(state, legal(state)[-1])
+    assert state.result.reason == "stall" and state.turn == 3
 
 
 def test_r4_time_stays_on_the_printed_track_in_played_games():
@@ -360,8 +361,8 @@ def test_r4_time_stays_on_the_printed_track_in_played_games():
         state = new_game(r, players=4, seed=seed, preset=("standard", "volatile", "long")[seed % 3])
         rnd = random.Random(seed)
         highest = state.time
-        while not state.is_over:
-            options = state.legal_actions()
-            state.apply(options[rnd.randrange(len(options))])
+        while state.result is None:
+            choices = options(state)
+            act(state, choices[rnd.randrange(len(choices))])
             highest = max(highest, state.time)
         assert highest <= last

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from line_helpers import battle_position, load, made_rules, shipped_data, shipped_rules
-
 from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.games.dragon_line.learning import play_hand, ridge
 from dragon_pnp.games.dragon_line.metrics import findings, playtime_minutes, summarise
 from dragon_pnp.games.dragon_line.policies import StrongPolicy
 from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.players import policies_of
+
+from .helpers import battle_position, load, made_rules, shipped_data, shipped_rules
 
 
 def random_match(seed: int):

@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from line_helpers import activate, battle_position, destroyed, load, made_rules, shipped_data, shipped_rules
 
 from dragon_pnp.errors import IllegalActionError, NotationError
 from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.games.dragon_line.line import axis_position, describe_target, seat_slot
 from dragon_pnp.games.parts import ReportPart
+
+from .helpers import activate, battle_position, destroyed, load, made_rules, shipped_data, shipped_rules
 
 WALL = ["earth5", "earth6", "earth7"]        # filler: Health 9, never activated
 
@@ -341,7 +342,7 @@ def test_round_cap_ends_the_hand_untied_as_a_hazard():
     capped = data.settings.model_copy(update={"round_cap": 1})
     from dataclasses import replace
 
-    from line_helpers import made_deck
+    from .helpers import made_deck
 
     files = {"suits": data.suits, "dragons": made_deck()}
     rules = GAME.make_rules(replace(data, settings=capped, files=files, _derived={}))

@@ -1,4 +1,4 @@
-"""Shared fixtures of the game-interface tests: Dragon Pants' rules, built once."""
+"""Dragon Pants tests: its rules, built once."""
 
 from __future__ import annotations
 

@@ -7,7 +7,6 @@ import copy
 
 import pytest
 import yaml
-from line_helpers import battle_position, made_rules, shipped_rules
 
 from dragon_pnp.data.located_yaml import format_path
 from dragon_pnp.errors import IllegalActionError, NotationError
@@ -16,6 +15,8 @@ from dragon_pnp.games.dragon_line import GAME
 from dragon_pnp.games.dragon_line.actions import Activate, Remove, parse_notation
 from dragon_pnp.games.dragon_line.state import COUNTED
 from dragon_pnp.games.turns import SeatByBoard
+
+from .helpers import battle_position, made_rules, shipped_rules
 
 RULES = made_rules({"earth1": {"damage": 9}})
 
@@ -42,7 +43,7 @@ def test_a_hand_written_position_loads_and_round_trips():
 
 
 @pytest.mark.parametrize("edit,field,words", [
-    (lambda p: p.update(format="chess"), "format", "dragon-line position 1"),
+    (lambda p: p.update(format="chess"), "format", "dragon-pnp dragon_line position 1"),
     (lambda p: p["seats"][0]["line"].__setitem__(1, "fire9"), "seats[0].line[1]", "no dragon 'fire9'"),
     (lambda p: p["seats"][1]["hand"].append("earth1"), "seats[1].hand", "also in"),
     (lambda p: p["buried"].remove("air2"), "seats", "cards in no place: air2"),
@@ -73,7 +74,7 @@ def test_notation_round_trips_and_lists_may_come_in_any_order():
     assert GAME.parse_action(state, 0, "  ACTIVATE   none ") == Activate(0)
     assert str(Activate(0b1010)) == "activate 2 4"
     assert str(Remove(("fire1", "ice1"))) == "remove fire1 ice1" and str(Remove(())) == "remove none"
-    assert parse_notation("remove ice1, fire1") == ("remove", ("ice1", "fire1"))
+    assert parse_notation("remove ice1, fire1") == Remove(("ice1", "fire1"))
 
 
 @pytest.mark.parametrize("text,words", [

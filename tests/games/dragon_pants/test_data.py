@@ -17,7 +17,7 @@ from dragon_pnp.games.dragon_pants.data import PantsMap, PantsTerrain
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.schemas import schemas
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_the_tiles_map_and_the_engine_board_are_one_object_with_the_flags(game):

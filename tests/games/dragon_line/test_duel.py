@@ -6,11 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from line_helpers import shipped_rules
 
 from dragon_pnp.games.dragon_line.battle import resolve
 from dragon_pnp.games.dragon_line.duel import outcome_table, payoff_matrix
 from dragon_pnp.games.matrix_game import solve
+
+from .helpers import shipped_rules
 
 
 @pytest.mark.parametrize("options", [{}, {"reform_needs_no_activation": True}, {"damage_carries_over": True}])

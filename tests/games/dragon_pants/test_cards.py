@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import edited, hand_of, kinds, legal, place, play, position
 
 from dragon_pnp.errors import IllegalActionError
+
+from .helpers import act, asked, edited, hand_of, kinds, legal, place, play, position
 
 # --- The Pants (R16) ---------------------------------------------------------------------------
 
@@ -13,7 +14,7 @@ def test_pants_cannot_be_played():
     state = position("time_end")
     assert not any(a.startswith("play pants") for a in legal(state))
     with pytest.raises(IllegalActionError, match="The Pants cannot be played"):
-        state.apply("play pants")
+        act(state, "play pants")
 
 
 def test_pants_can_be_lost_and_then_drawn_from_the_discard():
@@ -27,9 +28,9 @@ def test_pants_can_be_lost_and_then_drawn_from_the_discard():
 
 def test_fireball_victim_chooses_the_card_it_loses():
     state = play("cards", "play fireball 3")
-    assert (state.decision, state.decider) == ("lose", 2)
+    assert asked(state) == ("lose", 2)
     assert legal(state) == ["lose pants", "lose amulet"]
-    state.apply("lose amulet")
+    act(state, "lose amulet")
     assert state.hand(2) == [("pants", False)]
     assert state.power_discard[0] == "amulet"
     assert state.hand(0)[0] == ("fireball", True)
@@ -37,7 +38,7 @@ def test_fireball_victim_chooses_the_card_it_loses():
 
 def test_fireball_with_one_card_to_lose_needs_no_decision():
     state = edited("cards", lambda raw: hand_of(raw, 3).remove("amulet"), "play fireball 3")
-    assert state.hand(2) == [] and state.decision == "action" and state.decider == 0
+    assert state.hand(2) == [] and asked(state)[0] == "action" and asked(state)[1] == 0
 
 
 def test_fireball_does_not_thaw_by_default_but_does_under_the_variant():
@@ -52,9 +53,9 @@ def test_fireball_does_not_thaw_by_default_but_does_under_the_variant():
 
 def test_fireball_answered_by_shield():
     state = play("cards", "play fireball 2")
-    assert (state.decision, state.decider) == ("react", 1)
+    assert asked(state) == ("react", 1)
     assert legal(state) == ["react shield", "pass"]
-    state.apply("react shield")
+    act(state, "react shield")
     assert state.hand(1) == [("shield", True), ("boost", False)] or state.hand(1) == [("boost", False), ("shield", True)]
     assert state.hand(0)[0] == ("fireball", True)  # the answered card is still spent (R19)
 
@@ -65,9 +66,9 @@ def test_fireball_answered_by_mirror_hits_the_user():
         hand_of(raw, 2).append("mirror")
 
     state = edited("cards", mirror2, "play fireball 2", "react mirror")
-    assert (state.decision, state.decider) == ("lose", 0)
+    assert asked(state) == ("lose", 0)
     assert legal(state) == ["lose spent fireball", "lose freeze", "lose tongue"]
-    state.apply("lose tongue")
+    act(state, "lose tongue")
     assert [c for c, _ in state.hand(0)] == ["fireball", "freeze"]
     assert [c for c, _ in state.hand(1)] == ["boost", "shield", "mirror"]
 
@@ -83,8 +84,8 @@ def _shock_target_holds(*cards):
 def test_shock_loses_a_card_and_sends_home():
     state = edited("sightlines", _shock_target_holds("boost", "freeze"), "play shock 2")
     assert state.position(1) == (-4, 4)  # seat 2 of 4 lives in den SW
-    assert (state.decision, state.decider) == ("lose", 1)
-    state.apply("lose freeze")
+    assert asked(state) == ("lose", 1)
+    act(state, "lose freeze")
     assert state.hand(1) == [("boost", False)]
 
 
@@ -102,8 +103,8 @@ def test_shock_mirrored_sends_the_user_home_and_costs_it_a_card():
 
     state = edited("sightlines", edit, "play shock 2", "react mirror")
     assert state.position(0) == (0, 4) and state.position(1) == (2, -2)
-    assert (state.decision, state.decider) == ("lose", 0)
-    state.apply("lose fireball")
+    assert asked(state) == ("lose", 0)
+    act(state, "lose fireball")
     assert state.hand(0) == [("shock", True)]
 
 
@@ -120,7 +121,7 @@ def test_reaction_cards_cannot_be_played_on_your_turn(card):
     state = edited("cards", edit)
     assert not any(a.startswith(f"play {card}") for a in legal(state))
     with pytest.raises(IllegalActionError, match="only played as a reaction"):
-        state.apply(f"play {card}")
+        act(state, f"play {card}")
 
 
 # --- Freeze (R25) ------------------------------------------------------------------------------
@@ -159,7 +160,7 @@ def test_freezing_a_frozen_dragon_adds_nothing():
 def test_freeze_answered_by_amulet():
     state = play("cards", "play freeze 3")
     assert legal(state) == ["react amulet", "pass"]
-    state.apply("react amulet")
+    act(state, "react amulet")
     assert not state.frozen(2)
 
 
@@ -168,9 +169,9 @@ def test_freeze_answered_by_amulet():
 def test_boost_costs_no_action_and_adds_one():
     state = play("storm", "play boost")
     assert state.actions_left == 3
-    state.apply("move 1,1")
-    state.apply("move 1,2")
-    state.apply("move 0,2")
+    act(state, "move 1,1")
+    act(state, "move 1,2")
+    act(state, "move 0,2")
     assert state.current == 1  # three moves, then the turn ended by itself
 
 
@@ -181,15 +182,15 @@ def test_two_boosts_give_two_actions_and_work_with_no_actions_left():
     state = edited("sightlines", edit, "move 1,2", "move 1,1")
     assert state.current == 0 and state.actions_left == 0
     assert legal(state) == ["play boost", "end"]
-    state.apply("play boost")
-    state.apply("play boost")
+    act(state, "play boost")
+    act(state, "play boost")
     assert state.actions_left == 2
 
 
 def test_boost_not_on_a_den():
     state = position("den_start")
     with pytest.raises(IllegalActionError, match="first action must be a move"):
-        state.apply("play boost")
+        act(state, "play boost")
 
 
 # --- Banish (R26) ------------------------------------------------------------------------------
@@ -209,7 +210,7 @@ def test_banish_any_range_variant_reaches_behind_mountains_and_water():
     assert [a for a in legal(edited("sightlines", edit)) if a.startswith("play")] == []
     state = edited("sightlines", edit, banish_any_range=True)
     assert [a for a in legal(state) if a.startswith("play")] == ["play banish 2", "play banish 3", "play banish 4"]
-    state.apply("play banish 3")
+    act(state, "play banish 3")
     assert state.position(2) == (0, -4)
 
 
@@ -217,10 +218,10 @@ def test_banish_any_range_variant_reaches_behind_mountains_and_water():
 
 def test_thunderstorm_each_target_answers_on_its_own():
     state = play("storm", "play thunderstorm")
-    assert (state.decision, state.decider) == ("react", 1)
-    state.apply("react amulet")
-    assert (state.decision, state.decider) == ("react", 2)
-    state.apply("pass")
+    assert asked(state) == ("react", 1)
+    act(state, "react amulet")
+    assert asked(state) == ("react", 2)
+    act(state, "pass")
     assert [state.position(s) for s in range(4)] == [(0, 1), (-2, 2), (0, -4), (4, -4)]
 
 
@@ -232,9 +233,9 @@ def test_thunderstorm_mirrored_sends_the_user_home_too():
 
 def test_thunderstorm_self_return_variant():
     state = play("storm", "play thunderstorm", "pass", "pass", thunderstorm_self_return=True)
-    assert (state.decision, state.decider) == ("storm_home", 0)
+    assert asked(state) == ("storm_home", 0)
     assert legal(state) == ["home", "stay"]
-    state.apply("home")
+    act(state, "home")
     assert state.position(0) == (0, 4)
     stayed = play("storm", "play thunderstorm", "pass", "pass", "stay", thunderstorm_self_return=True)
     assert stayed.position(0) == (0, 1)
@@ -242,7 +243,7 @@ def test_thunderstorm_self_return_variant():
 
 def test_thunderstorm_no_self_return_by_default():
     state = play("storm", "play thunderstorm", "pass", "pass")
-    assert state.decision == "action" and state.position(0) == (0, 1)
+    assert asked(state)[0] == "action" and state.position(0) == (0, 1)
 
 
 # --- Teleport (R28) ----------------------------------------------------------------------------
@@ -254,7 +255,7 @@ def test_teleport_swaps_even_with_a_dragon_in_its_den():
     state = edited("cards", edit, "play teleport 4")
     # Dragon 4 sits in its den and cannot react from there, not even with its Mirror.
     assert state.position(0) == (4, -4) and state.position(3) == (-3, 3)
-    assert state.decision == "action" and state.current == 0
+    assert asked(state)[0] == "action" and state.current == 0
     # Now on a den, dragon 1 may still move out with its last action, but cannot play cards.
     assert legal(state) == ["move 3,-3", "end"]
 
@@ -274,13 +275,13 @@ def test_teleport_cancelled_by_mirror_or_amulet():
 
 def test_tongue_takes_a_card_of_the_users_choice_then_hand_limit():
     state = play("cards", "play tongue 3")
-    assert (state.decision, state.decider) == ("steal", 0)
+    assert asked(state) == ("steal", 0)
     assert legal(state) == ["steal pants", "steal amulet"]
-    state.apply("steal pants")
+    act(state, "steal pants")
     assert state.pants_holder() == 0
-    assert (state.decision, state.decider) == ("discard", 0)
+    assert asked(state) == ("discard", 0)
     assert legal(state) == ["discard pants", "discard fireball", "discard freeze", "discard spent tongue"]
-    state.apply("discard spent tongue")
+    act(state, "discard spent tongue")
     assert [c for c, _ in state.hand(0)] == ["fireball", "freeze", "pants"]
     assert state.power_discard[0] == "tongue"
 
@@ -294,15 +295,15 @@ def test_tongue_answered(reaction):
 
     state = edited("cards", edit, "play tongue 3", f"react {reaction}")
     if reaction == "poison":
-        assert (state.decision, state.decider) == ("lose", 0)
-        state.apply("lose freeze")
+        assert asked(state) == ("lose", 0)
+        act(state, "lose freeze")
         assert [c for c, _ in state.hand(0)] == ["fireball", "tongue"]
         assert [c for c, _ in state.hand(2)] == ["pants", "poison"]
     elif reaction == "rubber_ducky":
         assert [c for c, _ in state.hand(2)] == ["pants"]
         assert state.hand(0)[-1] == ("rubber_ducky", True)  # it stays spent in the thief's hand (R14)
-        assert state.decision == "discard" and state.decider == 0
+        assert asked(state)[0] == "discard" and asked(state)[1] == 0
     else:
-        assert (state.decision, state.decider) == ("steal", 2)
-        state.apply("steal freeze")
+        assert asked(state) == ("steal", 2)
+        act(state, "steal freeze")
         assert [c for c, _ in state.hand(2)] == ["pants", "mirror", "freeze"]

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-from engine_helpers import POSITIONS, game_data, load_file, rules
 
 from dragon_pnp.games.api import PositionError
 from dragon_pnp.games.dragon_pants import GAME
@@ -17,7 +16,9 @@ from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
 from dragon_pnp.games.position_files import dump_yaml, position_document, read_position_file
 from dragon_pnp.games.position_files import load_position as load_play_position
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "positions.md"
+from .helpers import POSITIONS, act, asked, game_data, load_file, options, rules
+
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "positions.md"
 
 
 def _load_text(tmp_path: Path, text: str, name: str = "p.yaml"):
@@ -40,12 +41,12 @@ def test_docs_examples_load_and_the_full_one_round_trips(tmp_path):
     full, short = _doc_examples()[:2]   # the Dragon Pants examples; the other games' are below
     path = tmp_path / "full.yaml"
     path.write_text(full)
-    board, options = load_play_position(GAME, game_data(), *read_position_file(path))
-    assert dump_yaml(position_document("dragon_pants", options, board)) == full
+    board, file_options = load_play_position(GAME, game_data(), *read_position_file(path))
+    assert dump_yaml(position_document("dragon_pants", file_options, board)) == full
     assert dump_position(board.state) + "pending: {}\n" == full
     assert [str(a) for a in board.legal_actions()] == ["react shield", "pass"]
     hand_written = _load_text(tmp_path, short)
-    assert [str(a) for a in hand_written.legal_actions() if str(a).startswith("play")] == ["play shock 2"]
+    assert [str(a) for a in options(hand_written) if str(a).startswith("play")] == ["play shock 2"]
 
 
 def test_every_test_position_loads_and_round_trips(tmp_path):
@@ -62,10 +63,10 @@ def test_yaml_and_json_round_trip_mid_game(tmp_path):
     for seed in range(6):
         state = new_game(r, players=3 + seed % 4, seed=seed)
         for _ in range(rnd.randrange(20, 120)):
-            if state.is_over:
+            if state.result is not None:
                 break
-            options = state.legal_actions()
-            state.apply(options[rnd.randrange(len(options))])
+            choices = options(state)
+            act(state, choices[rnd.randrange(len(choices))])
         text = dump_position(state)
         assert dump_position(_load_text(tmp_path, text)) == text
         as_json = dump_position(state, as_json=True)
@@ -121,8 +122,8 @@ def test_mistakes_are_located(tmp_path, old, new, where, message):
 def test_pending_step_loads_as_a_decision(tmp_path):
     text = BASE.replace("hand: []}", "hand: [boost, shield]}") + "asking: hit 2 with fireball by 1\n"
     state = _load_text(tmp_path, text.replace("hand: [fireball]", "hand: ['fireball (spent this turn)']"))
-    assert (state.decision, state.decider) == ("react", 1)
-    assert [str(a) for a in state.legal_actions()] == ["react shield", "pass"]
+    assert asked(state) == ("react", 1)
+    assert [str(a) for a in options(state)] == ["react shield", "pass"]
 
 
 def test_a_reaction_asked_of_a_dragon_that_cannot_react_is_refused(tmp_path):
@@ -133,7 +134,7 @@ def test_a_reaction_asked_of_a_dragon_that_cannot_react_is_refused(tmp_path):
         assert re.search(r"p\.yaml:9:\d+: asking: 'hit 2 with fireball by 1' asks dragon 2 to react, but it holds no "
                          r"ready card that answers fireball \(these would: shield, mirror\)", str(caught.value))
     state = _load_text(tmp_path, text.replace("hand: []}", "hand: [shield]}"))
-    assert [str(a) for a in state.legal_actions()] == ["react shield", "pass"]
+    assert [str(a) for a in options(state)] == ["react shield", "pass"]
 
 
 def test_json_syntax_errors_are_located(tmp_path):

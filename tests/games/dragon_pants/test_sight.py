@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import game_data, legal, position
 
 from dragon_pnp.errors import IllegalActionError
 from dragon_pnp.games.dragon_pants.engine.board import BoardTables
 from dragon_pnp.games.dragon_pants.engine.positions import position_to_dict
+
+from .helpers import act, game_data, legal, position
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +79,7 @@ def test_legal_targets_from_sightlines_position():
 def test_fireball_refused_behind_mountain_with_reason():
     state = position("sightlines")
     with pytest.raises(IllegalActionError, match=r"fireball needs a flat line to dragon 3: the mountain at \(0,0\) is between"):
-        state.apply("play fireball 3")
+        act(state, "play fireball 3")
 
 
 def test_target_on_water_is_immune():
@@ -90,14 +91,14 @@ def test_target_on_water_is_immune():
     wet = position_from_dict(state.rules, data)
     assert not any(a.endswith(" 3") for a in legal(wet) if a.startswith("play"))
     with pytest.raises(IllegalActionError, match=r"dragon 3 is on water at \(-1,1\) and immune"):
-        wet.apply("play fireball 3")
+        act(wet, "play fireball 3")
 
 
 def test_flank_variant_blocks_shock():
     state = position("sightlines", diagonal_blocked_by_flanks=True)
     assert "play shock 2" not in legal(state)
     with pytest.raises(IllegalActionError, match=r"shock needs a diagonal line to dragon 2: the mountain at \(2,-1\) is between"):
-        state.apply("play shock 2")
+        act(state, "play shock 2")
 
 
 def test_target_on_mountain_can_be_hit_but_not_one_behind_it():
@@ -105,7 +106,7 @@ def test_target_on_mountain_can_be_hit_but_not_one_behind_it():
     plays = [a for a in legal(state) if a.startswith("play fireball")]
     assert plays == ["play fireball 3", "play fireball 4"]
     with pytest.raises(IllegalActionError, match=r"dragon 4 at \(-1,2\) is between"):
-        state.apply("play fireball 2")
+        act(state, "play fireball 2")
 
 
 def test_dragon_between_blocks_a_card():
@@ -117,7 +118,7 @@ def test_dragon_between_blocks_a_card():
     moved = position_from_dict(state.rules, data)
     assert "play fireball 3" not in legal(moved)
     with pytest.raises(IllegalActionError, match=r"dragon 2 at \(-3,1\) is between"):
-        moved.apply("play fireball 3")
+        act(moved, "play fireball 3")
 
 
 def test_shock_ignores_mountains_variant():

@@ -1,0 +1,1 @@
+"""Dragon Line: its rules, positions, players, duel arithmetic, kit and report figures."""
