@@ -16,8 +16,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
 from dragon_pnp.cli.game_choice import chosen_game
 from dragon_pnp.cli.game_words import ALLOW_GAME_WORDS, setup_from_words
-from dragon_pnp.data import load_game
+from dragon_pnp.data import GameData, load_game
 from dragon_pnp.errors import NotationError
+from dragon_pnp.games.api import GameModule
 from dragon_pnp.games.parts import ReportPart, Vocabulary
 from dragon_pnp.report.check import (
     CheckSettings,
@@ -45,6 +46,7 @@ def check(
     policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, search (search:400 names a strength), the game's own, mixed (default: random, the game's best and its reference)."),
     search_games: int | None = typer.Option(None, "--search-games", min=0, help="Games per configuration of a search player (default: the game's reference share of --games, else --games; 0 leaves the reference out)."),
     duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games (the game's best player against random) per player count on the default setup (0 skips them)."),
+    ladder_games: int | None = typer.Option(None, "--ladder-games", min=0, help="Games per pairing of the skill ladder (random, the game's own players and search, each against each on mirrored deals; default 20, at most --games, none with --search-games 0; 0 skips it)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; the same seed gives the same report."),
     jobs: int | None = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
     executor: str = typer.Option("local", "--executor", help="local (process pool) or dask."),
@@ -68,6 +70,7 @@ def check(
         policies=tuple(_policies(policy, module)) if policy else (),
         search_games=search_games,
         duel_games=duel_games,
+        ladder_games=ladder_games,
         seed=seed,
         options=_options(option, data),
     )
@@ -78,6 +81,7 @@ def check(
     main, duels = plan(data, settings, module)
     settings = resolve(data, settings, module)
     total = sum(settings.games_for(c.policy) for c in main) + (settings.duel_count() or settings.main_games()) * len(duels)
+    total += _ladder_games(data, module, settings)
     execution = Execution(executor=executor, jobs=jobs or default_jobs(), scheduler=scheduler)
     target = out if out is not None else output_root() / data.slug
     console.print(f"{data.slug}: {len(main) + len(duels)} configurations, {total:,} games, "
@@ -99,6 +103,18 @@ def check(
     paths = write_report(report, target, data.print_profile.paper)
     _summary(report, elapsed, paths)
     return 0
+
+
+def _ladder_games(data: GameData, module: GameModule, settings: CheckSettings) -> int:
+    """Games the skill ladder plays: its pairings times the games of each (whole deals)."""
+    from dragon_pnp.report.check import ladder_search
+    from dragon_pnp.report.ladder import ladder_policies
+
+    if not settings.ladder_games:
+        return 0
+    count = len(ladder_policies(module, ladder_search(module, data)))
+    seats = 2 if 2 in module.player_counts(data) else min(module.player_counts(data))
+    return count * (count - 1) // 2 * -(-settings.ladder_games // seats) * seats
 
 
 def _policies(text: str, module) -> list[str]:

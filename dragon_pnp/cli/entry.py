@@ -21,7 +21,7 @@ from dragon_pnp.errors import DragonPnpError, OutputFolderError
 # Importing a command module registers its command (of the module's name) on `app`. Only the
 # module of the command asked for is imported (its imports are what a command costs to start);
 # anything else (help, a game's own command, a typo) imports them all.
-COMMAND_MODULES = ("validate", "play", "build", "check", "export", "schema", "new", "games", "studio", "selftest", "cache", "diff")
+COMMAND_MODULES = ("validate", "play", "build", "check", "export", "schema", "new", "games", "studio", "selftest", "cache", "diff", "duel")
 
 
 @app.callback()

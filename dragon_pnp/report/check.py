@@ -33,6 +33,9 @@ SEARCH = "search"
 GENERIC = (RANDOM, "lookahead", SEARCH)   # players every game has
 DEFAULT_GAMES = 1000   # games per configuration unless the game's reference asks for fewer
 SEARCH_BATCH = 5   # games per batch of a search player: its games are slow, so spread them over workers
+# Games per ladder pairing by default: enough to tell a player that wins nearly always from one
+# that does not, in a default check's time; the report says what difference it could have missed.
+LADDER_GAMES = 20
 
 
 class NoRulesModule(ValueError):
@@ -59,6 +62,12 @@ class CheckSettings:
     # reference share of `games` (`ReportPart.reference_play`), else `games`; 0 leaves the game's
     # search reference out of the default policies (the build's quick check).
     search_games: int | None = None
+    # Games per pairing of the skill ladder (`ladder.py`: random, the game's own players and its
+    # search, each against each on mirrored deals). 0 (the default here, so the build's quick
+    # check, the studio and the diff play none) skips it; None, what `dragon-pnp check` passes
+    # unless told, takes LADDER_GAMES (at most `games`), or none for a check without its search
+    # (search_games 0).
+    ladder_games: int | None = 0
 
     def duel_count(self) -> int:
         """Mixed games per player count (after `resolve`)."""
@@ -142,9 +151,18 @@ def resolve(game: GameData, settings: CheckSettings, module: GameModule | None =
         search_games = max(1, round(games * reference.share)) if reference is not None else games
     elif search_games == 0 and not settings.policies:
         policies = tuple(p for p in policies if not is_search(p))
+    ladder_games = settings.ladder_games
+    if ladder_games is None:   # a quick check (few --games) keeps a quick ladder
+        ladder_games = 0 if search_games == 0 else min(LADDER_GAMES, games)
     return replace(settings, games=games, players=settings.players or tuple(module.player_counts(game)),
                    setups=settings.setups or tuple(module.setups(game)), policies=policies,
-                   search_games=search_games)
+                   search_games=search_games, ladder_games=ladder_games)
+
+
+def ladder_search(module: GameModule, game: GameData) -> str:
+    """The search player the ladder ranks: the game's reference when that is a search, else `search`."""
+    reference = module.part(ReportPart).reference_play(game)
+    return reference.policy if reference is not None and is_search(reference.policy) else SEARCH
 
 
 def mixed_rotation(module: GameModule) -> tuple[str, str]:
@@ -204,11 +222,21 @@ def run_check(game: GameData, settings: CheckSettings, execution: Execution | No
     records: dict[Config, list[GameRecord]] = {}
     for batch, games in zip(batches, results):  # batch order: the merge never depends on timing
         records.setdefault(batch.config, []).extend(games)
-    return build_report(game, settings, records, main, duels, module)
+    ladder = None
+    if settings.ladder_games:
+        from dragon_pnp.report.ladder import ladder_policies, play_ladder
+
+        ladder = play_ladder(game, module, ladder_policies(module, ladder_search(module, game)),
+                             settings.ladder_games, settings.seed, options=settings.options, jobs=execution.jobs,
+                             executor=execution.executor, scheduler=execution.scheduler).to_json()
+    return build_report(game, settings, records, main, duels, module, ladder)
 
 
 def build_report(game: GameData, settings: CheckSettings, records: dict[Config, list[GameRecord]],
-                 main: list[Config], duels: list[Config], module: GameModule | None = None) -> dict[str, object]:
+                 main: list[Config], duels: list[Config], module: GameModule | None = None,
+                 ladder: dict[str, object] | None = None) -> dict[str, object]:
+    """The report from the played games; `ladder` is the skill ladder's JSON (`Ladder.to_json`), or
+    None when none was played (then no player is called strong)."""
     module = module or require_module(game)
     spec = module.part(ReportPart).report_spec(game)
     reasons = list(spec.reasons)
@@ -230,12 +258,13 @@ def build_report(game: GameData, settings: CheckSettings, records: dict[Config, 
                      "mixed": list(mixed_rotation(module)), "duel_games": settings.duel_count(),
                      "duel_setup": default_setup, "seed": settings.seed, "options": dict(settings.options),
                      "batch_games": settings.batch_games, "decision_cap": settings.decision_cap,
-                     "search_games": settings.games_for(SEARCH)},
+                     "search_games": settings.games_for(SEARCH), "ladder_games": settings.ladder_games or 0},
         "total_games": sum(len(r) for r in records.values()),
         "configs": [aggregate(c, records.get(c, []), reasons, hazards, module.seat_names(game, c.players))
                     for c in main],
         "duels": [aggregate(c, records.get(c, []), reasons, hazards, module.seat_names(game, c.players))
                   for c in duels],
+        "ladder": ladder,
         "extras": module.part(ReportPart).report_extras(game),
         "validation": [f.to_json() | {"severity": f.severity} for f in validate_game(game)],
     }

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from dragon_pnp.games.api import Finding as GameFinding
 from dragon_pnp.games.report_parts import pct
@@ -52,7 +53,8 @@ def from_game(found: GameFinding) -> Finding:
 def find(report: Mapping, game_findings: Iterable[GameFinding] = ()) -> list[Finding]:
     """Every finding, attention first, then by weight."""
     found: list[Finding] = [from_game(f) for f in game_findings]
-    for rule in (_validation, _errors, _cut_off, _duel, _first_player, _seats, _playtime, _hazards, _strong_play):
+    for rule in (_validation, _errors, _cut_off, _duel, _first_player, _seats, _playtime, _hazards, _strong_play,
+                 _ladder):
         found.extend(rule(report))
     order = {"attention": 0, "note": 1}
     return sorted(found, key=lambda f: (order[f.severity], -f.weight, f.topic, f.text))
@@ -228,6 +230,13 @@ def _strong_play(report: Mapping) -> Iterable[Finding]:
     """Each first-player and seat figure of the reference player beside the other players' (`strong_play`)."""
     for topic, text, verdict, weight, keys in comparisons(report):
         yield Finding("note", topic, (140 if verdict == "changed" else 130) + weight, text, keys)
+
+
+def _ladder(report: Mapping[str, Any]) -> Iterable[Finding]:
+    """The skill ladder's verdict: the verified strong player, or plainly that there is none."""
+    ladder = report.get("ladder")
+    if ladder:
+        yield Finding("note", "ladder", 160, ladder["verdict"])
 
 
 def _hazards(report: Mapping) -> Iterable[Finding]:

@@ -1,16 +1,22 @@
-"""Findings re-examined under the reference player: does a balance figure hold for strong play?
+"""Findings re-examined under the reference player: does a balance figure hold across players?
 
-A check may play a cheap player on many games and a strong one (the search player) on few. The
+A check may play a cheap player on many games and a costly one (the search player) on few. The
 balance findings quote the reference player; this module sets each of them beside the same
 figure under every other non-random player on the same player counts and setups, and says
 whether it held (the other player's rate lies inside the reference's 95 % interval) or changed.
 Few games make wide intervals: every figure carries its game count and interval, so a reader
 sees what the small sample costs.
+
+Whether that is "stronger play" is the skill ladder's to say (`ladder.py`, the report's
+`ladder`): only when the ladder verified the reference as the strong player do the words
+speak of strong play; otherwise they say the figure held (or changed) between players, none of
+them verified stronger.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from dragon_pnp.games.report_parts import pct
 from dragon_pnp.stats import wilson_interval
@@ -37,10 +43,21 @@ def comparisons(report: Mapping) -> list[tuple[str, str, str, float, tuple[str, 
     return out
 
 
-def _said(verdict: str) -> str:
+def _said(verdict: str, report: Mapping[str, Any]) -> str:
+    """The verdict in words that claim strong play only where the ladder measured it."""
+    ladder = report.get("ladder") or {}
+    reference = report["settings"]["reference"]
+    if ladder.get("strong") == reference:
+        between = f"under stronger play ({reference} is the ladder's verified strong player)"
+    elif ladder.get("strong"):
+        between = (f"between these players (the ladder verified {ladder['strong']} as strong, not {reference})")
+    elif ladder:
+        between = "between these players (the ladder verified none of them as strong)"
+    else:
+        between = "between these players (no ladder was played, so none is known to be stronger)"
     if verdict == "held":
-        return "the other figure lies inside that interval, so it held under stronger play"
-    return "the other figure lies outside that interval: it changed under stronger play"
+        return f"the other figure lies inside that interval, so it held {between}"
+    return f"the other figure lies outside that interval: it changed {between}"
 
 
 def _rate(configs: Iterable[Mapping], pick) -> tuple[int, int]:
@@ -70,7 +87,7 @@ def _first_player(report, reference, players, mine, beside):
     verdict, figures = _verdict(wins, games, other)
     label = report["labels"].get("first_player") or "The first player"
     text = (f"{label} wins {figures} in {players}-player {reference} games (chance {pct(1 / players)}): "
-            f"{_said(verdict)}.")
+            f"{_said(verdict, report)}.")
     return [("first player", text, verdict, 1.0, tuple(c["config"]["key"] for c in mine))]
 
 
@@ -92,5 +109,5 @@ def _seat(report, reference, players, mine, beside):
     label = report["labels"].get("seat_label") or ""
     seat = f"seat {worst + 1}" + (f" ({label.lower()} {names[worst]})" if label and worst < len(names) else "")
     text = (f"The most uneven seat of {players}-player {reference} games, {seat}, wins {figures} "
-            f"(chance {pct(1 / players)}): {_said(verdict)}.")
+            f"(chance {pct(1 / players)}): {_said(verdict, report)}.")
     return [("seats", text, verdict, 0.5, tuple(c["config"]["key"] for c in mine))]

@@ -9,6 +9,7 @@ hazards and metrics, and its own sections come from its module's `report_section
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.games.registry import UnknownRulesModule, game_module
@@ -88,7 +89,7 @@ def build_view(report: dict) -> ReportView:
         duel_chart=_duel_chart(report),
         first_chart=_first_chart(report, reference),
         seat_charts=_seat_charts(report, reference),
-        sections=_game_sections(report),
+        sections=_ladder_sections(report) + _game_sections(report),
         validation=[f"{v['file']}:{v['line']}: {v['message']}" for v in report["validation"]]
         or ["All data checks of dragon-pnp validate passed."],
         configs=[_config_view(report, c) for c in report["configs"] + report["duels"]],
@@ -263,6 +264,25 @@ def _seat_charts(report: dict, policy: str) -> list[BarChart]:
                                reference=1 / cfg["players"], reference_label="chance",
                                maximum=_round_up(max(b.high for b in bars)), row_mm=5.0))
     return charts
+
+
+def _ladder_sections(report: dict[str, Any]) -> list[Section]:
+    """The skill ladder: each pairing's share, interval and test, and its verdict."""
+    ladder = report.get("ladder")
+    if not ladder:
+        return []
+    rows = [[p["a"], p["b"], f"{100 * p['share']:.0f} %", f"{100 * p['ci'][0]:.0f}-{100 * p['ci'][1]:.0f} %",
+             f"{p['wins']}-{p['losses']}-{p['draws']}", f"{p['p_value']:.2g}", "yes" if p["beyond_chance"] else "no"]
+            for p in ladder["pairings"]]
+    note = (f"Each pairing is {ladder['games_per_pairing']:,} games on mirrored deals (every deal played with A in "
+            f"each seat); A's share counts a draw as 1/{ladder['players']}. Beyond chance: {ladder['correction']}'s "
+            f"correction over {ladder['tests']} pairings at {100 * ladder['alpha']:.0f} %; with this sample a share "
+            f"must differ from 50 % by {100 * ladder['detectable']:.0f} points to be found with 80 % power at "
+            "the strictest level. "
+            f"{ladder['verdict']}")
+    table = Table("Skill ladder", ["A", "B", "A's share", "95 % CI", "W-L-D", "p", "Beyond chance"], rows, note,
+                  numeric_from=2)
+    return [Section("Skill ladder", [table])]
 
 
 def _game_sections(report: dict) -> list[Section]:
@@ -467,6 +487,8 @@ def _reproduce(report: dict) -> str:
     parts += [f"--policy {','.join(s['policies'])}", f"--seed {s['seed']}"]
     if s["duel_games"] != s["games"]:
         parts.append(f"--duel-games {s['duel_games']}")
+    if "ladder_games" in s:
+        parts.append(f"--ladder-games {s['ladder_games']}")
     for name, value in s["options"].items():
         parts.append(f"--option {name}={'on' if value else 'off'}")
     return " ".join(parts)
