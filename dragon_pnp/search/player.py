@@ -142,7 +142,7 @@ class SearchPolicy:
                 mix: list[float] | None
                 if len(movers) == 1:
                     if settings.bias and any(arm.prior is None for arm in arms):
-                        self._prime(world, seat, legal, arms)
+                        self._prime(world, seat, legal, arms, draw)
                     index, mix = ucb_pick(arms, settings.exploration, settings.bias, draw), None
                 else:
                     if settings.bias and any(arm.prior is None for arm in arms):
@@ -180,14 +180,26 @@ class SearchPolicy:
                     if mix is not None:
                         regret_update(node_arms[k], indices[k], mix, seen[k])
 
-    def _prime(self, world: GameState, seat: int, legal: list[Any], arms: list[Arm]) -> None:
-        """Each unprimed arm's prior: the game's `evaluate` for the seat one action ahead."""
+    def _prime(self, world: GameState, seat: int, legal: list[Any], arms: list[Arm], draw: random.Random) -> None:
+        """Each unprimed arm's prior: the game's `evaluate` for the seat one action ahead; the
+        action the game's own best player (the playout player) would take here ranks above them
+        all, by the spread of the others, so a search starts from what the game's hand-built
+        player knows and its values must earn any departure from it."""
         evaluate = self.module.evaluate
+        fresh = False
         for action, arm in zip(legal, arms, strict=True):
             if arm.prior is None:
                 after = world.clone()
                 after.apply({seat: action})
                 arm.prior = evaluate(after, seat)
+                fresh = True
+        if fresh and self.playout is not None and self.settings.policy_samples:
+            chosen = str(self.playout.choose(world, seat, draw))
+            priors = [arm.prior for arm in arms if arm.prior is not None]
+            top, spread = max(priors), max(priors) - min(priors)
+            for action, arm in zip(legal, arms, strict=True):
+                if str(action) == chosen:
+                    arm.prior = top + max(spread, 1e-6)
 
     def _prime_simultaneous(self, world: GameState, seat: int, legal: list[Any], arms: list[Arm],
                             draw: random.Random) -> None:
