@@ -325,7 +325,7 @@ def main() -> None:
     args = parser.parse_args()
     if not args.no_head_to_head:
         print_table(head_to_head(args.smoke, args.jobs, args.games_scale, args.only,
-                                 120.0 if args.smoke else args.deadline))
+                                 300.0 if args.smoke else args.deadline))
     if not args.no_rates:
         rates(args.smoke)
     if not args.no_exploitability:
