@@ -8,6 +8,9 @@
                  alternating, seeds 1000 on; a game without a winner is a draw and left out of the
                  share (the share is of decided games).
   decisions/s    search decisions per CPU second at each strength played (its own time only)
+  rates          per game: search decisions and iterations per CPU second at a fixed budget
+                 (search:50 against itself, 40 decisions), and the engine's clone, legal-actions
+                 and apply calls per CPU second along random playouts
   exploitability Dragon Dance: at simultaneous nodes of strong-v-strong games, each player's mix
                  (estimated from repeated choices) against its best reply in the round's matrix
                  game scored one decision deeper than the search looks (`MatrixSearch.payoffs`,
@@ -35,10 +38,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from matrix_lookahead import MatrixSearch  # noqa: E402
+
 from dragon_pnp.games.matrix_game import solve  # noqa: E402
 from dragon_pnp.games.registry import load_game  # noqa: E402
 from dragon_pnp.players import policy_factory  # noqa: E402
-from dragon_pnp.search.matrix import MatrixSearch  # noqa: E402
 from dragon_pnp.stats import wilson_interval  # noqa: E402
 
 
@@ -183,6 +187,63 @@ def print_table(rows: list[tuple[Pairing, dict]]) -> None:
         print(f"{game:18} {name:11} {count:>7} decisions {count / seconds if seconds else 0:>9.1f} /s", flush=True)
 
 
+RATE_GAMES = [("dragon_pants", "standard"), ("dragon_dance", None), ("dragon_line", "hand"),
+              ("examples/goofspiel", None), ("examples/lost_cities", None)]
+
+
+def rates(smoke: bool) -> None:
+    """Decisions and iterations per CPU second of search:50, and the engine's own calls per CPU second."""
+    strength, decisions, steps = ("search:5", 4, 200) if smoke else ("search:50", 40, 4000)
+    print(f"\nSpeed per game ({strength} against itself for {decisions} decisions; engine calls along random "
+          f"playouts, {steps} steps; CPU seconds)")
+    print(f"{'game':20} {'decisions/s':>11} {'iterations/s':>12} {'clone/s':>9} {'legal/s':>9} {'apply/s':>9}", flush=True)
+    clock = time.process_time
+    for name, setup in RATE_GAMES:
+        if not (ROOT / ("" if "/" in name else "data") / name / "game.yaml").is_file():
+            continue
+        game = load_game(name)
+        module = game.module
+        rules = module.make_rules(game)
+        player = policy_factory(module, strength)(rules)
+        made, spent, seed = 0, 0.0, 7000
+        while made < decisions:
+            state = module.new_game(rules, seed, 2, setup)
+            draw = random.Random(seed)
+            while state.result is None and made < decisions:
+                joint = {}
+                for seat in state.to_move():
+                    started = clock()
+                    joint[seat] = player.choose(state, seat, draw)
+                    spent += clock() - started
+                    made += 1
+                state.apply(joint)
+            seed += 1
+        calls = {"clone": [0, 0.0], "legal": [0, 0.0], "apply": [0, 0.0]}
+        done, seed = 0, 8000
+        while done < steps:
+            state = module.new_game(rules, seed, 2, setup)
+            draw = random.Random(seed)
+            while state.result is None and done < steps:
+                started = clock()
+                copy = state.clone()
+                calls["clone"][1] += clock() - started
+                calls["clone"][0] += 1
+                started = clock()
+                options = {s: copy.legal_actions(s) for s in copy.to_move()}
+                calls["legal"][1] += clock() - started
+                calls["legal"][0] += len(options)
+                joint = {s: draw.choice(acts) for s, acts in options.items()}
+                started = clock()
+                state.apply(joint)
+                calls["apply"][1] += clock() - started
+                calls["apply"][0] += 1
+                done += 1
+            seed += 1
+        per = {k: (n / t if t else 0.0) for k, (n, t) in calls.items()}
+        print(f"{name:20} {made / spent if spent else 0:>11.1f} {player.iterations_run / spent if spent else 0:>12.0f} "
+              f"{per['clone']:>9.0f} {per['legal']:>9.0f} {per['apply']:>9.0f}", flush=True)
+
+
 def exploitability(smoke: bool, nodes: int = 24, samples: int = 24) -> None:
     """Dragon Dance: each player's loss to a best reply at sampled simultaneous nodes (see the docstring)."""
     if not (ROOT / "data" / "dragon_dance" / "game.yaml").is_file():
@@ -255,6 +316,7 @@ def main() -> None:
     parser.add_argument("--no-check", action="store_true", help="skip timing the default check")
     parser.add_argument("--no-exploitability", action="store_true")
     parser.add_argument("--no-head-to-head", action="store_true")
+    parser.add_argument("--no-rates", action="store_true")
     parser.add_argument("--only", help="play only the pairings of games whose name contains this")
     parser.add_argument("--nodes", type=int, default=24, help="Dragon Dance nodes the exploitability is measured at")
     parser.add_argument("--samples", type=int, default=24, help="choices per node that estimate a player's mix")
@@ -263,7 +325,9 @@ def main() -> None:
     args = parser.parse_args()
     if not args.no_head_to_head:
         print_table(head_to_head(args.smoke, args.jobs, args.games_scale, args.only,
-                                 120.0 if args.smoke else args.deadline))
+                                 300.0 if args.smoke else args.deadline))
+    if not args.no_rates:
+        rates(args.smoke)
     if not args.no_exploitability:
         exploitability(args.smoke, args.nodes, args.samples)
     if not (args.smoke or args.no_check):

@@ -1,38 +1,37 @@
-"""`search`: information-set Monte Carlo tree search over the game interface, for any game.
+"""`search`: Monte Carlo tree search over the game interface, for any game and any genre.
 
 Each iteration asks the game for one world the deciding seat cannot tell from the real one
 (`HiddenPart.sample_hidden`, else `dragon_pnp.games.redeal`: what the seat has not seen redrawn, chance to come
 reseeded), walks the shared tree down it, adds one node, plays on for a few decisions with the
 game's own best player (`playout`) and scores the position for every seat with the game's
-`evaluate` (a finished game scores its result). Sequential nodes choose by UCB1 over
-availability counts (`tree.py`); the decision is the root action tried most. Where two seats
-choose at once, the search solves the matrix game of every joint choice in a few redrawn worlds
-(`matrix.py`) and draws from the optimal mix, since a pure choice there can be exploited; a node
-too wide for that is searched by the tree, with decoupled regret matching, and the choice drawn
-from the root's average strategy. A lone choice with a simultaneous node within the lookahead
-after it (a follow-up between rounds) is valued by the same lookahead on the same worlds, so
-both kinds of node are judged at one horizon; worlds are drawn until the compared values settle
-(`worlds.py`).
+`evaluate` (a finished game scores its result). One tree over redrawn worlds is
+information-set MCTS: a node stands for what the searching seat cannot tell apart, so no choice
+is fitted to one guessed world (no strategy fusion from solving worlds apart).
 
-Everything random comes from one number drawn from the `rng` the caller passes, so a game
-replays exactly for its seed. The budget is a number of iterations (deterministic), or seconds
-per decision (then the choice depends on the machine's speed: use it for play, not for reports).
+- A node where one seat decides picks by UCB1 over availability counts, guided by the game's
+  `evaluate` one action ahead (progressive bias, `tree.py`); the decision is the root action
+  tried most.
+- A node where several seats decide at once runs decoupled regret matching for each of them
+  (simultaneous-move MCTS); the decision is drawn from the root's average strategy, which tends
+  to an equilibrium, since a pure choice there can be exploited.
+- Values are discounted towards a draw by the number of decisions to reach them, so of two lines
+  to the same end the shorter wins and a search never gains by going round in circles.
+
+Everything random comes from one number drawn from the `rng` the caller passes, so with a budget
+in iterations a game replays exactly for its seed; a time budget (`budget.py`) depends on the
+machine's speed: use it for play, not for reports.
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from dragon_pnp.games.matrix_game import solve
 from dragon_pnp.games.redeal import hidden_world
 from dragon_pnp.players.simple import LookaheadPolicy, own_policies
-from dragon_pnp.search.matrix import MatrixSearch, averaged
-from dragon_pnp.search.tree import Arm, Node, average_strategy, regret_pick, regret_update, ucb_pick
-from dragon_pnp.search.worlds import settled
+from dragon_pnp.search.budget import Budget, Clock, Spending, parse_budget, thinking_clock
+from dragon_pnp.search.tree import Arm, Node, average_strategy, matrix_update, regret_pick, regret_update, ucb_pick
 
 if TYPE_CHECKING:
     from dragon_pnp.games.api import GameModule, GameState
@@ -47,44 +46,38 @@ class SearchSettings:
 
     iterations: int = 200
     seconds: float | None = None       # a time budget per decision instead of `iterations`
-    rollout: int = 10                   # decisions played past a new node before `evaluate`
-    exploration: float = 0.3            # UCB1's constant, on means rescaled to the node's spread
-    explore_mix: float = 0.1            # uniform share mixed into regret matching
+    rollout: int = 6                    # decisions played past a new node before `evaluate`
+    exploration: float = 0.4            # UCB1's constant, on means rescaled to the node's spread
+    bias: float = 1.0                   # weight of the progressive bias (0: no priors)
+    explore_mix: float = 0.2            # uniform share mixed into regret matching (its variance)
+    policy_samples: int = 8             # a simultaneous node asks the playout player this often for
+                                        # its choice and starts regret matching from that mix
+    policy_weight: float = 0.5          # the regret that mix is worth at the start
+    purify: float = 0.05                # a simultaneous choice drops actions of this share or less
     playout: str = AUTO                 # who plays past a new node: a policy of the game, `random`,
                                         # or AUTO: the game's own best player (else random)
-    matrix_depth: int = 3               # decisions a two-seat simultaneous root is solved ahead
-    matrix_budget: int = 2000           # leaves one world's matrix search may score
-    matrix_worlds: int = 12             # iterations per redrawn world the matrix search counts as:
-                                        # `iterations // matrix_worlds` worlds at most
-    matrix_min_worlds: int = 3          # worlds always searched before the sampling may stop
-    matrix_tolerance: float = 0.02      # stop once every value's standard error across worlds is
-                                        # below this share of the values' spread (`worlds.py`)
-    matrix_playout: bool = False        # score the matrix search's leaves after a playout too
+    discount: float = 0.995             # a value's pull towards a draw per decision to reach it
+    clock: Clock = field(default=thinking_clock, compare=False)   # what a time budget is measured on
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(self.iterations, self.seconds)
 
     @property
     def label(self) -> str:
         """The strength as written after `search:`."""
-        if self.seconds is not None:
-            return f"{self.seconds:g}s"
-        return str(self.iterations)
+        return self.budget.label
 
 
 def parse_strength(text: str) -> SearchSettings:
-    """`400` (iterations per decision) or `0.5s` (seconds per decision); ValueError otherwise."""
-    text = text.strip()
-    try:
-        if text.endswith("s"):
-            seconds = float(text[:-1])
-            if not 0.0 < seconds <= 600.0:
-                raise ValueError
-            return SearchSettings(seconds=seconds)
-        iterations = int(text)
-        if not 1 <= iterations <= 1_000_000:
-            raise ValueError
-        return SearchSettings(iterations=iterations)
-    except ValueError:
-        raise ValueError(f"search strength {text!r}: expected iterations per decision (1 to 1000000, "
-                         "e.g. search:400) or seconds per decision (e.g. search:0.5s)") from None
+    """`400` (iterations per decision), `100ms` or `0.5s` (time per decision); ValueError otherwise."""
+    budget = parse_budget(text)
+    return SearchSettings(iterations=budget.iterations, seconds=budget.seconds)
+
+
+# One step down the tree: the node, its choosers, per chooser its legal notations, arms, the arm
+# taken and the regret mix it was drawn from (None at a lone choice), and the depth.
+Step = tuple[Node, tuple[int, ...], list[list[str]], list[list[Arm]], list[int], "list[list[float] | None]", int]
 
 
 class SearchPolicy:
@@ -104,123 +97,22 @@ class SearchPolicy:
         if len(legal) == 1:
             return legal[0]
         draw = random.Random(rng.getrandbits(64))
-        if len(state.to_move()) == 2:
-            mix = self.solve_simultaneous(state, seat, draw)
-            if mix is not None:
-                return legal[_sample(mix, draw)]
-        elif self.leads_to_simultaneous(state, seat):
-            best = self.solve_single(state, seat, draw)
-            if best is not None:
-                return legal[best]
         root = self.search(state, seat, draw)
         arms = root.arms_of(seat, [str(a) for a in legal])
         if len(state.to_move()) > 1:
-            return legal[_sample(average_strategy(arms), draw)]
+            return legal[_sample(average_strategy(arms, self.settings.purify), draw)]
         best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
         return legal[best]
 
     def search(self, state: GameState, seat: int, draw: random.Random) -> Node:
         """The tree after the budget is spent; the root's arms for `seat` hold the answer."""
-        settings = self.settings
         root = Node()
+        spending = Spending(self.settings.budget, self.settings.clock)
         sample = self.sample
-        if settings.seconds is None:
-            for _ in range(settings.iterations):
-                self._iterate(root, sample(state, seat, draw), draw)
-            self.iterations_run += settings.iterations
-        else:
-            deadline = time.perf_counter() + settings.seconds
-            while True:
-                self._iterate(root, sample(state, seat, draw), draw)
-                self.iterations_run += 1
-                if time.perf_counter() >= deadline:
-                    break
+        while spending.more():
+            self._iterate(root, sample(state, seat, draw), draw)
+        self.iterations_run += spending.done
         return root
-
-    def solve_simultaneous(self, state: GameState, seat: int, draw: random.Random) -> list[float] | None:
-        """The seat's mix at a two-seat simultaneous node (`matrix.py`), None when the node is too
-        wide to try every joint choice. The payoff matrices of the redrawn worlds are averaged and
-        the mean game solved, the sound answer for a seat that cannot tell the worlds apart; where
-        the other seat's choices differ between worlds (its hidden hand), the worlds' optimal mixes
-        are averaged instead."""
-        settings = self.settings
-        leaf = (lambda world: self._playout(world, draw)) if settings.matrix_playout else None
-        search = MatrixSearch(self.module.evaluate, settings.matrix_depth, settings.matrix_budget, leaf)
-        worlds = max(1, settings.iterations // settings.matrix_worlds)
-        deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
-        movers = state.to_move()
-        found: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], list[list[float]]]] = []
-        while True:
-            world = self.sample(state, seat, draw)
-            payoff = search.payoffs(world)
-            if payoff is None:
-                return None
-            shape = tuple(tuple(str(a) for a in world.legal_actions(s)) for s in movers)
-            found.append((shape, payoff))  # type: ignore[arg-type]
-            self.iterations_run += settings.matrix_worlds
-            if (len(found) >= worlds) if deadline is None else (time.perf_counter() >= deadline):
-                break
-            if len(found) >= settings.matrix_min_worlds and all(f[0] == shape for f in found) and \
-                    settled([[v for line in p for v in line] for _, p in found], settings.matrix_tolerance):
-                break
-        mine = 0 if movers[0] == seat else 1
-        if all(shape == found[0][0] for shape, _ in found):
-            rows, columns = len(found[0][1]), len(found[0][1][0])
-            mean = [[sum(p[i][j] for _, p in found) / len(found) for j in range(columns)] for i in range(rows)]
-            solution = solve(mean)
-            return list(solution.rows if mine == 0 else solution.columns)
-        mixes = []
-        for _, payoff in found:
-            solution = solve(payoff)
-            mixes.append(list(solution.rows if mine == 0 else solution.columns))
-        return averaged(mixes)
-
-    def leads_to_simultaneous(self, state: GameState, seat: int) -> bool:
-        """Whether a two-seat simultaneous choice comes within the lookahead's depth after this
-        seat's choice (probed along first legal actions: cheap, and the same for every world)."""
-        probe = state.clone()
-        for _ in range(self.settings.matrix_depth):
-            if probe.result is not None:
-                return False
-            probe.apply({s: probe.legal_actions(s)[0] for s in probe.to_move()})
-            if probe.result is None and len(probe.to_move()) == 2:
-                return True
-        return False
-
-    def solve_single(self, state: GameState, seat: int, draw: random.Random) -> int | None:
-        """The index of the seat's best action by the matrix search's lookahead, for a lone choice
-        inside a game of simultaneous rounds (a follow-up between two rounds). Every action is
-        valued on the same redrawn worlds, down to the same horizon and with the same leaves as
-        the simultaneous choices around it, and the means compared: paired, so the comparison
-        is not drowned by the difference between worlds that UCB on separate playouts suffers.
-        None when the node is too wide for the leaf budget."""
-        settings = self.settings
-        leaf = (lambda world: self._playout(world, draw)) if settings.matrix_playout else None
-        search = MatrixSearch(self.module.evaluate, settings.matrix_depth, settings.matrix_budget, leaf)
-        worlds = max(1, settings.iterations // settings.matrix_worlds)
-        deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
-        texts = [str(a) for a in state.legal_actions(seat)]
-        totals = [0.0] * len(texts)
-        counts = [0] * len(texts)
-        seen: list[list[float]] = []
-        while True:
-            world = self.sample(state, seat, draw)
-            values = search.single(world, seat)
-            if values is None:
-                return None
-            for action, value in values.items():
-                if action in texts:
-                    index = texts.index(action)
-                    totals[index] += value
-                    counts[index] += 1
-            seen.append([values.get(t, 0.0) for t in texts])
-            self.iterations_run += settings.matrix_worlds
-            if (len(seen) >= worlds) if deadline is None else (time.perf_counter() >= deadline):
-                break
-            if len(seen) >= settings.matrix_min_worlds and settled(seen, settings.matrix_tolerance):
-                break
-        means = [totals[i] / counts[i] if counts[i] else -math.inf for i in range(len(texts))]
-        return max(range(len(texts)), key=lambda i: (means[i], -i))
 
     def sample(self, state: GameState, seat: int, draw: random.Random) -> GameState:
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""
@@ -230,41 +122,119 @@ class SearchPolicy:
     def _iterate(self, root: Node, world: GameState, draw: random.Random) -> None:
         settings = self.settings
         node = root
-        path: list[tuple[int, list[Arm], int, list[float] | None]] = []
+        path: list[Step] = []
+        depth = 0
         while world.result is None:
             movers = world.to_move()
             joint: dict[int, Any] = {}
             key: list[str] = []
+            all_texts: list[list[str]] = []
+            all_arms: list[list[Arm]] = []
+            indices: list[int] = []
+            mixes: list[list[float] | None] = []
             for seat in movers:
                 legal = world.legal_actions(seat)
                 texts = [str(a) for a in legal]
                 arms = node.arms_of(seat, texts)
+                mix: list[float] | None
                 if len(movers) == 1:
-                    index, mix = ucb_pick(arms, settings.exploration, draw), None
+                    if settings.bias and any(arm.prior is None for arm in arms):
+                        self._prime(world, seat, legal, arms, draw)
+                    index, mix = ucb_pick(arms, settings.exploration, settings.bias, draw), None
                 else:
+                    if settings.bias and any(arm.prior is None for arm in arms):
+                        self._prime_simultaneous(world, seat, legal, arms, draw)
                     index, mix = regret_pick(arms, settings.explore_mix, draw)
-                path.append((seat, arms, index, mix))
                 joint[seat] = legal[index]
                 key.append(texts[index])
+                all_texts.append(texts)
+                all_arms.append(arms)
+                indices.append(index)
+                mixes.append(mix)
+            path.append((node, movers, all_texts, all_arms, indices, mixes, depth))
             world.apply(joint)
+            depth += 1
             child = node.children.get(tuple(key))
             if child is None:
                 node.children[tuple(key)] = Node()
                 break
             node = child
-        values = self._playout(world, draw)
-        for seat, arms, index, mix in path:
-            value = values[seat]
-            if mix is None:
-                arm = arms[index]
+        values, played = self._playout(world, draw)
+        discount = settings.discount
+        for at_node, movers, node_texts, node_arms, indices, mixes, at in path:
+            scale = discount ** (depth - at + played)
+            seen = [0.5 + (values[seat] - 0.5) * scale for seat in movers]
+            if len(movers) == 1:
+                arm = node_arms[0][indices[0]]
                 arm.visits += 1
-                arm.total += value
+                arm.total += seen[0]
+            elif len(movers) == 2:
+                matrix_update(at_node, (node_texts[0], node_texts[1]), (node_arms[0], node_arms[1]),
+                              (indices[0], indices[1]), (seen[0], seen[1]))
             else:
-                regret_update(arms, index, mix, value)
+                for k in range(len(movers)):
+                    mix = mixes[k]
+                    if mix is not None:
+                        regret_update(node_arms[k], indices[k], mix, seen[k])
 
-    def _playout(self, world: GameState, draw: random.Random) -> list[float]:
-        """A few random decisions, then the game's own estimate for every seat."""
+    def _prime(self, world: GameState, seat: int, legal: list[Any], arms: list[Arm], draw: random.Random) -> None:
+        """Each unprimed arm's prior: the game's `evaluate` for the seat one action ahead; the
+        action the game's own best player (the playout player) would take here ranks above them
+        all, by the spread of the others, so a search starts from what the game's hand-built
+        player knows and its values must earn any departure from it."""
+        evaluate = self.module.evaluate
+        fresh = False
+        for action, arm in zip(legal, arms, strict=True):
+            if arm.prior is None:
+                after = world.clone()
+                after.apply({seat: action})
+                arm.prior = evaluate(after, seat)
+                fresh = True
+        if fresh and self.playout is not None and self.settings.policy_samples:
+            chosen = str(self.playout.choose(world, seat, draw))
+            priors = [arm.prior for arm in arms if arm.prior is not None]
+            top, spread = max(priors), max(priors) - min(priors)
+            for action, arm in zip(legal, arms, strict=True):
+                if str(action) == chosen:
+                    arm.prior = top + max(spread, 1e-6)
+
+    def _prime_simultaneous(self, world: GameState, seat: int, legal: list[Any], arms: list[Arm],
+                            draw: random.Random) -> None:
+        """At a simultaneous node, each unprimed arm's prior is the game's `evaluate` after it
+        against a random reply of the other seats; the arms above the node's mean prior start
+        with that much regret (times `bias`), and each arm with `policy_weight` times the share
+        of `policy_samples` choices the game's own best player (the playout player) gives it,
+        so regret matching's first mixes lean towards what the game's heuristics and players
+        favour instead of starting uniform; the search's values then take over."""
+        evaluate = self.module.evaluate
+        others = [s for s in world.to_move() if s != seat]
+        fresh = []
+        for action, arm in zip(legal, arms, strict=True):
+            if arm.prior is None:
+                after = world.clone()
+                after.apply({seat: action, **{s: _choice(world.legal_actions(s), draw) for s in others}})
+                arm.prior = evaluate(after, seat)
+                fresh.append(arm)
+        if not fresh:
+            return
+        settings = self.settings
+        mean = sum(arm.prior for arm in arms if arm.prior is not None) / len(arms)
+        for arm in fresh:
+            if arm.prior is not None and arm.prior > mean:
+                arm.regret += settings.bias * (arm.prior - mean)
+        if self.playout is not None and settings.policy_samples and len(fresh) == len(arms):
+            texts = {str(action): arm for action, arm in zip(legal, arms, strict=True)}
+            share = settings.policy_weight / settings.policy_samples
+            for _ in range(settings.policy_samples):
+                picked = texts.get(str(self.playout.choose(world, seat, draw)))
+                if picked is not None:
+                    picked.regret += share
+
+    def _playout(self, world: GameState, draw: random.Random) -> tuple[list[float], int]:
+        """A few decisions by the playout player, then the game's own estimate for every seat;
+        with the number of decisions played."""
         playout = self.playout
+        played = 0
         for _ in range(self.settings.rollout):
             if world.result is not None:
                 break
@@ -272,8 +242,9 @@ class SearchPolicy:
                 world.apply({seat: _choice(world.legal_actions(seat), draw) for seat in world.to_move()})
             else:
                 world.apply({seat: playout.choose(world, seat, draw) for seat in world.to_move()})
+            played += 1
         evaluate = self.module.evaluate
-        return [evaluate(world, seat) for seat in range(world.seats)]
+        return [evaluate(world, seat) for seat in range(world.seats)], played
 
 
 def playout_policy(module: GameModule, name: str, rules: Any) -> Any:

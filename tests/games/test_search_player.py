@@ -201,17 +201,6 @@ def test_search_is_offered_to_every_game_with_a_strength():
         parse_strength("0")
 
 
-def test_a_time_budget_stops_the_search():
-    import time
-
-    module, rules, state = _state("dragon_pants", "pants_bite_to_win.yaml")
-    player = policy_factory(module, "search:0.05s")(rules)
-    started = time.perf_counter()
-    player.choose(state, state.to_move()[0], random.Random(0))
-    assert time.perf_counter() - started < 1.0
-    assert player.iterations_run >= 1
-
-
 def test_play_lets_a_named_player_decide(tmp_path):
     import subprocess
     import sys
@@ -231,61 +220,119 @@ def test_play_lets_a_named_player_decide(tmp_path):
     assert "Traceback" not in run.stderr
 
 
-# --- lone choices between simultaneous rounds, and when enough worlds were searched ------------------
+# --- a lone choice between simultaneous rounds -----------------------------------------------------
 
 
 def test_a_lone_follow_up_between_rounds_takes_the_best_by_the_games_round_model():
-    """Dragon Dance's combo follow-up is one seat's choice between two simultaneous rounds. The
-    search values it with the same lookahead as the rounds around it; where the game's own exact
-    round model (the `strong` player's) sets one follow-up clearly above the rest, it is the one."""
+    """Dragon Dance's combo follow-up is one seat's choice between two simultaneous rounds. Where
+    the game's own exact round model (the `strong` player's) sets one follow-up clearly above the
+    rest, the search, which knows only `evaluate` and samples the dice, mostly picks it: in at
+    least 6 of the first 8 such decisions (a search that ignored the values would pick the best
+    of 4-5 follow-ups about 2 times in 8)."""
     from dragon_pnp.games.dragon_dance.state import COMBO
 
     game = load_game("dragon_dance")
     module, rules = game.module, game.module.make_rules(game)
     strong = policy_factory(module, "strong")(rules)
     search = SearchPolicy(module, SearchSettings(iterations=100), rules)
-    checked = 0
-    for seed in range(40):
+    checked = agreed = 0
+    for seed in range(60):
         state = module.new_game(rules, seed)
         draw = random.Random(seed)
-        while state.result is None and checked < 3:
+        while state.result is None and checked < 8:
             if state.phase == COMBO:
                 seat = state.to_move()[0]
                 sign = 1 if seat == 0 else -1
                 values = sorted(((sign * strong.model.combo_value(state, seat, a), str(a))
                                  for a in state.legal_actions(seat)), reverse=True)
                 if len(values) > 2 and values[0][0] - values[1][0] > 0.05:
-                    assert search.leads_to_simultaneous(state, seat)
-                    assert str(search.choose(state, seat, random.Random(seed))) == values[0][1], (seed, values)
+                    agreed += str(search.choose(state, seat, random.Random(seed))) == values[0][1]
                     checked += 1
             state.apply({s: strong.choose(state, s, draw) for s in state.to_move()})
-        if checked >= 3:
+        if checked >= 8:
             break
-    assert checked == 3
+    assert checked == 8
+    assert agreed >= 6, agreed
 
 
-def test_a_game_of_turns_alone_keeps_the_tree_search():
-    module, rules, state = _state("dragon_pants", "pants_bite_to_win.yaml")
-    player = SearchPolicy(module, SearchSettings(iterations=20), rules)
-    assert not player.leads_to_simultaneous(state, state.to_move()[0])
+# --- simultaneous nodes, budgets and seeds ------------------------------------------------------------
 
 
-def test_worlds_settle_when_they_agree_or_the_means_stand_apart():
-    from dragon_pnp.search.worlds import settled
+def _root_mix(payoff, iterations: int, seed: int = 0) -> list[float]:
+    from dragon_pnp.search.tree import average_strategy
+    from games.toy_matrix import TOY_MATRIX, MatrixState
 
-    assert settled([[0.2, 0.5, 0.9]] * 3, 0.02)                          # nothing hidden mattered
-    assert not settled([[0.2, 0.5]], 0.02)                               # one world proves nothing
-    noisy = [[0.50, 0.52], [0.40, 0.45], [0.60, 0.55], [0.45, 0.50]]
-    assert not settled(noisy, 0.02)                                      # noise as wide as the gap
-    apart = [[0.10 + d, 0.90 - d] for d in (0.0, 0.01, -0.01, 0.005)]
-    assert settled(apart, 0.02)                                          # noise far below the gap
+    state = MatrixState(payoff)
+    player = SearchPolicy(TOY_MATRIX, SearchSettings(iterations=iterations, playout="random"), None)
+    root = player.search(state, 0, random.Random(seed))
+    return average_strategy(root.arms_of(0, [str(a) for a in state.legal_actions(0)]))
 
 
-def test_a_world_budget_is_spent_only_where_the_worlds_differ():
-    """One prize left face down: every redrawn world is the same, so the search stops after its
-    minimum of worlds, however large its budget."""
-    state = BidsState({"hands": [[1, 4], [2, 3]], "deck": [1], "prize": 5, "scores": [2, 5], "rng": 9 << 40})
-    player = SearchPolicy(TOY, SearchSettings(iterations=600), TOY.make_rules(None))
-    player.choose(state, 0, random.Random(0))
-    settings = player.settings
-    assert player.iterations_run == settings.matrix_min_worlds * settings.matrix_worlds < settings.iterations
+def test_regret_matching_at_a_simultaneous_root_finds_matching_pennies_equilibrium():
+    from games.toy_matrix import PENNIES
+
+    for seed in range(3):
+        mix = _root_mix(PENNIES, 4000, seed)
+        assert abs(mix[0] - 0.5) < 0.05, mix
+
+
+def test_regret_matching_finds_the_equilibrium_of_a_weighted_rock_paper_scissors():
+    # Scissors beats paper by 2: the equilibrium (by hand, toy_matrix.py) is 1/4, 1/2, 1/4,
+    # far from the uniform mix a search that never learned would give.
+    from games.toy_matrix import WEIGHTED_RPS
+
+    for seed in range(3):
+        mix = _root_mix(WEIGHTED_RPS, 6000, seed)
+        assert all(abs(p - q) < 0.06 for p, q in zip(mix, [0.25, 0.5, 0.25], strict=True)), mix
+
+
+def test_a_seed_fixes_every_simultaneous_choice():
+    game = load_game("dragon_dance")
+    module, rules = game.module, game.module.make_rules(game)
+    state = module.new_game(rules, 3)
+    assert len(state.to_move()) == 2
+    first = _choices(module, rules, state, 0, 15, range(8))
+    assert first == _choices(module, rules, state, 0, 15, range(8))
+    assert len(set(first)) > 1            # drawn from a mix, not one fixed answer
+
+
+def test_a_time_budget_spends_iterations_by_what_they_cost():
+    """A fake clock that ticks with every evaluation: a budget of 40 ticks runs about half as many
+    iterations when each evaluation costs two ticks as when it costs one, and never stops early."""
+    from dragon_pnp.search.budget import Budget, Spending
+
+    ticks = [0.0]
+    spending = Spending(Budget(seconds=40.0), lambda: ticks[0])
+    while spending.more():
+        ticks[0] += 1.0
+    assert spending.done == 40
+
+    def run(cost: float) -> int:
+        module, rules, state = _state("dragon_pants", "pants_bite_to_win.yaml")
+        clock = [0.0]
+        evaluate = module.evaluate
+
+        class Timed(type(module)):
+            def evaluate(self, world, seat):
+                clock[0] += cost
+                return evaluate(world, seat)
+
+        timed = Timed()
+        settings = SearchSettings(seconds=40.0, clock=lambda: clock[0], bias=0.0)
+        player = SearchPolicy(timed, settings, rules)
+        player.search(state, state.to_move()[0], random.Random(0))
+        return player.iterations_run
+
+    cheap, dear = run(0.05), run(0.1)
+    assert 1.6 <= cheap / dear <= 2.4, (cheap, dear)
+
+
+def test_strengths_in_iterations_milliseconds_or_seconds():
+    assert parse_strength("400").iterations == 400 and parse_strength("400").seconds is None
+    assert parse_strength("100ms").seconds == pytest.approx(0.1)
+    assert parse_strength("0.1s").seconds == pytest.approx(0.1)
+    assert policy_factory(TOY, "search:100ms")(None).name == "search:100ms"
+    assert policy_factory(TOY, "search:2s")(None).name == "search:2s"
+    for bad in ("0ms", "-1s", "fast", "10 ms s"):
+        with pytest.raises(ValueError, match="search strength"):
+            parse_strength(bad)

@@ -1,4 +1,7 @@
-"""Simultaneous choices of two seats, searched as the matrix games they are.
+"""A measuring stick for bench/bench_search.py: two seats' simultaneous choices as the matrix games they are.
+
+(The search player searched this way until it moved to simultaneous-move MCTS; the bench keeps
+it to score a player's mix against a best reply one decision deeper than a search looks.)
 
 At a node where two seats choose at once, the search tries every joint choice in a redrawn world,
 values what follows the same way down to a small depth (a later simultaneous node is itself
@@ -128,9 +131,4 @@ class MatrixSearch:
                     expected[s] += p * q * v
         return list(solution.rows), list(solution.columns), expected
 
-
-def averaged(strategies: list[list[float]]) -> list[float]:
-    """The mean of per-world strategies over the same legal actions."""
-    n = len(strategies[0])
-    return [sum(s[i] for s in strategies) / len(strategies) for i in range(n)]
 
