@@ -20,8 +20,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dragon_pnp.data import load_game  # noqa: E402
-from dragon_pnp.games.policies import policy_factory  # noqa: E402
+from dragon_pnp.games.registry import load_game  # noqa: E402
+from dragon_pnp.players import policy_factory  # noqa: E402
 from dragon_pnp.stats import wilson_interval  # noqa: E402
 
 

@@ -365,27 +365,35 @@ def _check_redraws_varied(tally: RedrawTally, step: int) -> None:
 
 def _card_multiset(position: Any) -> dict[str, int]:
     """How often each card occurs in the position's piles: each name or number in a list of them,
-    at any depth of records (a seat's hand inside the seat's record). A list of such lists is a
+    at any depth of records (a seat's hand inside the seat's record), and each list of a list of
+    them at the position's top (the seats' hands). Inside a record, a list of such lists is a
     history (the stacks a seat has seen, hand by hand), not a pile, and is left out; so is a
     generator's state (a whole number of 32 bits or more), which a redraw reseeds."""
     from dragon_pnp.games.redeal import GENERATOR_MIN
 
     counts: dict[str, int] = {}
 
-    def walk(value: Any) -> None:
+    def walk(value: Any, top: bool = False) -> None:
         if isinstance(value, dict):
             for item in value.values():
-                walk(item)
+                walk(item, top)
         elif isinstance(value, list) and all(isinstance(v, dict) for v in value):
             for item in value:
                 walk(item)
+        elif top and isinstance(value, list) and value and all(_flat(v) for v in value):
+            for pile in value:   # one pile per seat at the position's top (its hands), not a history
+                walk(pile)
         elif isinstance(value, list) and not any(isinstance(v, (dict, list)) for v in value):
             for card in value:
                 if not (isinstance(card, int) and not isinstance(card, bool) and abs(card) >= GENERATOR_MIN):
                     counts[_key(card)] = counts.get(_key(card), 0) + 1
 
-    walk(position)
+    walk(position, top=True)
     return counts
+
+
+def _flat(value: Any) -> bool:
+    return isinstance(value, list) and not any(isinstance(v, (dict, list)) for v in value)
 
 
 def _same_cards(before: dict[str, int], after: dict[str, int]) -> bool:
