@@ -58,6 +58,10 @@ class GameData:
     files: dict[str, BaseModel] = field(default_factory=dict)
     component_data: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, SourceMap] = field(default_factory=dict)
+    # The language of a translated view (`dragon_pnp.data.lang.apply`), None for the game's own,
+    # and its rules.md paragraphs by key: the rulebook swaps them in before it fills the template.
+    language: str | None = None
+    rules_paragraphs: dict[str, str] = field(default_factory=dict)
     # Views a rules module derives from this load (`derived`), kept with it: a fresh load after an
     # edit starts empty, so nothing derived from old data survives (no cache keyed on the folder).
     _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
