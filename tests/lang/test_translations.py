@@ -6,6 +6,8 @@ Expected values come from reading the files with plain yaml / text search and fr
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import subprocess
 import sys
@@ -127,3 +129,29 @@ def test_the_german_kit_reads_german(tmp_path: Path, private_render_cache: Path)
     rulebook = " ".join(page.extract_text() for page in PdfReader(kit / "rulebook.pdf").pages)
     assert raw["game.name"]["text"] in rulebook and "Vorbereitung" in rulebook
     assert not out.exists()   # the German kit has its own folder
+
+
+def test_a_too_long_german_name_is_reported_at_its_line_with_card_and_size(dance_copy: Path) -> None:
+    path = dance_copy / "lang" / "de.yaml"
+    text = path.read_text(encoding="utf-8")
+    long_name = "Drachenzahnbeißattackenwirbel"
+    assert text.count("    text: Biss\n") == 1
+    path.write_text(text.replace("    text: Biss\n", f"    text: {long_name}\n"), encoding="utf-8")
+    line = _line_of(path.read_text(encoding="utf-8"), f"text: {long_name}")
+    result = _cli("validate", str(dance_copy), "--lang", "de")
+    assert result.returncode == 2, result.stdout + result.stderr
+    out = " ".join(result.stdout.split())
+    assert f"de.yaml:{line}:" in out and "cards.dragon.bite: de:" in out and long_name in out
+    assert re.search(r"too long for one line at \d+(\.\d+)? pt", out)
+    assert re.search(r"cards\.dragon\.bite │ overflows at \d", out)
+    assert re.search(r"cards\.dragon\.rake │ fits", out)   # the other cards still laid out and checked
+
+
+def test_validate_lang_all_shows_every_german_card_fitting() -> None:
+    result = _cli("validate", str(DANCE), "--lang", "all", "--json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    fit = json.loads(result.stdout)["fit"]
+    rows = yaml.safe_load((DANCE / "knight_cards.yaml").read_text(encoding="utf-8"))["cards"]
+    rows += yaml.safe_load((DANCE / "dragon_cards.yaml").read_text(encoding="utf-8"))["cards"]
+    assert len(fit) == len(rows) == 16
+    assert {cell["de"]["state"] for cell in fit.values()} == {"fits"}
