@@ -14,7 +14,7 @@ from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
 from dragon_pnp.cli.build_options import OPTION
 from dragon_pnp.cli.game_choice import game_folder
 from dragon_pnp.cli.remembered import remember_build, remembered_build, summary, warn, write_remembered
-from dragon_pnp.errors import NotationError, OutputFolderError
+from dragon_pnp.errors import LayoutError, NotationError, OutputFolderError
 from dragon_pnp.heap import frozen_for_good
 from dragon_pnp.resources import output_root
 
@@ -121,9 +121,10 @@ def _build_languages(root: Path, target: Path, lang: str, paper: str | None, no_
     """`--lang CODE|all`: the whole kit once per language, each into `<target>-<code>/`, from the
     translated view of the game (dragon_pnp/data/lang/); never remembered, always built in full."""
     from dragon_pnp.build.context import BuildOptions
+    from dragon_pnp.build.lang_fit import card_of, quoted_key
     from dragon_pnp.build.pipeline import run_build
-    from dragon_pnp.data.lang.apply import in_language
-    from dragon_pnp.data.lang.files import check_code, languages
+    from dragon_pnp.data.lang.apply import translated
+    from dragon_pnp.data.lang.files import check_code, languages, read_translation
     from dragon_pnp.games.registry import load_game
     from dragon_pnp.kit.layout_warnings import take as layout_warnings
 
@@ -137,7 +138,8 @@ def _build_languages(root: Path, target: Path, lang: str, paper: str | None, no_
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
     options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=(), pdfx=None)
     for code in codes:
-        data = in_language(source, code)
+        translation = read_translation(root, code)
+        data = translated(source, translation)
         folder = target.with_name(f"{target.name}-{code}")
         try:
             prepare_output_folder(folder, root)
@@ -145,7 +147,13 @@ def _build_languages(root: Path, target: Path, lang: str, paper: str | None, no_
             raise OutputFolderError(f"{folder}: {exc.strerror or exc}") from None
         layout_warnings()
         started = time.perf_counter()
-        context = run_build(data, options, folder)
+        try:
+            context = run_build(data, options, folder)
+        except LayoutError as exc:   # a translated text that does not fit: point at its line
+            key = quoted_key(str(exc), translation)
+            if key is None:
+                raise
+            raise LayoutError(f"{translation.locate(key)}: {card_of(key)}: {code}: {exc}") from None
         summary(console, f"{data.slug} ({code})", time.perf_counter() - started, folder, chosen, options.duplex,
                 context.artifacts, "")
         warn(error_console, [str(found) for found in layout_warnings()])

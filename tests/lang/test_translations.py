@@ -155,3 +155,16 @@ def test_validate_lang_all_shows_every_german_card_fitting() -> None:
     rows += yaml.safe_load((DANCE / "dragon_cards.yaml").read_text(encoding="utf-8"))["cards"]
     assert len(fit) == len(rows) == 16
     assert {cell["de"]["state"] for cell in fit.values()} == {"fits"}
+
+
+def test_build_lang_stops_at_a_too_long_name_located_in_the_translation(dance_copy: Path, tmp_path: Path,
+                                                                        private_render_cache: Path) -> None:
+    path = dance_copy / "lang" / "de.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("    text: Biss\n", "    text: Drachenzahnbeißattackenwirbel\n"),
+                    encoding="utf-8")
+    line = _line_of(path.read_text(encoding="utf-8"), "text: Drachenzahnbeißattackenwirbel")
+    result = _cli("build", str(dance_copy), "--lang", "de", "--no-check", "--out", str(tmp_path / "kit"))
+    assert result.returncode == 2
+    err = " ".join(result.stderr.split())
+    assert f"de.yaml:{line}:" in err and "cards.dragon.bite: de:" in err and "Traceback" not in err
+    assert not (tmp_path / "kit-de" / "cards.pdf").exists()

@@ -21,6 +21,10 @@ WORDS: dict[str, str] = {
     "words.also_known_as": "also known as {name}",
     "words.licence": "Licence: {name}",
     "words.and": "and",
+    "words.rules": "rules",
+    "words.rulebook": "rulebook",
+    "words.player_aid": "player aid",
+    "words.aid_on_its_own": "player aid (print this page on its own)",
 }
 SOURCE_LANGUAGE = "en"
 
