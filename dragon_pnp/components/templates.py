@@ -164,7 +164,8 @@ def _make_environment(game: GameData) -> BoundedSandbox:
     )
     environment.globals.update(mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
                                font_family=Markup(SVG_FONT_FAMILY),
-                               colour=colour, icon=icon, art=art, text_line=text_line)
+                               colour=colour, icon=icon, art=art, text_line=text_line,
+                               tr=game.game.phrases.template)   # a template's own words, translated (data/lang/)
     module = getattr(game, "module", None)
     if module is not None:
         environment.globals.update(module.part(KitPart).template_globals(game))

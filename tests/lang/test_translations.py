@@ -126,6 +126,8 @@ def test_the_german_kit_reads_german(tmp_path: Path, private_render_cache: Path)
     names = [entry["text"] for key, entry in raw.items() if key.startswith("cards.") and key.endswith(".name")]
     assert len(names) == 16
     assert all(name in cards for name in names), [n for n in names if n not in cards]
+    # the game's own template words (`tr(...)` in its templates) are German too
+    assert raw["templates.move.reduce"]["text"] in cards and raw["templates.move.reduce"]["source"] not in cards
     rulebook = " ".join(page.extract_text() for page in PdfReader(kit / "rulebook.pdf").pages)
     assert raw["game.name"]["text"] in rulebook and "Vorbereitung" in rulebook
     assert not out.exists()   # the German kit has its own folder

@@ -27,7 +27,7 @@ def in_language(game: GameData, code: str) -> GameData:
 def translated(game: GameData, translation: Translation) -> GameData:
     texts = translation.texts
     manifest = _manifest(game.game, texts)
-    manifest.set_phrases(Phrases(translation.code, {k: v for k, v in texts.items() if k.startswith("words.")}))
+    manifest.set_phrases(Phrases(translation.code, {k: v for k, v in texts.items() if k.startswith(("words.", "templates."))}))
     rows = {cid: _rows(game, cid, data, texts) for cid, data in game.component_data.items()}
     return dataclasses.replace(game, game=manifest, component_data=rows, files=_deck_files(game, texts),
                                language=translation.code,

@@ -5,7 +5,8 @@ back title `components.<id>.back.<field>`, `components.<id>.faces.<face>.name`,
 `components.<id>.sets.<set>.name`; `cards.<deck>.<row key>.<field>` for a card row's prose
 fields (TEXT_FIELDS: ids, counts and the values the rules read are never translated);
 `rules.<hash>` for each prose paragraph of rules.md (the hash of the paragraph as written, so a
-key stays put when other paragraphs move); `words.*` for the generic layouts' own words."""
+key stays put when other paragraphs move); `templates.<key>` for each `tr("key", "English")` a game's own template prints; `words.*` for
+the generic layouts' own words."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 TEXT_FIELDS = ("name", "title", "subtitle", "text", "rules", "flavour", "flavor", "description")
 RULES_FILE = "rules.md"
 _BLANK_LINES = re.compile(r"(\n[ \t]*\n)")
+# `tr("key", "English")` in a game's own templates: the words its layouts print themselves.
+_TR_CALL = re.compile(r"""\btr\(\s*(["'])([\w.-]+)\1\s*,\s*(["'])(.*?)\3\s*\)""")
+TEMPLATE_FOLDER = "templates"
 _TEMPLATE_ONLY = re.compile(r"\{%.*?%\}|\{#.*?#\}|\{\{.*?\}\}", re.S)
 
 
@@ -106,7 +110,19 @@ def read_rules_source(game: GameData) -> str:
     return decode_utf8(read_bounded(path), path) if path.is_file() else ""
 
 
+def template_texts(game: GameData) -> dict[str, str]:
+    """`templates.<key>` -> English for every `tr("key", "English")` in the game's templates/."""
+    from dragon_pnp.data.reading import decode_utf8, read_bounded
+
+    found: dict[str, str] = {}
+    folder = game.root / TEMPLATE_FOLDER
+    for path in sorted(folder.glob("*.j2")) if folder.is_dir() else []:
+        for match in _TR_CALL.finditer(decode_utf8(read_bounded(path), path)):
+            found.setdefault(f"templates.{match.group(2)}", match.group(4))
+    return found
+
+
 def source_texts(game: GameData, language: str) -> dict[str, str]:
     """Every key a translation into `language` should hold -> the source text it translates."""
-    return {**manifest_texts(game), **card_texts(game), **rules_texts(read_rules_source(game)),
-            **catalogue_keys(language)}
+    return {**manifest_texts(game), **card_texts(game), **template_texts(game),
+            **rules_texts(read_rules_source(game)), **catalogue_keys(language)}

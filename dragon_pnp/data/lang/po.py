@@ -33,6 +33,8 @@ def to_po(translation: Translation, wanted: dict[str, str]) -> polib.POFile:
 
 def from_po(file: Path, code: str, target: Path) -> Translation:
     """A PO file read back as a translation into `code` to be written at `target`."""
+    if not file.is_file():   # polib would read a missing file's name as PO text
+        raise DataError(Location(file), "no such PO file")
     try:
         po = polib.pofile(str(file), wrapwidth=0)
     except (OSError, ValueError) as exc:

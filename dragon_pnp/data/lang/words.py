@@ -81,6 +81,10 @@ class Phrases:
         template = self.texts.get(key) or WORDS.get(key) or WORDS[key.rpartition(".")[0] + ".other"]
         return template.format(**values)
 
+    def template(self, key: str, english: str) -> str:
+        """A word a game's own template prints, `tr("key", "English")`: its translation, else the English."""
+        return self.texts.get(f"templates.{key}") or english
+
     def names(self, items: list[str]) -> str:
         """"A", "A and B", "A, B and C" with this language's "and"."""
         if len(items) <= 1:
