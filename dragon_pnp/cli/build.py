@@ -14,7 +14,7 @@ from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
 from dragon_pnp.cli.build_options import OPTION
 from dragon_pnp.cli.game_choice import game_folder
 from dragon_pnp.cli.remembered import remember_build, remembered_build, summary, warn, write_remembered
-from dragon_pnp.errors import NotationError, OutputFolderError
+from dragon_pnp.errors import LayoutError, NotationError, OutputFolderError
 from dragon_pnp.heap import frozen_for_good
 from dragon_pnp.resources import output_root
 
@@ -39,10 +39,13 @@ def build(
     service: list[str] = typer.Option([], OPTION["service"].flag, help=OPTION["service"].help),
     pdfx: bool = typer.Option(False, OPTION["pdfx"].flag, help=OPTION["pdfx"].help),
     pdfx_level: str | None = typer.Option(None, OPTION["pdfx_level"].flag, help=OPTION["pdfx_level"].help),
+    lang: str | None = typer.Option(None, OPTION["lang"].flag, help=OPTION["lang"].help),
 ) -> int:
     """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
     root = game_folder(game, "build")
     target = out if out is not None else output_root() / root.name
+    if lang is not None:
+        return _build_languages(root, target, lang, paper, no_duplex, no_check)
     # First of all: restore a kit a crashed build left half-swapped, and refuse a wrong --out.
     try:
         prepare_output_folder(target, root)
@@ -114,6 +117,49 @@ def build(
     # service uploads name the output folder.
     if found is not None and not level and not any(step.needs_rules for step in steps) and data.rules_failure is None:
         remember_build(found, data, chosen, target, context.artifacts, warnings, (root, paper, not no_duplex, not no_check))
+    return 0
+
+
+def _build_languages(root: Path, target: Path, lang: str, paper: str | None, no_duplex: bool, no_check: bool) -> int:
+    """`--lang CODE|all`: the whole kit once per language, each into `<target>-<code>/`, from the
+    translated view of the game (dragon_pnp/data/lang/); never remembered, always built in full."""
+    from dragon_pnp.build.context import BuildOptions
+    from dragon_pnp.build.lang_fit import card_of, quoted_key
+    from dragon_pnp.build.pipeline import run_build
+    from dragon_pnp.data.lang.apply import translated
+    from dragon_pnp.data.lang.files import check_code, languages, read_translation
+    from dragon_pnp.games.registry import load_game
+    from dragon_pnp.kit.layout_warnings import take as layout_warnings
+
+    codes = languages(root) if lang == "all" else [check_code(lang)]
+    if not codes:
+        raise NotationError(f"--lang all: {root} has no lang/<code>.yaml")
+    source = load_game(root)
+    _validate(source)
+    chosen = (paper or source.print_profile.paper).lower()
+    if chosen not in PAPERS:
+        raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
+    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=(), pdfx=None)
+    for code in codes:
+        translation = read_translation(root, code)
+        data = translated(source, translation)
+        folder = target.with_name(f"{target.name}-{code}")
+        try:
+            prepare_output_folder(folder, root)
+        except OSError as exc:
+            raise OutputFolderError(f"{folder}: {exc.strerror or exc}") from None
+        layout_warnings()
+        started = time.perf_counter()
+        try:
+            context = run_build(data, options, folder)
+        except LayoutError as exc:   # a translated text that does not fit: point at its line
+            key = quoted_key(str(exc), translation)
+            if key is None:
+                raise
+            raise LayoutError(f"{translation.locate(key)}: {card_of(key)}: {code}: {exc}") from None
+        summary(console, f"{data.slug} ({code})", time.perf_counter() - started, folder, chosen, options.duplex,
+                context.artifacts, "")
+        warn(error_console, [str(found) for found in layout_warnings()])
     return 0
 
 

@@ -33,5 +33,7 @@ BUILD_OPTIONS = (
     BuildOption("--pdfx", "pdfx", False, "Also write print-shop/: every PDF as PDF/X for commercial printing "
                 "(level from print.yaml `pdfx:`, else x4)."),
     BuildOption("--pdfx-level", "pdfx_level", True, "x4 (keeps transparency) or x1a (flattened, PDF 1.3); implies --pdfx."),
+    BuildOption("--lang", "lang", True, "Build the kit in a language of the game's lang/ folder (de, ...) into "
+                "<out>-<code>/ (default output/<game>-<code>/); `all`: every language it has."),
 )
 OPTION = {option.name: option for option in BUILD_OPTIONS}

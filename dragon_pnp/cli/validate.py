@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.markup import escape
@@ -16,11 +17,16 @@ from dragon_pnp.errors import DataErrors
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.layout_warnings import take as layout_warnings
 
+if TYPE_CHECKING:
+    from dragon_pnp.data.loader import GameData
+
 
 @app.command()
 def validate(
     game: str | None = typer.Argument(None, help=GAME_HELP, show_default=False),
     as_json: bool = typer.Option(False, "--json", help="Print machine-readable results."),
+    lang: str | None = typer.Option(None, "--lang", help="Also check lang/<code>.yaml (`all`: every language): "
+                                    "missing, stale and unknown keys."),
 ) -> int:
     """Check a game's data files: schema, ids, box counts, board, seats and deck rules, then
     lay out the rulebook and cards in memory, so validate fails on whatever build would.
@@ -48,6 +54,12 @@ def validate(
     findings = [f for r in results for f in r.findings]
     warnings = [str(w) for w in layout_warnings()]
     code = exit_code(findings)
+    problems = _language_problems(data, lang) if lang is not None else []
+    fit = _fit_table(data, lang) if lang is not None and code == 0 else None
+    overflows = [f"{cell.location or code_}: {card or 'layout'}: {code_}: {cell.message}"
+                 for card, code_, cell in (fit.overflows if fit is not None else [])]
+    if problems or overflows:
+        code = 2
     if as_json:
         payload = {
             "game": data.slug,
@@ -56,6 +68,11 @@ def validate(
             "checks": [{"name": r.name, "title": r.title, "passed": r.passed} for r in results],
             "errors": [f.to_json() for f in findings],
             "warnings": warnings,
+            "translations": [{"kind": p.kind, "key": p.key, "message": p.message, "file": str(p.location.file),
+                              "line": p.location.line} for p in problems],
+            "fit": ({card: {c: {"state": cell.state, "size_pt": cell.size_pt, "line": cell.location.line if cell.location else None}
+                            for c, cell in row.items()} for card, row in fit.cells.items()} if fit is not None else None),
+            "fit_errors": overflows,
         }
         console.print_json(json.dumps(payload))
         return code
@@ -71,8 +88,37 @@ def validate(
     console.print(table)
     for finding in findings:
         console.print(f"[bold red]error:[/] {escape(str(finding))}", soft_wrap=True)
+    if fit is not None:
+        fits = Table(title=f"{data.game.name}: fit per language", title_justify="left")
+        fits.add_column("Card")
+        for language in fit.languages:
+            fits.add_column(language)
+        for card, row in fit.cells.items():
+            fits.add_row(card, *(escape(row[c].label()) if c in row else "" for c in fit.languages))
+        console.print(fits)
+    for problem in [*map(str, problems), *overflows]:
+        console.print(f"[bold red]error:[/] {escape(problem)}", soft_wrap=True)
     for warning in warnings:
         console.print(f"[bold yellow]warning:[/] {escape(warning)}", soft_wrap=True)
+    error_count = len(findings) + len(problems) + len(overflows)
     verdict = {0: "[green]valid[/]", 1: "[red]a rules check failed[/]", 2: "[red]malformed data[/]"}[code]
-    console.print(f"{data.slug}: {verdict} ({len(results) + 1} checks, {len(findings)} error{'' if len(findings) == 1 else 's'})")
+    console.print(f"{data.slug}: {verdict} ({len(results) + 1} checks, {error_count} error{'' if error_count == 1 else 's'})")
     return code
+
+
+def _fit_table(data: GameData, lang: str) -> Any:
+    """Every language's kit laid out in memory: card x language, fits / shrunk / overflows."""
+    from dragon_pnp.build.lang_fit import fit_table
+    from dragon_pnp.data.lang.files import check_code, languages, read_translation
+
+    codes = languages(data.root) if lang == "all" else [check_code(lang)]
+    return fit_table(data, [read_translation(data.root, code) for code in codes])
+
+
+def _language_problems(data: GameData, lang: str) -> list[Any]:
+    """Missing, stale and unknown keys of one language file or (`all`) every one the game has."""
+    from dragon_pnp.data.lang.check import check_translation
+    from dragon_pnp.data.lang.files import check_code, languages, read_translation
+
+    codes = languages(data.root) if lang == "all" else [check_code(lang)]
+    return [p for code in codes for p in check_translation(data, read_translation(data.root, code))]

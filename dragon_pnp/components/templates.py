@@ -33,6 +33,7 @@ from dragon_pnp.components.art import (
     picture,
     raster,
 )
+from dragon_pnp.data.lang.words import ENGLISH, Phrases
 from dragon_pnp.data.models import palette_colour
 from dragon_pnp.errors import DataError, DragonPnpError, LayoutError, Location
 from dragon_pnp.fonts import SVG_FONT_FAMILY
@@ -151,6 +152,12 @@ def _environment(game: GameData) -> BoundedSandbox:
     return _environments[key][1]
 
 
+def _phrases(game: GameData) -> Phrases:
+    """The words of the game's language (a translated view's), else the English as written."""
+    found = getattr(getattr(game, "game", None), "phrases", None)
+    return found if isinstance(found, Phrases) else ENGLISH
+
+
 def _make_environment(game: GameData) -> BoundedSandbox:
     loader = jinja2.ChoiceLoader([ConfinedLoader(game_templates(game)), ConfinedLoader(builtin_templates())])
     environment = BoundedSandbox(
@@ -164,7 +171,8 @@ def _make_environment(game: GameData) -> BoundedSandbox:
     )
     environment.globals.update(mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
                                font_family=Markup(SVG_FONT_FAMILY),
-                               colour=colour, icon=icon, art=art, text_line=text_line)
+                               colour=colour, icon=icon, art=art, text_line=text_line,
+                               tr=_phrases(game).template)   # a template's own words, translated (data/lang/)
     module = getattr(game, "module", None)
     if module is not None:
         environment.globals.update(module.part(KitPart).template_globals(game))

@@ -61,6 +61,10 @@ class GameData:
     # Why the rules module did not load, when the load went on without it (`without_broken_rules`):
     # `module` is None and `settings` holds game.yaml's settings as written, unchecked.
     rules_failure: str | None = None
+    # The language of a translated view (`dragon_pnp.data.lang.apply`), None for the game's own,
+    # and its rules.md paragraphs by key: the rulebook swaps them in before it fills the template.
+    language: str | None = None
+    rules_paragraphs: dict[str, str] = field(default_factory=dict)
     # Views a rules module derives from this load (`derived`), kept with it: a fresh load after an
     # edit starts empty, so nothing derived from old data survives (no cache keyed on the folder).
     _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)

@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from dragon_pnp.data.components import Component
+from dragon_pnp.data.lang.words import ENGLISH, Phrases
 
 IDENT = r"^[a-z][a-z0-9_]*$"
 HEX_COLOUR = r"^#[0-9a-fA-F]{6}$"
@@ -108,19 +109,34 @@ class GameManifest(Model):
     art: GameArt = GameArt()
     # what the kit prints: decks, tokens, dice, aids, tiles, board, track, standees
     components: list[Component] = Field(min_length=1)
+    _phrases: Phrases | None = PrivateAttr(default=None)
 
     @property
     def players_text(self) -> str:
         """"2 players" or "2-6 players", as the box and the title page print it."""
         low, high = self.players.min, self.players.max
-        return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}\u2013{high} players"
+        words = self.phrases
+        if low == high:
+            return words.counted("words.players", low)
+        return words.text("words.players_range", low=words.number(low), high=words.number(high))
 
     @property
     def playtime_text(self) -> str:
         """"10-30 minutes" when a span is given, else "about 20 minutes"."""
+        words = self.phrases
         if self.playtime_range:
-            return f"{self.playtime_range[0]}\u2013{self.playtime_range[1]} minutes"
-        return f"about {self.playtime_minutes} minutes"
+            low, high = self.playtime_range[0], self.playtime_range[1]
+            return words.text("words.minutes_range", low=words.number(low), high=words.number(high))
+        return words.counted("words.about_minutes", self.playtime_minutes)
+
+    @property
+    def phrases(self) -> Phrases:
+        """The generic layouts' words in this manifest's language (`dragon_pnp.data.lang.words`)."""
+        return self._phrases or ENGLISH
+
+    def set_phrases(self, phrases: Phrases) -> None:
+        """Set by a translated view (`dragon_pnp.data.lang.apply`); the source language has none."""
+        self._phrases = phrases
 
     @field_validator("rules_options")
     @classmethod

@@ -57,11 +57,12 @@ class _Doc(BaseDocTemplate):
             buffer, pagesize=(mm_to_pt(width_mm), mm_to_pt(height_mm)),
             leftMargin=mm_to_pt(left), rightMargin=mm_to_pt(right),
             topMargin=mm_to_pt(top), bottomMargin=mm_to_pt(bottom),
-            title=f"{game.game.name}: rules", author=", ".join(game.game.designers),
-            subject=f"{game.game.name} rulebook", creator="dragon-pnp", invariant=1,
+            title=f"{game.game.name}: {game.game.phrases.text('words.rules')}", author=", ".join(game.game.designers),
+            subject=f"{game.game.name} {game.game.phrases.text('words.rulebook')}", creator="dragon-pnp", invariant=1,
             initialFontName="Vera", initialFontSize=10, initialLeading=12,
         )
         self.game_name = game.game.name
+        self.words = game.game.phrases
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([
@@ -69,7 +70,7 @@ class _Doc(BaseDocTemplate):
             PageTemplate("body", [frame], onPage=self._body_page),
             PageTemplate("aid", [frame], onPage=self._aid_page),
             PageTemplate("aid_half", half_frames(*self.pagesize),
-                         onPage=on_half_page(f"{self.game_name} · player aid")),
+                         onPage=on_half_page(f"{self.game_name} · {self.words.text('words.player_aid')}")),
         ])
         self._outline_level = -1
 
@@ -85,10 +86,10 @@ class _Doc(BaseDocTemplate):
         canvas.restoreState()
 
     def _body_page(self, canvas: Canvas, doc: Any) -> None:
-        self._footer(canvas, f"{self.game_name} · rules")
+        self._footer(canvas, f"{self.game_name} · {self.words.text('words.rules')}")
 
     def _aid_page(self, canvas: Canvas, doc: Any) -> None:
-        self._footer(canvas, f"{self.game_name} · player aid (print this page on its own)")
+        self._footer(canvas, f"{self.game_name} · {self.words.text('words.aid_on_its_own')}")
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         """As reportlab's, but a flowable too large for any page is reported as what it shows."""
@@ -207,8 +208,8 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
                                       rules_file, aid_blocks, folder), rules_file)
             aid_pdf = aid_buffer.getvalue()
     # Every page carries TrimBox and BleedBox (the page itself), as the kit's other PDFs do.
-    title = f"{game.game.name}: rules"
-    boxed_aid = with_page_boxes(aid_pdf, title=f"{title}, player aid") if aid_pdf is not None else None
+    title = f"{game.game.name}: {game.game.phrases.text('words.rules')}"
+    boxed_aid = with_page_boxes(aid_pdf, title=f"{title}, {game.game.phrases.text('words.player_aid')}") if aid_pdf is not None else None
     copies = 2 if layout is not None and layout.size == "half" else 1
     return Rulebook(with_page_boxes(pdf, title=title), pages, boxed_aid, copies, rules_pdf)
 

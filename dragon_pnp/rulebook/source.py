@@ -37,6 +37,10 @@ def render_rules(game: GameData) -> str:
         source = decode_utf8(read_bounded(path), path)
     except DataError as exc:
         raise LayoutError(str(exc)) from None
+    if game.rules_paragraphs:   # a translated view: its paragraphs swapped in before the template runs
+        from dragon_pnp.data.lang.apply import translate_rules
+
+        source = translate_rules(source, game.rules_paragraphs)
     env = BoundedSandbox(loader=ConfinedLoader(path.parent), undefined=jinja2.StrictUndefined,
                          keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False,
                          finalize=_as_text)

@@ -14,7 +14,6 @@ from dragon_pnp.hexmap_diagrams import board_scene, scene_drawing
 from dragon_pnp.paper import mm_to_pt, pt_to_mm
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
 from dragon_pnp.rulebook.styles import Styles
-from dragon_pnp.rulebook.words import names
 
 
 def _manifest_xml(game: GameData, field: str, text: str) -> str:
@@ -44,16 +43,19 @@ def title_page(game: GameData, styles: Styles, width: float, height: float) -> l
     if info.tagline:
         flow.append(Paragraph(_manifest_xml(game, "tagline", escape_inline(info.tagline)), styles.subtitle))
     if info.also_known_as:
-        flow.append(Paragraph(_manifest_xml(game, "also_known_as", f"also known as *{escape_inline(info.also_known_as)}*"), styles.title_line))
+        also = info.phrases.text("words.also_known_as", name=f"*{escape_inline(info.also_known_as)}*")
+        flow.append(Paragraph(_manifest_xml(game, "also_known_as", also), styles.title_line))
     flow += [Spacer(1, mm_to_pt(6)), *picture, Spacer(1, mm_to_pt(6))]
-    facts = f"**{info.players_text}** · **{info.playtime_text}** · ages **{info.minimum_age}+**"
+    ages = info.phrases.text("words.ages", n=info.phrases.number(info.minimum_age))
+    facts = f"**{info.players_text}** · **{info.playtime_text}** · {ages}"
     flow.append(Paragraph(inline_xml(facts), styles.title_line))
     if info.designers:
-        flow.append(Paragraph(_manifest_xml(game, "designers", "Designed by " + escape_inline(names(info.designers))),
-                              styles.title_line))
+        designed = info.phrases.text("words.designed_by", names=escape_inline(info.phrases.names(list(info.designers))))
+        flow.append(Paragraph(_manifest_xml(game, "designers", designed), styles.title_line))
     flow.append(Spacer(1, mm_to_pt(8)))
     if info.licence:
-        licence = escape_inline(f"Licence: {info.licence}" + (f" ({info.licence_url})" if info.licence_url else ""))
+        licence = escape_inline(info.phrases.text("words.licence", name=info.licence)
+                                + (f" ({info.licence_url})" if info.licence_url else ""))
         flow.append(Paragraph(_manifest_xml(game, "licence", licence), styles.caption))
     flow.append(Paragraph(_manifest_xml(game, "credits", escape_inline(info.credits)), styles.caption))
     return flow

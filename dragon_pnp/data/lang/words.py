@@ -1,0 +1,95 @@
+"""The generic layouts' own words ("players", "minutes", "ages", "Designed by"), in one catalogue.
+
+A word that counts something has one key per CLDR plural category (`words.players.one`,
+`words.players.other`); which categories a language needs, and which one a number takes, come
+from babel's CLDR data, and numbers are printed in the locale's own digits and separators."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+# key -> English text; `{n}`, `{low}`, `{high}`, `{names}`, `{name}` are filled in.
+WORDS: dict[str, str] = {
+    "words.players.one": "{n} player",
+    "words.players.other": "{n} players",
+    "words.players_range": "{low}\u2013{high} players",
+    "words.minutes_range": "{low}\u2013{high} minutes",
+    "words.about_minutes.one": "about {n} minute",
+    "words.about_minutes.other": "about {n} minutes",
+    "words.ages": "ages **{n}+**",
+    "words.designed_by": "Designed by {names}",
+    "words.also_known_as": "also known as {name}",
+    "words.licence": "Licence: {name}",
+    "words.and": "and",
+    "words.rules": "rules",
+    "words.rulebook": "rulebook",
+    "words.player_aid": "player aid",
+    "words.aid_on_its_own": "player aid (print this page on its own)",
+}
+SOURCE_LANGUAGE = "en"
+
+
+def plural_keys(base: str, language: str) -> list[str]:
+    """The keys a counted word needs in `language`: one per CLDR plural category it uses."""
+    from babel import Locale
+
+    tags = set(Locale.parse(language).plural_form.tags) | {"other"}
+    return [f"{base}.{tag}" for tag in ("zero", "one", "two", "few", "many", "other") if tag in tags]
+
+
+def catalogue_keys(language: str) -> dict[str, str]:
+    """Every generic word key `language` needs -> the English source text it translates."""
+    keys: dict[str, str] = {}
+    for key, text in WORDS.items():
+        base, _, tag = key.rpartition(".")
+        if tag in ("one", "other") and base.startswith("words."):
+            if tag == "other":
+                for needed in plural_keys(base, language):
+                    keys[needed] = WORDS.get(needed, text)
+            continue
+        keys[key] = text
+    return keys
+
+
+class Phrases:
+    """The generic words in one language: `phrase("words.ages", n=10)`."""
+
+    def __init__(self, language: str = SOURCE_LANGUAGE, texts: Mapping[str, str] | None = None) -> None:
+        self.language = language
+        self.texts = dict(texts or {})
+
+    def number(self, n: int) -> str:
+        """A count in the locale's digits and separators (CLDR)."""
+        if self.language == SOURCE_LANGUAGE:
+            return str(n)
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(n, locale=self.language))
+
+    def counted(self, base: str, n: int, **values: str) -> str:
+        """The counted word in the plural form CLDR gives `n` in this language."""
+        if self.language == SOURCE_LANGUAGE:
+            key = f"{base}.{'one' if n == 1 else 'other'}"
+        else:
+            from babel import Locale
+
+            key = f"{base}.{Locale.parse(self.language).plural_form(n)}"
+        return self.text(key if key in WORDS or key in self.texts else f"{base}.other", n=self.number(n), **values)
+
+    def text(self, key: str, **values: str) -> str:
+        """One catalogue text with its blanks filled in."""
+        template = self.texts.get(key) or WORDS.get(key) or WORDS[key.rpartition(".")[0] + ".other"]
+        return template.format(**values)
+
+    def template(self, key: str, english: str) -> str:
+        """A word a game's own template prints, `tr("key", "English")`: its translation, else the English."""
+        return self.texts.get(f"templates.{key}") or english
+
+    def names(self, items: list[str]) -> str:
+        """"A", "A and B", "A, B and C" with this language's "and"."""
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + f" {self.text('words.and')} " + items[-1]
+
+
+ENGLISH = Phrases()
