@@ -29,6 +29,7 @@ import ctypes
 import functools
 import os
 import re
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -262,17 +263,35 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
                 if isinstance(template, str):
                     template = self.get_template(template)
                 chunks = template.generate(context)
-                written, pieces = 0, []
-                for piece in chunks:
-                    written += len(piece)
-                    if written > MAX_OUTPUT:
-                        raise TemplateLimitError(f"the rendered text passed {MAX_OUTPUT:,} characters{writing_at(chunks)}")
-                    pieces.append(piece)
-                return "".join(pieces)
+                try:
+                    written, pieces = 0, []
+                    for piece in chunks:
+                        written += len(piece)
+                        if written > MAX_OUTPUT:
+                            raise TemplateLimitError(f"the rendered text passed {MAX_OUTPUT:,} characters"
+                                                     f"{writing_at(chunks)}")
+                        pieces.append(piece)
+                    return "".join(pieces)
+                finally:
+                    _close_deeply(chunks)
             finally:
                 _watchdog.disarm(ticket)
         finally:
             _budget.reset(token)
+
+
+def _close_deeply(chunks: Any) -> None:
+    """Close a render's generator now, with room for its nesting: a template that includes itself
+    stops at a bound hundreds of generators deep, and left to the garbage collector their closing
+    would overflow the stack and print "Exception ignored ... RecursionError" on the console."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        chunks.close()
+    except BaseException:
+        pass
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def bounded_range(*args: int) -> Iterator[int]:

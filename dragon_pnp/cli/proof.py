@@ -37,7 +37,7 @@ def proof(
         from dragon_pnp.cli.build import build
 
         console.print(f"no kit in {folder}: building it first")
-        build(str(root), paper=None, no_duplex=False, no_check=True, out=folder, service=[], pdfx=False,
+        build(str(root), paper=None, no_duplex=False, no_check=True, out=folder, service=[], pdfx=False, lang=None,
               pdfx_level=None)
     data = load_game(root)
     report = run_proof(data, folder, folder)

@@ -144,7 +144,7 @@ def test_without_a_hint_the_command_line_refuses_without_a_traceback(tmp_path):
 
 
 def test_a_position_naming_no_game_is_refused_naming_the_file(nowhere, capsys):
-    position = ROOT / "tests" / "engine" / "positions" / "bite.yaml"   # hand-written, no `game:`
+    position = ROOT / "tests" / "games" / "dragon_pants" / "positions" / "bite.yaml"   # hand-written, no `game:`
     with pytest.raises(SystemExit) as done:
         main(["play", "--position", str(position), "--legal"])
     err = capsys.readouterr().err
