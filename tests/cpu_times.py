@@ -5,7 +5,8 @@ test, the CPU its process spent (user + system) and the CPU of every child it wa
 `dragon-pnp build` in a subprocess, render workers), over setup, call and teardown. A
 session-scoped fixture is thereby charged to the first test that uses it. Each line is appended
 when its test ends (tab-separated: node id, own CPU, children's CPU, wall), so a run stopped
-part-way still says what it measured; xdist workers append to the same file.
+part-way still says what it measured; xdist workers append to the same file. The render
+workers that in-process builds fork live across tests: their CPU is one line at the end.
 
 `python tests/cpu_times.py FILE...` sums the lines by folder and by file, and projects the wall
 time of `pytest -n 2` on two otherwise idle cores (total CPU / 2).
@@ -22,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+RENDER_WORKERS = "(render workers of in-process builds)"
+
 
 def _cpu() -> tuple[float, float]:
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -33,16 +36,27 @@ class CpuTimes:
 
     def __init__(self, out: Path) -> None:
         self.out = out
+        self.last = _cpu()
+
+    def _write(self, node: str, own: float, children: float, wall: float) -> None:
+        with self.out.open("a", encoding="utf-8") as file:
+            file.write(f"{node}\t{own:.3f}\t{children:.3f}\t{wall:.2f}\n")
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, None, None]:
         own, children, started = *_cpu(), time.monotonic()
         yield
-        own_after, children_after = _cpu()
-        line = (f"{item.nodeid}\t{own_after - own:.3f}\t{children_after - children:.3f}"
-                f"\t{time.monotonic() - started:.2f}\n")
-        with self.out.open("a", encoding="utf-8") as file:
-            file.write(line)
+        self.last = own_after, children_after = _cpu()
+        self._write(item.nodeid, own_after - own, children_after - children, time.monotonic() - started)
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        """The in-process render workers live across tests and are reaped only when they stop:
+        stop them now, so their CPU is counted (as its own line) instead of lost."""
+        from dragon_pnp.kit.parallel import stop_render_workers
+
+        stop_render_workers()
+        own, children = _cpu()
+        self._write(f"{RENDER_WORKERS}::reaped at the end", own - self.last[0], children - self.last[1], 0.0)
 
 
 def summarise(files: list[Path]) -> str:
@@ -56,7 +70,7 @@ def summarise(files: list[Path]) -> str:
             cpu = float(own) + float(children)
             name = node.split("::", 1)[0]
             by_file[name] += cpu
-            by_folder[str(Path(name).parent)] += cpu
+            by_folder[name if name == RENDER_WORKERS else str(Path(name).parent)] += cpu
             tests += 1
     total = sum(by_folder.values())
     rows = [f"{folder:32} {cpu:8.1f} s" for folder, cpu in sorted(by_folder.items(), key=lambda row: -row[1])]
