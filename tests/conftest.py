@@ -28,6 +28,19 @@ os.environ["TMPDIR"] = os.environ["DRAGON_PNP_TEST_TMP"]
 tempfile.tempdir = None  # read TMPDIR again
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--cpu-times", metavar="FILE", type=Path, default=None,
+                     help="append each test's CPU seconds to FILE (tests/cpu_times.py sums them)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    out = config.getoption("--cpu-times")
+    if out is not None:
+        from cpu_times import CpuTimes
+
+        config.pluginmanager.register(CpuTimes(out.resolve()), "cpu-times")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session, exitstatus) -> None:
     """No `dragon-pnp-*` file or folder may be left in the temporary folder after the run."""

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from functools import lru_cache
+from typing import Any
+
 import pymupdf
 
 PT = 72.0 / 25.4
@@ -13,6 +17,24 @@ def mm(value: float) -> float:
     return value / PT
 
 
+def drawings(page: pymupdf.Page) -> list[dict[str, Any]]:
+    """`page.get_drawings()`, read once per page of an unchanged file: the card-sheet tests read
+    the same session kit's pages many times, and parsing a sheet's paths is what they cost."""
+    name = page.parent.name
+    if not name or not os.path.isfile(name):
+        return page.get_drawings()
+    stat = os.stat(name)
+    return _file_drawings(name, stat.st_mtime_ns, stat.st_size, page.number)
+
+
+@lru_cache(maxsize=64)
+def _file_drawings(name: str, mtime_ns: int, size: int, number: int) -> list[dict[str, Any]]:
+    """Keyed by the file's modification time and size too, so a rewritten PDF is read again."""
+    with pymupdf.open(name) as doc:
+        found: list[dict[str, Any]] = doc[number].get_drawings()
+    return found
+
+
 def fill_rects(page: pymupdf.Page, size_mm: tuple[float, float]) -> list[tuple[float, float]]:
     """Top-left corners of filled rectangles of exactly `size_mm` (a face's bleed background).
 
@@ -20,7 +42,7 @@ def fill_rects(page: pymupdf.Page, size_mm: tuple[float, float]) -> list[tuple[f
     rectangle operator; both count.
     """
     found = []
-    for drawing in page.get_drawings():
+    for drawing in drawings(page):
         kinds = [item[0] for item in drawing["items"]]
         if drawing["type"] != "f" or not (kinds[:1] in (["re"], ["qu"]) or kinds in (["l"] * 3, ["l"] * 4)):
             continue
@@ -33,7 +55,7 @@ def fill_rects(page: pymupdf.Page, size_mm: tuple[float, float]) -> list[tuple[f
 def stroked_lines(page: pymupdf.Page, width_mm: float, colour=(0.0, 0.0, 0.0)) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """Straight segments stroked at `width_mm` in `colour`."""
     segments = []
-    for drawing in page.get_drawings():
+    for drawing in drawings(page):
         if drawing["type"] not in ("s", "fs") or drawing.get("color") is None:
             continue
         if abs(mm(drawing["width"] or 0) - width_mm) > 0.01:
