@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-EDITED = "Target a dragon on a flat line of sight."   # printed on the Fireball card
+EDITED = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
 TIMEOUT = 120_000  # ms: a loaded 2-core machine can take a while to start a studio cold
 
 
@@ -40,7 +40,7 @@ def test_preview_follows_edits_and_shows_problems(browser, start_studio, tmp_pat
     old_src = page.get_attribute('figure.page[data-id="cards.pdf/1"] img', "src")
     cards = studio.game_dir / "power_cards.yaml"
     original = cards.read_text()
-    cards.write_text(original.replace(EDITED, "Aim at a dragon on a flat line of sight.", 1))
+    cards.write_text(original.replace(EDITED, "The target drops one card of their choice.", 1))
     changed = page.locator('figure.page.changed[data-id="cards.pdf/1"] img')
     changed.wait_for(timeout=TIMEOUT)
     page.wait_for_function(

@@ -12,7 +12,7 @@ from PIL import Image
 from dragon_pnp.studio.preview import Settings
 from dragon_pnp.studio.session import StudioSession
 
-EDITED = "Target a dragon on a flat line of sight."   # printed on the Fireball card
+EDITED = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
 
 
 def wait(session: StudioSession, wanted, timeout: float = 120.0) -> dict:
@@ -63,7 +63,7 @@ def test_preview_edit_break_and_fix(session, game_copy, tmp_path):
     cards = game_copy / "power_cards.yaml"
     original = cards.read_text()
     assert EDITED in original
-    cards.write_text(original.replace(EDITED, "Aim at a dragon on a flat line of sight.", 1))
+    cards.write_text(original.replace(EDITED, "The target drops one card of their choice.", 1))
     edited = wait(session, lambda s: s["rebuild"] > first["rebuild"] and s["status"] == "ready")
     changed = set(edited["changed"])
     assert "card/power-fireball" in changed
