@@ -33,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-EDITED_CARD = "Target a dragon on a flat line of sight."   # printed on the Fireball card
+EDITED_CARD = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
 HAND_LIMIT = re.compile(r"^(settings:\n(?:[ \t]+.*\n|[ \t]*#.*\n)*?[ \t]+hand_limit: )\d+", re.MULTILINE)
 WAIT = 60.0        # seconds any one wait may take before the bench gives up (a stuck studio fails it)
 ERROR_GRACE = 5.0  # seconds an error state may stand before the bench calls it real (a half-written save)
@@ -202,7 +202,7 @@ def main() -> None:
                 cold = time.perf_counter() - studio.started
             card_edits, limit_edits = [], []
             for run in range(args.runs):
-                text = EDITED_CARD.replace("of sight.", f"of sight (edit {run}).")
+                text = EDITED_CARD.replace("their choice.", f"their choice (edit {run}).")
                 card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text, 1), "cards.pdf"))
             for run in range(args.runs):
                 limit = HAND_LIMIT.sub(lambda found, run=run: f"{found.group(1)}{4 + run % 16}", rules)
