@@ -86,6 +86,7 @@ def page_text_runs(pdf: bytes) -> list[list[TextRun]]:
                     r, g, b, a = (ctypes.c_uint() for _ in range(4))
                     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
                     matrix = raw.FS_MATRIX()
+                    name, flags = ctypes.create_string_buffer(128), ctypes.c_int()
                     current: dict[str, object] | None = None
                     for char in range(raw.FPDFText_CountChars(text_page)):
                         code = raw.FPDFText_GetUnicode(text_page, char)
@@ -103,7 +104,10 @@ def page_text_runs(pdf: bytes) -> list[list[TextRun]]:
                         # The size as printed: the font's size through the text and page matrices
                         # (cairo writes a size of 1 scaled by its matrix).
                         size = round(raw.FPDFText_GetFontSize(text_page, char) * (matrix.c ** 2 + matrix.d ** 2) ** 0.5, 1)
-                        bold = raw.FPDFText_GetFontWeight(text_page, char) >= 600
+                        # cairo's embedded subsets declare no weight (PDFium says 400 or -1 for
+                        # DejaVu Sans Bold): the font's own name tells a bold face
+                        raw.FPDFText_GetFontInfo(text_page, char, name, len(name), flags)
+                        bold = raw.FPDFText_GetFontWeight(text_page, char) >= 600 or b"Bold" in name.value
                         colour = (r.value, g.value, b.value)
                         box = (left.value, height - top.value, right.value, height - bottom.value)
                         if current is not None and (current["colour"], current["size"], current["bold"]) == \

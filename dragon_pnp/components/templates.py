@@ -33,6 +33,7 @@ from dragon_pnp.components.art import (
     picture,
     raster,
 )
+from dragon_pnp.contrast import deepened, ink_on, mixed
 from dragon_pnp.data.lang.words import ENGLISH, Phrases
 from dragon_pnp.data.models import palette_colour
 from dragon_pnp.errors import DataError, DragonPnpError, LayoutError, Location
@@ -172,6 +173,7 @@ def _make_environment(game: GameData) -> BoundedSandbox:
     environment.globals.update(mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
                                font_family=Markup(SVG_FONT_FAMILY),
                                colour=colour, icon=icon, art=art, text_line=text_line,
+                               ink_on=ink_on, deepened=deepened, mixed=mixed,   # text colour by contrast with its background
                                tr=_phrases(game).template)   # a template's own words, translated (data/lang/)
     module = getattr(game, "module", None)
     if module is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from dragon_pnp.contrast import ink_on
 from dragon_pnp.hexmap_diagrams.overlays import Badge, HexLine, HexOutline, Marker, Stroke
 from dragon_pnp.hexmap_diagrams.scene import BoardScene, HexCell, HomeMarker
 from dragon_pnp.hexmap_diagrams.shapes import Circle, Label, Point, Polygon, Polyline, Shape, star_corners
@@ -79,7 +80,7 @@ def _marker(scene: BoardScene, marker: Marker) -> list[Shape]:
     s = scene.hex_size_mm
     at = scene.point(marker.hex)
     return [Circle(at, 0.33 * s, marker.colour, "#000000", width_mm=0.07 * s),
-            Label(at, marker.label, 0.45 * s, fill="#ffffff")]
+            Label(at, marker.label, 0.45 * s, fill=ink_on(marker.colour))]   # a letter that reads on its seat colour
 
 
 def _badge(scene: BoardScene, badge: Badge) -> list[Shape]:

@@ -92,7 +92,7 @@ def _data_cues(game: Any, kit: Path, group: str, things: list[str]) -> dict[str,
             printed: dict[str, list[bool]] = {}
             symbols: dict[str, set[str]] = {thing: set() for thing in things}
             for row in game.rows(spec.id):
-                thing = _group_value(row, group)
+                thing = _group_value(row, group, things)
                 if thing in things and row.get("icon"):
                     symbols[thing].add(str(row["icon"]))
                 if thing in things:
@@ -123,10 +123,15 @@ def _data_cues(game: Any, kit: Path, group: str, things: list[str]) -> dict[str,
     return cues
 
 
-def _group_value(row: dict[str, Any], group: str) -> str | None:
+def _group_value(row: dict[str, Any], group: str, things: list[str]) -> str | None:
+    """The thing of `group` a card belongs to: its `group` field, else the first of its
+    `<group>s`, else the first field whose value names one of the group's things (a palette
+    named for what it colours, `cards`, is chosen by a card's `colour` or `trail` field)."""
     value = row.get(group)
     if value is None and isinstance(row.get(f"{group}s"), list) and row[f"{group}s"]:
         value = row[f"{group}s"][0]
+    if value is None:
+        value = next((field for field in row.values() if isinstance(field, str) and field in things), None)
     return None if value is None else str(value)
 
 
