@@ -20,6 +20,7 @@ class BuildOptions:
     seed: int = 1
     services: tuple[str, ...] = ()   # card-printing services to write uploads for (service-<name>/)
     pdfx: str | None = None          # "x4" or "x1a": also write print-shop/ PDF/X files
+    proof: bool = True               # the accessibility proof's quick part, into proof.json
 
 
 @dataclass

@@ -51,6 +51,7 @@ STEPS: list[Step] = [
     Step("Rulebook", "dragon_pnp.rulebook.build:build_step", begin="dragon_pnp.rulebook.build:begin"),
     Step("Rules check", "dragon_pnp.report.build:build_step", lambda options: options.check, needs_rules=True),
     Step("Print-and-play", "dragon_pnp.kit.steps:print_and_play_step"),
+    Step("Accessibility proof", "dragon_pnp.proof.step:proof_step", lambda options: options.proof),
     Step("Print shop (PDF/X)", "dragon_pnp.print_shop.step:print_shop_step", lambda options: bool(options.pdfx)),
 ]
 

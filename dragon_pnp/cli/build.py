@@ -40,6 +40,7 @@ def build(
     pdfx: bool = typer.Option(False, OPTION["pdfx"].flag, help=OPTION["pdfx"].help),
     pdfx_level: str | None = typer.Option(None, OPTION["pdfx_level"].flag, help=OPTION["pdfx_level"].help),
     lang: str | None = typer.Option(None, OPTION["lang"].flag, help=OPTION["lang"].help),
+    no_proof: bool = typer.Option(False, OPTION["no_proof"].flag, help=OPTION["no_proof"].help),
 ) -> int:
     """Build the kit: cards, tiles, board poster, extras, SVGs, PNGs and print-and-play.pdf."""
     root = game_folder(game, "build")
@@ -52,7 +53,8 @@ def build(
     except OSError as exc:
         raise OutputFolderError(f"{target}: {exc.strerror or exc}") from None
     # A plain build of inputs a remembered build had: write that kit, load nothing.
-    plain = not (service or pdfx or pdfx_level)
+    # (`--no-proof` is never remembered: its kit lacks the proof a plain build's has.)
+    plain = not (service or pdfx or pdfx_level or no_proof)
     found = remembered_build(root, target, paper, not no_duplex, not no_check) if plain else None
     if found is not None and found.kit is not None:
         write_remembered(found.kit, root, target, not no_duplex, console, error_console)
@@ -79,7 +81,8 @@ def build(
         services = ()
     _validate(data)
     level = _pdfx_level(pdfx, pdfx_level, data.print_profile.pdfx)
-    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services, pdfx=level)
+    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=services, pdfx=level,
+                           proof=not no_proof)
     steps = active_steps(options, data)
     layout_warnings()  # only this build's warnings
     started = time.perf_counter()

@@ -28,6 +28,8 @@ BUILD_OPTIONS = (
                 "Fold-over cards (front and back side by side) for printers without duplex.", fast=True),
     BuildOption("--no-check", "no_check", False, "Skip the simulated rules check.", fast=True),
     BuildOption("--out", "out", True, "Output folder (default: output/<game>/).", fast=True),
+    BuildOption("--no-proof", "no_proof", False, "Skip the accessibility proof's quick part (colour pairs, text and "
+                "icon contrast into proof.json); `dragon-pnp proof` runs the whole."),
     BuildOption("--service", "service", True, "Also write uploads for a card-printing service (tgc or mpc) into "
                 "service-<name>/; may be given more than once."),
     BuildOption("--pdfx", "pdfx", False, "Also write print-shop/: every PDF as PDF/X for commercial printing "

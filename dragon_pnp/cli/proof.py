@@ -38,7 +38,7 @@ def proof(
 
         console.print(f"no kit in {folder}: building it first")
         build(str(root), paper=None, no_duplex=False, no_check=True, out=folder, service=[], pdfx=False, lang=None,
-              pdfx_level=None)
+              pdfx_level=None, no_proof=True)
     data = load_game(root)
     report = run_proof(data, folder, folder)
     write_json(report, folder / "proof.json")

@@ -77,6 +77,12 @@ def summary(console: Any, slug: str, elapsed: float, target: Path, paper: str, d
     console.print(f"{slug}: kit built in {elapsed:.1f} s into {shown(target)} ({paper}, "
                   f"{'duplex' if duplex else 'fold-over'}): {len(pdfs)} PDFs, {svgs} SVGs, {pngs} PNGs"
                   f"{extra}", soft_wrap=True)
+    if "proof.json" in artifacts:
+        from dragon_pnp.proof.step import summary_line
+
+        line = summary_line(artifacts["proof.json"])
+        if line is not None:
+            console.print(line, soft_wrap=True, markup=False, highlight=False)
 
 
 def warn(error_console: Any, warnings: list[str]) -> None:

@@ -13,6 +13,7 @@ from typing import Any, Literal
 import jinja2
 from markupsafe import Markup
 
+from dragon_pnp.contrast import ink_on
 from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.resources import templates_dir
 
@@ -82,7 +83,8 @@ def bytecode_cache(kind: str = "") -> jinja2.BytecodeCache | None:
 
 
 def render_template(template: str, **values: Any) -> str:
-    return environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY))
+    return environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY),
+                                                       ink_on=ink_on)   # text on a data colour, by WCAG contrast
 
 
 def _mm(value: float) -> str:

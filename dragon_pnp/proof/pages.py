@@ -9,17 +9,21 @@ large text (18 pt, or 14 pt bold).
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
+import hashlib
+import json
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from dragon_pnp.kit.render_cache import RenderCache
+from dragon_pnp.pdf.page_digest import page_digests
 from dragon_pnp.pdf_pictures import TextRun, page_pictures, page_text_runs
 from dragon_pnp.proof.vision import VISIONS, Colour, contrast_ratio, hex_text, seen_as
 
 CONTRAST_DPI = 150
+CONTRAST_VERSION = 1   # part of a page's cache key: raise it when the measure changes
 THUMBNAIL_DPI = 30
 NORMAL_TEXT = 4.5
 LARGE_TEXT = 3.0
@@ -64,24 +68,49 @@ class DocumentProof:
     thumbnails: list[dict[str, str]]   # per page: vision ("as printed" first) -> PNG file name
 
 
-def proof_document(pdf: Path, thumbnails: Path) -> DocumentProof:
+def proof_document(pdf: Path, thumbnails: Path | None, cache: RenderCache | None = None) -> DocumentProof:
     """Contrast and smallest text of every page of `pdf`, and its pages as seen with each vision
-    written as PNG thumbnails into `thumbnails`."""
+    written as PNG thumbnails into `thumbnails` (None: no pictures, the build's quick proof).
+
+    A page's contrast findings are kept in `cache` under the digest of what it draws, so a
+    rebuild after an edit draws only the pages that changed."""
     data = pdf.read_bytes()
     texts = page_text_runs(data)
-    pictures = page_pictures(data, CONTRAST_DPI, None, np.asarray)
-    findings: list[ContrastFinding] = []
+    per_page = _contrast_by_page(pdf.name, data, texts, cache or RenderCache(None))
+    findings = [finding for number in range(1, len(texts) + 1) for finding in per_page[number]]
     smallest: tuple[float, int, str] | None = None
-    for number, (runs, picture) in enumerate(zip(texts, pictures, strict=True), 1):
-        findings += _page_contrast(pdf.name, number, runs, picture)
+    for number, runs in enumerate(texts, 1):
         for run in runs:
             if run.text.strip() and (smallest is None or run.size_pt < smallest[0]):
                 smallest = (run.size_pt, number, run.text)
-    thumbnails.mkdir(parents=True, exist_ok=True)
-    drawn = page_pictures(data, THUMBNAIL_DPI, None, np.asarray)
-    written = [_thumbnails(pdf.stem, number, picture, thumbnails) for number, picture in enumerate(drawn, 1)]
+    written: list[dict[str, str]] = []
+    if thumbnails is not None:
+        thumbnails.mkdir(parents=True, exist_ok=True)
+        drawn = page_pictures(data, THUMBNAIL_DPI, None, np.asarray)
+        written = [_thumbnails(pdf.stem, number, picture, thumbnails) for number, picture in enumerate(drawn, 1)]
     return DocumentProof(pdf.name, len(texts), smallest[0] if smallest else None, smallest[1] if smallest else None,
                          smallest[2] if smallest else "", findings, written)
+
+
+def _contrast_by_page(document: str, data: bytes, texts: list[list[TextRun]],
+                      cache: RenderCache) -> dict[int, list[ContrastFinding]]:
+    """Each page's contrast findings (by 1-based number), from `cache` where the page drew the
+    same before, else measured on the page drawn at CONTRAST_DPI."""
+    keys = [hashlib.sha256(f"proof-contrast-{CONTRAST_VERSION}-{CONTRAST_DPI}-{digest}".encode()).hexdigest()
+            for digest in page_digests(data)] if cache.folder is not None else [""] * len(texts)
+    found: dict[int, list[ContrastFinding]] = {}
+    for index, key in enumerate(keys):
+        stored = cache.get(key) if key else None
+        if stored is not None:
+            found[index + 1] = [ContrastFinding(document, index + 1, **item) for item in json.loads(stored)]
+    missing = [index for index in range(len(texts)) if index + 1 not in found]
+    for index, picture in zip(missing, page_pictures(data, CONTRAST_DPI, missing, np.asarray), strict=True):
+        found[index + 1] = _page_contrast(document, index + 1, texts[index], picture)
+        if keys[index]:
+            fields = [{name: value for name, value in asdict(finding).items() if name not in ("document", "page")}
+                      for finding in found[index + 1]]
+            cache.put(keys[index], json.dumps(fields).encode())
+    return found
 
 
 def _thumbnails(stem: str, number: int, picture: np.ndarray, folder: Path) -> dict[str, str]:
@@ -140,6 +169,7 @@ def _background(pixels: np.ndarray, text: Colour) -> Colour | None:
     if len(far) < max(4, len(pixels) // 10):
         return None
     bins = far // 8
-    (modal, _), = Counter(map(tuple, bins.tolist())).most_common(1)
-    colour = far[(bins == np.array(modal)).all(axis=1)].mean(axis=0)   # the modal bin's own mean
+    keys = (bins[:, 0] << 10) | (bins[:, 1] << 5) | bins[:, 2]   # one number per 8-level bin
+    values, counts = np.unique(keys, return_counts=True)
+    colour = far[keys == values[np.argmax(counts)]].mean(axis=0)   # the modal bin's own mean
     return (round(float(colour[0])), round(float(colour[1])), round(float(colour[2])))

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dragon_pnp.kit.render_cache import RenderCache
+from dragon_pnp.proof.graphics import GRAPHIC, IconContrast, icon_contrasts
 from dragon_pnp.proof.pages import LARGE_TEXT, NORMAL_TEXT, DocumentProof, proof_document
 from dragon_pnp.proof.pairs import PairFinding, groups_of, pair_findings
 from dragon_pnp.proof.vision import VISIONS
@@ -24,18 +26,28 @@ class ProofReport:
     groups: list[str]
     pairs: list[PairFinding]
     documents: list[DocumentProof]
+    icons: list[IconContrast]
 
     @property
     def problems(self) -> int:
         return sum(1 for pair in self.pairs if pair.level == "problem") + \
-            sum(len(document.contrast) for document in self.documents)
+            sum(len(document.contrast) for document in self.documents) + \
+            sum(1 for icon in self.icons if icon.level == "problem")
+
+    def counts(self) -> dict[str, int]:
+        """Problems by kind: what `build` prints in its one-line summary."""
+        return {"colour pair": sum(1 for pair in self.pairs if pair.level == "problem"),
+                "text contrast": sum(len(document.contrast) for document in self.documents),
+                "icon contrast": sum(1 for icon in self.icons if icon.level == "problem")}
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "visions": list(VISIONS), "least_colour_difference": self.least_difference,
-                "contrast_needed": {"normal": NORMAL_TEXT, "large": LARGE_TEXT}, "groups": self.groups,
+                "contrast_needed": {"normal": NORMAL_TEXT, "large": LARGE_TEXT, "graphics": GRAPHIC}, "groups": self.groups,
                 "problems": self.problems,
                 "findings": [pair.to_json() for pair in self.pairs]
-                + [finding.to_json() for document in self.documents for finding in document.contrast],
+                + [finding.to_json() for document in self.documents for finding in document.contrast]
+                + [icon.to_json() for icon in self.icons if icon.level == "problem"],
+                "icons": [icon.to_json() for icon in self.icons],
                 "documents": [{"document": d.name, "pages": d.pages, "smallest_text_pt": d.smallest_pt,
                                "smallest_text_page": d.smallest_page, "smallest_text": d.smallest_text,
                                "pages_seen_as": d.thumbnails} for d in self.documents]}
@@ -49,11 +61,14 @@ def printed_documents(kit: Path) -> list[Path]:
     return sorted(path for path in kit.glob("*.pdf") if path.name not in NOT_PRINTED)
 
 
-def run_proof(game: Any, kit: Path, out: Path) -> ProofReport:
-    """Proof the kit built from `game` into `kit`; page pictures go into `out`/proof/."""
+def run_proof(game: Any, kit: Path, out: Path | None) -> ProofReport:
+    """Proof the kit built from `game` into `kit`; page pictures go into `out`/proof/ (None: no
+    pictures, the quick proof `build` runs)."""
     settings = game.print_profile.proof
     groups = groups_of(game, kit)
     pairs = pair_findings(groups, settings.min_colour_difference)
-    documents = [proof_document(pdf, out / THUMBNAILS) for pdf in printed_documents(kit)]
+    cache = RenderCache.from_environment()
+    documents = [proof_document(pdf, out / THUMBNAILS if out is not None else None, cache)
+                 for pdf in printed_documents(kit)]
     return ProofReport(game.game.name, settings.min_colour_difference, [group.name for group in groups], pairs,
-                       documents)
+                       documents, icon_contrasts(kit, cache))

@@ -21,6 +21,11 @@ def summary_lines(report: ProofReport) -> list[str]:
     pairs = sorted(report.pairs, key=lambda pair: pair.level != "problem")
     lines = [f"{'PROBLEM' if pair.level == 'problem' else 'ok'}: {pair.sentence()}" for pair in pairs]
     lines += [f"PROBLEM: {finding.sentence()}" for document in report.documents for finding in document.contrast]
+    lines += [f"PROBLEM: {icon.sentence()}" for icon in report.icons if icon.level == "problem"]
+    if report.icons:
+        low = min(report.icons, key=lambda icon: icon.ratio)
+        lines.append(f"icons: {len(report.icons)} measured on the faces, the lowest contrast {low.ratio:.2f}:1 "
+                     f"('{low.icon}' on {low.face})")
     for document in report.documents:
         if document.smallest_pt is not None:
             lines.append(f"smallest text in {document.name}: {document.smallest_pt:g} pt on page "
@@ -48,7 +53,7 @@ td,th{{padding:4px;vertical-align:top;font-size:90%}} li{{margin:0.3em 0}}</styl
 <p>{report.problems} problem(s). Colours of things to tell apart (groups: {escape(", ".join(report.groups)) or "none"})
 are compared as seen with normal vision, {", ".join(VISIONS)}; two count as told apart at a glance when their
 CIEDE2000 difference is at least {report.least_difference:g}, else they need a cue besides colour. Text contrast
-is measured against WCAG 2: 4.5:1, or 3:1 for text of 18 pt (14 pt bold) and more. Simulations: DaltonLens,
+is measured against WCAG 2: 4.5:1, or 3:1 for text of 18 pt (14 pt bold) and more; icons against 3:1. Simulations: DaltonLens,
 Vi&eacute;not 1999 (protanopia, deuteranopia) and Brettel 1997 (tritanopia).</p>
 <ul>{rows}</ul>
 {"".join(pages)}

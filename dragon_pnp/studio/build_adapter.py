@@ -199,7 +199,7 @@ def write_output(game: GameData, paper: str, duplex: bool, out_dir: Path,
     from dragon_pnp.build.kept_outputs import Carried
     from dragon_pnp.build.pipeline import run_build
 
-    context = run_build(game, BuildOptions(paper=paper, duplex=duplex, check=False), out_dir, advance)
+    context = run_build(game, BuildOptions(paper=paper, duplex=duplex, check=False, proof=False), out_dir, advance)
     if context.dropped:
         say(Carried(dropped=context.dropped).note())
     return sorted(str(path.relative_to(out_dir)) for path in context.artifacts.values())
