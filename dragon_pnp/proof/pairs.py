@@ -17,6 +17,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from dragon_pnp.components.drawing import face_key
 from dragon_pnp.proof.vision import VISIONS, Colour, colour_difference, colour_seen_as, hex_colour, hex_text
 
 
@@ -91,14 +92,16 @@ def _data_cues(game: Any, kit: Path, group: str, things: list[str]) -> dict[str,
         if spec.kind == "deck":
             printed: dict[str, list[bool]] = {}
             symbols: dict[str, set[str]] = {thing: set() for thing in things}
-            for row in game.rows(spec.id):
+            rows = list(game.rows(spec.id))
+            digits = len(str(len(rows)))
+            for index, row in enumerate(rows):
                 thing = _group_value(row, group, things)
                 if thing in things and row.get("icon"):
                     symbols[thing].add(str(row["icon"]))
                 if thing in things:
-                    key = str(row.get(spec.key_field, row.get("id")))
-                    faces = sorted({*(kit / "svg").glob(f"{spec.id}-{key}*.svg"),
-                                    *(kit / "svg").glob(f"{spec.id}-{key.replace('_', '-')}*.svg")})
+                    # the card's face file, named as the deck names it (its key, else its number)
+                    stem = face_key(spec.id, row.get(spec.key_field) if spec.key_field else f"{index + 1:0{digits}d}")
+                    faces = sorted({*(kit / "svg").glob(f"{stem}.svg"), *(kit / "svg").glob(f"{stem}-*.svg")})
                     words = " ".join(_face_words(face) for face in faces)
                     printed.setdefault(thing, []).append(bool(faces) and thing.replace("_", " ").lower() in words)
             for thing, seen in printed.items():
