@@ -96,7 +96,9 @@ def test_two_suits_told_apart_by_red_and_green_alone_are_flagged(tmp_path, with_
     [pair] = [f for f in report["findings"] if f["kind"] == "colour pair" and f["group"] == "suit"]
     assert "deuteranopia" in pair["confused_under"] and "normal vision" not in pair["confused_under"]
     if with_symbols:
+        # The symbol tells the suits apart; nothing else in the kit is a problem, so the proof passes.
         assert pair["level"] == "info" and "symbol" in pair["cue"]
+        assert code == 0 and report["problems"] == 0, [f for f in report["findings"] if f["level"] == "problem"]
     else:
         assert pair["level"] == "problem" and pair["cue"] is None and code == 1
     assert report["documents"][0]["pages_seen_as"], "every page drawn as seen"
@@ -126,11 +128,16 @@ def test_low_contrast_text_is_found_on_its_page(tmp_path, private_render_cache):
 
 
 @pytest.mark.parametrize("game", ["dragon_dance", "dragon_line"])
-def test_the_seed_games_pass_the_colour_pairs(game, tmp_path, private_render_cache):
-    """Every group of colours in the seed games' data is told apart, by colour or a second cue."""
+def test_the_seed_games_pass_the_proof(game, tmp_path, private_render_cache):
+    """Every group of colours in the seed games' data is told apart, by colour or a second cue, and
+    the build's own proof (text and icon contrast too) finds nothing, and says so in one line."""
     built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", game, "--no-check", "--out",
                             str(tmp_path / game)], capture_output=True, text=True, timeout=600)
     assert built.returncode == 0, built.stderr
+    assert "accessibility proof: no problems" in built.stdout and "proof.json" in built.stdout, built.stdout
+    written = json.loads((tmp_path / game / "proof.json").read_text())
+    assert written["problems"] == 0 and written["icons"], written["findings"]
+    assert all(icon["ratio"] >= 3 for icon in written["icons"])
     from dragon_pnp.games.registry import load_game
     from dragon_pnp.proof.pairs import groups_of, pair_findings
 
