@@ -136,8 +136,9 @@ def test_the_seed_games_pass_the_proof(game, tmp_path, private_render_cache):
     assert built.returncode == 0, built.stderr
     assert "accessibility proof: no problems" in built.stdout and "proof.json" in built.stdout, built.stdout
     written = json.loads((tmp_path / game / "proof.json").read_text())
-    assert written["problems"] == 0 and written["icons"], written["findings"]
+    assert written["problems"] == 0, written["findings"]
     assert all(icon["ratio"] >= 3 for icon in written["icons"])
+    assert written["icons"] or game == "dragon_dance"   # Dance draws its marks inline, with no icon files
     from dragon_pnp.games.registry import load_game
     from dragon_pnp.proof.pairs import groups_of, pair_findings
 
