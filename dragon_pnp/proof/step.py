@@ -39,6 +39,7 @@ def summary_line(path: Path) -> str | None:
         if finding.get("level") == "problem":
             kinds[finding["kind"]] = kinds.get(finding["kind"], 0) + 1
     counted = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
-    found = f"{sum(kinds.values())} problem(s) ({counted})" if kinds else "no problems"
-    return (f"accessibility proof: {found} in {len(report.get('groups', []))} colour groups, the text and "
-            f"{len(report.get('icons', []))} icons; {path} (`dragon-pnp proof` adds every page as seen)")
+    found = f"{sum(kinds.values())} problem(s): {counted}" if kinds else "no problems"
+    pages = sum(document.get("pages", 0) for document in report.get("documents", []))
+    return (f"accessibility proof: {found} (colour groups {len(report.get('groups', []))}, text on {pages} "
+            f"page(s), icons {len(report.get('icons', []))}); {path} (`dragon-pnp proof` adds every page as seen)")

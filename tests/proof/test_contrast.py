@@ -69,13 +69,14 @@ def test_an_icon_is_measured_against_what_it_is_drawn_on(tmp_path, page, ink, ra
 
 
 def test_the_build_line_counts_problems_by_kind(tmp_path):
-    report = {"groups": ["suit", "seat colours"], "icons": [{"ratio": 2.0}, {"ratio": 9.0}], "findings": [
+    report = {"groups": ["suit", "seat colours"], "icons": [{"ratio": 2.0}, {"ratio": 9.0}],
+              "documents": [{"pages": 3}, {"pages": 4}], "findings": [
         {"level": "problem", "kind": "text contrast"}, {"level": "problem", "kind": "text contrast"},
         {"level": "info", "kind": "colour pair"}, {"level": "problem", "kind": "icon contrast"}]}
     (tmp_path / "proof.json").write_text(json.dumps(report), encoding="utf-8")
     line = summary_line(tmp_path / "proof.json")
-    assert line is not None and "3 problem(s) (1 icon contrast, 2 text contrast)" in line
-    assert "2 colour groups" in line and "2 icons" in line and str(tmp_path / "proof.json") in line
+    assert line is not None and "3 problem(s): 1 icon contrast, 2 text contrast" in line
+    assert "colour groups 2, text on 7 page(s), icons 2" in line and str(tmp_path / "proof.json") in line
     assert summary_line(tmp_path / "missing.json") is None
 
 
