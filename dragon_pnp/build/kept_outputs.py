@@ -21,6 +21,7 @@ from dragon_pnp.build.output_folder import MARKER
 
 REPORT_SET = ("rules-check.json", "rules-check.html", "rules-check.pdf")   # one check's report, kept whole
 REPORT_FOLDERS = ("diff",)                                                  # `dragon-pnp diff`'s default folder
+PROOF_PICTURES = ("proof/", "proof.html", "proof.pdf")                      # `dragon-pnp proof`'s, of the old pages
 
 
 @dataclass
@@ -39,8 +40,14 @@ class Carried:
         """One line naming what the new kit no longer holds, or ""."""
         if not self.dropped:
             return ""
-        return (f"the previous kit's {', '.join(self.dropped)} {'is' if len(self.dropped) == 1 else 'are'} gone: "
-                "this build did not write them (build with the same options to write them again)")
+        proof = [name for name in self.dropped if name in PROOF_PICTURES]
+        other = [name for name in self.dropped if name not in PROOF_PICTURES]
+        said = [f"the previous kit's {', '.join(other)} {'is' if len(other) == 1 else 'are'} gone: "
+                "this build did not write them (build with the same options to write them again)"] if other else []
+        if proof:   # pictures of the old pages: kept, they would show a kit that is no longer there
+            said.append(f"the previous accessibility proof's {', '.join(proof)} showed the old pages: "
+                        "`dragon-pnp proof` draws the new ones")
+        return "; ".join(said)
 
 
 def is_kept_report(relative: str) -> bool:

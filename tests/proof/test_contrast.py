@@ -91,3 +91,11 @@ def test_the_proof_step_comes_after_the_print_and_play_file():
     assert labels.index("Accessibility proof") > labels.index("Print-and-play")
 
 
+
+
+def test_a_rebuild_says_the_old_proof_pictures_showed_the_old_pages():
+    from dragon_pnp.build.kept_outputs import Carried
+
+    note = Carried(dropped=["print-shop/", "proof.html", "proof/"]).note()
+    assert "print-shop/ is gone" in note and "proof.html, proof/ showed the old pages" in note
+    assert "print-shop" not in Carried(dropped=["proof.pdf"]).note()
