@@ -1,4 +1,4 @@
-"""`dragon-pnp build` end to end, as a user runs it (not on a terminal: one summary line)."""
+"""`dragon-pnp build` end to end, as a user runs it (not on a terminal: a summary line and the proof's)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ def test_build_command_writes_the_kit_for_a4(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
-    assert len(lines) == 1 and "kit built" in lines[0] and "a4" in lines[0]
+    # the kit's line, then the accessibility proof's (build runs its quick part into proof.json)
+    assert len(lines) == 2 and "kit built" in lines[0] and "a4" in lines[0]
+    assert lines[1].startswith("accessibility proof: ") and (out / "proof.json").is_file()
     for name in ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf"):
         assert (out / name).stat().st_size > 10_000
     assert len(list((out / "png").glob("*.png"))) == 22
