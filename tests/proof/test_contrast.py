@@ -99,3 +99,30 @@ def test_a_rebuild_says_the_old_proof_pictures_showed_the_old_pages():
     note = Carried(dropped=["print-shop/", "proof.html", "proof/"]).note()
     assert "print-shop/ is gone" in note and "proof.html, proof/ showed the old pages" in note
     assert "print-shop" not in Carried(dropped=["proof.pdf"]).note()
+
+
+def test_page_findings_are_kept_by_what_the_page_draws(tmp_path, monkeypatch):
+    """A page measured once is read back from the cache (not drawn again) with the same finding."""
+    from reportlab.pdfgen import canvas
+
+    from dragon_pnp.kit.render_cache import RenderCache
+    from dragon_pnp.proof import pages
+
+    pdf = tmp_path / "faint.pdf"
+    page = canvas.Canvas(str(pdf), pagesize=(200, 100), invariant=1)
+    page.setFillColorRGB(0xbb / 255, 0xbb / 255, 0xbb / 255)
+    page.setFont("Helvetica", 10)
+    page.drawString(20, 50, "Faint words")
+    page.save()
+    cache = RenderCache(tmp_path / "cache")
+    first = pages.proof_document(pdf, None, cache)
+    [finding] = first.contrast
+    assert finding.text_colour == "#bbbbbb" and finding.ratio == pytest.approx(1.92, abs=0.05)   # L 0.497 on white
+
+    def no_drawing(data, dpi, wanted, finish):
+        assert not wanted, "a cached page was drawn again"
+        return []
+
+    monkeypatch.setattr(pages, "page_pictures", no_drawing)
+    again = pages.proof_document(pdf, None, cache)
+    assert again.contrast == first.contrast
