@@ -30,12 +30,10 @@ class ProofReport:
 
     @property
     def problems(self) -> int:
-        return sum(1 for pair in self.pairs if pair.level == "problem") + \
-            sum(len(document.contrast) for document in self.documents) + \
-            sum(1 for icon in self.icons if icon.level == "problem")
+        return sum(self.counts().values())
 
     def counts(self) -> dict[str, int]:
-        """Problems by kind: what `build` prints in its one-line summary."""
+        """Problems by kind."""
         return {"colour pair": sum(1 for pair in self.pairs if pair.level == "problem"),
                 "text contrast": sum(len(document.contrast) for document in self.documents),
                 "icon contrast": sum(1 for icon in self.icons if icon.level == "problem")}
