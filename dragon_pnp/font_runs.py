@@ -162,3 +162,45 @@ def with_fallback_fonts(xml: str, where: str = "text") -> str:
         for name, run in font_runs(piece, where):
             parts.append(run if name == base else f'<font face="{name}">{run}</font>')
     return "".join(parts)
+
+
+# --- one line of card text (cairo draws it: one font per <text> element) ---------------------------
+
+def _families() -> dict[str, str]:
+    """reportlab face name -> the fontconfig family cairo finds the same file under."""
+    from dragon_pnp.fonts import FAMILY
+
+    return {_base()[0]: FAMILY, **{face.name: face.family for face in FACES}}
+
+
+def _styled(name: str, bold: bool) -> str:
+    """The registered reportlab font of face `name` in bold or regular."""
+    base = _base()[0]
+    if name == base:
+        return "Vera-Bold" if bold else "Vera"
+    return name + "-Bold" if bold else name
+
+
+def line_runs(text: str, bold: bool = False, where: str = "text") -> list[tuple[str, str, str]]:
+    """`text` (one line, logical order, already joined) as (reportlab font, fontconfig family, run):
+    the whole line in the first face that has every character, else run by run; MissingGlyph
+    (located at `where`) for a character no face has."""
+    base, drawn = _base()
+    if text.isascii() or all(ord(c) in drawn or _drawn_anyway(c) for c in text):
+        return [(_styled(base, bold), _families()[base], text)]
+    faces = _registered()
+    whole = next((name for name, points in faces
+                  if all(ord(c) in points or _drawn_anyway(c) for c in text)), None)
+    runs = [(whole, text)] if whole is not None else font_runs(text, where)
+    families = _families()
+    return [(_styled(name, bold), families[name], run) for name, run in runs]
+
+
+def font_dirs() -> list[Path]:
+    """The folders of the installed fallback faces, for cairo's fontconfig (no font loaded)."""
+    found: list[Path] = []
+    for face in FACES:
+        path = next((Path(p) for p in face.regular if Path(p).is_file()), None)
+        if path is not None and path.parent not in found:
+            found.append(path.parent)
+    return found

@@ -77,7 +77,9 @@ def use_bundled_fonts_for_cairo() -> Path:
     """
     state = _state_folder()
     cache_dir = state / "cache"
-    dirs = [FONT_DIR] + ([PROJECT_FONT_DIR] if PROJECT_FONT_DIR.is_dir() else [])
+    from dragon_pnp.font_runs import font_dirs   # the faces translated kits draw Arabic, Hebrew, CJK with
+
+    dirs = [FONT_DIR] + ([PROJECT_FONT_DIR] if PROJECT_FONT_DIR.is_dir() else []) + font_dirs()
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
         + "".join(f"  <dir>{_xml_text(str(d))}</dir>\n" for d in dirs)
