@@ -77,7 +77,7 @@ def use_bundled_fonts_for_cairo() -> Path:
     """
     state = _state_folder()
     cache_dir = state / "cache"
-    from dragon_pnp.font_runs import font_dirs   # the faces translated kits draw Arabic, Hebrew, CJK with
+    from dragon_pnp.font_runs import font_dirs  # the faces translated kits draw Arabic, Hebrew, CJK with
 
     dirs = [FONT_DIR] + ([PROJECT_FONT_DIR] if PROJECT_FONT_DIR.is_dir() else []) + font_dirs()
     text = (

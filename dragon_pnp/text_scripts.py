@@ -11,6 +11,7 @@ kana, never after opening punctuation (kinsoku shori).
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from collections.abc import Sequence
 from functools import cache
@@ -118,7 +119,7 @@ def break_units(word: str) -> list[str]:
     if word.isascii() or not has_wide(word):
         return [word]
     units = [word[0]]
-    for before, after in zip(word, word[1:]):
+    for before, after in itertools.pairwise(word):
         if (is_wide(before) or is_wide(after)) and after not in NO_LINE_START and before not in NO_LINE_END:
             units.append(after)
         else:

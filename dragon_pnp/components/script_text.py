@@ -18,6 +18,7 @@ import re
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from dragon_pnp.font_runs import line_runs
+from dragon_pnp.fonts import FAMILY
 from dragon_pnp.text_scripts import has_rtl, shaped, starts_rtl, visual_runs
 
 PT_MM = 25.4 / 72.0
@@ -49,10 +50,16 @@ def _one(attributes: str, content: str, where: str) -> str:
                 visual_runs([(run, (font, family)) for font, family, run in runs], starts_rtl(logical))]
     direction = ' direction="ltr" unicode-bidi="bidi-override"' if rtl else ""
     if len(runs) == 1:
-        font, family, run = runs[0]
-        attrs = _without(attributes, "font-family") + f" font-family=\"'{family}'\"" + direction
+        _font, family, run = runs[0]
+        attrs = _without(attributes, *_replaced(family)) + f" font-family=\"'{family}'\"" + direction
         return f"<text{attrs}>{_escape(run)}</text>"
     return _placed(attributes, runs, direction) or original
+
+
+def _replaced(family: str) -> tuple[str, ...]:
+    """Attributes a run's face replaces: its family, and for the fallback faces the slant (Arabic
+    and CJK have no italics, and DejaVu Sans Oblique lacks the Arabic letters its upright has)."""
+    return ("font-family",) if family == FAMILY else ("font-family", "font-style")
 
 
 def _without(attributes: str, *names: str) -> str:
@@ -72,9 +79,9 @@ def _placed(attributes: str, runs: list[tuple[str, str, str]], direction: str) -
     widths = [stringWidth(run, font, size_pt) * PT_MM + spacing * len(run) for font, _family, run in runs]
     anchor = found.get("text-anchor", "start")
     left = x - (sum(widths) / 2 if anchor == "middle" else sum(widths) if anchor == "end" else 0.0)
-    kept = _without(attributes, "x", "text-anchor", "font-family")
     out = []
     for (_font, family, run), width in zip(runs, widths):
+        kept = _without(attributes, "x", "text-anchor", *_replaced(family))
         if run.strip():
             out.append(f"<text x=\"{left:.3f}\"{kept} font-family=\"'{family}'\"{direction}>{_escape(run)}</text>")
         left += width
