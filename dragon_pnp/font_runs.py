@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 
 from dragon_pnp.errors import LayoutError
+from dragon_pnp.text_scripts import shaped
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ def with_fallback_fonts(xml: str, where: str = "text") -> str:
         if not piece or piece.startswith(("<", "&")):
             parts.append(piece)
             continue
-        for name, run in font_runs(piece, where):
+        for name, run in font_runs(shaped(piece), where):
             parts.append(run if name == base else f'<font face="{name}">{run}</font>')
     return "".join(parts)
 

@@ -1,0 +1,91 @@
+"""A Platypus paragraph that sets right-to-left and CJK text right.
+
+reportlab breaks lines and draws each left to right; it neither reorders right-to-left text
+(its own bidi needs `rlbidi`, which is not on PyPI's well-kept list) nor breaks text that has no
+spaces unless told. So a paragraph whose first strong letter is right-to-left (Arabic, Hebrew;
+joined already by font_runs.with_fallback_fonts) is aligned right, its bullet or number moved to
+its right end, and each line reordered into visual order when it is drawn (text_scripts); a
+paragraph with ideographs or kana uses reportlab's CJK line breaking, which keeps its kinsoku
+rules. Lines are reordered at draw time only, on a copy: a paragraph split across pages is split
+on its logical lines, and each part reordered once.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.platypus import Paragraph
+
+from dragon_pnp.text_scripts import has_wide, starts_rtl, visual_runs
+
+_TAG = re.compile(r"<[^>]*>")
+
+
+class ScriptParagraph(Paragraph):
+    """`Paragraph` that reads its own script: right-to-left or CJK as its text says."""
+
+    def __init__(self, text: Any, style: Any = None, bulletText: Any = None, *args: Any, **kwargs: Any) -> None:
+        plain = _TAG.sub("", text) if isinstance(text, str) else ""
+        self._rtl = starts_rtl(plain)
+        if style is not None and has_wide(plain) and style.wordWrap != "CJK":
+            style = style.clone(style.name + "-cjk", wordWrap="CJK")
+        if style is not None and self._rtl:
+            style = style.clone(style.name + "-rtl", alignment=style.alignment if style.alignment == TA_CENTER else TA_RIGHT,
+                                leftIndent=style.rightIndent, rightIndent=style.leftIndent, firstLineIndent=0)
+            if bulletText:   # the bullet or number at the line's start: its right end
+                text = f"{bulletText}\u00a0{text}"
+                bulletText = None
+        super().__init__(text, style, bulletText, *args, **kwargs)
+
+    def drawPara(self, debug: int = 0) -> None:
+        if not self._rtl:
+            super().drawPara(debug)
+            return
+        logical = self.blPara
+        self.blPara = _visual(logical)
+        try:
+            super().drawPara(debug)
+        finally:
+            self.blPara = logical
+
+
+def _visual(para: Any) -> Any:
+    """A copy of broken lines with each line in visual order (right-to-left paragraph)."""
+    if para.kind == 0:
+        lines = []
+        for space, words in para.lines:
+            lines.append((space, ["".join(run for run, _ in visual_runs([(" ".join(words), None)], True))]))
+        return para.clone(lines=lines)
+    lines = []
+    for line in para.lines:
+        pieces = [(getattr(frag, "text", ""), frag) for frag in line.words]
+        kept = [frag for text, frag in pieces if not text]          # images and other callbacks
+        runs = visual_runs([(text, frag) for text, frag in pieces if text], True)
+        lines.append(line.clone(words=kept + [frag.clone(text=run) for run, frag in runs]))
+    return para.clone(lines=lines)
+
+
+def draw_line(canvas: Any, x: float, y: float, text: str, font: str, size: float) -> None:
+    """One line of page furniture (a footer naming the translated game) at (x, y): joined,
+    in visual order and each run in the face that has its glyphs; plain Latin as drawString
+    (the canvas is set to `font` at `size` before and after)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from dragon_pnp.font_runs import line_runs
+    from dragon_pnp.text_scripts import has_rtl, shaped
+
+    logical = shaped(text)
+    runs = [(name, run) for name, _family, run in line_runs(logical, False, f"page footer {text!r}")]
+    if len(runs) == 1 and runs[0][0] == "Vera" and not has_rtl(logical):
+        canvas.drawString(x, y, text)
+        return
+    if has_rtl(logical):
+        runs = [(name, run) for run, name in visual_runs([(run, name) for name, run in runs], starts_rtl(logical))]
+    for name, run in runs:
+        face = font if name == "Vera" else name
+        canvas.setFont(face, size)
+        canvas.drawString(x, y, run)
+        x += stringWidth(run, face, size)
+    canvas.setFont(font, size)
