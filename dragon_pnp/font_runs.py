@@ -205,3 +205,20 @@ def font_dirs() -> list[Path]:
         if path is not None and path.parent not in found:
             found.append(path.parent)
     return found
+
+
+def missing_characters(text: str) -> list[str]:
+    """The characters of `text` (as drawn: Arabic joined) that no installed face has, in order, once each."""
+    from dragon_pnp.text_scripts import shaped
+
+    drawn = shaped(text)
+    if drawn.isascii():
+        return []
+    faces = _registered()
+    missing: list[str] = []
+    for character in drawn:
+        if character in missing or _drawn_anyway(character):
+            continue
+        if not any(ord(character) in points for _name, points in faces):
+            missing.append(character)
+    return missing
