@@ -89,8 +89,8 @@ def fit_table(game: GameData, translations: list[Translation]) -> FitTable:
         trying = Translation(translation.code, translation.file, dict(translation.entries),
                              translation.machine_unreviewed, translation.source)
         for problem in glyph_problems(translation):   # reported at its line; laid out in the source language
-            if (card := card_of(problem.key)) is not None:
-                table.cells.setdefault(card, {})[translation.code] = FitCell("glyph", problem.location, None,
+            if (glyph_card := card_of(problem.key)) is not None:
+                table.cells.setdefault(glyph_card, {})[translation.code] = FitCell("glyph", problem.location, None,
                                                                              problem.message)
             entry = trying.entries[problem.key]
             trying.entries[problem.key] = Entry(entry.source, entry.source)

@@ -23,8 +23,10 @@ from dragon_pnp.text_scripts import has_wide, starts_rtl, visual_runs
 _TAG = re.compile(r"<[^>]*>")
 
 
-class ScriptParagraph(Paragraph):
+class ScriptParagraph(Paragraph):  # type: ignore[misc]
     """`Paragraph` that reads its own script: right-to-left or CJK as its text says."""
+
+    blPara: Any   # the broken lines, set by Paragraph.wrap
 
     def __init__(self, text: Any, style: Any = None, bulletText: Any = None, *args: Any, **kwargs: Any) -> None:
         plain = _TAG.sub("", text) if isinstance(text, str) else ""
@@ -43,7 +45,7 @@ class ScriptParagraph(Paragraph):
         if not self._rtl:
             super().drawPara(debug)
             return
-        logical = self.blPara
+        logical: Any = self.blPara
         self.blPara = _visual(logical)
         try:
             super().drawPara(debug)
