@@ -42,37 +42,42 @@ def _one(attributes: str, content: str, where: str) -> str:
     if content.isascii():
         return original
     logical = shaped(html.unescape(content))
+    joined = logical != html.unescape(content)   # Arabic, now in its joined forms
     bold = 'font-weight="bold"' in attributes
     runs = line_runs(logical, bold, f"{where}: {logical.strip()!r}")
     rtl = has_rtl(logical)
     if rtl:
         runs = [(font, family, run) for run, (font, family) in
                 visual_runs([(run, (font, family)) for font, family, run in runs], starts_rtl(logical))]
+    if len(runs) == 1 and runs[0][1] == FAMILY and not rtl and logical == html.unescape(content):
+        return original   # Latin with accents, a dash: the face every SVG asks for draws it as written
     direction = ' direction="ltr" unicode-bidi="bidi-override"' if rtl else ""
     if len(runs) == 1:
         _font, family, run = runs[0]
-        attrs = _without(attributes, *_replaced(family)) + f" font-family=\"'{family}'\"" + direction
+        attrs = _without(attributes, *_replaced(family, joined)) + f" font-family=\"'{family}'\"" + direction
         return f"<text{attrs}>{_escape(run)}</text>"
-    return _placed(attributes, runs, direction) or original
+    return _placed(attributes, runs, direction, joined) or original
 
 
-def _replaced(family: str) -> tuple[str, ...]:
+def _replaced(family: str, joined: bool = False) -> tuple[str, ...]:
     """Attributes a run's face replaces: its family, and for the fallback faces the slant (Arabic
-    and CJK have no italics, and DejaVu Sans Oblique lacks the Arabic letters its upright has)."""
-    return ("font-family",) if family == FAMILY else ("font-family", "font-style")
+    and CJK have no italics, and DejaVu Sans Oblique lacks the Arabic letters its upright has);
+    in joined (Arabic) text the letter spacing too, which would pull the joined letters apart."""
+    spacing = ("letter-spacing",) if joined else ()
+    return ("font-family", *spacing) if family == FAMILY else ("font-family", "font-style", *spacing)
 
 
 def _without(attributes: str, *names: str) -> str:
     return "".join(f' {name}="{value}"' for name, value in _ATTRIBUTE.findall(attributes) if name not in names)
 
 
-def _placed(attributes: str, runs: list[tuple[str, str, str]], direction: str) -> str | None:
+def _placed(attributes: str, runs: list[tuple[str, str, str]], direction: str, joined: bool) -> str | None:
     """One <text> per run, left to right from where the whole line starts (its anchor and x)."""
     found = dict(_ATTRIBUTE.findall(attributes))
     try:
         x = float(found.get("x", "0"))
         size_mm = float(found["font-size"])
-        spacing = float(found.get("letter-spacing", "0"))
+        spacing = 0.0 if joined else float(found.get("letter-spacing", "0"))
     except (KeyError, ValueError):
         return None
     size_pt = size_mm / PT_MM
@@ -81,7 +86,7 @@ def _placed(attributes: str, runs: list[tuple[str, str, str]], direction: str) -
     left = x - (sum(widths) / 2 if anchor == "middle" else sum(widths) if anchor == "end" else 0.0)
     out = []
     for (_font, family, run), width in zip(runs, widths):
-        kept = _without(attributes, "x", "text-anchor", *_replaced(family))
+        kept = _without(attributes, "x", "text-anchor", *_replaced(family, joined))
         if run.strip():
             out.append(f"<text x=\"{left:.3f}\"{kept} font-family=\"'{family}'\"{direction}>{_escape(run)}</text>")
         left += width
