@@ -12,13 +12,15 @@ on its logical lines, and each part reordered once.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
-from dragon_pnp.text_scripts import has_wide, starts_rtl, visual_runs
+from dragon_pnp.text_scripts import NO_LINE_START, has_wide, starts_rtl, visual_runs
 
 _TAG = re.compile(r"<[^>]*>")
 
@@ -41,6 +43,34 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
                 bulletText = None
         super().__init__(text, style, bulletText, *args, **kwargs)
 
+    def breakLinesCJK(self, maxWidths: Any) -> Any:
+        """reportlab's CJK lines, with every closing mark that would start a line hung at the end of
+        the line before (reportlab hangs one, so "）。" left the full stop to open the next line)."""
+        para = super().breakLinesCJK(maxWidths)
+        if getattr(para, "kind", 0) == 0:
+            _hang_simple(para)
+            return para
+        lines = para.lines
+        for before, line in itertools.pairwise(lines):
+            while line.words and before.words and line.words[0].text[:1] in NO_LINE_START:
+                first = line.words[0]
+                mark = first.text[0]
+                width = stringWidth(mark, first.fontName, first.fontSize)
+                if first.text[1:]:
+                    line.words[0] = first.clone(text=first.text[1:])
+                else:
+                    del line.words[0]
+                last = before.words[-1]
+                if (last.fontName, last.fontSize, last.textColor) == (first.fontName, first.fontSize, first.textColor):
+                    before.words[-1] = last.clone(text=last.text + mark)
+                else:
+                    before.words.append(first.clone(text=mark))
+                before.extraSpace -= width
+                before.currentWidth += width
+                line.extraSpace += width
+                line.currentWidth -= width
+        return para
+
     def drawPara(self, debug: int = 0) -> None:
         if not self._rtl:
             super().drawPara(debug)
@@ -51,6 +81,22 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
             super().drawPara(debug)
         finally:
             self.blPara = logical
+
+
+def _hang_simple(para: Any) -> None:
+    """breakLinesCJK's hanging for a one-style paragraph: lines are (extra space, [text])."""
+    lines = para.lines
+    for index in range(1, len(lines)):
+        space, words = lines[index]
+        before_space, before_words = lines[index - 1]
+        while words and words[0][:1] in NO_LINE_START and before_words:
+            mark = words[0][0]
+            width = stringWidth(mark, para.fontName, para.fontSize)
+            words = [words[0][1:], *words[1:]] if words[0][1:] else words[1:]
+            before_words = [*before_words[:-1], before_words[-1] + mark]
+            space, before_space = space + width, before_space - width
+        lines[index - 1] = (before_space, before_words)
+        lines[index] = (space, words)
 
 
 def _visual(para: Any) -> Any:
@@ -73,8 +119,6 @@ def draw_line(canvas: Any, x: float, y: float, text: str, font: str, size: float
     """One line of page furniture (a footer naming the translated game) at (x, y): joined,
     in visual order and each run in the face that has its glyphs; plain Latin as drawString
     (the canvas is set to `font` at `size` before and after)."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     from dragon_pnp.font_runs import line_runs
     from dragon_pnp.text_scripts import has_rtl, shaped
 

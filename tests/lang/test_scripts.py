@@ -140,7 +140,9 @@ def test_japanese_cards_and_rulebook_read_in_order_and_break_by_kinsoku(kits: di
     assert [t for t in shorts if "".join(_normal(t).split()) not in joined] == []
     starts = [line.strip()[0] for line in raw.splitlines() if line.strip()]
     assert not [c for c in starts if c in NOT_AT_LINE_START]
-    rulebook = "".join(_normal(_pdftotext(kits["ja"] / "rulebook.pdf")).split())
+    rulebook_lines = _pdftotext(kits["ja"] / "rulebook.pdf").splitlines()
+    assert not [line for line in rulebook_lines if line.strip()[:1] in set(NOT_AT_LINE_START)]
+    rulebook = "".join(_normal("\n".join(rulebook_lines)).split())
     plain = [t for k, t in texts.items() if k.startswith("rules.") and "{" not in t and len(t) > 30]
     assert [t for t in plain if "".join(_normal(t.lstrip("#- ")).replace("*", "").split()) not in rulebook] == []
 
