@@ -18,34 +18,14 @@ import re
 import shutil
 import subprocess
 import unicodedata
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from dragon_pnp.errors import LayoutError
+from dragon_pnp.fonts import FACES, Face  # noqa: F401  (Face: where the faces are declared)
 from dragon_pnp.text_scripts import shaped
 
-
-@dataclass(frozen=True)
-class Face:
-    """A font family for reportlab: its name, and its four styles' files (the first existing
-    path of each list; a missing style falls back to the regular face)."""
-
-    name: str
-    family: str          # fontconfig's family name, to find it where the paths do not hold it
-    regular: tuple[str, ...]
-    bold: tuple[str, ...] = ()
-    italic: tuple[str, ...] = ()
-    bold_italic: tuple[str, ...] = ()
-
-
 _MARKUP = re.compile(r"(<[^>]*>|&[#a-zA-Z0-9]+;)")   # a tag or an entity: never text to re-font
-DEJAVU = "/usr/share/fonts/truetype/dejavu/"
-FACES: tuple[Face, ...] = (
-    Face("DejaVuSans", "DejaVu Sans", (DEJAVU + "DejaVuSans.ttf",), (DEJAVU + "DejaVuSans-Bold.ttf",),
-         (DEJAVU + "DejaVuSans-Oblique.ttf",), (DEJAVU + "DejaVuSans-BoldOblique.ttf",)),
-    Face("DroidSansFallback", "Droid Sans Fallback", ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",)),
-)
 
 
 class MissingGlyph(LayoutError):
@@ -195,16 +175,6 @@ def line_runs(text: str, bold: bool = False, where: str = "text") -> list[tuple[
     runs = [(whole, text)] if whole is not None else font_runs(text, where)
     families = _families()
     return [(_styled(name, bold), families[name], run) for name, run in runs]
-
-
-def font_dirs() -> list[Path]:
-    """The folders of the installed fallback faces, for cairo's fontconfig (no font loaded)."""
-    found: list[Path] = []
-    for face in FACES:
-        path = next((Path(p) for p in face.regular if Path(p).is_file()), None)
-        if path is not None and path.parent not in found:
-            found.append(path.parent)
-    return found
 
 
 def missing_characters(text: str) -> list[str]:

@@ -33,15 +33,26 @@ class ScriptParagraph(Paragraph):  # type: ignore[misc]
     def __init__(self, text: Any, style: Any = None, bulletText: Any = None, *args: Any, **kwargs: Any) -> None:
         plain = _TAG.sub("", text) if isinstance(text, str) else ""
         self._rtl = starts_rtl(plain)
-        if style is not None and has_wide(plain) and style.wordWrap != "CJK":
+        self._cjk = has_wide(plain)
+        if self._rtl and bulletText:   # the bullet or number at the line's start: its right end
+            text = f"{bulletText}\u00a0{text}"
+            bulletText = None
+        super().__init__(text, style, bulletText, *args, **kwargs)
+
+    @property
+    def style(self) -> Any:
+        return self._style
+
+    @style.setter
+    def style(self, style: Any) -> None:
+        """Any style given (at creation, or later: a list's last item gets the list's spacing)
+        is adapted to the paragraph's script."""
+        if style is not None and getattr(self, "_cjk", False) and style.wordWrap != "CJK":
             style = style.clone(style.name + "-cjk", wordWrap="CJK")
-        if style is not None and self._rtl:
+        if style is not None and getattr(self, "_rtl", False) and not style.name.endswith("-rtl"):
             style = style.clone(style.name + "-rtl", alignment=style.alignment if style.alignment == TA_CENTER else TA_RIGHT,
                                 leftIndent=style.rightIndent, rightIndent=style.leftIndent, firstLineIndent=0)
-            if bulletText:   # the bullet or number at the line's start: its right end
-                text = f"{bulletText}\u00a0{text}"
-                bulletText = None
-        super().__init__(text, style, bulletText, *args, **kwargs)
+        self._style = style
 
     def breakLinesCJK(self, maxWidths: Any) -> Any:
         """reportlab's CJK lines, with every closing mark that would start a line hung at the end of
