@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from dragon_pnp.errors import LayoutError
-from dragon_pnp.fonts import FACES, Face  # noqa: F401  (Face: where the faces are declared)
+from dragon_pnp.fonts import FACES
 from dragon_pnp.text_scripts import shaped
 
 _MARKUP = re.compile(r"(<[^>]*>|&[#a-zA-Z0-9]+;)")   # a tag or an entity: never text to re-font

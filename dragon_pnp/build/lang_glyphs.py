@@ -1,5 +1,5 @@
 """Glyph coverage of a translation, checked before anything is drawn: a text with a character no
-installed face has (font_runs.FACES) is an error at its line of lang/<code>.yaml, so a kit never
+installed face has (fonts.FACES) is an error at its line of lang/<code>.yaml, so a kit never
 prints an empty box where a letter should be."""
 
 from __future__ import annotations
