@@ -5,7 +5,7 @@ rules line in Chinese would print as empty boxes. Every character therefore goes
 font of `FACES` that has a glyph for it (Vera, then DejaVu Sans for Cyrillic, Greek and most
 symbols, then Droid Sans Fallback for Chinese, Japanese and Korean), and a character no
 installed font has is refused, never drawn as a box. A kit in another script (German, Arabic,
-Chinese) adds a face here; nothing else changes.
+Chinese) adds a face to `fonts.FACES`; nothing else changes.
 
 System fonts are found at their Debian paths (fonts-dejavu-core, fonts-droid-fallback: run.py
 installs them), else by asking fontconfig (`fc-list`) for the family. reportlab embeds
