@@ -33,7 +33,6 @@ from dragon_pnp.components.art import (
     picture,
     raster,
 )
-from dragon_pnp.components.script_text import script_text
 from dragon_pnp.data.lang.words import ENGLISH, Phrases
 from dragon_pnp.data.models import palette_colour
 from dragon_pnp.errors import DataError, DragonPnpError, LayoutError, Location
@@ -41,6 +40,7 @@ from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.games.parts import KitPart
 from dragon_pnp.kit.faces import bytecode_cache, format_mm
 from dragon_pnp.kit.layout_warnings import warn
+from dragon_pnp.kit.script_text import script_text
 from dragon_pnp.kit.text_fit import ICON_EM, PT_MM, FittedText, below_size, icon_names_in, runs, text_width_mm
 from dragon_pnp.kit.text_fit import fit_line as fit_one_line
 from dragon_pnp.kit.text_fit import fit_text as fit_block

@@ -14,6 +14,7 @@ import jinja2
 from markupsafe import Markup
 
 from dragon_pnp.fonts import SVG_FONT_FAMILY
+from dragon_pnp.kit.script_text import script_text
 from dragon_pnp.resources import templates_dir
 
 Shape = Literal["rect", "hex", "circle"]
@@ -82,7 +83,9 @@ def bytecode_cache(kind: str = "") -> jinja2.BytecodeCache | None:
 
 
 def render_template(template: str, **values: Any) -> str:
-    return environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY))
+    """A built-in template (cover, tiles, page titles) as SVG, its text in any script drawn right."""
+    svg = environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY))
+    return script_text(svg, template)
 
 
 def _mm(value: float) -> str:
