@@ -17,6 +17,7 @@ import re
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from dragon_pnp.errors import LayoutError
 from dragon_pnp.font_runs import line_runs
 from dragon_pnp.fonts import FAMILY
 from dragon_pnp.text_scripts import has_rtl, shaped, starts_rtl, visual_runs
@@ -56,7 +57,12 @@ def _one(attributes: str, content: str, where: str) -> str:
         _font, family, run = runs[0]
         attrs = _without(attributes, *_replaced(family, joined)) + f" font-family=\"'{family}'\"" + direction
         return f"<text{attrs}>{_escape(run)}</text>"
-    return _placed(attributes, runs, direction, joined) or original
+    placed = _placed(attributes, runs, direction, joined)
+    if placed is None:   # never drawn in one face that lacks some of its glyphs
+        raise LayoutError(f"{where}: the line {logical.strip()!r} needs several fonts "
+                          f"({', '.join(family for _f, family, _r in runs)}) and its <text> has no numeric "
+                          f"x and font-size to place them by; give the element both")
+    return placed
 
 
 def _replaced(family: str, joined: bool = False) -> tuple[str, ...]:

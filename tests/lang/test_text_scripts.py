@@ -40,3 +40,20 @@ def test_japanese_wraps_without_spaces_and_latin_as_before() -> None:
     assert all(not line.startswith(("。", "、")) for line in lines)
     assert "".join(lines) == "炎の川が戦場を横切る。炎の川が戦場を横切る。"
     assert wrap("Lance down, spur on.", 200.0, 9.0) == ["Lance down, spur on."]
+
+
+def test_a_card_line_needing_two_faces_is_placed_run_by_run_or_refused() -> None:
+    import re
+
+    import pytest
+
+    from dragon_pnp.errors import LayoutError
+    from dragon_pnp.kit.script_text import script_text
+
+    svg = script_text('<svg><text x="10" font-size="3" text-anchor="middle">ライフ5</text></svg>')
+    pieces = re.findall(r"<text x=\"([\d.]+)\"[^>]*font-family=\"'([^']+)'\"[^>]*>([^<]*)</text>", svg)
+    assert [(family, text) for _, family, text in pieces] == [("Droid Sans Fallback", "ライフ"),
+                                                               ("Bitstream Vera Sans", "5")]
+    assert float(pieces[0][0]) < 10 < float(pieces[1][0])      # centred on x = 10, left to right
+    with pytest.raises(LayoutError, match="needs several fonts"):
+        script_text('<svg><text x="10">ライフ5</text></svg>', "a card")   # no size to place by: never boxes
