@@ -229,3 +229,19 @@ def test_a_character_no_font_has_stops_the_build_at_its_line(tmp_path: Path) -> 
     err = " ".join(result.stderr.split())
     assert f"ja.yaml:{line}:" in err and "U+13000" in err and "glyph missing" in err and "Traceback" not in err
     assert not (tmp_path / "kit-ja" / "cards.pdf").exists()
+
+
+@pytest.mark.parametrize("code", ["ar", "ja"])
+def test_po_round_trip_of_the_script_translations_changes_nothing(code: str, tmp_path: Path) -> None:
+    copy = tmp_path / "dragon_dance"
+    shutil.copytree(DANCE, copy)
+    path = copy / "lang" / f"{code}.yaml"
+    before = path.read_bytes()
+    po = tmp_path / f"{code}.po"
+    assert _cli("lang", "export", str(copy), code, "--out", str(po)).returncode == 0
+    name = _texts(code)["cards.knight.charge.name"]
+    assert f'msgctxt "cards.knight.charge.name"\nmsgid "Charge"\nmsgstr "{name}"' in po.read_text(encoding="utf-8")
+    path.unlink()
+    result = _cli("lang", "import", str(copy), code, str(po))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert path.read_bytes() == before
