@@ -34,7 +34,10 @@ STAMP = VENV / ".installed"
 # the print tests check the kit with independent readers (qpdf, pdffonts, pdftoppm, Ghostscript).
 TEST_TOOLS = {"strace": "strace", "qpdf": "qpdf", "pdffonts": "poppler-utils", "pdftoppm": "poppler-utils",
               "gs": "ghostscript"}  # gs also converts the print-shop PDFs (build --pdfx)
-# Fonts the rulebook falls back to for characters Vera lacks (dragon_pnp/font_runs.py), by file.
+# Fonts the rulebook and card faces fall back to for characters Vera lacks (dragon_pnp/font_runs.py),
+# by file: DejaVu Sans for Cyrillic, Greek, Hebrew and Arabic (its presentation forms too, which
+# the joined Arabic is drawn with: dragon_pnp/text_scripts.py), Droid Sans Fallback (TrueType,
+# which reportlab can embed) for Chinese, Japanese and Korean.
 FONT_PACKAGES = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf": "fonts-dejavu-core",
                  "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf": "fonts-droid-fallback"}
 

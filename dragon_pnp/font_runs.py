@@ -5,7 +5,7 @@ rules line in Chinese would print as empty boxes. Every character therefore goes
 font of `FACES` that has a glyph for it (Vera, then DejaVu Sans for Cyrillic, Greek and most
 symbols, then Droid Sans Fallback for Chinese, Japanese and Korean), and a character no
 installed font has is refused, never drawn as a box. A kit in another script (German, Arabic,
-Chinese) adds a face here; nothing else changes.
+Chinese) adds a face to `fonts.FACES`; nothing else changes.
 
 System fonts are found at their Debian paths (fonts-dejavu-core, fonts-droid-fallback: run.py
 installs them), else by asking fontconfig (`fc-list`) for the family. reportlab embeds
@@ -18,33 +18,14 @@ import re
 import shutil
 import subprocess
 import unicodedata
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from dragon_pnp.errors import LayoutError
-
-
-@dataclass(frozen=True)
-class Face:
-    """A font family for reportlab: its name, and its four styles' files (the first existing
-    path of each list; a missing style falls back to the regular face)."""
-
-    name: str
-    family: str          # fontconfig's family name, to find it where the paths do not hold it
-    regular: tuple[str, ...]
-    bold: tuple[str, ...] = ()
-    italic: tuple[str, ...] = ()
-    bold_italic: tuple[str, ...] = ()
-
+from dragon_pnp.fonts import FACES
+from dragon_pnp.text_scripts import shaped
 
 _MARKUP = re.compile(r"(<[^>]*>|&[#a-zA-Z0-9]+;)")   # a tag or an entity: never text to re-font
-DEJAVU = "/usr/share/fonts/truetype/dejavu/"
-FACES: tuple[Face, ...] = (
-    Face("DejaVuSans", "DejaVu Sans", (DEJAVU + "DejaVuSans.ttf",), (DEJAVU + "DejaVuSans-Bold.ttf",),
-         (DEJAVU + "DejaVuSans-Oblique.ttf",), (DEJAVU + "DejaVuSans-BoldOblique.ttf",)),
-    Face("DroidSansFallback", "Droid Sans Fallback", ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",)),
-)
 
 
 class MissingGlyph(LayoutError):
@@ -159,6 +140,55 @@ def with_fallback_fonts(xml: str, where: str = "text") -> str:
         if not piece or piece.startswith(("<", "&")):
             parts.append(piece)
             continue
-        for name, run in font_runs(piece, where):
+        for name, run in font_runs(shaped(piece), where):
             parts.append(run if name == base else f'<font face="{name}">{run}</font>')
     return "".join(parts)
+
+
+# --- one line of card text (cairo draws it: one font per <text> element) ---------------------------
+
+def _families() -> dict[str, str]:
+    """reportlab face name -> the fontconfig family cairo finds the same file under."""
+    from dragon_pnp.fonts import FAMILY
+
+    return {_base()[0]: FAMILY, **{face.name: face.family for face in FACES}}
+
+
+def _styled(name: str, bold: bool) -> str:
+    """The registered reportlab font of face `name` in bold or regular."""
+    base = _base()[0]
+    if name == base:
+        return "Vera-Bold" if bold else "Vera"
+    return name + "-Bold" if bold else name
+
+
+def line_runs(text: str, bold: bool = False, where: str = "text") -> list[tuple[str, str, str]]:
+    """`text` (one line, logical order, already joined) as (reportlab font, fontconfig family, run):
+    the whole line in the first face that has every character, else run by run; MissingGlyph
+    (located at `where`) for a character no face has."""
+    base, drawn = _base()
+    if text.isascii() or all(ord(c) in drawn or _drawn_anyway(c) for c in text):
+        return [(_styled(base, bold), _families()[base], text)]
+    faces = _registered()
+    whole = next((name for name, points in faces
+                  if all(ord(c) in points or _drawn_anyway(c) for c in text)), None)
+    runs = [(whole, text)] if whole is not None else font_runs(text, where)
+    families = _families()
+    return [(_styled(name, bold), families[name], run) for name, run in runs]
+
+
+def missing_characters(text: str) -> list[str]:
+    """The characters of `text` (as drawn: Arabic joined) that no installed face has, in order, once each."""
+    from dragon_pnp.text_scripts import shaped
+
+    drawn = shaped(text)
+    if drawn.isascii():
+        return []
+    faces = _registered()
+    missing: list[str] = []
+    for character in drawn:
+        if character in missing or _drawn_anyway(character):
+            continue
+        if not any(ord(character) in points for _name, points in faces):
+            missing.append(character)
+    return missing

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -32,6 +33,37 @@ REPORTLAB_FACES = {
 SVG_FONT_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
 # Names as they appear in embedded PDF font descriptors (tests look for these).
 EMBEDDED_NAMES = ("BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold")
+
+
+@dataclass(frozen=True)
+class Face:
+    """A font family for reportlab: its name, and its four styles' files (the first existing
+    path of each list; a missing style falls back to the regular face)."""
+
+    name: str
+    family: str          # fontconfig's family name, to find it where the paths do not hold it
+    regular: tuple[str, ...]
+    bold: tuple[str, ...] = ()
+    italic: tuple[str, ...] = ()
+    bold_italic: tuple[str, ...] = ()
+
+
+DEJAVU = "/usr/share/fonts/truetype/dejavu/"
+FACES: tuple[Face, ...] = (
+    Face("DejaVuSans", "DejaVu Sans", (DEJAVU + "DejaVuSans.ttf",), (DEJAVU + "DejaVuSans-Bold.ttf",),
+         (DEJAVU + "DejaVuSans-Oblique.ttf",), (DEJAVU + "DejaVuSans-BoldOblique.ttf",)),
+    Face("DroidSansFallback", "Droid Sans Fallback", ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",)),
+)
+
+
+def font_dirs() -> list[Path]:
+    """The folders of the installed fallback faces, for cairo's fontconfig (no font loaded)."""
+    found: list[Path] = []
+    for face in FACES:
+        path = next((Path(p) for p in face.regular if Path(p).is_file()), None)
+        if path is not None and path.parent not in found:
+            found.append(path.parent)
+    return found
 
 
 @cache
@@ -77,7 +109,7 @@ def use_bundled_fonts_for_cairo() -> Path:
     """
     state = _state_folder()
     cache_dir = state / "cache"
-    dirs = [FONT_DIR] + ([PROJECT_FONT_DIR] if PROJECT_FONT_DIR.is_dir() else [])
+    dirs = [FONT_DIR] + ([PROJECT_FONT_DIR] if PROJECT_FONT_DIR.is_dir() else []) + font_dirs()
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
         + "".join(f"  <dir>{_xml_text(str(d))}</dir>\n" for d in dirs)

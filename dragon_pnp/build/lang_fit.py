@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from dragon_pnp.build.lang_glyphs import glyph_problems
 from dragon_pnp.data.lang.apply import translated
 from dragon_pnp.data.lang.files import Entry, Translation
 from dragon_pnp.errors import Location
@@ -25,7 +26,8 @@ _PT = re.compile(r"(\d+(?:\.\d+)?) pt")
 
 @dataclass(frozen=True)
 class FitCell:
-    """One card in one language: `state` is fits, small (fits only below the deck's size) or overflows."""
+    """One card in one language: `state` is fits, small (fits only below the deck's size), overflows
+    or glyph (a character no installed font has)."""
 
     state: str
     location: Location | None = None
@@ -37,6 +39,8 @@ class FitCell:
             return "overflows" + (f" at {self.size_pt:g} pt" if self.size_pt is not None else "")
         if self.state == "small":
             return f"shrunk to {self.size_pt:g} pt"
+        if self.state == "glyph":
+            return "glyph missing"
         return "fits"
 
 
@@ -84,6 +88,12 @@ def fit_table(game: GameData, translations: list[Translation]) -> FitTable:
     for translation in translations:
         trying = Translation(translation.code, translation.file, dict(translation.entries),
                              translation.machine_unreviewed, translation.source)
+        for problem in glyph_problems(translation):   # reported at its line; laid out in the source language
+            if (glyph_card := card_of(problem.key)) is not None:
+                table.cells.setdefault(glyph_card, {})[translation.code] = FitCell("glyph", problem.location, None,
+                                                                             problem.message)
+            entry = trying.entries[problem.key]
+            trying.entries[problem.key] = Entry(entry.source, entry.source)
         for _ in range(len(cards) + 1):
             take()
             findings = rehearse(translated(game, trying))

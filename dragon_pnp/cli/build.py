@@ -14,7 +14,7 @@ from dragon_pnp.cli.app import GAME_HELP, app, console, error_console
 from dragon_pnp.cli.build_options import OPTION
 from dragon_pnp.cli.game_choice import game_folder
 from dragon_pnp.cli.remembered import remember_build, remembered_build, summary, warn, write_remembered
-from dragon_pnp.errors import LayoutError, NotationError, OutputFolderError
+from dragon_pnp.errors import DataError, LayoutError, NotationError, OutputFolderError
 from dragon_pnp.heap import frozen_for_good
 from dragon_pnp.resources import output_root
 
@@ -128,6 +128,7 @@ def _build_languages(root: Path, target: Path, lang: str, paper: str | None, no_
     translated view of the game (dragon_pnp/data/lang/); never remembered, always built in full."""
     from dragon_pnp.build.context import BuildOptions
     from dragon_pnp.build.lang_fit import card_of, quoted_key
+    from dragon_pnp.build.lang_glyphs import glyph_problems
     from dragon_pnp.build.pipeline import run_build
     from dragon_pnp.data.lang.apply import translated
     from dragon_pnp.data.lang.files import check_code, languages, read_translation
@@ -145,6 +146,9 @@ def _build_languages(root: Path, target: Path, lang: str, paper: str | None, no_
     options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=(), pdfx=None)
     for code in codes:
         translation = read_translation(root, code)
+        missing = glyph_problems(translation)   # before drawing: no empty box reaches a page
+        if missing:
+            raise DataError(missing[0].location, missing[0].message)
         data = translated(source, translation)
         folder = target.with_name(f"{target.name}-{code}")
         try:

@@ -117,8 +117,13 @@ def _fit_table(data: GameData, lang: str) -> Any:
 
 def _language_problems(data: GameData, lang: str) -> list[Any]:
     """Missing, stale and unknown keys of one language file or (`all`) every one the game has."""
+    from dragon_pnp.build.lang_glyphs import glyph_problems
     from dragon_pnp.data.lang.check import check_translation
     from dragon_pnp.data.lang.files import check_code, languages, read_translation
 
     codes = languages(data.root) if lang == "all" else [check_code(lang)]
-    return [p for code in codes for p in check_translation(data, read_translation(data.root, code))]
+    found = []
+    for code in codes:
+        translation = read_translation(data.root, code)
+        found += check_translation(data, translation) + glyph_problems(translation)
+    return found

@@ -41,6 +41,7 @@ from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.games.parts import KitPart
 from dragon_pnp.kit.faces import bytecode_cache, format_mm
 from dragon_pnp.kit.layout_warnings import warn
+from dragon_pnp.kit.script_text import script_text
 from dragon_pnp.kit.text_fit import ICON_EM, PT_MM, FittedText, below_size, icon_names_in, runs, text_width_mm
 from dragon_pnp.kit.text_fit import fit_line as fit_one_line
 from dragon_pnp.kit.text_fit import fit_text as fit_block
@@ -106,7 +107,7 @@ def render_game_template(game: GameData, template: str, /, *, site: RenderSite |
     state = _Render(game, site)
     token = _current.set(state)
     try:
-        return environment.render_bounded(template, values)
+        return script_text(environment.render_bounded(template, values), _drawing(site).strip(" ()") or template)
     except jinja2.TemplateSyntaxError as exc:
         file = _shown(exc.filename or exc.name or template)
         raise DataError(Location(file, exc.lineno), f"template syntax error: {exc.message}{_drawing(site)}") from None

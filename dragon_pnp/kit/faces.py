@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from dragon_pnp.contrast import ink_on
 from dragon_pnp.fonts import SVG_FONT_FAMILY
+from dragon_pnp.kit.script_text import script_text
 from dragon_pnp.resources import templates_dir
 
 Shape = Literal["rect", "hex", "circle"]
@@ -83,8 +84,14 @@ def bytecode_cache(kind: str = "") -> jinja2.BytecodeCache | None:
 
 
 def render_template(template: str, **values: Any) -> str:
+<<<<<<< HEAD
     return environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY),
                                                        ink_on=ink_on)   # text on a data colour, by WCAG contrast
+=======
+    """A built-in template (cover, tiles, page titles) as SVG, its text in any script drawn right."""
+    svg = environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY))
+    return script_text(svg, template)
+>>>>>>> langscripts
 
 
 def _mm(value: float) -> str:

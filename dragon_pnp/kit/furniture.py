@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dragon_pnp.fonts import FAMILY
 from dragon_pnp.kit.sheet import Segment, SheetPage
 from dragon_pnp.paper import mm_to_pt
 
@@ -87,16 +86,43 @@ def _stroke_segments(context: Any, segments: list[Segment], colour: tuple[float,
 
 def _text(context: Any, text: str, x: float, baseline: float, size: float, colour: tuple[float, float, float],
           anchor: str = "middle") -> None:
-    """One line of text centred on x (or starting at x) with its baseline at `baseline`, as SVG's text-anchor."""
+    """One line of text centred on x (or starting at x) with its baseline at `baseline`, as SVG's text-anchor.
+
+    A label naming translated components may hold any script: it is joined and put in visual
+    order (text_scripts), and each run drawn in the face that has its glyphs (cairo's toy API
+    would draw a box for a glyph its one font lacks)."""
     import cairocffi
 
+    from dragon_pnp.font_runs import line_runs
+    from dragon_pnp.text_scripts import has_rtl, shaped, starts_rtl, visual_runs
+
     context.set_font_options(_print_font_options())
-    context.select_font_face(FAMILY, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
     context.set_font_size(size)
-    x_bearing, _, width, _, _, _ = context.text_extents(text)
-    context.move_to(x - (x_bearing + width / 2) if anchor == "middle" else x - x_bearing, baseline)
+    logical = shaped(text)
+    runs = [(family, run) for _font, family, run in line_runs(logical, False, f"page label {text!r}")]
+    if has_rtl(logical):
+        runs = [(family, run) for run, family in visual_runs([(run, family) for family, run in runs],
+                                                            starts_rtl(logical))]
+    if len(runs) == 1:   # one face: placed by its ink extents, as always
+        context.select_font_face(runs[0][0], cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
+        x_bearing, _, width, _, _, _ = context.text_extents(runs[0][1])
+        context.move_to(x - (x_bearing + width / 2) if anchor == "middle" else x - x_bearing, baseline)
+        context.set_source_rgb(*colour)
+        context.show_text(runs[0][1])
+        return
+    widths = []
+    for family, run in runs:
+        context.select_font_face(family, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
+        widths.append(context.text_extents(run)[4])
+    context.select_font_face(runs[0][0], cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
+    x_bearing = context.text_extents(runs[0][1])[0]
+    left = x - (x_bearing + sum(widths) / 2) if anchor == "middle" else x - x_bearing
     context.set_source_rgb(*colour)
-    context.show_text(text)
+    for (family, run), width in zip(runs, widths):
+        context.select_font_face(family, cairocffi.FONT_SLANT_NORMAL, cairocffi.FONT_WEIGHT_NORMAL)
+        context.move_to(left, baseline)
+        context.show_text(run)
+        left += width
 
 
 def _print_font_options() -> Any:

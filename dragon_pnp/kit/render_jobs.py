@@ -15,7 +15,7 @@ from typing import Protocol
 from dragon_pnp.kit.sheet import Composite, SheetPage
 
 # Bump when rendering code changes what bytes a given job turns into (render.py, cairo setup).
-RENDER_VERSION = "kit-render-8"
+RENDER_VERSION = "kit-render-9"   # 9: page labels in any script (furniture._text runs, text_scripts)
 _ELEMENT = re.compile(r"<[a-zA-Z]")
 
 

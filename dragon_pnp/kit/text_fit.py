@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from dragon_pnp.errors import LayoutError, Location
+from dragon_pnp.font_runs import line_runs
 from dragon_pnp.fonts import register_reportlab_fonts
+from dragon_pnp.text_scripts import break_units, shaped
 
 PT_MM = 25.4 / 72.0
 # Fonts as reportlab names them; the SVG uses the same files under the family name.
@@ -50,7 +52,11 @@ def text_width_mm(text: str, size_pt: float, bold: bool = False) -> float:
     register_reportlab_fonts()
     icons = len(ICON_TOKEN.findall(text))
     plain = ICON_TOKEN.sub("", text) if icons else text
-    width: float = (stringWidth(plain, BOLD if bold else REGULAR, size_pt) + icons * ICON_EM * size_pt) * PT_MM
+    if plain.isascii():
+        drawn = stringWidth(plain, BOLD if bold else REGULAR, size_pt)
+    else:   # measured as drawn: joined (Arabic), each run in the face that has its characters
+        drawn = sum(stringWidth(run, font, size_pt) for font, _family, run in line_runs(shaped(plain), bold))
+    width: float = (drawn + icons * ICON_EM * size_pt) * PT_MM
     return width
 
 
@@ -75,7 +81,8 @@ def runs(line: str) -> list[tuple[str, str]]:
 
 def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list[str] | None:
     """Greedy word wrap keeping the text's own line breaks and never breaking at a no-break space;
-    None when a single word (or phrase held by no-break spaces) is wider than the box."""
+    text without spaces (Chinese, Japanese) breaks between characters, by the kinsoku rules of
+    text_scripts.break_units. None when a single unbreakable piece is wider than the box."""
     lines: list[str] = []
     if not text.strip():
         return lines
@@ -84,14 +91,16 @@ def wrap(text: str, width_mm: float, size_pt: float, bold: bool = False) -> list
         for word in _BREAK.split(paragraph.strip()):
             if not word:
                 continue
-            if text_width_mm(word, size_pt, bold) > width_mm:
-                return None
-            trial = f"{current} {word}" if current else word
-            if text_width_mm(trial, size_pt, bold) <= width_mm:
-                current = trial
-            else:
-                lines.append(current)
-                current = word
+            for index, unit in enumerate(break_units(word)):
+                if text_width_mm(unit, size_pt, bold) > width_mm:
+                    return None
+                joiner = " " if index == 0 else ""
+                trial = f"{current}{joiner}{unit}" if current else unit
+                if text_width_mm(trial, size_pt, bold) <= width_mm:
+                    current = trial
+                else:
+                    lines.append(current)
+                    current = unit
         lines.append(current)
     return [line.replace(NO_BREAK_SPACE, " ") for line in lines]
 

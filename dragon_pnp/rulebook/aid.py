@@ -27,6 +27,7 @@ from dragon_pnp.paper import mm_to_pt
 from dragon_pnp.rulebook.flow import HeadingParagraph, RulesFlow
 from dragon_pnp.rulebook.icons import draw_icons
 from dragon_pnp.rulebook.markup import Block, Directive
+from dragon_pnp.rulebook.script_paragraph import draw_line
 from dragon_pnp.rulebook.styles import RULE, make_styles
 
 PAGE_SCALE = 0.95     # a whole-page aid: the rulebook's type, a little smaller
@@ -86,7 +87,7 @@ def draw_half_page(canvas: Any, width: float, height: float, label: str) -> None
     for base in (height / 2, 0.0):
         y = base + bottom - mm_to_pt(6)
         canvas.line(side, y + mm_to_pt(3.5), width - side, y + mm_to_pt(3.5))
-        canvas.drawString(side, y, label)
+        draw_line(canvas, side, y, label, "Vera", 7)
         canvas.drawRightString(width - side, y, "two to a page: cut on the dashed line")
     canvas.restoreState()
 

@@ -29,6 +29,7 @@ from dragon_pnp.rulebook.aid import aid_layout, aid_story, half_frames, on_half_
 from dragon_pnp.rulebook.flow import HeadingParagraph, RulesFlow
 from dragon_pnp.rulebook.icons import draw_icons
 from dragon_pnp.rulebook.markup import Block, Directive, Heading, parse
+from dragon_pnp.rulebook.script_paragraph import draw_line
 from dragon_pnp.rulebook.source import render_rules, rules_path, source_line
 from dragon_pnp.rulebook.styles import RULE, make_styles
 from dragon_pnp.rulebook.title import title_page
@@ -81,7 +82,7 @@ class _Doc(BaseDocTemplate):
         y = self.bottomMargin - mm_to_pt(6)
         canvas.line(self.leftMargin, y + mm_to_pt(4), self.leftMargin + self.width, y + mm_to_pt(4))
         canvas.setFont("Vera", 7.5)
-        canvas.drawString(self.leftMargin, y, text)
+        draw_line(canvas, self.leftMargin, y, text, "Vera", 7.5)
         canvas.drawRightString(self.leftMargin + self.width, y, str(canvas.getPageNumber()))
         canvas.restoreState()
 

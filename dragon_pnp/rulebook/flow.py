@@ -6,12 +6,13 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from dragon_pnp.data import GameData
 from dragon_pnp.rulebook.directives import DirectiveContext, check_arguments, directive_specs
 from dragon_pnp.rulebook.markup import Block, Callout, Directive, Heading, ListBlock, inline_xml
 from dragon_pnp.rulebook.markup import Paragraph as TextBlock
+from dragon_pnp.rulebook.script_paragraph import ScriptParagraph as Paragraph
 from dragon_pnp.rulebook.source import source_line
 from dragon_pnp.rulebook.styles import ACCENT, SHADE, Styles
 

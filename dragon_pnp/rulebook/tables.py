@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from dragon_pnp.components.counts import piece_count
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import DeckSpec
 from dragon_pnp.errors import LayoutError, Location
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
+from dragon_pnp.rulebook.script_paragraph import ScriptParagraph as Paragraph
 from dragon_pnp.rulebook.styles import RULE, SHADE, Styles
 
 SHORT_TABLE_ROWS = 10  # tables up to this many rows move to the next page whole rather than split

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from reportlab.platypus import Flowable, Image, Paragraph, Spacer
+from reportlab.platypus import Flowable, Image, Spacer
 
 from dragon_pnp.cairo_ffi import load_cairocffi
 from dragon_pnp.components.art import Picture, game_art
@@ -13,6 +13,7 @@ from dragon_pnp.data.components import has_component
 from dragon_pnp.hexmap_diagrams import board_scene, scene_drawing
 from dragon_pnp.paper import mm_to_pt, pt_to_mm
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
+from dragon_pnp.rulebook.script_paragraph import ScriptParagraph as Paragraph
 from dragon_pnp.rulebook.styles import Styles
 
 
