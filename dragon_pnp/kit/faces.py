@@ -84,14 +84,10 @@ def bytecode_cache(kind: str = "") -> jinja2.BytecodeCache | None:
 
 
 def render_template(template: str, **values: Any) -> str:
-<<<<<<< HEAD
-    return environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY),
-                                                       ink_on=ink_on)   # text on a data colour, by WCAG contrast
-=======
     """A built-in template (cover, tiles, page titles) as SVG, its text in any script drawn right."""
-    svg = environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY))
+    svg = environment().get_template(template).render(**values, mm=_mm, font_family=Markup(SVG_FONT_FAMILY),
+                                                      ink_on=ink_on)   # text on a data colour, by WCAG contrast
     return script_text(svg, template)
->>>>>>> langscripts
 
 
 def _mm(value: float) -> str:
