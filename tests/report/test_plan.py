@@ -107,3 +107,16 @@ def test_search_games_per_player_count_parse():
     for bad in ("2=x", "7=10", "", "2=200=3"):
         with pytest.raises(ValueError):
             parse_games_per_players(bad, 2, 6)
+
+
+def test_the_reproduce_line_names_the_reference_games_per_player_count():
+    from dragon_pnp.report.view import _reproduce
+
+    settings = {"games": 400, "players": [2, 3], "setups": ["standard"], "policies": ["random", "search:20"],
+                "seed": 1, "duel_games": 200, "options": {}, "search_games": 10, "ladder_games": 20}
+    per_count = _reproduce({"game": {"slug": "g"}, "settings": {**settings, "search_per_players": {"2": 200, "3": 100}}})
+    assert "--search-games 2=200,3=100 " in per_count + " "
+    some = _reproduce({"game": {"slug": "g"}, "settings": {**settings, "search_per_players": {"2": 200}}})
+    assert "--search-games 2=200,10 " in some + " "
+    uniform = _reproduce({"game": {"slug": "g"}, "settings": settings})
+    assert "--search-games 10 " in uniform + " "
