@@ -3,10 +3,15 @@
   policies   per policy and player count: games/s on one core (CPU time of this process, so other
              load on the machine inflates it less), and how that time splits between the
              engine (legal actions + apply, through the game interface) and the policy's choices
+  reference  CPU seconds per game of the default check's reference player (search:20) at each
+             player count, over the first --reference-games games the default check itself plays
+             there, and the reference's share of a default check projected from them
+             (ReferencePlay.per_players games at each count)
   check      wall time of `dragon-pnp check dragon_pants` (the default check, or the given
              --check-games) in a fresh process, imports and report writing included
 
-Usage: .venv/bin/python bench/bench_check.py [--games N] [--check-games N] [--jobs J] [--no-check] [--smoke]
+Usage: .venv/bin/python bench/bench_check.py [--games N] [--reference-games N] [--check-games N] [--jobs J]
+       [--no-check] [--smoke]
 """
 
 from __future__ import annotations
@@ -75,6 +80,31 @@ def bench_policies(games: int) -> None:
         print(f"{policy:9} {'all':>7} {total_games / total_time:>8.0f}   (standard preset, one core)")
 
 
+def bench_reference(games: int) -> None:
+    """CPU s per reference game at each player count, on the default check's own seeds."""
+    from dragon_pnp.report.check import CheckSettings, check_batches, is_search, plan, resolve
+
+    game = load_game("dragon_pants")
+    table = Table(GAME, game, GAME.make_rules(game))
+    settings = resolve(game, CheckSettings(), GAME)
+    main, _ = plan(game, settings, GAME)
+    projected = 0.0
+    print(f"{'reference':11} {'players':>7} {'games':>6} {'CPU s/game':>11} {'default games':>14} {'CPU s':>8}")
+    for config in (c for c in main if is_search(c.policy)):
+        batches = [b for b in check_batches(settings, [config], []) if b.config == config]
+        seeds = [(b.first_game + k, seed) for b in batches for k, seed in enumerate(b.game_seeds())][:games]
+        started = time.process_time()
+        for index, seed in seeds:
+            play_game(table, config, seed, index)
+        each = (time.process_time() - started) / len(seeds)
+        wanted = settings.games_for(config.policy, config.players)
+        projected += each * wanted
+        print(f"{config.policy:11} {config.players:>7} {len(seeds):>6} {each:>11.3f} {wanted:>14} {each * wanted:>8.1f}",
+              flush=True)
+    print(f"the default check's reference games: {projected:.0f} CPU s projected (= {projected / 2:.0f} s on 2 idle "
+          f"cores); load average now {os.getloadavg()[0]:.1f}")
+
+
 def bench_check(games: int | None, jobs: int | None, deadline: float, extra: tuple[str, ...] = ()) -> None:
     """Wall time, and CPU time of the check and its workers: on a shared machine the CPU time over
     the job count is what the wall time would be with the cores to itself."""
@@ -111,12 +141,16 @@ def main() -> None:
     parser.add_argument("--check-games", type=int, default=None,
                         help="--games for the whole check (default: none given, the default check; target ~60 s on 2 cores)")
     parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--reference-games", type=int, default=20,
+                        help="reference games per player count timed for the projection (0 skips it)")
     parser.add_argument("--no-check", action="store_true", help="only the per-policy figures")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes: check the bench still works, in seconds")
     args = parser.parse_args()
     if args.smoke:
-        args.games, args.check_games, args.jobs = 1, 1, 1
+        args.games, args.check_games, args.jobs, args.reference_games = 1, 1, 1, 1
     bench_policies(args.games)
+    if args.reference_games:
+        bench_reference(args.reference_games)
     if not args.no_check:
         # smoke: one game of each kind, the mixed ones too (200 per player count by default)
         bench_check(args.check_games, args.jobs, 60.0 if args.smoke else 1800.0,

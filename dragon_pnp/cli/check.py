@@ -34,7 +34,7 @@ from dragon_pnp.report.check import (
 )
 from dragon_pnp.report.executor import EXECUTORS, ExecutorName, default_jobs
 from dragon_pnp.report.findings import engine_failure
-from dragon_pnp.report.plan import parse_list, parse_players
+from dragon_pnp.report.plan import parse_games_per_players, parse_list, parse_players
 from dragon_pnp.resources import output_root
 
 if TYPE_CHECKING:
@@ -53,13 +53,13 @@ def check(
     players: str = typer.Option("", "--players", help='Player counts, a list or range such as "2-6" or "3,4" (default: all the game allows).'),
     setup: str = typer.Option("", "--setup", help="Setups, comma-separated (default: every one); the game's own word for a setup works as the flag too."),
     policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, search (search:400 names a strength), the game's own, mixed (default: random, the game's best and its reference)."),
-    search_games: int | None = typer.Option(None, "--search-games", min=0, help="Games per configuration of a search player (default: the game's reference share of --games, else --games; 0 leaves the reference out)."),
+    search_games: str | None = typer.Option(None, "--search-games", help="Games per configuration of a search player: a number, or per player count like 2=200,3-6=100 (default: the game's reference games per player count, or its share of a --games given, else --games; 0 leaves the reference out)."),
     duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games (the game's best player against random) per player count on the default setup (0 skips them)."),
     ladder_games: int | None = typer.Option(None, "--ladder-games", min=0, help="Games per pairing of the skill ladder (random, the game's own players and search (its reference, else search:20), each against each on mirrored deals; default 20, at most --games, none with --search-games 0; 0 skips it)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; the same seed gives the same report."),
     jobs: int | None = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
-    executor: str = typer.Option("local", "--executor", help="local (process pool) or dask."),
-    scheduler: str | None = typer.Option(None, "--scheduler", help="Dask scheduler address (default: a local Dask cluster)."),
+    executor: str | None = typer.Option(None, "--executor", help="local (forked worker processes) or dask (default: local, or dask with --scheduler)."),
+    scheduler: str | None = typer.Option(None, "--scheduler", help="Play on the Dask cluster at this scheduler address (with --executor dask alone: a local Dask cluster)."),
     option: list[str] = typer.Option([], "--option", help="Rules variant NAME=on|off (repeatable); see game.yaml rules_options."),
 ) -> int:
     """Play thousands of seeded games per configuration and write rules-check.html, .pdf and .json."""
@@ -72,24 +72,27 @@ def check(
     given = setup_from_words(ctx, module, setup or None) or ""
     flag = "--setup" if given == setup else f"--{module.part(Vocabulary).setup_noun}"
     setup = given
+    searched, search_per_players = _search_games(search_games, module, data)
     settings = CheckSettings(
         games=games,
         players=tuple(_players(players, module, data)),
         setups=tuple(_named(setup, module.setups(data), spec.setup_noun, flag)) if setup else (),
         policies=tuple(_policies(policy, module)) if policy else (),
-        search_games=search_games,
+        search_games=searched,
+        search_per_players=search_per_players,
         duel_games=duel_games,
         ladder_games=ladder_games,
         seed=seed,
         options=_options(option, data),
     )
+    executor = executor or ("dask" if scheduler else "local")   # a scheduler given means its cluster plays
     if executor not in EXECUTORS:
         raise NotationError(f"--executor {executor}: expected one of {', '.join(EXECUTORS)}")
     if scheduler and executor != "dask":
-        raise NotationError("--scheduler goes with --executor dask")
+        raise NotationError(f"--scheduler goes with --executor dask, not --executor {executor}")
     main, duels = plan(data, settings, module)
     settings = resolve(data, settings, module)
-    total = sum(settings.games_for(c.policy) for c in main) + (settings.duel_count() or settings.main_games()) * len(duels)
+    total = sum(settings.games_for(c.policy, c.players) for c in main) + (settings.duel_count() or settings.main_games()) * len(duels)
     total += _ladder_games(data, module, settings)
     chosen: ExecutorName = "dask" if executor == "dask" else "local"   # one of EXECUTORS, checked above
     execution = Execution(executor=chosen, jobs=jobs or default_jobs(), scheduler=scheduler)
@@ -128,6 +131,17 @@ def _ladder_games(data: GameData, module: GameModule, settings: CheckSettings) -
     count = len(ladder_policies(module, ladder_search(module, data)))
     seats = 2 if 2 in module.player_counts(data) else min(module.player_counts(data))
     return count * (count - 1) // 2 * -(-settings.ladder_games // seats) * seats
+
+
+def _search_games(text: str | None, module: GameModule, data: GameData) -> tuple[int | None, tuple[tuple[int, int], ...]]:
+    """--search-games: one count for every player count, or counts per player count."""
+    if text is None:
+        return None, ()
+    counts = module.player_counts(data)
+    try:
+        return parse_games_per_players(text, min(counts), max(counts))
+    except ValueError as exc:
+        raise NotationError(f"--search-games {text}: {exc}") from None
 
 
 def _policies(text: str, module: GameModule) -> list[str]:

@@ -111,12 +111,16 @@ class ReferencePlay:
     configuration, and whether it plays the default setup only (the other setups keep the
     cheaper players' figures). `games`, when given, is the games per configuration of a check
     run without `--games` (else 1,000): a reference that costs much per game takes its time
-    from the cheaper players, whose intervals widen by the square root of what they give up."""
+    from the cheaper players, whose intervals widen by the square root of what they give up.
+    `per_players`, when given, is the reference's own games per configuration at each player
+    count of such a check ((players, games) pairs; a count not named keeps the share): a figure
+    tested at two players may need more games than one at six, and a game costs more with more seats."""
 
     policy: str
     share: float
     default_setup_only: bool = True
     games: int | None = None
+    per_players: tuple[tuple[int, int], ...] = ()
 
 
 class HiddenPart(Part):

@@ -23,7 +23,7 @@ from dragon_pnp.players import own_policies, policies_of, policy_factory
 from dragon_pnp.report.aggregate import aggregate
 from dragon_pnp.report.executor import ExecutorName, run_tasks
 from dragon_pnp.report.findings import correct_seat_flags, engine_failure, find
-from dragon_pnp.report.plan import MIXED, Config, configurations, plan_batches
+from dragon_pnp.report.plan import MIXED, Batch, Config, configurations, plan_batches
 from dragon_pnp.report.record import GameRecord
 from dragon_pnp.report.simulate import DECISION_CAP, DECISION_CAP_HAZARD, Job, play_batch
 
@@ -65,6 +65,10 @@ class CheckSettings:
     # reference share of `games` (`ReportPart.reference_play`), else `games`; 0 leaves the game's
     # search reference out of the default policies (the build's quick check).
     search_games: int | None = None
+    # Games per configuration of a search player at given player counts ((players, games) pairs),
+    # before `search_games`: the game's reference (`ReferencePlay.per_players`) in a check run
+    # without --games or --search-games, or `--search-games 2=200,3-6=100`.
+    search_per_players: tuple[tuple[int, int], ...] = ()
     # Games per pairing of the skill ladder (`ladder.py`: random, the game's own players and its
     # search, each against each on mirrored deals). 0 (the default here, so the build's quick
     # check, the studio and the diff play none) skips it; None, what `dragon-pnp check` passes
@@ -82,10 +86,14 @@ class CheckSettings:
             raise ValueError("CheckSettings.games is filled in by resolve()")
         return self.games
 
-    def games_for(self, policy: str) -> int:
-        """Games per configuration of `policy` (after `resolve`)."""
-        if is_search(policy) and self.search_games:
-            return self.search_games
+    def games_for(self, policy: str, players: int | None = None) -> int:
+        """Games per configuration of `policy` at `players` (after `resolve`)."""
+        if is_search(policy):
+            named = dict(self.search_per_players)
+            if players in named:
+                return named[players]
+            if self.search_games:
+                return self.search_games
         return self.main_games()
 
 
@@ -149,7 +157,11 @@ def resolve(game: GameData, settings: CheckSettings, module: GameModule | None =
     if games is None:
         games = reference.games if reference is not None and reference.games else DEFAULT_GAMES
     search_games = settings.search_games
+    per_players = settings.search_per_players
     policies = settings.policies or tuple(default_policies(module, game))
+    if (search_games is None and settings.games is None and not per_players and reference is not None
+            and reference.per_players):   # the default check: the reference's own count per player count
+        per_players = reference.per_players
     if search_games is None:
         search_games = max(1, round(games * reference.share)) if reference is not None else games
     elif search_games == 0 and not settings.policies:
@@ -159,7 +171,8 @@ def resolve(game: GameData, settings: CheckSettings, module: GameModule | None =
         ladder_games = 0 if search_games == 0 else min(LADDER_GAMES, games)
     return replace(settings, games=games, players=settings.players or tuple(module.player_counts(game)),
                    setups=settings.setups or tuple(module.setups(game)), policies=policies,
-                   search_games=search_games, ladder_games=ladder_games)
+                   search_games=search_games, ladder_games=ladder_games,
+                   search_per_players=tuple(sorted(dict(per_players).items())))
 
 
 def ladder_search(module: GameModule, game: GameData) -> str:
@@ -199,6 +212,18 @@ def plan(game: GameData, settings: CheckSettings, module: GameModule | None = No
     return main, duels
 
 
+def check_batches(settings: CheckSettings, main: list[Config], duels: list[Config]) -> list[Batch]:
+    """Every batch a check plays (settings resolved): the cheaper players', the search player's in
+    small batches and at its own games per player count, then the mixed games."""
+    batches = plan_batches([c for c in main if not is_search(c.policy)], settings.main_games(), settings.seed,
+                           settings.batch_games)
+    for config in (c for c in main if is_search(c.policy)):   # the reference's games may differ per player count
+        batches += plan_batches([config], settings.games_for(config.policy, config.players), settings.seed,
+                                min(SEARCH_BATCH, settings.batch_games))
+    batches += plan_batches(duels, settings.duel_count() or settings.main_games(), settings.seed, settings.batch_games)
+    return batches
+
+
 def run_check(game: GameData, settings: CheckSettings, execution: Execution | None = None,
               module: GameModule | None = None) -> dict[str, object]:
     """Play every planned game and build the report. `module` defaults to the game's rules module;
@@ -207,11 +232,7 @@ def run_check(game: GameData, settings: CheckSettings, execution: Execution | No
     settings = resolve(game, settings, module)
     execution = execution or Execution()
     main, duels = plan(game, settings, module)
-    batches = plan_batches([c for c in main if not is_search(c.policy)], settings.main_games(), settings.seed,
-                           settings.batch_games)
-    batches += plan_batches([c for c in main if is_search(c.policy)], settings.games_for(SEARCH), settings.seed,
-                            min(SEARCH_BATCH, settings.batch_games))
-    batches += plan_batches(duels, settings.duel_count() or settings.main_games(), settings.seed, settings.batch_games)
+    batches = check_batches(settings, main, duels)
     job = Job(str(game.root.resolve()), module.slug, settings.options, settings.decision_cap)
     finished = 0
 
@@ -261,7 +282,10 @@ def build_report(game: GameData, settings: CheckSettings, records: dict[Config, 
                      "mixed": list(mixed_rotation(module)), "duel_games": settings.duel_count(),
                      "duel_setup": default_setup, "seed": settings.seed, "options": dict(settings.options),
                      "batch_games": settings.batch_games, "decision_cap": settings.decision_cap,
-                     "search_games": settings.games_for(SEARCH), "ladder_games": settings.ladder_games or 0},
+                     "search_games": settings.games_for(SEARCH),
+                     "search_per_players": {str(n): settings.games_for(SEARCH, n) for n in settings.players
+                                            if n in dict(settings.search_per_players)},
+                     "ladder_games": settings.ladder_games or 0},
         "total_games": sum(len(r) for r in records.values()),
         "configs": [aggregate(c, records.get(c, []), reasons, hazards, module.seat_names(game, c.players))
                     for c in main],

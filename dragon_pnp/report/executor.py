@@ -1,7 +1,10 @@
 """Run batches on local processes or on a Dask cluster, and hand results back in batch order.
 
 Workers may finish in any order; results are placed by batch position, so the merged list is
-the same whatever the executor or the number of jobs.
+the same whatever the executor or the number of jobs. Local workers are forked through
+`dragon_pnp.workers.WorkerPool`, the one owner of forked workers: a worker's error comes back
+with its traceback as the cause, a worker that dies fails its job (`WorkerDied`), and the first
+failure stops the rest.
 """
 
 from __future__ import annotations
@@ -9,10 +12,11 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, as_completed
 from typing import Any, Literal, TypeVar
 
 from dragon_pnp.orphans import die_with_parent
+from dragon_pnp.workers import WorkerPool, can_fork, worker_count
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -21,11 +25,8 @@ EXECUTORS: tuple[str, ...] = ("local", "dask")
 
 
 def default_jobs() -> int:
-    """All cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+    """`DRAGON_PNP_WORKERS` when set, else all cores this process may use (`workers.worker_count`)."""
+    return worker_count()
 
 
 def run_tasks(
@@ -52,7 +53,7 @@ def run_tasks(
         raise ValueError(f"unknown executor {executor!r}; expected one of {', '.join(EXECUTORS)}")
     if scheduler is not None:
         raise ValueError("--scheduler goes with --executor dask")
-    if jobs == 1 or len(tasks) <= 1:
+    if jobs == 1 or len(tasks) <= 1 or not can_fork():
         return _run_here(work, tasks, done)
     return _run_processes(work, tasks, jobs, done)
 
@@ -69,18 +70,15 @@ def _run_processes(work: Callable[[Any], Any], tasks: Sequence[Any], jobs: int,
                    done: Callable[[int], None]) -> list[Any]:
     results: list[Any] = [None] * len(tasks)
     # Workers end with this process however it ends: a killed check leaves no simulation running.
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=die_with_parent,
-                             initargs=(os.getpid(), threading.current_thread() is threading.main_thread())) as pool:
-        futures = {pool.submit(work, task): index for index, task in enumerate(tasks)}
-        try:
-            for future in as_completed(futures):
-                index = futures[future]
-                results[index] = future.result()
-                done(index)
-        except BaseException:   # one task failed (a rules module that hangs): the queued ones need not run
-            for future in futures:
-                future.cancel()
-            raise
+    # Leaving the block stops every worker: after a failure (a rules module that hangs, a worker
+    # killed) the queued tasks are cancelled and the running ones end with their workers.
+    with WorkerPool(min(jobs, len(tasks)), initializer=die_with_parent,
+                    initargs=(os.getpid(), threading.current_thread() is threading.main_thread())) as pool:
+        futures: dict[Future[Any], int] = {pool.submit(work, task): index for index, task in enumerate(tasks)}
+        for future in as_completed(futures):
+            index = futures[future]
+            results[index] = future.result()
+            done(index)
     return results
 
 

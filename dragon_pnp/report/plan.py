@@ -120,6 +120,27 @@ def parse_players(text: str, low: int, high: int, allowed: Iterable[int] | None 
     return sorted(counts)
 
 
+def parse_games_per_players(text: str, low: int, high: int) -> tuple[int | None, tuple[tuple[int, int], ...]]:
+    """Parse "200" (every player count) or "2=200,3-6=100" (per count; a bare number among them
+    is the count for the rest) into (games for the rest or None, sorted (players, games) pairs)."""
+    rest: int | None = None
+    named: dict[int, int] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        counts, _, games = part.rpartition("=")
+        if not games.strip().isdigit():
+            raise ValueError(f"{part!r}: expected a number of games, or player counts = games like 2=200")
+        if not counts:
+            rest = int(games)
+            continue
+        for players in parse_players(counts, low, high):
+            named[players] = int(games)
+    if rest is None and not named:
+        raise ValueError("no number of games given")
+    return rest, tuple(sorted(named.items()))
+
+
 def parse_list(text: str, allowed: Iterable[str], what: str) -> list[str]:
     """Parse a comma-separated list of names, keeping the order given and refusing unknown ones."""
     known = list(allowed)

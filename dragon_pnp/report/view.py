@@ -487,7 +487,9 @@ def _reproduce(report: dict[str, Any]) -> str:
         parts.append(f"--setup {','.join(s['setups'])}")
     parts += [f"--policy {','.join(s['policies'])}", f"--seed {s['seed']}", f"--duel-games {s['duel_games']}"]
     if any(p == "search" or p.startswith("search:") for p in [*s["policies"], *s.get("mixed", [])]):
-        parts.append(f"--search-games {s['search_games']}")   # the count played, whatever the default
+        named = s.get("search_per_players") or {}
+        given = [f"{n}={g}" for n, g in named.items()] + ([str(s["search_games"])] if set(named) != set(map(str, s["players"])) else [])
+        parts.append(f"--search-games {','.join(given)}")   # the counts played, whatever the default
     if "ladder_games" in s:
         parts.append(f"--ladder-games {s['ladder_games']}")
     for name, value in s["options"].items():

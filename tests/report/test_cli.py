@@ -37,7 +37,7 @@ def test_check_writes_the_report_and_prints_findings(tmp_path):
     (["--policy", "greedy:3"], "--policy greedy:3: policy greedy takes no strength"),
     (["--option", "banish_any_range=maybe"], "expected NAME=on or NAME=off"),
     (["--executor", "spark"], "--executor spark: expected one of local, dask"),
-    (["--scheduler", "tcp://x:8786"], "--scheduler goes with --executor dask"),
+    (["--executor", "local", "--scheduler", "tcp://x:8786"], "--scheduler goes with --executor dask, not --executor local"),
 ])
 def test_bad_options_are_located_errors(args, message, tmp_path):
     run = _check("dragon_pants", *args, "--out", str(tmp_path))

@@ -73,3 +73,50 @@ def test_the_default_check_size_comes_from_the_game_and_an_explicit_count_wins()
         assert given.search_games == (max(1, round(37 * reference.share)) if reference is not None else 37)
     with pytest.raises(ValueError, match="resolve"):
         CheckSettings().main_games()
+
+
+def test_the_default_pants_check_plays_its_reference_200_games_at_two_players_and_100_at_the_others():
+    """Issue 31, point 3: enough reference games for its figures to mean something, read from the
+    plan (the batches a default check would play), not from a timed run."""
+    from pathlib import Path
+
+    from dragon_pnp.games.registry import load_game
+    from dragon_pnp.report.check import CheckSettings, check_batches, is_search, plan, require_module, resolve
+
+    game = load_game(Path(__file__).resolve().parents[2] / "data" / "dragon_pants")
+    module = require_module(game)
+    settings = resolve(game, CheckSettings(), module)
+    main, duels = plan(game, settings, module)
+    played: dict[tuple[int, str, str], int] = {}
+    for batch in check_batches(settings, main, duels):
+        key = (batch.config.players, batch.config.setup, batch.config.policy)
+        played[key] = played.get(key, 0) + batch.games
+    searched = {key: games for key, games in played.items() if is_search(key[2])}
+    assert searched == {(2, "standard", "search:20"): 200, **{(n, "standard", "search:20"): 100 for n in (3, 4, 5, 6)}}
+    # a check given --games keeps the reference's share of it, the same at every player count
+    quick = resolve(game, CheckSettings(games=40), module)
+    assert {quick.games_for("search:20", n) for n in (2, 3, 6)} == {1}
+
+
+def test_search_games_per_player_count_parse():
+    from dragon_pnp.report.plan import parse_games_per_players
+
+    assert parse_games_per_players("200", 2, 6) == (200, ())
+    assert parse_games_per_players("2=200,3-6=100", 2, 6) == (None, ((2, 200), (3, 100), (4, 100), (5, 100), (6, 100)))
+    assert parse_games_per_players("50, 2=200", 2, 6) == (50, ((2, 200),))
+    for bad in ("2=x", "7=10", "", "2=200=3"):
+        with pytest.raises(ValueError):
+            parse_games_per_players(bad, 2, 6)
+
+
+def test_the_reproduce_line_names_the_reference_games_per_player_count():
+    from dragon_pnp.report.view import _reproduce
+
+    settings = {"games": 400, "players": [2, 3], "setups": ["standard"], "policies": ["random", "search:20"],
+                "seed": 1, "duel_games": 200, "options": {}, "search_games": 10, "ladder_games": 20}
+    per_count = _reproduce({"game": {"slug": "g"}, "settings": {**settings, "search_per_players": {"2": 200, "3": 100}}})
+    assert "--search-games 2=200,3=100 " in per_count + " "
+    some = _reproduce({"game": {"slug": "g"}, "settings": {**settings, "search_per_players": {"2": 200}}})
+    assert "--search-games 2=200,10 " in some + " "
+    uniform = _reproduce({"game": {"slug": "g"}, "settings": settings})
+    assert "--search-games 10 " in uniform + " "

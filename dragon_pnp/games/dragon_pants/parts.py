@@ -26,10 +26,11 @@ if TYPE_CHECKING:
     from dragon_pnp.games.report_parts import ReportSpec, Section
 
 
-# The default check's reference player: 10 games per player count on the default preset, with the
-# cheaper players at 400 games per configuration instead of 1,000, which keeps the default check
-# under a minute on two cores (bench/bench_check.py times it; docs/rules-check.md says what it costs).
-REFERENCE = ReferencePlay("search:20", 0.025, games=400)
+# The default check's reference player on the default preset: 200 games at two players and 100 at
+# each other count (enough to test its figures: issue 31), with the cheaper players at 400 games per
+# configuration instead of 1,000 (bench/bench_check.py times it; docs/rules-check.md says what it
+# costs). A check given --games plays the share of it.
+REFERENCE = ReferencePlay("search:20", 0.025, games=400, per_players=((2, 200), (3, 100), (4, 100), (5, 100), (6, 100)))
 
 
 class PantsWords(Vocabulary):

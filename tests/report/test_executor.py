@@ -1,0 +1,58 @@
+"""The check's local executor forks through `dragon_pnp.workers.WorkerPool`: a worker's error comes
+back with its traceback, a killed worker fails its job (never a hang), DRAGON_PNP_WORKERS counts."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from dragon_pnp.report.executor import default_jobs, run_tasks
+from dragon_pnp.workers import RemoteTraceback, WorkerDied
+
+
+def _fails_on_three(n: int) -> int:
+    if n == 3:
+        raise ZeroDivisionError(f"task {n} divided by zero")
+    return n
+
+
+def _killed_on_two(n: int) -> int:
+    if n == 2:
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.05)
+    return n
+
+
+def _pid(_: int) -> int:
+    time.sleep(0.05)
+    return os.getpid()
+
+
+def test_a_workers_error_is_raised_here_with_its_remote_traceback():
+    with pytest.raises(ZeroDivisionError, match="task 3 divided by zero") as raised:
+        run_tasks(_fails_on_three, [1, 2, 3, 4], jobs=2)
+    cause = raised.value.__cause__
+    assert isinstance(cause, RemoteTraceback)
+    assert "_fails_on_three" in cause.text and "test_executor.py" in cause.text
+
+
+def test_a_killed_worker_fails_its_job_instead_of_hanging():
+    started = time.monotonic()
+    with pytest.raises(WorkerDied, match="a worker ended during its job"):
+        run_tasks(_killed_on_two, [1, 2, 3, 4, 5, 6], jobs=2)
+    assert time.monotonic() - started < 30
+
+
+def test_tasks_run_in_other_processes_and_workers_variable_sets_the_default(monkeypatch):
+    monkeypatch.setenv("DRAGON_PNP_WORKERS", "3")
+    assert default_jobs() == 3
+    pids = run_tasks(_pid, list(range(6)), jobs=2)
+    assert os.getpid() not in pids and len(set(pids)) == 2
+    monkeypatch.setenv("DRAGON_PNP_WORKERS", "none")
+    from dragon_pnp.errors import NotationError
+
+    with pytest.raises(NotationError, match="DRAGON_PNP_WORKERS=none"):
+        default_jobs()
