@@ -192,7 +192,9 @@ class WorkerPool:
                     try:
                         ok, value = connection.recv()
                     except (EOFError, OSError):
-                        code = self._processes[index].exitcode
+                        process = self._processes[index]
+                        process.join(timeout=1.0)   # reap it first, or its exit code still reads None
+                        code = process.exitcode
                         finished.append((future, False, WorkerDied(f"a worker ended during its job (exit code {code})")))
                         continue
                     finished.append((future, ok, value))
