@@ -126,16 +126,14 @@ def test_low_contrast_text_is_found_on_its_page(tmp_path, private_render_cache):
 
 
 @pytest.mark.parametrize("game", ["dragon_dance", "dragon_line"])
-def test_the_seed_games_pass_the_colour_pairs(game, tmp_path, private_render_cache):
+def test_the_seed_games_pass_the_colour_pairs(game, seed_kit):
     """Every group of colours in the seed games' data is told apart, by colour or a second cue."""
-    built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", game, "--no-check", "--out",
-                            str(tmp_path / game)], capture_output=True, text=True, timeout=600)
-    assert built.returncode == 0, built.stderr
+    kit = seed_kit(game)   # `dragon-pnp build GAME --no-check`, once per run
     from dragon_pnp.games.registry import load_game
     from dragon_pnp.proof.pairs import groups_of, pair_findings
 
     data = load_game(game)
-    problems = [f.sentence() for f in pair_findings(groups_of(data, tmp_path / game),
+    problems = [f.sentence() for f in pair_findings(groups_of(data, kit),
                                                     data.print_profile.proof.min_colour_difference)
                 if f.level == "problem"]
     assert problems == []
