@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 
 from dragon_pnp.data import GameData
 from dragon_pnp.games.registry import load_game
@@ -134,29 +135,43 @@ def build_command(*argv: str, timeout: float = 600) -> subprocess.CompletedProce
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"})
 
 
+def _own_paper(game: Path) -> str:
+    """The paper a game's print.yaml names (a build without --paper uses it), else letter."""
+    try:
+        profile = yaml.safe_load((game / "print.yaml").read_text(encoding="utf-8"))
+    except OSError:
+        return "letter"
+    return str(profile.get("paper", "letter")).lower() if isinstance(profile, dict) else "letter"
+
+
 @pytest.fixture(scope="session")
 def seed_kit(tmp_path_factory: pytest.TempPathFactory, private_render_cache: Path) -> Callable[..., Path]:
-    """`seed_kit(game, paper="letter", duplex=True)`: the kit folder `dragon-pnp build GAME
-    --no-check --paper PAPER [--no-duplex]` writes, for a game under data/ (or examples/, or any
-    folder path), built once per test run into the run's render cache. Shared and read-only:
-    copy it (`copy_seed_kit`) before building over it or breaking it."""
+    """`seed_kit(game, paper=None, duplex=True)`: the kit folder `dragon-pnp build GAME --no-check
+    [--paper PAPER] [--no-duplex]` writes, for a game under data/ (or examples/, or any folder
+    path), built once per test run from the checkout's folder into the run's render cache.
+
+    On the game's own paper it is built without --paper, as a plain build: the cache then
+    remembers it, so a test's `dragon-pnp build GAME --no-check` run from the checkout (over a
+    copy, say) is written from the cache in milliseconds. Shared and read-only: copy it
+    (`copy_seed_kit`) before building over it or breaking it."""
     seen: dict[tuple[str, str, bool], Path] = {}
 
-    def get(game: str | Path, paper: str = "letter", duplex: bool = True) -> Path:
+    def get(game: str | Path, paper: str | None = None, duplex: bool = True) -> Path:
         source = Path(game) if Path(game).is_absolute() else next(
             (folder for folder in (ROOT / "data" / str(game), ROOT / "examples" / str(game)) if folder.is_dir()),
             ROOT / "data" / str(game))
-        key = (str(source), paper, duplex)
+        own = _own_paper(source)
+        chosen = (paper or own).lower()
+        key = (str(source), chosen, duplex)
         if key not in seen:
             def make(folder: Path) -> None:
-                flags = () if duplex else ("--no-duplex",)
-                done = build_command("build", str(source), "--no-check", "--paper", paper, *flags,
-                                     "--out", str(folder / "kit"))
+                flags = (() if chosen == own else ("--paper", chosen)) + (() if duplex else ("--no-duplex",))
+                done = build_command("build", str(source), "--no-check", *flags, "--out", str(folder / "kit"))
                 if done.returncode != 0:
-                    raise AssertionError(f"building {source.name} on {paper} failed:\n"
+                    raise AssertionError(f"building {source.name} on {chosen} failed:\n"
                                          f"{done.stdout[-2000:]}{done.stderr[-3000:]}")
 
-            name = f"seed-kit-{source.parent.name}-{source.name}-{paper}-{'duplex' if duplex else 'fold'}"
+            name = f"seed-kit-{source.parent.name}-{source.name}-{chosen}-{'duplex' if duplex else 'fold'}"
             seen[key] = built_once(tmp_path_factory, name, make) / "kit"
         return seen[key]
 
@@ -165,9 +180,9 @@ def seed_kit(tmp_path_factory: pytest.TempPathFactory, private_render_cache: Pat
 
 @pytest.fixture(scope="session")
 def copy_seed_kit(seed_kit: Callable[..., Path]) -> Callable[..., Path]:
-    """`copy_seed_kit(game, target, paper="letter", duplex=True)`: a private copy of that kit at
+    """`copy_seed_kit(game, target, paper=None, duplex=True)`: a private copy of that kit at
     `target`, to build over or break (copying is milliseconds; building it again was seconds)."""
-    def copy(game: str | Path, target: Path, paper: str = "letter", duplex: bool = True) -> Path:
+    def copy(game: str | Path, target: Path, paper: str | None = None, duplex: bool = True) -> Path:
         shutil.copytree(seed_kit(game, paper, duplex), target, symlinks=True)
         return target
 
