@@ -129,6 +129,12 @@ def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callab
     return folder
 
 
+@pytest.fixture(scope="session")
+def once(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Callable[[Path], None]], Path]:
+    """`once(name, make)`: the folder `make(folder)` filled, at most once per run (`built_once`)."""
+    return lambda name, make: built_once(tmp_path_factory, name, make)
+
+
 def build_command(*argv: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
     """`dragon-pnp ARGV` in a child process, the tree's code first on the path."""
     return subprocess.run([sys.executable, "-m", "dragon_pnp", *argv], capture_output=True, text=True, timeout=timeout,
