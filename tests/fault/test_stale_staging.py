@@ -85,9 +85,10 @@ def test_staging_of_killed_builds_is_removed_and_running_builds_are_left_alone(t
     kit = copy_seed_kit("dragon_pants", tmp_path / "out" / "kit")   # a finished kit, built once per run
     for attempt in range(3):  # killed at different moments of the build; each cleans up the last
         earlier = set(beside(kit))
-        # On A4, which no finished build made: not a remembered build (written in milliseconds)
-        # but a full one, still running when it is killed.
-        build = start_build(kit, cache_env, "--paper", "a4")
+        # On A4 and with a render cache of its own, which no finished build filled: not a
+        # remembered build (written in milliseconds; the run's shared cache may remember an A4
+        # build of another test) but a full one, still running when it is killed.
+        build = start_build(kit, {"DRAGON_PNP_CACHE": str(tmp_path / "a4-cache")}, "--paper", "a4")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and build.poll() is None and not set(beside(kit)) - earlier:
             time.sleep(0.005)
