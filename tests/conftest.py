@@ -5,11 +5,16 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import subprocess
+import sys
 import tempfile
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 
 from dragon_pnp.data import GameData
 from dragon_pnp.games.registry import load_game
@@ -86,6 +91,108 @@ def private_render_cache(tmp_path_factory):
         os.environ.pop("DRAGON_PNP_CACHE", None)
     else:
         os.environ["DRAGON_PNP_CACHE"] = before
+
+
+# --- built once per test run ---------------------------------------------------------------------
+# Building a seed game's kit costs seconds; dozens of tests only read one, or copy one to break it.
+# These fixtures build each such artefact once per run: under pytest-xdist the first worker to ask
+# builds while holding a lock file in the run's shared temporary folder, the others wait for its
+# `done` marker and read the same files. What they return is shared: read it, never change it
+# (copy it with `copy_seed_kit` or shutil.copytree first).
+
+
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder `make(folder)` filled, made at most once per test run whatever the workers."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    shared = (tmp_path_factory.getbasetemp().parent / f"built-once-{run}" if run
+              else tmp_path_factory.getbasetemp() / "built-once")
+    shared.mkdir(parents=True, exist_ok=True)
+    folder, done, failed = shared / name, shared / f"{name}.done", shared / f"{name}.failed"
+    try:
+        os.close(os.open(shared / f"{name}.lock", os.O_CREAT | os.O_EXCL))
+    except FileExistsError:  # another worker (or an earlier test here) builds it: wait for it
+        deadline = time.monotonic() + 900
+        while not done.exists():
+            if failed.exists():
+                pytest.fail(f"building {name} failed in another worker:\n{failed.read_text()}")
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"another worker never finished building {name}") from None
+            time.sleep(0.05)
+        return folder
+    folder.mkdir()
+    try:
+        make(folder)
+    except BaseException as exc:
+        failed.write_text(str(exc)[-4000:], encoding="utf-8")
+        raise
+    done.touch()
+    return folder
+
+
+@pytest.fixture(scope="session")
+def once(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, Callable[[Path], None]], Path]:
+    """`once(name, make)`: the folder `make(folder)` filled, at most once per run (`built_once`)."""
+    return lambda name, make: built_once(tmp_path_factory, name, make)
+
+
+def build_command(*argv: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    """`dragon-pnp ARGV` in a child process, the tree's code first on the path."""
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", *argv], capture_output=True, text=True, timeout=timeout,
+                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"})
+
+
+def _own_paper(game: Path) -> str:
+    """The paper a game's print.yaml names (a build without --paper uses it), else letter."""
+    try:
+        profile = yaml.safe_load((game / "print.yaml").read_text(encoding="utf-8"))
+    except OSError:
+        return "letter"
+    return str(profile.get("paper", "letter")).lower() if isinstance(profile, dict) else "letter"
+
+
+@pytest.fixture(scope="session")
+def seed_kit(tmp_path_factory: pytest.TempPathFactory, private_render_cache: Path) -> Callable[..., Path]:
+    """`seed_kit(game, paper=None, duplex=True)`: the kit folder `dragon-pnp build GAME --no-check
+    [--paper PAPER] [--no-duplex]` writes, for a game under data/ (or examples/, or any folder
+    path), built once per test run from the checkout's folder into the run's render cache.
+
+    On the game's own paper it is built without --paper, as a plain build: the cache then
+    remembers it, so a test's `dragon-pnp build GAME --no-check` run from the checkout (over a
+    copy, say) is written from the cache in milliseconds. Shared and read-only: copy it
+    (`copy_seed_kit`) before building over it or breaking it."""
+    seen: dict[tuple[str, str, bool], Path] = {}
+
+    def get(game: str | Path, paper: str | None = None, duplex: bool = True) -> Path:
+        source = Path(game) if Path(game).is_absolute() else next(
+            (folder for folder in (ROOT / "data" / str(game), ROOT / "examples" / str(game)) if folder.is_dir()),
+            ROOT / "data" / str(game))
+        own = _own_paper(source)
+        chosen = (paper or own).lower()
+        key = (str(source), chosen, duplex)
+        if key not in seen:
+            def make(folder: Path) -> None:
+                flags = (() if chosen == own else ("--paper", chosen)) + (() if duplex else ("--no-duplex",))
+                done = build_command("build", str(source), "--no-check", *flags, "--out", str(folder / "kit"))
+                if done.returncode != 0:
+                    raise AssertionError(f"building {source.name} on {chosen} failed:\n"
+                                         f"{done.stdout[-2000:]}{done.stderr[-3000:]}")
+
+            name = f"seed-kit-{source.parent.name}-{source.name}-{chosen}-{'duplex' if duplex else 'fold'}"
+            seen[key] = built_once(tmp_path_factory, name, make) / "kit"
+        return seen[key]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def copy_seed_kit(seed_kit: Callable[..., Path]) -> Callable[..., Path]:
+    """`copy_seed_kit(game, target, paper=None, duplex=True)`: a private copy of that kit at
+    `target`, to build over or break (copying is milliseconds; building it again was seconds)."""
+    def copy(game: str | Path, target: Path, paper: str | None = None, duplex: bool = True) -> Path:
+        shutil.copytree(seed_kit(game, paper, duplex), target, symlinks=True)
+        return target
+
+    return copy
 
 
 # One headless chromium per test process, shared by every browser test (studio and diff): a

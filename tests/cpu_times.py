@@ -56,6 +56,9 @@ class CpuTimes:
 
         stop_render_workers()
         own, children = _cpu()
+        if not hasattr(config, "workerinput") and getattr(config.option, "numprocesses", None):
+            # The xdist controller: its children are the workers, whose CPU their own lines count.
+            children = self.last[1]
         self._write(f"{RENDER_WORKERS}::reaped at the end", own - self.last[0], children - self.last[1], 0.0)
 
 

@@ -330,3 +330,21 @@ def test_aid_sides_shared_by_copies_are_one_face_and_one_png(tmp_path):
     result = aid.plan(game.game.components[0], context(game))
     assert [f.key for f in result.faces] == ["aid-red-front", "aid-red-back", "aid-blue-front"]
     assert result.pngs == [("aid-red-front", 1), ("aid-red-back", 3), ("aid-blue-front", 2)]
+
+
+def test_the_built_in_card_back_backs_a_player_aid(tmp_path):
+    """Issue 30: the built-in back read `deck.*`, so an aid could not use it. Its title is the
+    aid's name unless the back's fields give one, and its colour comes from those fields."""
+    game = write_game(tmp_path / "g", "  - id: aid\n    kind: aid\n    name: Turn order\n"
+                                      "    front: {template: components/aid.svg.j2, fields: {title: Turn, text: Draw then play}}\n"
+                                      "    back: {template: components/card_back.svg.j2}\n"
+                                      "  - id: hint\n    kind: aid\n    name: Hints\n"
+                                      "    front: {template: components/aid.svg.j2, fields: {title: Hint, text: Look twice}}\n"
+                                      "    back: {template: components/card_back.svg.j2, fields: {title: Clues, colour: '#123456'}}\n")
+    plain, coloured = (aid.plan(spec, context(game)) for spec in game.game.components)
+    plain_back = next(face.svg for face in plain.faces if face.key == "aid-back")
+    coloured_back = next(face.svg for face in coloured.faces if face.key == "hint-back")
+    # the title is printed twice, once each way up
+    assert plain_back.count(">TURN ORDER</text>") == 2
+    assert coloured_back.count(">CLUES</text>") == 2 and "HINTS" not in coloured_back
+    assert 'fill="#123456"' in coloured_back and 'fill="#123456"' not in plain_back

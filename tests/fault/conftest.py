@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 
 @pytest.fixture(scope="session")
-def fault_cache(tmp_path_factory) -> Path:
-    """One render cache for the fault tests' builds, never the user's."""
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    return (tmp_path_factory.getbasetemp().parent / f"fault-render-cache-{run}" if run
-            else tmp_path_factory.mktemp("fault-render-cache"))
+def fault_cache(private_render_cache) -> Path:
+    """The render cache of the fault tests' builds: the run's private one (tests/conftest.py), never
+    the user's. Shared with the other folders' builds, so a seed game's pages rendered once for
+    any test are not rendered again here (the fault tests break the data, not the renderer)."""
+    return Path(private_render_cache)
 
 
 @pytest.fixture

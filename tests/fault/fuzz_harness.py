@@ -734,11 +734,13 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
 
 def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_every: int = 0,
              only: int | None = None, progress: Callable[[Result], None] | None = None,
-             games: Iterable[str] | None = None) -> list[Result]:
+             games: Iterable[str] | None = None, cache: Path | None = None) -> list[Result]:
     """Run `cases` seeded cases against the generator in `project`; one Result per case.
 
     Every `cross_check_every`-th build case also runs `validate`, which must agree (0: never).
-    `games` limits the run to those games (default: every one).
+    `games` limits the run to those games (default: every one). `cache` is the render cache the
+    builds use (default: a fresh one in the scratch folder); the test suite passes its run's own,
+    so pages the other tests rendered are not rendered again (the cases break data, not pages).
     """
     sys.path.insert(0, str(project))
     for module in [m for m in sys.modules if m == "dragon_pnp" or m.startswith("dragon_pnp.")]:
@@ -747,7 +749,7 @@ def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_e
     _preimport()
     with tempfile.TemporaryDirectory(prefix="dragon-pnp-fuzz-") as folder:
         scratch = Path(folder)
-        env = {"COLUMNS": "200", "DRAGON_PNP_CACHE": str(scratch / "render-cache"), "NO_COLOR": "1"}
+        env = {"COLUMNS": "200", "DRAGON_PNP_CACHE": str(cache or scratch / "render-cache"), "NO_COLOR": "1"}
         prepared = prepare(project, scratch, timeout, env, None if games is None else set(games))
         results = []
         for index, (game, target, mutation) in enumerate(plan_cases(prepared, cases, seed)):
@@ -804,6 +806,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cross-check-every", type=int, default=1, metavar="N",
                         help="also run validate on every N-th case (0: never); it must agree with build")
     parser.add_argument("--only", type=int, help="run just this case number")
+    parser.add_argument("--cache", type=Path, help="the render cache the builds use (default: a fresh one)")
     parser.add_argument("--json", action="store_true", help="print every result as JSON lines, then the tally")
     parser.add_argument("--verbose", action="store_true", help="print every case as it ends")
     parser.add_argument("--batch", action="store_true",
@@ -821,7 +824,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"(exit {result.exit}, {result.seconds:.1f} s) {result.detail}", flush=True)
 
     started = time.monotonic()
-    results = campaign(args.project.resolve(), args.cases, args.seed, args.timeout, args.cross_check_every, args.only, show)
+    results = campaign(args.project.resolve(), args.cases, args.seed, args.timeout, args.cross_check_every, args.only, show,
+                       cache=args.cache)
     counts = tally(results)
     summary = {"cases": len(results), "seconds": round(time.monotonic() - started, 1), "outcomes": counts}
     print(json.dumps(summary) if args.json else

@@ -18,9 +18,10 @@ SEED = 14
 TIME_LIMIT = 60  # per case; bounded cases take about a second at most
 
 
-def test_fuzzed_data_never_crashes_hangs_or_loses_the_kit() -> None:
+def test_fuzzed_data_never_crashes_hangs_or_loses_the_kit(fault_cache) -> None:
     done = subprocess.run([sys.executable, str(HARNESS), "--cases", str(CASES), "--seed", str(SEED),
-                           "--timeout", str(TIME_LIMIT), "--cross-check-every", "4", "--json"],
+                           "--timeout", str(TIME_LIMIT), "--cross-check-every", "4", "--json",
+                           "--cache", str(fault_cache)],
                           capture_output=True, text=True, cwd=ROOT, timeout=CASES * TIME_LIMIT)
     lines = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     results, summary = lines[:-1], lines[-1]

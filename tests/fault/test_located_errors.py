@@ -8,13 +8,15 @@ written.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
-from fault_helpers import GAMES, ROOT, copy_game, run_commands
+from fault_helpers import GAMES, ROOT, Run, copy_game, run_commands
 
 TIME_LIMIT = 60     # per command: these fail while loading or at the first face, in seconds
 QUICK = 30.0        # what "quick" means on a loaded 2-core machine (each takes about 2 s alone)
@@ -95,13 +97,37 @@ CASES: list[tuple[str, str, Callable[[Path], None], tuple[str, ...]]] = [
 ]
 
 
-@pytest.mark.parametrize("game_name, what, change, words", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
-def test_a_broken_game_is_a_quick_located_error(tmp_path, cache_env, game_name, what, change, words):
-    game = copy_of(game_name, tmp_path)
-    change(game)
-    kit = tmp_path / "kit"
-    validate, build = run_commands([["validate", str(game)], ["build", str(game), "--no-check", "--out", str(kit)]],
-                                   timeout=TIME_LIMIT, cwd=tmp_path, env=cache_env)
+CASE_IDS = [f"{c[0]}-{c[1]}" for c in CASES]
+
+
+@pytest.fixture(scope="module")
+def located_runs(once, fault_cache) -> dict[str, tuple[Run, Run, Path]]:
+    """Every case's `validate` and `build`, by case id, with the kit folder the build was given.
+
+    One batch for all the cases: each command still runs in its own forked child with its own
+    time limit, but the generator is imported once instead of once per case (about a second of
+    CPU each). Run once per test run (`once`), so xdist workers sharing the cases share it too.
+    """
+    def make(folder: Path) -> None:
+        requests = []
+        for number, (game_name, _, change, _) in enumerate(CASES):
+            work = folder / f"case{number}"
+            game = copy_of(game_name, work)
+            change(game)
+            requests += [{"argv": ["validate", str(game)], "cwd": str(work)},
+                         {"argv": ["build", str(game), "--no-check", "--out", str(work / "kit")], "cwd": str(work)}]
+        runs = run_commands(requests, timeout=TIME_LIMIT, env={"DRAGON_PNP_CACHE": str(fault_cache)})
+        (folder / "runs.json").write_text(json.dumps([asdict(run) for run in runs]), encoding="utf-8")
+
+    folder = once("located-errors", make)
+    runs = [Run(**fields) for fields in json.loads((folder / "runs.json").read_text(encoding="utf-8"))]
+    return {case: (runs[2 * number], runs[2 * number + 1], folder / f"case{number}" / "kit")
+            for number, case in enumerate(CASE_IDS)}
+
+
+@pytest.mark.parametrize("game_name, what, change, words", CASES, ids=CASE_IDS)
+def test_a_broken_game_is_a_quick_located_error(located_runs, game_name, what, change, words):
+    validate, build, kit = located_runs[f"{game_name}-{what}"]
     for run in (validate, build):
         assert run.refused(2, *words), run
         assert run.seconds < QUICK, run

@@ -80,15 +80,15 @@ def test_workers_die_with_a_killed_build(tmp_path: Path) -> None:
                 pass
 
 
-def test_staging_of_killed_builds_is_removed_and_running_builds_are_left_alone(tmp_path: Path, cache_env) -> None:
-    kit = tmp_path / "out" / "kit"
-    first = run_command(["build", "dragon_pants", "--no-check", "--out", str(kit)], env=cache_env, timeout=300)
-    assert first.exit == 0, first
+def test_staging_of_killed_builds_is_removed_and_running_builds_are_left_alone(tmp_path: Path, cache_env,
+                                                                                copy_seed_kit) -> None:
+    kit = copy_seed_kit("dragon_pants", tmp_path / "out" / "kit")   # a finished kit, built once per run
     for attempt in range(3):  # killed at different moments of the build; each cleans up the last
         earlier = set(beside(kit))
-        # On A4, which no finished build made: not a remembered build (written in milliseconds)
-        # but a full one, still running when it is killed.
-        build = start_build(kit, cache_env, "--paper", "a4")
+        # On A4 and with a render cache of its own, which no finished build filled: not a
+        # remembered build (written in milliseconds; the run's shared cache may remember an A4
+        # build of another test) but a full one, still running when it is killed.
+        build = start_build(kit, {"DRAGON_PNP_CACHE": str(tmp_path / "a4-cache")}, "--paper", "a4")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and build.poll() is None and not set(beside(kit)) - earlier:
             time.sleep(0.005)

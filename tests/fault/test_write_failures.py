@@ -19,12 +19,9 @@ from fault_helpers import beside, run_command, snapshot
 
 
 @pytest.fixture(scope="module")
-def previous_kit(tmp_path_factory, fault_cache) -> Path:
-    kit = tmp_path_factory.mktemp("previous") / "kit"
-    run = run_command(["build", "dragon_pants", "--no-check", "--out", str(kit)], env={"DRAGON_PNP_CACHE": str(fault_cache)},
-                      timeout=300)
-    assert run.exit == 0, run
-    return kit
+def previous_kit(seed_kit) -> Path:
+    """The run's shared Dragon Pants kit (read-only: each test copies it before breaking it)."""
+    return seed_kit("dragon_pants")
 
 
 @contextmanager

@@ -91,29 +91,12 @@ def kits(game, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def paper_kit(kits, tmp_path_factory):
+def paper_kit(kits, seed_kit):
     """A game's whole kit on a paper (`dragon-pnp build GAME --no-check --paper PAPER`), built
     once per session by game folder and paper: Dragon Pants reuses the session's kits, the others
-    are built in a subprocess."""
-    import subprocess
-    import sys
-
-    from dragon_pnp.data.loader import project_root
-
-    built: dict[tuple[Path, str], Path] = {}
-
+    are the run's shared seed kits (tests/conftest.py, built in a subprocess)."""
     def get(folder: Path, paper: str = "letter") -> Path:
-        if (folder, paper) not in built:
-            if folder.name == "dragon_pants":
-                built[folder, paper] = kits(paper).out_dir
-            else:
-                out = tmp_path_factory.mktemp(f"{folder.name}-{paper}") / "kit"
-                run = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check",
-                                      "--paper", paper, "--out", str(out)], capture_output=True, text=True,
-                                     timeout=600, env={**os.environ, "PYTHONPATH": str(project_root())})
-                assert run.returncode == 0, run.stdout + run.stderr
-                built[folder, paper] = out
-        return built[folder, paper]
+        return kits(paper).out_dir if folder.name == "dragon_pants" else seed_kit(folder, paper)
 
     return get
 

@@ -5,10 +5,7 @@ Built on Letter and A4, duplex and fold-over; the text of each card (read inside
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 
 import pymupdf
 import pytest
@@ -31,13 +28,9 @@ def cards() -> list[dict]:
 
 @pytest.fixture(scope="module", params=[("letter", True), ("a4", True), ("letter", False), ("a4", False)],
                 ids=["letter-duplex", "a4-duplex", "letter-fold", "a4-fold"])
-def card_texts(request, tmp_path_factory) -> list[str]:
+def card_texts(request, seed_kit) -> list[str]:
     paper, duplex = request.param
-    out = tmp_path_factory.mktemp("dance") / "kit"
-    argv = [sys.executable, "-m", "dragon_pnp", "build", str(DATA), "--no-check", "--paper", paper, "--out", str(out)]
-    built = subprocess.run(argv + ([] if duplex else ["--no-duplex"]), capture_output=True, text=True, timeout=600,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert built.returncode == 0, built.stdout + built.stderr
+    out = seed_kit(DATA, paper, duplex)   # `dragon-pnp build DATA --no-check --paper PAPER [--no-duplex]`, once per run
     # One card's text is what MuPDF reads inside its placed face (the aid cards share the sheets
     # and carry the game's mark, not a card's own version, so they are left out).
     texts = []
