@@ -12,6 +12,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.data.lang.catalogue import TEXT_FIELDS, is_prose, paragraph_key, row_key, split_paragraphs
+from dragon_pnp.data.lang.data_files import translated_files, translated_map
 from dragon_pnp.data.lang.files import Translation, read_translation
 from dragon_pnp.data.lang.words import Phrases
 
@@ -27,9 +28,13 @@ def in_language(game: GameData, code: str) -> GameData:
 def translated(game: GameData, translation: Translation) -> GameData:
     texts = translation.texts
     manifest = _manifest(game.game, texts)
-    manifest.set_phrases(Phrases(translation.code, {k: v for k, v in texts.items() if k.startswith(("words.", "templates."))}))
+    manifest.set_phrases(Phrases(translation.code, {k: v for k, v in texts.items() if k.startswith(("words.", "templates.", "module."))}))
     rows = {cid: _rows(game, cid, data, texts) for cid, data in game.component_data.items()}
-    return dataclasses.replace(game, game=manifest, component_data=rows, files=_deck_files(game, texts),
+    for component in game.game.components:
+        if getattr(component, "kind", None) == "tiles" and component.id in rows:
+            rows[component.id] = translated_map(game, component, rows[component.id], texts)
+    files = translated_files(game, _deck_files(game, texts), texts)
+    return dataclasses.replace(game, game=manifest, component_data=rows, files=files,
                                language=translation.code,
                                rules_paragraphs={k: v for k, v in texts.items() if k.startswith("rules.")},
                                _derived={})
@@ -88,7 +93,10 @@ def _deck_files(game: GameData, texts: dict[str, str]) -> dict[str, Any]:
 def _manifest(info: Any, texts: dict[str, str]) -> Any:
     update = {attr: texts[f"game.{attr}"] for attr in ("name", "tagline", "credits") if f"game.{attr}" in texts}
     components = [_component(c, texts) for c in info.components]
-    return info.model_copy(update={**update, "components": components})
+    options = {oid: option.model_copy(update={"summary": texts[f"game.rules_options.{oid}.summary"]})
+               if f"game.rules_options.{oid}.summary" in texts else option
+               for oid, option in (getattr(info, "rules_options", None) or {}).items()}
+    return info.model_copy(update={**update, "components": components, "rules_options": options})
 
 
 def _component(component: Any, texts: dict[str, str]) -> Any:

@@ -4,7 +4,8 @@ Keys: `game.name`, `game.tagline`, `game.credits`; `components.<id>.name`, a dec
 back title `components.<id>.back.<field>`, `components.<id>.faces.<face>.name`,
 `components.<id>.sets.<set>.name`; `cards.<deck>.<row key>.<field>` for a card row's prose
 fields (TEXT_FIELDS: ids, counts and the values the rules read are never translated);
-`rules.<hash>` for each prose paragraph of rules.md (the hash of the paragraph as written, so a
+`game.rules_options.<id>.summary` for each variant's sentence; `data.<file>.<path>.<field>` for the
+prose in a rules module's own data files (data_files.py); `rules.<hash>` for each prose paragraph of rules.md (the hash of the paragraph as written, so a
 key stays put when other paragraphs move); `templates.<key>` for each `tr("key", "English")` a game's own template prints; `words.*` for
 the generic layouts' own words."""
 
@@ -72,6 +73,9 @@ def manifest_texts(game: GameData) -> dict[str, str]:
         value = getattr(info, attr, None)
         if isinstance(value, str) and value:
             found[f"game.{attr}"] = value
+    for option_id, option in (getattr(info, "rules_options", None) or {}).items():
+        if option.summary:
+            found[f"game.rules_options.{option_id}.summary"] = option.summary
     for component in info.components:
         base = f"components.{component.id}"
         found[f"{base}.name"] = component.name
@@ -124,5 +128,8 @@ def template_texts(game: GameData) -> dict[str, str]:
 
 def source_texts(game: GameData, language: str) -> dict[str, str]:
     """Every key a translation into `language` should hold -> the source text it translates."""
-    return {**manifest_texts(game), **card_texts(game), **template_texts(game),
+    from dragon_pnp.data.lang.data_files import data_texts
+
+    module = {f"module.{k}": v for k, v in (getattr(game.module, "texts", None) or {}).items()}
+    return {**manifest_texts(game), **card_texts(game), **data_texts(game), **template_texts(game), **module,
             **rules_texts(read_rules_source(game)), **catalogue_keys(language)}

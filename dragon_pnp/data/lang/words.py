@@ -21,6 +21,8 @@ WORDS: dict[str, str] = {
     "words.also_known_as": "also known as {name}",
     "words.licence": "Licence: {name}",
     "words.and": "and",
+    "words.or": "or",
+    "words.number_words": "zero, one, two, three, four, five, six, seven, eight, nine, ten, eleven, twelve",
     "words.rules": "rules",
     "words.rulebook": "rulebook",
     "words.player_aid": "player aid",
@@ -84,6 +86,15 @@ class Phrases:
     def template(self, key: str, english: str) -> str:
         """A word a game's own template prints, `tr("key", "English")`: its translation, else the English."""
         return self.texts.get(f"templates.{key}") or english
+
+    def module(self, key: str, english: str) -> str:
+        """A word a rules module's Python prints (declared in its `texts`): the translation, else the English."""
+        return self.texts.get(f"module.{key}") or english
+
+    def number_word(self, n: int) -> str:
+        """Small whole numbers as words in this language ("two", "zwei"), larger ones as digits."""
+        spelled = [w.strip() for w in self.text("words.number_words").split(",")]
+        return spelled[n] if 0 <= n < len(spelled) else self.number(n)
 
     def names(self, items: list[str]) -> str:
         """"A", "A and B", "A, B and C" with this language's "and"."""
