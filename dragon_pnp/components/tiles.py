@@ -167,7 +167,7 @@ def plan(spec: TilesSpec, context: PlanContext) -> ComponentPlan:
     faces, items = tile_faces(game)
     by_key = {f.key: f for f in faces}
     pages = impose(items, by_key, context.layout("tiles"), context.paper, context.marks,
-                   f"{game.game.name}: {spec.name.lower()}")
+                   f"{game.game.name}: {spec.name.lower()}", words=context.game.game.phrases)
     counts = {key: sum(1 for i in items if i.front == key) for key in by_key}
     labels = {i.front: i.label for i in items}
     notes = {tile_key(t): terrain.note for t, terrain in hex_map(game).terrains.items()}

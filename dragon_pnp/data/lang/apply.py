@@ -28,7 +28,7 @@ def in_language(game: GameData, code: str) -> GameData:
 def translated(game: GameData, translation: Translation) -> GameData:
     texts = translation.texts
     manifest = _manifest(game.game, texts)
-    manifest.set_phrases(Phrases(translation.code, {k: v for k, v in texts.items() if k.startswith(("words.", "templates.", "module."))}))
+    manifest.set_phrases(Phrases(translation.code, {k: v for k, v in texts.items() if k.startswith(("words.", "templates.", "module.")) or (k.endswith(".title") and k.startswith("game.rules_options."))}))
     rows = {cid: _rows(game, cid, data, texts) for cid, data in game.component_data.items()}
     for component in game.game.components:
         if getattr(component, "kind", None) == "tiles" and component.id in rows:

@@ -74,6 +74,7 @@ def manifest_texts(game: GameData) -> dict[str, str]:
         if isinstance(value, str) and value:
             found[f"game.{attr}"] = value
     for option_id, option in (getattr(info, "rules_options", None) or {}).items():
+        found[f"game.rules_options.{option_id}.title"] = option_id.replace("_", " ").capitalize()   # as tables.option_title
         if option.summary:
             found[f"game.rules_options.{option_id}.summary"] = option.summary
     for component in info.components:

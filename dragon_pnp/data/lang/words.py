@@ -27,6 +27,16 @@ WORDS: dict[str, str] = {
     "words.rulebook": "rulebook",
     "words.player_aid": "player aid",
     "words.aid_on_its_own": "player aid (print this page on its own)",
+    # page labels of card and token sheets ({count} is words.sheet.count, or nothing for one sheet)
+    "words.sheet.fronts": "{title}: fronts{count}",
+    "words.sheet.backs": "{title}: backs{count} (print on the back of the page before)",
+    "words.sheet.count": " {n} of {total}",
+    # the rulebook's variants table
+    "words.variants.variant": "Variant",
+    "words.variants.what_changes": "What changes",
+    "words.variants.standard": "In the standard game",
+    "words.variants.on": "on",
+    "words.variants.off": "off",
 }
 SOURCE_LANGUAGE = "en"
 

@@ -15,6 +15,7 @@ TEXTS: dict[str, str] = {
     "stat.damage": "Damage", "stat.health": "Health", "stat.range": "Range", "stat.reform": "Reform",
     "figure.your_line": "your line", "figure.enemy_line": "enemy line",
     "figure.in_front": "in front", "figure.beyond": "beyond", "figure.behind": "behind", "figure.acting": "acting",
+    "figure.facing": "your dragons face this way",
     "figure.no_range_reform": "no Range Reform", "figure.plus_range": "+{n} Range",
     "line.caption": "Your line on the left, your opponent's on the right; each player counts slots from their "
                     "own front dragon. The framed dragon acts toward the enemy.",

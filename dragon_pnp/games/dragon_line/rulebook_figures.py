@@ -141,7 +141,7 @@ def line_figure(rules: Rules, width_pt: float, say: Say = english) -> Drawing:
     x0, x1 = at.x(0) + side / 2, at.x(2 * size - 1) + side / 2
     drawing.add(Line(x0, arrow_y, x1 - 5, arrow_y, strokeColor=INK, strokeWidth=0.9))
     drawing.add(Polygon([x1 - 5, arrow_y - 2.6, x1, arrow_y, x1 - 5, arrow_y + 2.6], fillColor=INK, strokeColor=None))
-    drawing.add(String((x0 + x1) / 2, arrow_y + 3, "your dragons face this way", fontName=FONT, fontSize=6,
+    drawing.add(String((x0 + x1) / 2, arrow_y + 3, say("figure.facing"), fontName=FONT, fontSize=6,
                        fillColor=INK, textAnchor="middle"))
     return drawing
 
