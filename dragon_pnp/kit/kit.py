@@ -148,7 +148,7 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
                 two_sided.add(section.document)
         pngs.extend(plan.pngs)
         svgs.extend(key for key in plan.svgs if key not in svgs)
-    titles = {document: (_joined(names[document]), document in two_sided) for document in documents}
+    titles = {document: (game.game.phrases.names(names[document]), document in two_sided) for document in documents}
     alternatives = [pair for plan in plans for pair in _resolved(plan.alternatives, where)]
     return KitPlan(game, paper, duplex, faces, documents, composites, pngs, svgs, sections, titles, contents,
                    alternatives)

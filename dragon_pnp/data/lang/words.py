@@ -71,6 +71,9 @@ WORDS: dict[str, str] = {
     "words.cover.advice.card_stock": "single-sided, on card stock if you can",
     "words.cover.advice.duplex": "duplex, flip on the long edge: each backs page lands behind its fronts",
     "words.cover.advice.fold": "single-sided; fold each card pair on the dashed line",
+    # the mark a provisional card carries
+    "words.provisional_version": "provisional v{version}",
+    "words.provisional": "provisional",
     # the rulebook's variants table
     "words.variants.variant": "Variant",
     "words.variants.what_changes": "What changes",
