@@ -11,7 +11,15 @@ import copy
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from dragon_pnp.data.lang.catalogue import TEXT_FIELDS, is_prose, paragraph_key, row_key, split_paragraphs
+from dragon_pnp.data.lang.catalogue import (
+    DIRECTIVE_CAPTION,
+    TEXT_FIELDS,
+    caption_key,
+    is_prose,
+    paragraph_key,
+    row_key,
+    split_paragraphs,
+)
 from dragon_pnp.data.lang.data_files import translated_files, translated_map
 from dragon_pnp.data.lang.files import Translation, read_translation
 from dragon_pnp.data.lang.words import Phrases
@@ -50,7 +58,8 @@ def translate_rules(text: str, paragraphs: dict[str, str]) -> str:
                 lead = block[: len(block) - len(block.lstrip())]
                 trail = block[len(block.rstrip()):]
                 blocks[index] = lead + found + trail
-    return "".join(blocks)
+    return DIRECTIVE_CAPTION.sub(lambda m: m.group(1) + paragraphs.get(caption_key(m.group(2)), m.group(2)) + m.group(3),
+                                 "".join(blocks))
 
 
 def _rows(game: GameData, component_id: str, data: Any, texts: dict[str, str]) -> Any:

@@ -28,6 +28,8 @@ _BLANK_LINES = re.compile(r"(\n[ \t]*\n)")
 # `tr("key", "English")` in a game's own templates: the words its layouts print themselves.
 _TR_CALL = re.compile(r"""\btr\(\s*(["'])([\w.-]+)\1\s*,\s*(["'])(.*?)\3\s*\)""")
 TEMPLATE_FOLDER = "templates"
+# `caption="..."` on a `::: directive` line: words a reader sees under a figure.
+DIRECTIVE_CAPTION = re.compile(r'^([ \t]*:::[^\n]*?\bcaption=")([^"\n]*)(")', re.M)
 _TEMPLATE_ONLY = re.compile(r"\{%.*?%\}|\{#.*?#\}|\{\{.*?\}\}", re.S)
 
 
@@ -49,12 +51,19 @@ def is_prose(block: str) -> bool:
     return bool(re.search(r"[^\W\d_]", rest))
 
 
+def caption_key(caption: str) -> str:
+    """A directive's `caption="..."` key: the hash of the caption as written."""
+    return "rules.caption." + hashlib.sha256(caption.encode("utf-8")).hexdigest()[:12]
+
+
 def rules_texts(text: str) -> dict[str, str]:
-    """Each prose paragraph of rules.md by its key."""
+    """Each prose paragraph of rules.md by its key, and each directive's caption."""
     found: dict[str, str] = {}
     for block in split_paragraphs(text):
         if not _BLANK_LINES.fullmatch(block) and is_prose(block):
             found.setdefault(paragraph_key(block), block.strip())
+    for match in DIRECTIVE_CAPTION.finditer(text):
+        found.setdefault(caption_key(match.group(2)), match.group(2))
     return found
 
 
