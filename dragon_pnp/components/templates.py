@@ -172,7 +172,8 @@ def _make_environment(game: GameData) -> BoundedSandbox:
     environment.globals.update(mm=format_mm, fit_line=fit_line, fit_text=fit_text, pt=PT_MM,
                                font_family=Markup(SVG_FONT_FAMILY),
                                colour=colour, icon=icon, art=art, text_line=text_line,
-                               tr=_phrases(game).template)   # a template's own words, translated (data/lang/)
+                               tr=_phrases(game).template,   # a template's own words, translated (data/lang/)
+                               word=_phrases(game).text)     # a built-in template's words (data/lang/words.py)
     module = getattr(game, "module", None)
     if module is not None:
         environment.globals.update(module.part(KitPart).template_globals(game))

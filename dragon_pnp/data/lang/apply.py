@@ -43,6 +43,7 @@ def translated(game: GameData, translation: Translation) -> GameData:
             rows[component.id] = translated_map(game, component, rows[component.id], texts)
     files = translated_files(game, _deck_files(game, texts), texts)
     return dataclasses.replace(game, game=manifest, component_data=rows, files=files,
+                               print_profile=_profile(game.print_profile, texts),
                                language=translation.code,
                                rules_paragraphs={k: v for k, v in texts.items() if k.startswith("rules.")},
                                _derived={})
@@ -97,6 +98,14 @@ def _deck_files(game: GameData, texts: dict[str, str]) -> dict[str, Any]:
             new_cards.append(card.model_copy(update=update) if update else card)
         files[name] = model.model_copy(update={"cards": new_cards})
     return files
+
+
+def _profile(profile: Any, texts: dict[str, str]) -> Any:
+    """print.yaml with its seat colours' names translated (their hex values as they were)."""
+    colours = getattr(profile, "seat_colours", None) or {}
+    named = {seat: colour.model_copy(update={"name": texts[f"print.seat_colours.{seat}.name"]})
+             if f"print.seat_colours.{seat}.name" in texts else colour for seat, colour in colours.items()}
+    return profile.model_copy(update={"seat_colours": named}) if named != colours else profile
 
 
 def _manifest(info: Any, texts: dict[str, str]) -> Any:

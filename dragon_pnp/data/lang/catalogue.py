@@ -100,6 +100,12 @@ def manifest_texts(game: GameData) -> dict[str, str]:
     return found
 
 
+def print_texts(game: GameData) -> dict[str, str]:
+    """print.yaml's seat colour names (`print.seat_colours.<seat>.name`): tiles, pawns and aids print them."""
+    colours = getattr(game.print_profile, "seat_colours", None) or {}
+    return {f"print.seat_colours.{seat}.name": colour.name for seat, colour in colours.items() if colour.name}
+
+
 def card_texts(game: GameData) -> dict[str, str]:
     """Every deck's rows' prose fields."""
     found: dict[str, str] = {}
@@ -141,5 +147,6 @@ def source_texts(game: GameData, language: str) -> dict[str, str]:
     from dragon_pnp.data.lang.data_files import data_texts
 
     module = {f"module.{k}": v for k, v in (getattr(game.module, "texts", None) or {}).items()}
-    return {**manifest_texts(game), **card_texts(game), **data_texts(game), **template_texts(game), **module,
+    return {**manifest_texts(game), **print_texts(game), **card_texts(game), **data_texts(game), **template_texts(game),
+            **module,
             **rules_texts(read_rules_source(game)), **catalogue_keys(language)}
