@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.data.lang.catalogue import (
     DIRECTIVE_CAPTION,
-    TEXT_FIELDS,
     caption_key,
     is_prose,
     paragraph_key,
     row_key,
     split_paragraphs,
 )
-from dragon_pnp.data.lang.data_files import translated_files, translated_map
+from dragon_pnp.data.lang.data_files import TEXT_FIELDS, translated_files, translated_map
 from dragon_pnp.data.lang.files import Translation, read_translation
 from dragon_pnp.data.lang.words import Phrases
 

@@ -15,14 +15,12 @@ import hashlib
 import re
 from typing import TYPE_CHECKING, Any
 
+from dragon_pnp.data.lang.data_files import TEXT_FIELDS, data_texts
 from dragon_pnp.data.lang.words import catalogue_keys
 
 if TYPE_CHECKING:
     from dragon_pnp.data.loader import GameData
 
-# The card row and template fields that hold prose. Anything else (kind: attack, ranges: [long])
-# is a value some code compares, so it stays as written in every language.
-TEXT_FIELDS = ("name", "title", "subtitle", "text", "rules", "flavour", "flavor", "description")
 RULES_FILE = "rules.md"
 _BLANK_LINES = re.compile(r"(\n[ \t]*\n)")
 # `tr("key", "English")` in a game's own templates: the words its layouts print themselves.
@@ -144,8 +142,6 @@ def template_texts(game: GameData) -> dict[str, str]:
 
 def source_texts(game: GameData, language: str) -> dict[str, str]:
     """Every key a translation into `language` should hold -> the source text it translates."""
-    from dragon_pnp.data.lang.data_files import data_texts
-
     module = {f"module.{k}": v for k, v in (getattr(game.module, "texts", None) or {}).items()}
     return {**manifest_texts(game), **print_texts(game), **card_texts(game), **data_texts(game), **template_texts(game),
             **module,

@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from dragon_pnp.data.lang.catalogue import TEXT_FIELDS
-
 if TYPE_CHECKING:
     from dragon_pnp.data.loader import GameData
 
+# The card row and template fields that hold prose. Anything else (kind: attack, ranges: [long])
+# is a value some code compares, so it stays as written in every language.
+TEXT_FIELDS = ("name", "title", "subtitle", "text", "rules", "flavour", "flavor", "description")
 # Card rows' prose fields and the ones data files add: a one-line summary, a terrain's note, an
 # ability's name.
 DATA_TEXT_FIELDS = (*TEXT_FIELDS, "summary", "note", "ability")
