@@ -99,6 +99,9 @@ def template_context(game: GameData) -> dict[str, object]:
         "decks": {c.id: game.rows(c.id) for c in game.game.components if c.kind == "deck"},
         "words": phrases.number_word, "plural": plural,
         "names": lambda items: phrases.names([str(i) for i in items]),
+        # a variant's name in the kit's language (game.rules_options.<id>.title), else its id in words
+        "option_title": lambda option_id: phrases.texts.get(f"game.rules_options.{option_id}.title")
+        or str(option_id).replace("_", " ").capitalize(),
         # `{{ icon(suit.id) }}` writes `{fire}`: an icon drawn in the line (dragon_pnp/rulebook/icons.py)
         "icon": lambda name: "{" + str(name) + "}",
     }
