@@ -71,6 +71,7 @@ WORDS: dict[str, str] = {
     "words.cover.advice.card_stock": "single-sided, on card stock if you can",
     "words.cover.advice.duplex": "duplex, flip on the long edge: each backs page lands behind its fronts",
     "words.cover.advice.fold": "single-sided; fold each card pair on the dashed line",
+    "words.aid_two_to_a_page": "two to a page: cut on the dashed line",
     # a home tile's label (templates/kit/tile.svg.j2)
     "words.tile.starts_here": "{colour} dragon starts here",
     "words.tile.corner": "{name} corner",
