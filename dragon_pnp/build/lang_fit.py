@@ -99,14 +99,16 @@ def fit_table(game: GameData, translations: list[Translation]) -> FitTable:
             findings = rehearse(translated(game, trying))
             if not findings:
                 break
-            key = quoted_key(findings[0].message, trying)
+            # the first finding that quotes a card's text names the card (a half-page aid listing
+            # a too-long name overflows too, and may come first)
+            finding, key = next(((f, k) for f in findings if (k := quoted_key(f.message, trying))), (findings[0], None))
             if key is None:
                 table.other.setdefault(translation.code, []).extend(
                     FitCell("overflows", f.location, None, f.message) for f in findings)
                 break
             card = card_of(key) or key
             table.cells.setdefault(card, {})[translation.code] = FitCell(
-                "overflows", translation.locate(key), _size(findings[0].message), findings[0].message)
+                "overflows", translation.locate(key), _size(finding.message), finding.message)
             for other in list(trying.entries):      # the card back in the source language, to go on
                 if card_of(other) == card:
                     trying.entries[other] = Entry(trying.entries[other].source, trying.entries[other].source)

@@ -57,7 +57,7 @@ def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
     faces = {face.key: face for face in result.faces}
     layout_name = "deck_duplex" if context.duplex else "deck_fold"
     pages = impose(items, faces, context.layout(layout_name), context.paper, context.marks,
-                   f"{context.game.game.name}: {spec.name}")
+                   f"{context.game.game.name}: {spec.name}", words=context.game.game.phrases)
     result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True, pack_items=tuple(items),
                                    pack_layout=layout_name))
     width, height = spec.trim_mm()

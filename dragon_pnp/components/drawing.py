@@ -135,7 +135,8 @@ def version_mark(context: PlanContext, provisional: bool, own_version: object = 
     if not (provisional or getattr(manifest, "provisional", False)):
         return None
     version = own_version or getattr(manifest, "version", None)
-    return f"provisional v{version}" if version else "provisional"
+    words = manifest.phrases   # the kit's language
+    return words.text("words.provisional_version", version=str(version)) if version else words.text("words.provisional")
 
 
 def with_mark(svg: str, mark: str | None, frame: PieceFrame) -> str:

@@ -50,7 +50,7 @@ def plan(spec: StandeesSpec, context: PlanContext) -> ComponentPlan:
     items = [Item(face.key, None, f"{colours[home.id].name} {spec.name.lower().rstrip('s')}")
              for face, home in zip(faces, hex_map(game).homes)]
     pages = impose(items, {f.key: f for f in faces}, context.layout("extras"), context.paper, context.marks,
-                   f"{game.game.name}: {spec.name.lower()}")
+                   f"{game.game.name}: {spec.name.lower()}", words=context.game.game.phrases)
     sides, exports = [], []
     for face, home in zip(faces, hex_map(game).homes):
         front, back = standee_sides(face, spec)

@@ -175,7 +175,8 @@ def _make_environment(game: GameData) -> BoundedSandbox:
                                font_family=Markup(SVG_FONT_FAMILY),
                                colour=colour, icon=icon, art=art, text_line=text_line,
                                ink_on=ink_on, deepened=deepened, mixed=mixed,   # text colour by contrast with its background
-                               tr=_phrases(game).template)   # a template's own words, translated (data/lang/)
+                               tr=_phrases(game).template,   # a template's own words, translated (data/lang/)
+                               word=_phrases(game).text)     # a built-in template's words (data/lang/words.py)
     module = getattr(game, "module", None)
     if module is not None:
         environment.globals.update(module.part(KitPart).template_globals(game))

@@ -124,7 +124,7 @@ def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
         if terrain.is_home:
             continue
         svg = render_template(
-            "kit/tile.svg.j2", h=frame, art=terrain_art(terrain), name=terrain.name, note=terrain.note,
+            "kit/tile.svg.j2", word=game.game.phrases.text, h=frame, art=terrain_art(terrain), name=terrain.name, note=terrain.note,
             colour=profile.palette("terrain").get(terrain_id, "#dddddd"), home=None, pt=PT_TO_MM, label=LABEL,
             star=star_points(frame.size[0] / 2, frame.size[1] / 2 - 4, frame.radius * 0.46, frame.radius * 0.19),
         )
@@ -134,7 +134,7 @@ def tile_faces(game: GameData) -> tuple[list[Face], list[Item]]:
     for home in hex_map(game).homes:
         colour = profile.seat_colours[home.id]
         svg = render_template(
-            "kit/tile.svg.j2", h=frame, art="home", name=home_terrain.name if home_terrain else words.home_noun.capitalize(),
+            "kit/tile.svg.j2", word=game.game.phrases.text, h=frame, art="home", name=home_terrain.name if home_terrain else words.home_noun.capitalize(),
             note="", colour=colour.hex, home=home, colour_name=colour.name, pt=PT_TO_MM,
             colour_mm=_fitted_size(colour.name.upper(), HOME_NAME_WIDTH_MM, HOME_NAME_LARGEST_MM),
         )
@@ -167,7 +167,7 @@ def plan(spec: TilesSpec, context: PlanContext) -> ComponentPlan:
     faces, items = tile_faces(game)
     by_key = {f.key: f for f in faces}
     pages = impose(items, by_key, context.layout("tiles"), context.paper, context.marks,
-                   f"{game.game.name}: {spec.name.lower()}")
+                   f"{game.game.name}: {spec.name.lower()}", words=context.game.game.phrases)
     counts = {key: sum(1 for i in items if i.front == key) for key in by_key}
     labels = {i.front: i.label for i in items}
     notes = {tile_key(t): terrain.note for t, terrain in hex_map(game).terrains.items()}

@@ -76,7 +76,7 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
     if spec.cut == "grid":
         # Square pieces in a shared-cut grid: straight cuts mark to mark, no circles to follow; a
         # neighbouring grid of tokens of the same size shares the sheets.
-        pages = impose(items, faces, context.layout(GRID_LAYOUT), context.paper, context.marks, title)
+        pages = impose(items, faces, context.layout(GRID_LAYOUT), context.paper, context.marks, title, words=context.game.game.phrases)
         result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=two_sided,
                                        pack_items=tuple(items), pack_layout=GRID_LAYOUT))
     else:
@@ -84,10 +84,10 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
         # Alone, a grid of its own; beside another token sheet of the same document, the kit packs
         # both on shared pages, so nine tokens do not take a page to themselves.
         result.sections.append(Section(document_of(spec), spec.name, impose(items, faces, layout, context.paper,
-                                                                             context.marks, title),
+                                                                             context.marks, title, words=context.game.game.phrases),
                                        two_sided=two_sided, pack_items=tuple(items), pack_layout=SHELF_LAYOUT))
     if spec.sticker_sheet:
-        pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers")
+        pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers", words=context.game.game.phrases)
         # Stickers print on sticker paper, not the tokens' card stock: a document of their own, so
         # a two-sided tokens document printed duplex never puts them behind its last page.
         result.sections.append(Section(STICKER_DOCUMENT, f"{spec.name}: sticker sheet", pages))

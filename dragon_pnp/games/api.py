@@ -181,6 +181,10 @@ class GameModule(Generic[RulesT, StateT, ActionT]):
     # Every `Result.reason` the game can end with; the conformance suite fails a game that ends
     # with another. Empty: not declared yet (nothing to check against).
     end_reasons: ClassVar[tuple[str, ...]] = ()
+    # The words the module's own Python prints on pages (a card's kind line, a directive's
+    # headings), key -> English; a translation gives them as `module.<key>` and the code reads
+    # them through `game.game.phrases.module(key)`.
+    texts: ClassVar[dict[str, str]] = {}
 
     # --- core hook 1: data ------------------------------------------------------------------
     def data_checks(self) -> list[tuple[str, str, Callable[[GameData], Iterable[DataFinding]]]]:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dragon_pnp.components.art import game_art
+from dragon_pnp.data.lang.words import ENGLISH, SOURCE_LANGUAGE, Phrases
 from dragon_pnp.kit.faces import render_template
 from dragon_pnp.kit.layouts import PRINTER_MARGIN_MM
 from dragon_pnp.kit.text_fit import PT_MM, text_width_mm, wrap
@@ -19,9 +20,10 @@ if TYPE_CHECKING:
     from dragon_pnp.build.context import BuildContext
 
 # Documents other build steps make, before the kit's own: (artifact role, title, how to print it).
+# role, title, advice: word keys (data/lang/words.py), in the kit's language on its cover
 FRONT_PARTS = (
-    ("rulebook.pdf", "Rulebook", "single-sided or duplex, as you like"),
-    ("player-aid.pdf", "Player aid", "one per player, single-sided"),
+    ("rulebook.pdf", "words.cover.rulebook", "words.cover.advice.rulebook"),
+    ("player-aid.pdf", "words.cover.player_aid", "words.cover.advice.aid"),
 )
 # Parts another part already ends with: the rulebook's last page is the player aid, so the aid
 # is listed at that page rather than printed a second time.
@@ -31,11 +33,11 @@ SMALL_PRINT_MM = 3.0     # the cover's footer text size (SVG user units are mm)
 TITLE_PT = 3.6 / PT_MM   # the contents titles' size
 
 
-def in_the_box_lines(items: list[str], width_mm: float) -> list[str]:
+def in_the_box_lines(items: list[str], width_mm: float, words: Phrases = ENGLISH) -> list[str]:
     """The cover's "In the box" sentence wrapped to the text column: a game with many components
     would otherwise run off the page. Items carry their own commas ("19 cards, 63 x 88 mm"), so
     they are separated by semicolons."""
-    sentence = f"In the box: {'; '.join(items)}."
+    sentence = words.text("words.cover.in_the_box", items="; ".join(items))
     return wrap(sentence, width_mm, SMALL_PRINT_MM / PT_MM) or [sentence]
 
 
@@ -50,12 +52,14 @@ def title_lines(title: str, pages: str, column_mm: float) -> list[str]:
     return wrap(title, room, TITLE_PT, bold=True) or [title]
 
 
-def _pages(first: int, count: int) -> str:
-    return f"page {first}" if count == 1 else f"pages {first}-{first + count - 1}"
+def _pages(first: int, count: int, words: Phrases = ENGLISH) -> str:
+    if count == 1:
+        return words.text("words.cover.page", n=words.number(first))
+    return words.text("words.cover.pages", first=words.number(first), last=words.number(first + count - 1))
 
 
 def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[str, int, int, str, str]]],
-                      starts: dict[str, int]) -> list[str]:
+                      starts: dict[str, int], words: Phrases = ENGLISH) -> list[str]:
     """One cover line per pair of page runs that make the same thing two ways, with their
     pages in print-and-play.pdf: "Print the board tiles (pages 29-36) OR the full-size board
     poster (pages 38-47), not both." When the first run's pages also hold other pieces (tokens
@@ -66,34 +70,38 @@ def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[st
     for first, second in pairs:
         if first[0] not in starts or second[0] not in starts:
             continue
-        pages = [_pages(starts[document] + at, count) for document, at, count, _, _ in (first, second)]
+        pages = [_pages(starts[document] + at, count, words) for document, at, count, _, _ in (first, second)]
         also = first[4]
         if also:
-            lines.append(f"Cut {first[3]} from {pages[0]} OR print {second[3]} ({pages[1]}), not both; "
-                         f"{pages[0]} also hold{'s' if first[2] == 1 else ''} {also}.")
+            lines.append(words.text("words.cover.alt.cut_one" if first[2] == 1 else "words.cover.alt.cut_many",
+                                    first=first[3], pages=pages[0], second=second[3], other_pages=pages[1], also=also))
         else:
-            lines.append(f"Print {first[3]} ({pages[0]}) OR {second[3]} ({pages[1]}), not both.")
+            lines.append(words.text("words.cover.alt.print", first=first[3], pages=pages[0], second=second[3],
+                                    other_pages=pages[1]))
     return lines
 
 
-def aid_advice(copies: int, players: int) -> str:
+def aid_advice(copies: int, players: int, words: Phrases = ENGLISH) -> str:
     """How to print an aid page that holds `copies` aids, for up to `players` players."""
     prints = -(-players // copies)
-    more = f"; for {players} players print it {prints} times" if prints > 1 else ""
-    return f"single-sided: {copies} copies to the page, cut apart on the dashed line{more}"
+    more = words.text("words.cover.advice.aid_more", players=words.number(players), prints=words.number(prints)) \
+        if prints > 1 else ""
+    return words.text("words.cover.advice.aid_copies", copies=words.number(copies)) + more
 
 
 def kit_parts(context: BuildContext) -> list[tuple[str, str, str | None]]:
     """Every part of print-and-play.pdf in order; advice None means the two-sided pieces' advice."""
-    parts: list[tuple[str, str, str | None]] = [part for part in FRONT_PARTS if part[0] in context.artifacts or part[0] in context.page_counts]
+    words = context.game.game.phrases
+    parts: list[tuple[str, str, str | None]] = [(role, words.text(title), words.text(advice)) for role, title, advice in FRONT_PARTS
+                                                if role in context.artifacts or role in context.page_counts]
     if context.rules_without_aid is not None:
         # The aid to cut out would back a page of rules: it goes first, on the back of the cover.
         parts.sort(key=lambda part: part[0] != "player-aid.pdf")
     if context.aid_copies > 1:
-        parts = [(role, title, aid_advice(context.aid_copies, context.game.game.players.max)
+        parts = [(role, title, aid_advice(context.aid_copies, context.game.game.players.max, words)
                   if role == "player-aid.pdf" else advice) for role, title, advice in parts]
     for document, (title, two_sided) in context.documents.items():
-        parts.append((document, title, None if two_sided else "single-sided, on card stock if you can"))
+        parts.append((document, title, None if two_sided else words.text("words.cover.advice.card_stock")))
     return parts
 
 
@@ -139,6 +147,7 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
     from dragon_pnp.pdf import MergePart, count_pages, finish_document, merge
 
     game, paper, duplex = context.game, context.options.paper, context.options.duplex
+    words = game.game.phrases
     counts = {}
     parts_in_order = kit_parts(context)
     # The rulebook's own file ends with the aid; when the aid goes first instead, the rules alone.
@@ -164,7 +173,8 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
         if role not in merged:
             last = page - 1
             holder = next(t for r, t, _ in parts_in_order if r == ends_with[role])
-            contents.append((title, f"page {last}, the last of the {holder.lower()}", counts[role], advice))
+            holder = holder.lower() if words.language == SOURCE_LANGUAGE else holder
+            contents.append((title, words.text("words.cover.last_of", n=words.number(last), holder=holder), counts[role], advice))
             continue
         if advice is None and duplex and page % 2 == 0:
             # Card fronts must fall on the front of a sheet, or duplex puts backs behind the wrong page.
@@ -173,9 +183,8 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
             page += 1
         count = counts[role]
         if advice is None:
-            advice = ("duplex, flip on the long edge: each backs page lands behind its fronts" if duplex
-                      else "single-sided; fold each card pair on the dashed line")
-        pages = _pages(page, count)
+            advice = words.text("words.cover.advice.duplex" if duplex else "words.cover.advice.fold")
+        pages = _pages(page, count, words)
         starts[role] = page
         contents.append((title, pages, count, advice))
         page += count
@@ -186,10 +195,10 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
         "kit/cover.svg.j2", W=size[0], H=size[1], game=game.game, contents=entries, paper=_paper_name(paper),
         other_paper=_paper_name("letter" if paper == "a4" else "a4"),
         duplex=duplex, total=page - 1, profile=game.print_profile,
-        alternatives=alternative_lines(context.alternatives, starts), blank_pages=blank_pages,
+        alternatives=alternative_lines(context.alternatives, starts, words), blank_pages=blank_pages,
         advice_lines=lambda text: wrap(text, size[0] - 2 * COVER_MARGIN_MM - 4, SMALL_PRINT_MM / PT_MM) or [text],
         shared_cut=context.shared_cut,
-        in_the_box=in_the_box_lines(context.in_the_box, size[0] - 2 * COVER_MARGIN_MM), margin=COVER_MARGIN_MM,
+        in_the_box=in_the_box_lines(context.in_the_box, size[0] - 2 * COVER_MARGIN_MM, words), margin=COVER_MARGIN_MM, w=words,
         art=game_art(game), kinds=sorted({c.kind for c in game.game.components}), two_sided=any(two for _, two in context.documents.values()), band=PRINTER_MARGIN_MM,
     )
     cover_page = SheetPage(size, [Placement("cover", 0.0, 0.0, size[0], size[1])])

@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from dragon_pnp.data.lang.words import ENGLISH, Phrases
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.kit.crop_marks import band_crop_marks
 from dragon_pnp.kit.faces import Face, Item
@@ -39,17 +40,18 @@ class MarkStyle:
 
 
 def impose(items: list[Item], faces: dict[str, Face], layout: SheetLayout, paper: str, marks: MarkStyle,
-           title: str) -> list[SheetPage]:
+           title: str, words: Phrases = ENGLISH) -> list[SheetPage]:
     """Pages for `items` in print order, labelled `title`."""
     if not items:
         return []
     if layout.flow == "shelves":
-        return _labelled(_shelves(items, faces, layout, paper, title), title, layout.margin_mm)
-    return _labelled(_grid(items, faces, layout, paper, marks, title), title, layout.margin_mm)
+        return _labelled(_shelves(items, faces, layout, paper, title), title, layout.margin_mm, words)
+    return _labelled(_grid(items, faces, layout, paper, marks, title), title, layout.margin_mm, words)
 
 
 def impose_mixed(grid_items: list[Item], shelf_items: list[Item], faces: dict[str, Face], grid_layout: SheetLayout,
-                 shelf_layout: SheetLayout, paper: str, marks: MarkStyle, title: str) -> list[SheetPage]:
+                 shelf_layout: SheetLayout, paper: str, marks: MarkStyle, title: str,
+                 words: Phrases = ENGLISH) -> list[SheetPage]:
     """Grid pieces, then shelf pieces of the same stock starting in the strip the grid's last sheet
     leaves free (tokens beside the last aid cards, pawns beside the last tiles), so that sheet is
     not cut for a piece or two while the shelf pieces take a sheet of their own. Shelf pieces that
@@ -73,22 +75,25 @@ def impose_mixed(grid_items: list[Item], shelf_items: list[Item], faces: dict[st
         elif len(sheets[-1][0].placements) == 1:
             # Nothing fitted beside a lone grid piece: impose as two runs, neither leaving one alone.
             return _labelled(_grid(grid_items, faces, grid_layout, paper, marks, title) +
-                             _shelves(shelf_items, faces, shelf_layout, paper, title), title, grid_layout.margin_mm)
+                             _shelves(shelf_items, faces, shelf_layout, paper, title), title, grid_layout.margin_mm, words)
         sheets += more
-    return _labelled(sheets, title, grid_layout.margin_mm)
+    return _labelled(sheets, title, grid_layout.margin_mm, words)
 
 
-def _labelled(sheets: list[tuple[SheetPage, SheetPage | None]], title: str, margin: float) -> list[SheetPage]:
+def _labelled(sheets: list[tuple[SheetPage, SheetPage | None]], title: str, margin: float,
+              words: Phrases = ENGLISH) -> list[SheetPage]:
     """The sheets' pages in print order, each fronts page followed by its backs page, labelled:
     "TITLE: fronts 2 of 3" and "TITLE: backs 2 of 3 (...)" for two-sided sheets, "TITLE 2 of 3"
     for one-sided ones."""
     pages = []
     for number, (front, back) in enumerate(sheets, start=1):
-        count = f" {number} of {len(sheets)}" if len(sheets) > 1 else ""
-        _label(front, f"{title}: fronts{count}" if back is not None else f"{title}{count}", margin)
+        count = words.text("words.sheet.count", n=words.number(number), total=words.number(len(sheets))) \
+            if len(sheets) > 1 else ""
+        _label(front, words.text("words.sheet.fronts", title=title, count=count) if back is not None else f"{title}{count}",
+               margin)
         pages.append(front)
         if back is not None:
-            _label(back, f"{title}: backs{count} (print on the back of the page before)", margin)
+            _label(back, words.text("words.sheet.backs", title=title, count=count), margin)
             pages.append(back)
     return pages
 

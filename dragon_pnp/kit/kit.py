@@ -15,6 +15,7 @@ from pathlib import Path
 from dragon_pnp.components.base import ComponentPlan, PageSpan, PlanContext, Section
 from dragon_pnp.components.registry import planner
 from dragon_pnp.data import GameData
+from dragon_pnp.data.lang.words import SOURCE_LANGUAGE
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.kit.faces import Face, render_template
 from dragon_pnp.kit.imposition import MarkStyle, impose, impose_mixed
@@ -147,7 +148,7 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
                 two_sided.add(section.document)
         pngs.extend(plan.pngs)
         svgs.extend(key for key in plan.svgs if key not in svgs)
-    titles = {document: (_joined(names[document]), document in two_sided) for document in documents}
+    titles = {document: (game.game.phrases.names(names[document]), document in two_sided) for document in documents}
     alternatives = [pair for plan in plans for pair in _resolved(plan.alternatives, where)]
     return KitPlan(game, paper, duplex, faces, documents, composites, pngs, svgs, sections, titles, contents,
                    alternatives)
@@ -219,8 +220,11 @@ def _packed(game: GameData, paper: str, sections: list[Section], plans: list[Com
             packed.append(section)
             continue
         marks = _marks(game)
-        title = _joined([s.title for s in run])
-        heading = f"{game.game.name}: {title[0].lower() + title[1:]}"
+        words = game.game.phrases
+        title = words.names([s.title for s in run])
+        # "Dragon Line Deluxe: dragon cards, ...": lower case after the colon where the language
+        # writes so (English); German nouns keep their capital.
+        heading = f"{game.game.name}: {title[0].lower() + title[1:] if words.language == SOURCE_LANGUAGE else title}"
         layout = sheet_layout_for(section.pack_layout, game.print_profile, paper)
         items = [item for s in grid_run for item in s.pack_items]
         if layout.flow == "shelves":
@@ -231,9 +235,9 @@ def _packed(game: GameData, paper: str, sections: list[Section], plans: list[Com
                                  key=lambda item: -faces[item.front].size_mm[0] * faces[item.front].size_mm[1])
             pages = impose_mixed(items, shelf_items, faces, layout,
                                  sheet_layout_for(shelf_run[0].pack_layout, game.print_profile, paper), paper, marks,
-                                 heading)
+                                 heading, words)
         else:
-            pages = impose(items, faces, layout, paper, marks, heading)
+            pages = impose(items, faces, layout, paper, marks, heading, words)
         packed.append(Section(section.document, title, pages, two_sided=any(s.two_sided for s in run),
                               holds=tuple(s.title for s in run), spans=_spans(run, pages)))
     return packed

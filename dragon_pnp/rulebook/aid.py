@@ -72,7 +72,8 @@ def half_frames(width: float, height: float) -> list[Frame]:
     return frames
 
 
-def draw_half_page(canvas: Any, width: float, height: float, label: str) -> None:
+def draw_half_page(canvas: Any, width: float, height: float, label: str,
+                   note: str = "two to a page: cut on the dashed line") -> None:
     """The dashed cut line across the middle and each copy's label in its bottom margin."""
     side, _, bottom = (mm_to_pt(v) for v in HALF_MARGIN_MM)
     canvas.saveState()
@@ -88,7 +89,7 @@ def draw_half_page(canvas: Any, width: float, height: float, label: str) -> None
         y = base + bottom - mm_to_pt(6)
         canvas.line(side, y + mm_to_pt(3.5), width - side, y + mm_to_pt(3.5))
         draw_line(canvas, side, y, label, "Vera", 7)
-        canvas.drawRightString(width - side, y, "two to a page: cut on the dashed line")
+        draw_line(canvas, width - side, y, note, "Vera", 7, end=True)
     canvas.restoreState()
 
 
@@ -149,8 +150,8 @@ def _check_half(flow: list[Flowable], page: tuple[float, float], rules_file: Pat
         )
 
 
-def on_half_page(label: str) -> Callable[[Any, Any], None]:
+def on_half_page(label: str, note: str = "two to a page: cut on the dashed line") -> Callable[[Any, Any], None]:
     """The `onPage` of the half-page aid's page template."""
     def draw(canvas: Any, doc: Any) -> None:
-        draw_half_page(canvas, doc.pagesize[0], doc.pagesize[1], label)
+        draw_half_page(canvas, doc.pagesize[0], doc.pagesize[1], label, note)
     return draw

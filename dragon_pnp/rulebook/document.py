@@ -71,7 +71,8 @@ class _Doc(BaseDocTemplate):
             PageTemplate("body", [frame], onPage=self._body_page),
             PageTemplate("aid", [frame], onPage=self._aid_page),
             PageTemplate("aid_half", half_frames(*self.pagesize),
-                         onPage=on_half_page(f"{self.game_name} · {self.words.text('words.player_aid')}")),
+                         onPage=on_half_page(f"{self.game_name} · {self.words.text('words.player_aid')}",
+                                                             self.words.text("words.aid_two_to_a_page"))),
         ])
         self._outline_level = -1
 

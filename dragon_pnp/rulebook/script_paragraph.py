@@ -126,22 +126,24 @@ def _visual(para: Any) -> Any:
     return para.clone(lines=lines)
 
 
-def draw_line(canvas: Any, x: float, y: float, text: str, font: str, size: float) -> None:
-    """One line of page furniture (a footer naming the translated game) at (x, y): joined,
-    in visual order and each run in the face that has its glyphs; plain Latin as drawString
-    (the canvas is set to `font` at `size` before and after)."""
+def draw_line(canvas: Any, x: float, y: float, text: str, font: str, size: float, end: bool = False) -> None:
+    """One line of page furniture (a footer naming the translated game, a cut note) at (x, y), or
+    ending at x when `end`: joined, in visual order and each run in the face that has its glyphs;
+    plain Latin as drawString (the canvas is set to `font` at `size` before and after)."""
     from dragon_pnp.font_runs import line_runs
     from dragon_pnp.text_scripts import has_rtl, shaped
 
     logical = shaped(text)
     runs = [(name, run) for name, _family, run in line_runs(logical, False, f"page footer {text!r}")]
     if len(runs) == 1 and runs[0][0] == "Vera" and not has_rtl(logical):
-        canvas.drawString(x, y, text)
+        (canvas.drawRightString if end else canvas.drawString)(x, y, text)
         return
     if has_rtl(logical):
         runs = [(name, run) for run, name in visual_runs([(run, name) for name, run in runs], starts_rtl(logical))]
-    for name, run in runs:
-        face = font if name == "Vera" else name
+    faced = [(font if name == "Vera" else name, run) for name, run in runs]
+    if end:
+        x -= sum(stringWidth(run, face, size) for face, run in faced)
+    for face, run in faced:
         canvas.setFont(face, size)
         canvas.drawString(x, y, run)
         x += stringWidth(run, face, size)

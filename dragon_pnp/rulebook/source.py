@@ -88,15 +88,20 @@ def _where(exc: BaseException, path: Path, outermost: bool = False) -> str:
 
 def template_context(game: GameData) -> dict[str, object]:
     """What every rules.md may refer to, plus what the game's rules module adds."""
-    from dragon_pnp.rulebook.words import names, plural, words
+    from dragon_pnp.rulebook.words import plural
 
+    phrases = game.game.phrases   # the kit's language: "two" or "zwei", "A and B" or "A und B"
     context: dict[str, object] = {
         "game": game.game,
         "settings": game.settings,
         "options": game.game.rules_options,
         "components": {c.id: c for c in game.game.components},
         "decks": {c.id: game.rows(c.id) for c in game.game.components if c.kind == "deck"},
-        "words": words, "plural": plural, "names": names,
+        "words": phrases.number_word, "plural": plural,
+        "names": lambda items: phrases.names([str(i) for i in items]),
+        # a variant's name in the kit's language (game.rules_options.<id>.title), else its id in words
+        "option_title": lambda option_id: phrases.texts.get(f"game.rules_options.{option_id}.title")
+        or str(option_id).replace("_", " ").capitalize(),
         # `{{ icon(suit.id) }}` writes `{fire}`: an icon drawn in the line (dragon_pnp/rulebook/icons.py)
         "icon": lambda name: "{" + str(name) + "}",
     }

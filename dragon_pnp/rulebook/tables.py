@@ -133,11 +133,19 @@ def _faces(component: Any) -> str:
     return ""
 
 
+def option_title(option_id: str) -> str:
+    """A variant's name as the table prints it: its id in words ("Damage carries over")."""
+    return option_id.replace("_", " ").capitalize()
+
+
 def variants_table(game: GameData, styles: Styles, width: float) -> Table:
-    rows: list[list[Flowable | str]] = [["Variant", "What changes", "In the standard game"]]
+    words = game.game.phrases
+    rows: list[list[Flowable | str]] = [[words.text("words.variants.variant"), words.text("words.variants.what_changes"),
+                                         words.text("words.variants.standard")]]
     for option_id, option in game.game.rules_options.items():
-        title = option_id.replace("_", " ").capitalize()
-        rows.append([f"**{escape_inline(title)}**", escape_inline(option.summary), "on" if option.default else "off"])
+        title = words.texts.get(f"game.rules_options.{option_id}.title") or option_title(option_id)
+        rows.append([f"**{escape_inline(title)}**", escape_inline(option.summary),
+                     words.text("words.variants.on" if option.default else "words.variants.off")])
     sources = [game.locate("game.yaml", "rules_options", option_id, "summary") for option_id in game.game.rules_options]
     return grid(rows, [0.3 * width, 0.52 * width, 0.18 * width], styles, sources=sources)
 

@@ -236,3 +236,32 @@ def check_summary(report: dict[str, Any]) -> dict[str, Any]:
         "charts": [{"title": c.title, "svg": bar_chart_svg(c) if isinstance(c, BarChart) else column_chart_svg(c)}
                    for c in charts],
     }
+
+
+def languages(game_dir: Path) -> list[str]:
+    """The languages the game folder has a `lang/<code>.yaml` for."""
+    from dragon_pnp.data.lang.files import languages as found
+
+    return found(game_dir)
+
+
+def in_language(game: GameData, code: str) -> tuple[GameData, dict[str, Any]]:
+    """The game seen in `code`, and what the studio shows of that translation: its missing,
+    stale and unknown keys and its fit table (each card: fits / shrunk to N pt / overflows),
+    every row located at the translation file's line, as `validate --lang` reports them."""
+    from dragon_pnp.build.lang_fit import fit_table
+    from dragon_pnp.data.lang.apply import translated
+    from dragon_pnp.data.lang.check import check_translation
+    from dragon_pnp.data.lang.files import read_translation
+
+    translation = read_translation(game.root, code)
+    problems = [{"kind": p.kind, "key": p.key, "text": str(p.location) + ": " + p.message}
+                for p in check_translation(game, translation)]
+    table = fit_table(game, [translation])
+    fit = [{"card": card, "cell": row[code].label(), "state": row[code].state,
+            "where": str(row[code].location) if row[code].location is not None else ""}
+           for card, row in table.cells.items() if code in row]
+    fit += [{"card": "", "cell": cell.label(), "state": cell.state, "where": cell.message}
+            for cell in table.other.get(code, [])]
+    return translated(game, translation), {"problems": problems, "fit": fit,
+                                           "machine_unreviewed": translation.machine_unreviewed}

@@ -29,6 +29,7 @@ PREVIEW_VERSION = "studio-preview-1"  # bump when what a preview image looks lik
 class Settings:
     paper: str = "letter"
     duplex: bool = True
+    language: str = ""   # a `lang/<code>.yaml` of the game; "" is the game's own language
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from starlette.responses import FileResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from dragon_pnp.errors import DataError
+from dragon_pnp.studio import build_adapter as adapter
 from dragon_pnp.studio.hosts import HostPolicy, LocalOnly
 from dragon_pnp.studio.playtest import PlaytestError
 from dragon_pnp.studio.request_values import MAX_BODY_BYTES, refused_value, revision_problem
@@ -81,12 +82,16 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
         body = await _action_body(request)
         if isinstance(body, Response):
             return body
-        paper, duplex = body.get("paper"), body.get("duplex")
+        paper, duplex, language = body.get("paper"), body.get("duplex"), body.get("language")
         if paper is not None and paper not in PAPERS:
             return JSONResponse({"error": f"paper: expected one of {', '.join(PAPERS)}"}, status_code=400)
         if duplex is not None and not isinstance(duplex, bool):
             return JSONResponse({"error": "duplex: expected true or false"}, status_code=400)
-        session.change_settings(paper, duplex)
+        if language is not None and (not isinstance(language, str)
+                                     or language not in ["", *adapter.languages(session.game_dir)]):
+            return JSONResponse({"error": "language: expected \"\" (the game's own) or one of the game's lang/ files: "
+                                          + ", ".join(adapter.languages(session.game_dir))}, status_code=400)
+        session.change_settings(paper, duplex, language)
         return JSONResponse({"ok": True})
 
     async def balance(request: Request) -> Response:

@@ -72,6 +72,8 @@ class View:
     problems: list[Problem] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     output: dict[str, Any] = field(default_factory=dict[str, Any])
+    # the languages the game has files for, and the chosen one's problems and fit table
+    language: dict[str, Any] = field(default_factory=dict[str, Any])
 
     def all_pages(self) -> list[ShownPage]:
         return [page for stage in self.pages.values() for page in stage]
@@ -93,7 +95,8 @@ class View:
         cards = [{"id": f"card/{card.key}", "key": card.key, "copies": card.copies, "src": f"/image/{card.image}",
                   "width": card.width, "height": card.height, "bleed": list(card.bleed),
                   "changed": f"card/{card.key}" in self.changed} for card in self.cards]
-        return {"game": self.game, "settings": {"paper": self.settings.paper, "duplex": self.settings.duplex},
+        return {"game": self.game, "settings": {"paper": self.settings.paper, "duplex": self.settings.duplex,
+                                                "language": self.settings.language}, "language": self.language,
                 "status": self.status, "stage": self.stage, "rebuild": self.rebuild, "documents": documents,
                 "cards": cards, "changed": sorted(self.changed), "changed_in": self.changed_in, "problems": [p.to_json() for p in self.problems],
                 "timings": {k: round(v, 3) for k, v in self.timings.items()}, "output": self.output}
@@ -153,11 +156,12 @@ class StudioSession:
         if self._thread is not None:
             self._thread.join(timeout=10)
 
-    def change_settings(self, paper: str | None = None, duplex: bool | None = None) -> None:
+    def change_settings(self, paper: str | None = None, duplex: bool | None = None, language: str | None = None) -> None:
         with self._lock:
             settings = self.view.settings
             self.view.settings = Settings(paper if paper is not None else settings.paper,
-                                          duplex if duplex is not None else settings.duplex)
+                                          duplex if duplex is not None else settings.duplex,
+                                          language if language is not None else settings.language)
             self.view.status, self.view.stage = "building", "cards"
         self._wanted.set()
         self._publish()
@@ -220,7 +224,8 @@ class StudioSession:
         with self._lock:
             self.view.game = {"name": game.game.name, "slug": game.slug, "folder": str(self.game_dir)}
             self.view.problems = []
-        self.loaded = game
+        self.loaded = game   # the playtest deals from the game's own data: rules never see a language
+        game = self._language(game, settings.language)
         # Stages in the order a designer waits for them; each is shown as soon as it is done.
         card_pages, cards = self.previewer.cards(game, settings)
         self._stage_done("cards", settings, card_pages, before, started, next_stage="rulebook", cards=cards)
@@ -228,7 +233,8 @@ class StudioSession:
         self._stage_done("rulebook", settings, self.previewer.rulebook(game, settings), before, started,
                          next_stage="pieces")
         self._check_superseded()
-        writing = self.write_output and self.out_dir is not None
+        # The output folder holds the game's own kit; `build --lang` writes a language's.
+        writing = self.write_output and self.out_dir is not None and not settings.language
         self._stage_done("pieces", settings, self.previewer.pieces(game, settings), before, started,
                          next_stage="output" if writing else "")
         self.balance.data_changed(_data_version(self.game_dir))
@@ -263,6 +269,17 @@ class StudioSession:
             self.view.stage = next_stage
             self.view.status = "building" if next_stage else "ready"
         self._publish()
+
+    def _language(self, game: GameData, code: str) -> GameData:
+        """The game in the preview's language, with that translation's problems and fit table
+        published beside the pages; the game as it is when no language (or a vanished one) is chosen."""
+        shown: dict[str, Any] = {"languages": adapter.languages(self.game_dir), "code": code}
+        if code and code in shown["languages"]:
+            game, details = adapter.in_language(game, code)
+            shown.update(details)
+        with self._lock:
+            self.view.language = shown
+        return game
 
     def _advance(self, label: str) -> None:
         """Called before each build step: a newer save abandons this output build."""

@@ -11,7 +11,15 @@ import copy
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from dragon_pnp.data.lang.catalogue import TEXT_FIELDS, is_prose, paragraph_key, row_key, split_paragraphs
+from dragon_pnp.data.lang.catalogue import (
+    DIRECTIVE_CAPTION,
+    caption_key,
+    is_prose,
+    paragraph_key,
+    row_key,
+    split_paragraphs,
+)
+from dragon_pnp.data.lang.data_files import TEXT_FIELDS, translated_files, translated_map
 from dragon_pnp.data.lang.files import Translation, read_translation
 from dragon_pnp.data.lang.words import Phrases
 
@@ -27,9 +35,14 @@ def in_language(game: GameData, code: str) -> GameData:
 def translated(game: GameData, translation: Translation) -> GameData:
     texts = translation.texts
     manifest = _manifest(game.game, texts)
-    manifest.set_phrases(Phrases(translation.code, {k: v for k, v in texts.items() if k.startswith(("words.", "templates."))}))
+    manifest.set_phrases(Phrases(translation.code, {k: v for k, v in texts.items() if k.startswith(("words.", "templates.", "module.")) or (k.endswith(".title") and k.startswith("game.rules_options."))}))
     rows = {cid: _rows(game, cid, data, texts) for cid, data in game.component_data.items()}
-    return dataclasses.replace(game, game=manifest, component_data=rows, files=_deck_files(game, texts),
+    for component in game.game.components:
+        if getattr(component, "kind", None) == "tiles" and component.id in rows:
+            rows[component.id] = translated_map(game, component, rows[component.id], texts)
+    files = translated_files(game, _deck_files(game, texts), texts)
+    return dataclasses.replace(game, game=manifest, component_data=rows, files=files,
+                               print_profile=_profile(game.print_profile, texts),
                                language=translation.code,
                                rules_paragraphs={k: v for k, v in texts.items() if k.startswith("rules.")},
                                _derived={})
@@ -45,7 +58,8 @@ def translate_rules(text: str, paragraphs: dict[str, str]) -> str:
                 lead = block[: len(block) - len(block.lstrip())]
                 trail = block[len(block.rstrip()):]
                 blocks[index] = lead + found + trail
-    return "".join(blocks)
+    return DIRECTIVE_CAPTION.sub(lambda m: m.group(1) + paragraphs.get(caption_key(m.group(2)), m.group(2)) + m.group(3),
+                                 "".join(blocks))
 
 
 def _rows(game: GameData, component_id: str, data: Any, texts: dict[str, str]) -> Any:
@@ -85,10 +99,21 @@ def _deck_files(game: GameData, texts: dict[str, str]) -> dict[str, Any]:
     return files
 
 
+def _profile(profile: Any, texts: dict[str, str]) -> Any:
+    """print.yaml with its seat colours' names translated (their hex values as they were)."""
+    colours = getattr(profile, "seat_colours", None) or {}
+    named = {seat: colour.model_copy(update={"name": texts[f"print.seat_colours.{seat}.name"]})
+             if f"print.seat_colours.{seat}.name" in texts else colour for seat, colour in colours.items()}
+    return profile.model_copy(update={"seat_colours": named}) if named != colours else profile
+
+
 def _manifest(info: Any, texts: dict[str, str]) -> Any:
     update = {attr: texts[f"game.{attr}"] for attr in ("name", "tagline", "credits") if f"game.{attr}" in texts}
     components = [_component(c, texts) for c in info.components]
-    return info.model_copy(update={**update, "components": components})
+    options = {oid: option.model_copy(update={"summary": texts[f"game.rules_options.{oid}.summary"]})
+               if f"game.rules_options.{oid}.summary" in texts else option
+               for oid, option in (getattr(info, "rules_options", None) or {}).items()}
+    return info.model_copy(update={**update, "components": components, "rules_options": options})
 
 
 def _component(component: Any, texts: dict[str, str]) -> Any:

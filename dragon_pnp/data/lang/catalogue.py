@@ -4,7 +4,8 @@ Keys: `game.name`, `game.tagline`, `game.credits`; `components.<id>.name`, a dec
 back title `components.<id>.back.<field>`, `components.<id>.faces.<face>.name`,
 `components.<id>.sets.<set>.name`; `cards.<deck>.<row key>.<field>` for a card row's prose
 fields (TEXT_FIELDS: ids, counts and the values the rules read are never translated);
-`rules.<hash>` for each prose paragraph of rules.md (the hash of the paragraph as written, so a
+`game.rules_options.<id>.summary` for each variant's sentence; `data.<file>.<path>.<field>` for the
+prose in a rules module's own data files (data_files.py); `rules.<hash>` for each prose paragraph of rules.md (the hash of the paragraph as written, so a
 key stays put when other paragraphs move); `templates.<key>` for each `tr("key", "English")` a game's own template prints; `words.*` for
 the generic layouts' own words."""
 
@@ -14,19 +15,19 @@ import hashlib
 import re
 from typing import TYPE_CHECKING, Any
 
+from dragon_pnp.data.lang.data_files import TEXT_FIELDS, data_texts
 from dragon_pnp.data.lang.words import catalogue_keys
 
 if TYPE_CHECKING:
     from dragon_pnp.data.loader import GameData
 
-# The card row and template fields that hold prose. Anything else (kind: attack, ranges: [long])
-# is a value some code compares, so it stays as written in every language.
-TEXT_FIELDS = ("name", "title", "subtitle", "text", "rules", "flavour", "flavor", "description")
 RULES_FILE = "rules.md"
 _BLANK_LINES = re.compile(r"(\n[ \t]*\n)")
 # `tr("key", "English")` in a game's own templates: the words its layouts print themselves.
 _TR_CALL = re.compile(r"""\btr\(\s*(["'])([\w.-]+)\1\s*,\s*(["'])(.*?)\3\s*\)""")
 TEMPLATE_FOLDER = "templates"
+# `caption="..."` on a `::: directive` line: words a reader sees under a figure.
+DIRECTIVE_CAPTION = re.compile(r'^([ \t]*:::[^\n]*?\bcaption=")([^"\n]*)(")', re.M)
 _TEMPLATE_ONLY = re.compile(r"\{%.*?%\}|\{#.*?#\}|\{\{.*?\}\}", re.S)
 
 
@@ -48,12 +49,19 @@ def is_prose(block: str) -> bool:
     return bool(re.search(r"[^\W\d_]", rest))
 
 
+def caption_key(caption: str) -> str:
+    """A directive's `caption="..."` key: the hash of the caption as written."""
+    return "rules.caption." + hashlib.sha256(caption.encode("utf-8")).hexdigest()[:12]
+
+
 def rules_texts(text: str) -> dict[str, str]:
-    """Each prose paragraph of rules.md by its key."""
+    """Each prose paragraph of rules.md by its key, and each directive's caption."""
     found: dict[str, str] = {}
     for block in split_paragraphs(text):
         if not _BLANK_LINES.fullmatch(block) and is_prose(block):
             found.setdefault(paragraph_key(block), block.strip())
+    for match in DIRECTIVE_CAPTION.finditer(text):
+        found.setdefault(caption_key(match.group(2)), match.group(2))
     return found
 
 
@@ -72,6 +80,10 @@ def manifest_texts(game: GameData) -> dict[str, str]:
         value = getattr(info, attr, None)
         if isinstance(value, str) and value:
             found[f"game.{attr}"] = value
+    for option_id, option in (getattr(info, "rules_options", None) or {}).items():
+        found[f"game.rules_options.{option_id}.title"] = option_id.replace("_", " ").capitalize()   # as tables.option_title
+        if option.summary:
+            found[f"game.rules_options.{option_id}.summary"] = option.summary
     for component in info.components:
         base = f"components.{component.id}"
         found[f"{base}.name"] = component.name
@@ -84,6 +96,12 @@ def manifest_texts(game: GameData) -> dict[str, str]:
                 if isinstance(getattr(item, "name", None), str):
                     found[f"{base}.{part}.{item.id}.name"] = item.name
     return found
+
+
+def print_texts(game: GameData) -> dict[str, str]:
+    """print.yaml's seat colour names (`print.seat_colours.<seat>.name`): tiles, pawns and aids print them."""
+    colours = getattr(game.print_profile, "seat_colours", None) or {}
+    return {f"print.seat_colours.{seat}.name": colour.name for seat, colour in colours.items() if colour.name}
 
 
 def card_texts(game: GameData) -> dict[str, str]:
@@ -124,5 +142,7 @@ def template_texts(game: GameData) -> dict[str, str]:
 
 def source_texts(game: GameData, language: str) -> dict[str, str]:
     """Every key a translation into `language` should hold -> the source text it translates."""
-    return {**manifest_texts(game), **card_texts(game), **template_texts(game),
+    module = {f"module.{k}": v for k, v in (getattr(game.module, "texts", None) or {}).items()}
+    return {**manifest_texts(game), **print_texts(game), **card_texts(game), **data_texts(game), **template_texts(game),
+            **module,
             **rules_texts(read_rules_source(game)), **catalogue_keys(language)}

@@ -21,10 +21,69 @@ WORDS: dict[str, str] = {
     "words.also_known_as": "also known as {name}",
     "words.licence": "Licence: {name}",
     "words.and": "and",
+    "words.or": "or",
+    "words.number_words": "zero, one, two, three, four, five, six, seven, eight, nine, ten, eleven, twelve",
     "words.rules": "rules",
     "words.rulebook": "rulebook",
     "words.player_aid": "player aid",
     "words.aid_on_its_own": "player aid (print this page on its own)",
+    # page labels of card and token sheets ({count} is words.sheet.count, or nothing for one sheet)
+    "words.sheet.fronts": "{title}: fronts{count}",
+    "words.sheet.backs": "{title}: backs{count} (print on the back of the page before)",
+    "words.sheet.count": " {n} of {total}",
+    # the print-and-play cover (templates/kit/cover.svg.j2 and kit/assembly.py)
+    "words.cover.kit": "Print-and-play kit",
+    "words.cover.ages": "ages {n}+",
+    "words.cover.inside": "What is inside",
+    "words.cover.print": "Print {advice}.",
+    "words.cover.how": "How to print",
+    "words.cover.actual_size": "Print at 100 % (\u201cactual size\u201d), never \u201cfit to page\u201d: the bar below must measure exactly 100 mm.",
+    "words.cover.paper": "This kit is laid out for {paper} paper; for {other} paper use the kit's {other} edition, not this one scaled.",
+    "words.cover.blank_page": "Page {pages} stays blank on purpose: printed duplex, the card fronts after it land on the front of a sheet.",
+    "words.cover.blank_pages": "Pages {pages} stay blank on purpose: printed duplex, the card fronts after them land on the front of a sheet.",
+    "words.cover.duplex": "Two-sided pieces: print duplex and flip on the long edge; every backs page then lands behind its fronts page.",
+    "words.cover.fold": "Two-sided pieces use the fold-over layout. Print single-sided, cut out each pair, fold on the dashed line and glue.",
+    "words.cover.shared_cut": "Cards are 3 x 3 to a sheet with shared cuts: cut mark to mark, or a sliver of the next card shows.",
+    "words.cover.own_cut": "Cut cards with a ruler and a knife or a paper trimmer, mark to mark; each card has its own cuts and bleed.",
+    "words.cover.sturdy": "{pieces} are sturdier on card stock (200-300 g/m\u00b2). Cut shapes on their thin outline.",
+    "words.cover.piece.tiles": "tiles",
+    "words.cover.piece.tokens": "tokens",
+    "words.cover.piece.dice": "dice",
+    "words.cover.piece.standees": "pawns",
+    "words.cover.piece.track": "tracks",
+    "words.cover.poster": "Poster: tape each column's pages together top down, then the columns left to right, each cut edge's tick on its round mark's line.",
+    "words.cover.designed_by": "Designed by {names}.",
+    "words.cover.licence": "Licence: {name}.",
+    "words.cover.total": "{n} pages including this cover.",
+    "words.cover.in_the_box": "In the box: {items}.",
+    "words.cover.alt.cut_one": "Cut {first} from {pages} OR print {second} ({other_pages}), not both; {pages} also holds {also}.",
+    "words.cover.alt.cut_many": "Cut {first} from {pages} OR print {second} ({other_pages}), not both; {pages} also hold {also}.",
+    "words.cover.alt.print": "Print {first} ({pages}) OR {second} ({other_pages}), not both.",
+    "words.cover.page": "page {n}",
+    "words.cover.pages": "pages {first}-{last}",
+    "words.cover.last_of": "page {n}, the last of the {holder}",
+    "words.cover.rulebook": "Rulebook",
+    "words.cover.player_aid": "Player aid",
+    "words.cover.advice.rulebook": "single-sided or duplex, as you like",
+    "words.cover.advice.aid": "one per player, single-sided",
+    "words.cover.advice.aid_copies": "single-sided: {copies} copies to the page, cut apart on the dashed line",
+    "words.cover.advice.aid_more": "; for {players} players print it {prints} times",
+    "words.cover.advice.card_stock": "single-sided, on card stock if you can",
+    "words.cover.advice.duplex": "duplex, flip on the long edge: each backs page lands behind its fronts",
+    "words.cover.advice.fold": "single-sided; fold each card pair on the dashed line",
+    "words.aid_two_to_a_page": "two to a page: cut on the dashed line",
+    # a home tile's label (templates/kit/tile.svg.j2)
+    "words.tile.starts_here": "{colour} dragon starts here",
+    "words.tile.corner": "{name} corner",
+    # the mark a provisional card carries
+    "words.provisional_version": "provisional v{version}",
+    "words.provisional": "provisional",
+    # the rulebook's variants table
+    "words.variants.variant": "Variant",
+    "words.variants.what_changes": "What changes",
+    "words.variants.standard": "In the standard game",
+    "words.variants.on": "on",
+    "words.variants.off": "off",
 }
 SOURCE_LANGUAGE = "en"
 
@@ -84,6 +143,15 @@ class Phrases:
     def template(self, key: str, english: str) -> str:
         """A word a game's own template prints, `tr("key", "English")`: its translation, else the English."""
         return self.texts.get(f"templates.{key}") or english
+
+    def module(self, key: str, english: str) -> str:
+        """A word a rules module's Python prints (declared in its `texts`): the translation, else the English."""
+        return self.texts.get(f"module.{key}") or english
+
+    def number_word(self, n: int) -> str:
+        """Small whole numbers as words in this language ("two", "zwei"), larger ones as digits."""
+        spelled = [w.strip() for w in self.text("words.number_words").split(",")]
+        return spelled[n] if 0 <= n < len(spelled) else self.number(n)
 
     def names(self, items: list[str]) -> str:
         """"A", "A and B", "A, B and C" with this language's "and"."""

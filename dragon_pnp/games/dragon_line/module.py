@@ -17,6 +17,7 @@ from dragon_pnp.games.dragon_line.actions import Remove, parse_notation
 from dragon_pnp.games.dragon_line.data import CardValues, DragonDeck, LineSettings, SuitTable, validate
 from dragon_pnp.games.dragon_line.parts import LineHidden, LineKit, LinePlaytest, LineReport, LineRulebook
 from dragon_pnp.games.dragon_line.positions import state_from_dict
+from dragon_pnp.games.dragon_line.printed_words import TEXTS
 from dragon_pnp.games.dragon_line.rules import Rules
 from dragon_pnp.games.dragon_line.state import END_REASONS, LineState
 from dragon_pnp.games.memo import once_per_object
@@ -45,6 +46,7 @@ class DragonLine(GameModule):
         "card_values": DataFile("card_values.yaml", CardValues, optional=True),
     }
     settings_model = LineSettings
+    texts = TEXTS   # the words its Python prints in the rulebook (printed_words.py)
     parts = (LineReport, LineRulebook, LineKit, LinePlaytest, LineHidden)
 
     # --- core: data ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 
 from dragon_pnp.errors import LayoutError
+from dragon_pnp.games.dragon_line.printed_words import words_of
 from dragon_pnp.games.dragon_line.rulebook_facts import reach_words, reform_words, worked_round
 from dragon_pnp.games.dragon_line.rulebook_figures import line_figure, reach_figure, suit_colour
 from dragon_pnp.games.dragon_line.rules import Rules
@@ -30,10 +31,10 @@ def _rules(ctx: DirectiveContext) -> Rules:
 
 
 def _line(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
-    drawing = line_figure(_rules(ctx), ctx.width)
+    say = words_of(ctx.game)
+    drawing = line_figure(_rules(ctx), ctx.width, say)
     drawing.hAlign = "CENTER"
-    caption = ("Your line on the left, your opponent's on the right; each player counts slots from their "
-               "own front dragon. The framed dragon acts toward the enemy.")
+    caption = say("line.caption")
     figure = KeepTogether([drawing, Paragraph(inline_xml(caption), ctx.styles.caption)])
     figure.spaceBefore = 6   # clear of the list above it
     return [figure]
@@ -46,15 +47,17 @@ def _reach_cell(ctx: DirectiveContext, d: Directive, rules: Rules, cell_width: f
         raise LayoutError(f"{ctx.where}: reach suit={suit_id!r}: expected one of {', '.join(suits)} (suits.yaml)")
     slot = int_arg(ctx, d, "slot", 1, 1, rules.line_size) - 1
     suit = suits[suit_id]
-    drawing = reach_figure(rules, suit_id, suit_colour(ctx.game, suit_id), cell_width, slot)
-    rows = [reach_words(rules.reach(suit_id, b)) for b in range(len(suit.reach))]
-    verb = "changes" if suit.effect == "reform" else "hits"
+    say = words_of(ctx.game)
+    drawing = reach_figure(rules, suit_id, suit_colour(ctx.game, suit_id), cell_width, slot, say)
+    rows = [reach_words(rules.reach(suit_id, b), say) for b in range(len(suit.reach))]
+    verb = say("reach.changes" if suit.effect == "reform" else "reach.hits")
     text = f"**{escape_inline(suit.ability)}** ({{{suit.id}}} {escape_inline(suit.name)}) {verb} {rows[0]}"
-    text += "".join(f"; with +{b} Range, {words}" for b, words in enumerate(rows[1:], start=1)) + "."
+    text += "".join(say("reach.with_range").replace("{n}", str(b)).replace("{words}", words)
+                    for b, words in enumerate(rows[1:], start=1)) + "."
     if len(rows) == 1:
-        text += " Range Reform does not change it."
+        text += say("reach.no_change")
     elif len(rows) < max(len(s.reach) for s in suits.values()):
-        text += " More Range Reforms add nothing."
+        text += say("reach.no_more")
     return [drawing, Paragraph(inline_xml(text), ctx.styles.caption)]
 
 
@@ -70,11 +73,13 @@ def _reach_grid(run: list[tuple[DirectiveContext, Directive]]) -> list[Flowable]
 
 def _cards(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
     suits = {s.id: s for s in ctx.game.suits.suits}
-    rows: list[list[Flowable | str]] = [["Dragon", "Suit", "Health", "Damage or Reform"]]
+    say = words_of(ctx.game)
+    rows: list[list[Flowable | str]] = [[say("table.dragon"), say("table.suit"), say("table.health"), say("table.effect")]]
     cards = list(ctx.game.dragons.cards)
     for card in cards:
         suit = suits[card.suit]
-        effect = f"Damage {card.damage}" if card.reform is None else f"Reform: {reform_words(card.reform)}"
+        effect = (f"{say('stat.damage')} {card.damage}" if card.reform is None
+                  else f"{say('stat.reform')}: {reform_words(card.reform, say)}")
         rows.append([f"**{escape_inline(card.name)}**", f"{{{suit.id}}} " + escape_inline(f"{suit.name} ({suit.ability})"),
                      str(card.health),
                      escape_inline(effect)])
@@ -85,13 +90,16 @@ def _cards(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
 def _worked_round(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
     """The example round, one row per dragon as the engine resolved it."""
     example = worked_round(ctx.game, _rules(ctx))
-    rows: list[list[Flowable | str]] = [["Dragon", "Stands at", "Health", "Deals", "To", "Takes", "Result"]]
+    say = words_of(ctx.game)
+    rows: list[list[Flowable | str]] = [[say("table.dragon"), say("table.stands_at"), say("table.health"), say("table.deals"),
+                                         say("table.to"), say("table.takes"), say("table.result")]]
     for seat, dragons in enumerate(example["seats"], start=1):
         for dragon in dragons:
-            hits = " and ".join(dragon["hits"]) if dragon["hits"] else "nothing (off the line)"
-            rows.append([f"**{escape_inline(dragon['name'])}** ({escape_inline(dragon['suit'])})", f"player {seat}, slot {dragon['slot']}",
+            hits = f" {say('and')} ".join(dragon["hits"]) if dragon["hits"] else say("round.nothing")
+            where = say("round.seat_slot").replace("{seat}", str(seat)).replace("{slot}", str(dragon["slot"]))
+            rows.append([f"**{escape_inline(dragon['name'])}** ({escape_inline(dragon['suit'])})", where,
                          str(dragon["health"]), str(dragon["damage_dealt"]), escape_inline(hits), str(dragon["taken"]),
-                         "**destroyed**" if dragon["destroyed"] else "survives"])
+                         f"**{say('round.destroyed')}**" if dragon["destroyed"] else say("round.survives")])
     w = ctx.width
     return [grid(rows, [0.2 * w, 0.15 * w, 0.09 * w, 0.08 * w, 0.25 * w, 0.08 * w, 0.15 * w], ctx.styles)]
 

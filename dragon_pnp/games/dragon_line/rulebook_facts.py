@@ -11,16 +11,18 @@ from typing import Any
 
 from dragon_pnp.games.dragon_line.battle import resolve
 from dragon_pnp.games.dragon_line.line import axis_position, seat_slot
+from dragon_pnp.games.dragon_line.printed_words import Say, english, words_of
 from dragon_pnp.games.dragon_line.rules import Rules
 
-ORDINAL = {1: "the dragon in front", 2: "the dragon beyond it", 3: "the third dragon ahead",
-           4: "the fourth dragon ahead", 0: "itself", -1: "the dragon behind"}
+ORDINAL = {1: "reach.in_front", 2: "reach.beyond", 3: "reach.third", 4: "reach.fourth", 0: "reach.itself",
+           -1: "reach.behind"}
 
 
-def reach_words(offsets: tuple[int, ...]) -> str:
+def reach_words(offsets: tuple[int, ...], say: Say = english) -> str:
     """'the dragon in front and itself' for (1, 0): an offset list in the rulebook's words."""
-    parts = [ORDINAL.get(o, f"the dragon {o} ahead" if o > 0 else f"the dragon {-o} behind") for o in offsets]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    parts = [say(ORDINAL[o]) if o in ORDINAL else say("reach.ahead_n" if o > 0 else "reach.behind_n").replace("{n}", str(abs(o)))
+             for o in offsets]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {say('and')} " + parts[-1]
 
 
 def suit_facts(game: Any, rules: Rules) -> list[dict[str, Any]]:
@@ -30,7 +32,7 @@ def suit_facts(game: Any, rules: Rules) -> list[dict[str, Any]]:
         rows = []
         for bonus in range(len(suit.reach)):
             rows.append({"bonus": bonus, "offsets": list(rules.reach(suit.id, bonus)),
-                         "words": reach_words(rules.reach(suit.id, bonus))})
+                         "words": reach_words(rules.reach(suit.id, bonus), words_of(game))})
         cards = [c for c in game.dragons.cards if c.suit == suit.id]
         found.append({"id": suit.id, "name": suit.name, "ability": suit.ability, "effect": suit.effect,
                       "summary": suit.summary, "count": suit.count, "reach": rows, "cards": cards,
@@ -38,10 +40,10 @@ def suit_facts(game: Any, rules: Rules) -> list[dict[str, Any]]:
     return found
 
 
-def reform_words(reform: Any) -> str:
+def reform_words(reform: Any, say: Say = english) -> str:
     """'Damage +1, Range +1': a Spirit card's Reform modifiers, the ones it has, in a fixed order."""
-    return ", ".join(f"{label} {getattr(reform, key):+d}" for key, label in
-                     (("damage", "Damage"), ("health", "Health"), ("range", "Range")) if getattr(reform, key))
+    return ", ".join(f"{say('stat.' + key)} {getattr(reform, key):+d}" for key in ("damage", "health", "range")
+                     if getattr(reform, key))
 
 
 def card_line(card: Any) -> str:
@@ -78,21 +80,21 @@ def worked_round(game: Any, rules: Rules) -> dict[str, Any]:
                             "suit": rules.suit_names[rules.suit_of[card]], "health": rules.health[card],
                             "damage_dealt": rules.damage[card], "taken": damage[p],
                             "destroyed": bool(destroyed >> p & 1),
-                            "hits": _hit_words(seat, hits)})
+                            "hits": _hit_words(seat, hits, words_of(game))})
         seats.append(dragons)
     return {"seats": seats, "fallback": fallback,
             "destroyed": sum(1 for s in seats for d in s if d["destroyed"])}
 
 
-def _hit_words(seat: int, hits: list[tuple[int, int]]) -> list[str]:
+def _hit_words(seat: int, hits: list[tuple[int, int]], say: Say = english) -> list[str]:
     """Slots a dragon hits, by side: "own slots 1 and 2", "enemy slot 1". Each number is
     tied to its word by a no-break space, so a narrow table column never wraps a lone digit."""
     words = []
-    for side, name in ((seat, "own"), (1 - seat, "enemy")):
+    for side, name in ((seat, say("round.own")), (1 - seat, say("round.enemy"))):
         slots = sorted({t + 1 for s, t in hits if s == side})
         if slots:
-            numbers = ", ".join(map(str, slots[:-1])) + " and " + str(slots[-1]) if len(slots) > 1 else str(slots[0])
-            words.append(f"{name} slot{'s' if len(slots) > 1 else ''} {numbers}")
+            numbers = ", ".join(map(str, slots[:-1])) + f"\u00a0{say('and')}\u00a0" + str(slots[-1]) if len(slots) > 1 else str(slots[0])
+            words.append(f"{name} {say('round.slots' if len(slots) > 1 else 'round.slot')}\u00a0{numbers}")
     return words
 
 

@@ -13,6 +13,7 @@ from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib.colors import Color, HexColor, white
 
 from dragon_pnp.games.dragon_line.line import axis_position, seat_slot
+from dragon_pnp.games.dragon_line.printed_words import Say, english
 from dragon_pnp.games.dragon_line.rules import Rules
 from dragon_pnp.paper import mm_to_pt
 from dragon_pnp.rulebook.styles import INK, RULE, SHADE
@@ -51,33 +52,34 @@ def _tint(colour: Color, amount: float) -> Color:
     return Color(1 - (1 - colour.red) * amount, 1 - (1 - colour.green) * amount, 1 - (1 - colour.blue) * amount)
 
 
-def _slot_numbers(drawing: Drawing, at: _Layout, y: float) -> None:
+def _slot_numbers(drawing: Drawing, at: _Layout, y: float, say: Say = english) -> None:
     """Slot numbers above the line: each player's slots counted from the front (1) back."""
     size, side = at.size, at.side
     for position in range(2 * size):
         _seat, slot = seat_slot(position, size)
         drawing.add(String(at.x(position) + side / 2, y, str(slot + 1), fontName=FONT,
                            fontSize=6.5, fillColor=INK, textAnchor="middle"))
-    drawing.add(String(at.x(0) + size * side / 2, y + 9, "your line", fontName=BOLD, fontSize=7,
+    drawing.add(String(at.x(0) + size * side / 2, y + 9, say("figure.your_line"), fontName=BOLD, fontSize=7,
                        fillColor=INK, textAnchor="middle"))
-    drawing.add(String(at.x(size) + size * side / 2, y + 9, "enemy line", fontName=BOLD, fontSize=7,
+    drawing.add(String(at.x(size) + size * side / 2, y + 9, say("figure.enemy_line"), fontName=BOLD, fontSize=7,
                        fillColor=INK, textAnchor="middle"))
 
 
-def reach_figure(rules: Rules, suit: str, colour: str, width_pt: float, acting_slot: int = 0) -> Drawing:
+def reach_figure(rules: Rules, suit: str, colour: str, width_pt: float, acting_slot: int = 0,
+                 say: Say = english) -> Drawing:
     """One row per distinct reach of `suit` (no Range Reform, +1, ...), your dragon in `acting_slot`
     (0 = front) marked, every slot its ability hits crossed, as the engine's tables say."""
     size = rules.line_size
     at = _Layout(size, width_pt, LABEL_MM)
     side = at.side
-    rows = reach_rows(rules, suit, acting_slot)
+    rows = reach_rows(rules, suit, acting_slot, say)
     row_h = side + mm_to_pt(1.6)
     top = 20.0
     drawing = Drawing(at.width, top + row_h * len(rows))
     drawing.initialFontName = FONT   # else the renderer starts in Helvetica, which is never embedded
     ink = HexColor(colour)
     here = axis_position(0, acting_slot, size)
-    _slot_numbers(drawing, at, drawing.height - 8)
+    _slot_numbers(drawing, at, drawing.height - 8, say)
     for r, (label, hits) in enumerate(rows):
         y = drawing.height - top - (r + 1) * row_h + mm_to_pt(1.0)
         drawing.add(String(0, y + side / 2 - 2.3, label, fontName=FONT, fontSize=6.5, fillColor=INK))
@@ -104,26 +106,26 @@ def _acting_mark(drawing: Drawing, x: float, y: float, side: float, arrow: bool 
     drawing.add(Polygon([cx - s, cy - s, cx + s, cy, cx - s, cy + s], fillColor=INK, strokeColor=None))
 
 
-def reach_rows(rules: Rules, suit: str, acting_slot: int = 0) -> list[tuple[str, set[int]]]:
+def reach_rows(rules: Rules, suit: str, acting_slot: int = 0, say: Say = english) -> list[tuple[str, set[int]]]:
     """(row label, axis positions hit) for each reach the suit's table holds (no Range Reform, +1, ...)
     from your dragon in `acting_slot`, read from the engine's hit table; further bonuses repeat the last."""
     s = rules.suit_ids.index(suit)
     here = axis_position(0, acting_slot, rules.line_size)
-    return [("no Range Reform" if b == 0 else f"+{b} Range", set(rules.hit[s][b][here]))
+    return [(say("figure.no_range_reform") if b == 0 else say("figure.plus_range").replace("{n}", str(b)), set(rules.hit[s][b][here]))
             for b in range(len(rules.suit_reach[s]))]
 
 
-def line_figure(rules: Rules, width_pt: float) -> Drawing:
+def line_figure(rules: Rules, width_pt: float, say: Say = english) -> Drawing:
     """The line of both players, one of your dragons acting, and which slots are in front of, beyond
     and behind it, as the engine counts them (offsets 1, 2 and -1 along the line toward the enemy)."""
     size = rules.line_size
     at = _Layout(size, min(width_pt, mm_to_pt(2 * size * MAX_SLOT_MM + GAP_MM + 4)), 0.0)
     side = at.side
     here = axis_position(0, 1, size)          # your second dragon: it has one in front and one behind
-    words = {1: "in front", 2: "beyond", -1: "behind", 0: "acting"}
+    words = {1: say("figure.in_front"), 2: say("figure.beyond"), -1: say("figure.behind"), 0: say("figure.acting")}
     drawing = Drawing(at.width, 20 + side + 30)
     drawing.initialFontName = FONT
-    _slot_numbers(drawing, at, drawing.height - 8)
+    _slot_numbers(drawing, at, drawing.height - 8, say)
     y = drawing.height - 20 - side
     marks = {here + offset: word for offset, word in words.items() if 0 <= here + offset < 2 * size}
     for position in range(2 * size):
@@ -139,7 +141,7 @@ def line_figure(rules: Rules, width_pt: float) -> Drawing:
     x0, x1 = at.x(0) + side / 2, at.x(2 * size - 1) + side / 2
     drawing.add(Line(x0, arrow_y, x1 - 5, arrow_y, strokeColor=INK, strokeWidth=0.9))
     drawing.add(Polygon([x1 - 5, arrow_y - 2.6, x1, arrow_y, x1 - 5, arrow_y + 2.6], fillColor=INK, strokeColor=None))
-    drawing.add(String((x0 + x1) / 2, arrow_y + 3, "your dragons face this way", fontName=FONT, fontSize=6,
+    drawing.add(String((x0 + x1) / 2, arrow_y + 3, say("figure.facing"), fontName=FONT, fontSize=6,
                        fillColor=INK, textAnchor="middle"))
     return drawing
 

@@ -7,14 +7,17 @@ the safe zone, or the build stops with a LayoutError naming the card.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Any
 
 from dragon_pnp.components.drawing import PieceFrame
 from dragon_pnp.data import GameData
+from dragon_pnp.data.lang.words import SOURCE_LANGUAGE, Phrases
 from dragon_pnp.games.dragon_pants.data import DestinyCard, PowerCard, signed
-from dragon_pnp.games.dragon_pants.pictograms import pictogram
+from dragon_pnp.games.dragon_pants.pictograms import LABELS, pictogram
+from dragon_pnp.games.dragon_pants.printed_words import TEXTS
 from dragon_pnp.kit.layout_warnings import warn
 from dragon_pnp.kit.text_fit import FittedText, below_size, fit_line, fit_text, text_width_mm
 
@@ -91,10 +94,25 @@ def power_card_values(game: GameData, card_id: str) -> dict[str, Any]:
     icon_left = diagram_x + 4 * radius + 2.5
     icon_size = min(ax1 - 2.0 - icon_left, ay1 - ay0 - 4.0)
     icon_box = (icon_left + (ax1 - 2.0 - icon_left - icon_size) / 2, (ay0 + ay1 - icon_size) / 2, icon_size)
-    kinds = " · ".join(k.upper() for k in card.kinds) if card.kinds else "PRIZE"
+    words = game.game.phrases
+    kinds = " · ".join(words.module(f"kind.{k}", k).upper() for k in (card.kinds or ["prize"]))
+    if words.language != SOURCE_LANGUAGE:   # the English caption stays as the pictogram wrote it
+        picture = dataclasses.replace(picture, label=_label(words, card, game.power.cards))
     return {"f": frame, "card": card, "colour": card_colour(game, card), "title_pt": title_pt, "body": body,
                 "body_y": _centred_top(body, y0, y1), "picture": picture, "picture_x": diagram_x, "icon_box": icon_box, "kinds": kinds, "game_name": game.game.name,
                 "panel": PANEL_INSET_MM, "pt": PT_TO_MM}
+
+
+def _label(words: Phrases, card: PowerCard, cards: list[PowerCard]) -> str:
+    """The pictogram's caption in the kit's language: how the card targets, or what it answers."""
+    if card.target == "reaction" and card.reacts_to:
+        names = {c.id: c.name for c in cards}
+        listed = [words.module(f"kind.{t}", t) if f"kind.{t}" in TEXTS else names.get(t, t) for t in card.reacts_to]
+        joined = words.names(listed)
+        if len(listed) > 1:
+            joined = joined.replace(f" {words.text('words.and')} ", f" {words.text('words.or')} ")
+        return words.module("target.reaction_to", "Reaction to {list}").replace("{list}", joined)
+    return words.module(f"target.{card.target}", LABELS[card.target])
 
 
 def destiny_card_values(game: GameData, row: dict[str, Any]) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from dragon_pnp.games.dragon_pants.parts import (
     PantsWords,
 )
 from dragon_pnp.games.dragon_pants.policies import GreedyPlayer, board_distances
+from dragon_pnp.games.dragon_pants.printed_words import TEXTS
 
 if TYPE_CHECKING:
     pass
@@ -42,6 +43,7 @@ class DragonPants(GameModule):
         "playtime": DataFile("playtime.yaml", Playtime, optional=True),
     }
     settings_model = PantsSettings
+    texts = TEXTS   # the words its Python prints on cards and in the rulebook (printed_words.py)
     hexmap_model = PantsMap   # the tiles component's map is board.yaml: one object, with its rules flags
     parts = (PantsWords, PantsReport, PantsRulebook, PantsKit, PantsCommands, PantsPlaytest, PantsHidden)
 

@@ -33,6 +33,7 @@ function showPreview(state) {
   for (const b of document.querySelectorAll("[data-paper]")) b.setAttribute("aria-pressed", String(b.dataset.paper === state.settings.paper));
   for (const b of document.querySelectorAll("[data-duplex]")) b.setAttribute("aria-pressed", String(b.dataset.duplex === String(state.settings.duplex)));
   showStatus(state);
+  showLanguage(state.language || {}, state.settings.language || "");
   showProblems(state.problems);
   showDocuments(state.documents);
   showGallery(state.cards);
@@ -45,6 +46,48 @@ function showPreview(state) {
     changed ? `<strong>${changed} changed</strong> in the last rebuild` : (state.rebuild > 1 ? "nothing changed in the last rebuild" : "");
   document.body.dataset.rebuild = state.rebuild;
   document.body.dataset.status = state.status;
+}
+
+// The language menu lists the game's lang/ files; the chosen one's problems and fit table show
+// above the pages and follow each save of lang/<code>.yaml.
+function showLanguage(language, chosen) {
+  const codes = language.languages || [];
+  $("language-pick").hidden = codes.length === 0;
+  const select = $("language");
+  const wanted = ["", ...codes].join(",");
+  if (select.dataset.codes !== wanted) {
+    select.replaceChildren(...["", ...codes].map(code => {
+      const option = document.createElement("option");
+      option.value = code;
+      option.textContent = code || "game's own";
+      return option;
+    }));
+    select.dataset.codes = wanted;
+  }
+  select.value = chosen;
+  const section = $("translation");
+  section.hidden = !chosen || language.code !== chosen;
+  if (section.hidden) return;
+  $("translation-code").textContent = chosen;
+  const problems = language.problems || [], fit = language.fit || [];
+  const overflowing = fit.filter(row => row.state !== "fits").length;
+  $("translation-note").textContent = `· ${problems.length} key problem${problems.length === 1 ? "" : "s"}, ` +
+    `${fit.length - overflowing} of ${fit.length} cards fit` + (language.machine_unreviewed ? " · machine-unreviewed" : "");
+  $("translation-problems").replaceChildren(...problems.map(p => {
+    const item = document.createElement("li");
+    item.textContent = p.text;
+    return item;
+  }));
+  $("fit-table").tBodies[0].replaceChildren(...fit.map(row => {
+    const line = document.createElement("tr");
+    line.dataset.state = row.state;
+    for (const text of [row.card, row.cell, row.where]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      line.append(cell);
+    }
+    return line;
+  }));
 }
 
 function showStatus(state) {
@@ -303,6 +346,7 @@ function selectTab(name) {
 }
 
 for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => selectTab(b.dataset.tab));
+$("language").addEventListener("change", () => act("/api/settings", { language: $("language").value }));
 for (const b of document.querySelectorAll("[data-paper]")) b.addEventListener("click", () => act("/api/settings", { paper: b.dataset.paper }));
 for (const b of document.querySelectorAll("[data-duplex]")) b.addEventListener("click", () => act("/api/settings", { duplex: b.dataset.duplex === "true" }));
 $("run-check").addEventListener("click", () => act("/api/balance"));

@@ -12,9 +12,11 @@ from typing import Any
 
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import time_track
+from dragon_pnp.data.lang.words import ENGLISH, Phrases
 from dragon_pnp.games.dragon_pants.data import PowerCard, signed
 from dragon_pnp.games.dragon_pants.destiny import analyse_presets
-from dragon_pnp.rulebook.words import names, plural, words
+from dragon_pnp.games.dragon_pants.printed_words import TRIGGER_WORDS
+from dragon_pnp.rulebook.words import plural
 
 
 @dataclass(frozen=True)
@@ -33,15 +35,16 @@ class PresetFacts:
     max_time: int
 
 
-# How reaction triggers read in a sentence ("answers a bite or a Tongue").
-TRIGGER_WORDS = {"attack": "an attack", "curse": "a curse", "theft": "a theft", "bite": "a bite"}
 
 
-def answers(card: PowerCard, cards: Iterable[PowerCard]) -> str:
-    """What a reaction card answers, from its reacts_to list: "an attack, a curse or a theft"."""
+def answers(card: PowerCard, cards: Iterable[PowerCard], phrases: Phrases = ENGLISH) -> str:
+    """What a reaction card answers, from its reacts_to list: "an attack, a curse or a theft"
+    (in the kit's language: the module's `trigger.*` words, joined with its "or")."""
     card_names = {c.id: c.name for c in cards}
-    parts = [TRIGGER_WORDS.get(t) or f"a {card_names.get(t, t)}" for t in card.reacts_to]
-    return names(parts).replace(" and ", " or ")
+    parts = [phrases.module(f"trigger.{t}", TRIGGER_WORDS[t]) if t in TRIGGER_WORDS
+             else phrases.module("trigger.card", "a {name}").replace("{name}", card_names.get(t, t)) for t in card.reacts_to]
+    joined = phrases.names(parts)
+    return joined if len(parts) < 2 else joined.replace(f" {phrases.text('words.and')} ", f" {phrases.text('words.or')} ")
 
 
 def preset_facts(game: GameData) -> list[PresetFacts]:
@@ -107,9 +110,9 @@ def template_context(game: GameData) -> dict[str, Any]:
         "seats": game.board.seats,
         "den_colours": game.print_profile.seat_colours,
         "player_counts": sorted(game.board.seats),
-        "words": words,
-        "answers": lambda c: answers(c, game.power.cards),
+        "words": info.phrases.number_word,
+        "answers": lambda c: answers(c, game.power.cards, info.phrases),
         "plural": plural,
-        "names": names,
+        "names": lambda items: info.phrases.names([str(i) for i in items]),
         "signed": signed,
     }

@@ -6,27 +6,21 @@ table fits Letter and A4.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from dragon_pnp.components.art import icon_names
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import time_track
 from dragon_pnp.games.dragon_pants.data import PantsTerrain, PowerCard, signed
+from dragon_pnp.games.dragon_pants.printed_words import TEXTS
 from dragon_pnp.games.dragon_pants.rulebook.facts import PresetFacts, answers, preset_facts
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
 from dragon_pnp.rulebook.styles import Styles
 from dragon_pnp.rulebook.tables import grid
 
 # How the schema's targeting kinds read in a sentence (generic: the schema's own vocabulary).
-TARGET_WORDS = {
-    "none": "never played",
-    "self": "yourself",
-    "flat_line": "a dragon on a flat line",
-    "diagonal_line": "a dragon on a diagonal line",
-    "any_player": "any other dragon",
-    "all_others": "every other dragon",
-    "reaction": "whoever targets you",
-}
 
 
 def components_table(game: GameData, styles: Styles, width: float) -> Table:
@@ -85,46 +79,54 @@ def _percent(p: float) -> str:
 
 
 def terrain_table(game: GameData, styles: Styles, width: float) -> Table:
-    rows: list[list[Flowable | str]] = [["Terrain", "Tiles", "What it does"]]
+    say = _words(game)
+    rows: list[list[Flowable | str]] = [[say("table.terrain"), say("table.tiles"), say("table.what_it_does")]]
     for terrain in game.board.terrains.values():
-        rows.append([f"**{escape_inline(terrain.name)}**", str(terrain.count), terrain_effects(terrain)])
+        rows.append([f"**{escape_inline(terrain.name)}**", str(terrain.count), terrain_effects(terrain, say)])
     return grid(rows, [0.18 * width, 0.09 * width, 0.73 * width], styles)
 
 
-def terrain_effects(terrain: PantsTerrain) -> str:
+def _words(game: GameData) -> Callable[[str], str]:
+    """The module's table words in the kit's language (printed_words.py)."""
+    phrases = game.game.phrases
+    return lambda key: phrases.module(key, TEXTS[key])
+
+
+def _english(key: str) -> str:
+    return TEXTS[key]
+
+
+def terrain_effects(terrain: PantsTerrain, say: Callable[[str], str] = _english) -> str:
     """The terrain's rules flags as one plain sentence."""
     parts = []
     if terrain.is_home:
-        parts.append("a dragon's home; nobody enters one by choice, and a dragon on a den cannot play "
-                     "cards or be bitten")
+        parts.append(say("terrain.den"))
     elif not terrain.passable:
-        parts.append("cannot be entered")
-    if terrain.holds_one:
-        parts.append("holds one dragon only, which cannot be bitten there")
-    if terrain.blocks_sight:
-        parts.append("blocks any line of sight that passes through it")
-    if terrain.sight_immune:
-        parts.append("a dragon standing here cannot be targeted along a line of sight, but does not "
-                     "block lines that pass over it")
-    if terrain.draw_power:
-        parts.append("a dragon that starts an action here may draw a Power card")
-    text = "; ".join(parts) if parts else "open ground: walk, stand and fight here freely"
+        parts.append(say("terrain.impassable"))
+    for flag in ("holds_one", "blocks_sight", "sight_immune", "draw_power"):
+        if getattr(terrain, flag):
+            parts.append(say(f"terrain.{flag}"))
+    text = "; ".join(parts) if parts else say("terrain.open")
     return text[0].upper() + text[1:] + "."
 
 
 def card_kind(card: PowerCard, game: GameData) -> str:
+    phrases = game.game.phrases
     if card.target == "reaction":
-        return "reaction to " + answers(card, game.power.cards)
+        return phrases.module("table.reaction_to", TEXTS["table.reaction_to"]).replace(
+            "{list}", answers(card, game.power.cards, phrases))
     if not card.kinds:
         return "—"
-    return " + ".join(card.kinds)
+    return " + ".join(phrases.module(f"kind.{k}", k) for k in card.kinds)
 
 
 def card_table(game: GameData, styles: Styles, width: float) -> Table:
-    rows: list[list[Flowable | str]] = [["Card", "No.", "Kind", "Target", "Effect"]]
+    say = _words(game)
+    rows: list[list[Flowable | str]] = [[say("table.card"), say("table.no"), say("table.kind"), say("table.target"),
+                                         say("table.effect")]]
     for card in game.power.cards:
         rows.append([_named(game, card), str(card.count), escape_inline(card_kind(card, game)),
-                     TARGET_WORDS[card.target], escape_inline(card.rules)])
+                     say(f"table.target.{card.target}"), escape_inline(card.rules)])
     sources = [game.locate("power_cards.yaml", "cards", i, "rules") for i in range(len(game.power.cards))]
     return grid(rows, [0.2 * width, 0.05 * width, 0.15 * width, 0.15 * width, 0.45 * width], styles,
                 sources=sources)
@@ -133,7 +135,8 @@ def card_table(game: GameData, styles: Styles, width: float) -> Table:
 def card_list(game: GameData, styles: Styles, width: float) -> Table:
     """The compact list for the player aid, narrow enough for one column of a half page: each
     card's icon, name, copies and kind, then its one-line summary (the card prints the whole rule)."""
-    rows: list[list[Flowable | str]] = [["Card", "What it does"]]
+    say = _words(game)
+    rows: list[list[Flowable | str]] = [[say("table.card"), say("table.what_it_does")]]
     for card in game.power.cards:
         copies = f" ×{card.count}" if card.count > 1 else ""
         name = inline_xml(f"{_named(game, card)}{copies}")
