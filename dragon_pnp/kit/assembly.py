@@ -61,7 +61,9 @@ def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[st
     poster (pages 38-47), not both." When the first run's pages also hold other pieces (tokens
     sharing a sheet), those pages print anyway, so the choice is what to cut: "Cut the activation
     tokens from pages 19-20 OR print them as stickers for blank tokens (page 21), not both; pages
-    19-20 also hold the damage tokens." Runs of documents not in the file are left out."""
+    19-20 also hold the damage tokens." (Likewise when the second run shares its pages: "Print
+    the cube nets (page 12) OR cut the stickers for blank dice from page 11, not both; page 11
+    also holds the heart tokens ...".) Runs of documents not in the file are left out."""
     lines = []
     for first, second in pairs:
         if first[0] not in starts or second[0] not in starts:
@@ -71,6 +73,9 @@ def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[st
         if also:
             lines.append(f"Cut {first[3]} from {pages[0]} OR print {second[3]} ({pages[1]}), not both; "
                          f"{pages[0]} also hold{'s' if first[2] == 1 else ''} {also}.")
+        elif second[4]:
+            lines.append(f"Print {first[3]} ({pages[0]}) OR cut {second[3]} from {pages[1]}, not both; "
+                         f"{pages[1]} also hold{'s' if second[2] == 1 else ''} {second[4]}.")
         else:
             lines.append(f"Print {first[3]} ({pages[0]}) OR {second[3]} ({pages[1]}), not both.")
     return lines
