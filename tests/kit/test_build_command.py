@@ -18,7 +18,7 @@ def test_build_command_writes_the_kit_for_a4(tmp_path):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
     assert len(lines) == 1 and "kit built" in lines[0] and "a4" in lines[0]
-    for name in ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf"):
+    for name in ("cards.pdf", "tiles.pdf", "board.pdf", "print-and-play.pdf"):
         assert (out / name).stat().st_size > 10_000
     assert len(list((out / "png").glob("*.png"))) == 22
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # staging swapped in, nothing left

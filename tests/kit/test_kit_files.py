@@ -15,7 +15,7 @@ from dragon_pnp.kit.layouts import sheet_layout
 from tests.kit.conftest import build_kit
 from tests.kit.readback import PAPER, mm
 
-KIT_PDFS = ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf")
+KIT_PDFS = ("cards.pdf", "tiles.pdf", "board.pdf", "print-and-play.pdf")
 
 
 def test_two_builds_are_byte_identical(game, kits, tmp_path):
@@ -69,9 +69,9 @@ def test_card_png_is_300_dpi_with_bleed(kits):
     assert int.from_bytes(png[phys + 4:phys + 8], "big") == round(300 / 0.0254)
 
 
-def test_extras_hold_the_track_marker_and_pawns(game, kits):
-    doc = pymupdf.open(kits("letter").artifacts["extras.pdf"])
-    assert doc.page_count == 1
+def test_the_last_tile_sheet_holds_the_track_marker_and_pawns(game, kits):
+    doc = pymupdf.open(kits("letter").artifacts["tiles.pdf"])
+    doc = [doc[doc.page_count - 1]]
     words = doc[0].get_text().split()
     track = time_track(game)
     for n in range(track.first, track.last + 1):
@@ -170,7 +170,7 @@ def test_no_text_in_the_band_home_printers_cannot_reach(kits, paper):
     the window is art and is not checked; the rendered band test covers its ink."""
     folder = Path(kits(paper).out_dir)
     window = sheet_layout("poster").margin_mm
-    for document in ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf"):
+    for document in ("cards.pdf", "tiles.pdf", "board.pdf"):
         for page in pymupdf.open(folder / document):
             width, height = page.rect.width, page.rect.height
             poster = "board poster: page" in page.get_text()

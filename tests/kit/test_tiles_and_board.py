@@ -85,7 +85,8 @@ def test_den_tiles_and_pawns_are_named_by_colour_not_number(game, kits):
     dens_only = [line for line in text.splitlines() if any(c.name.upper() in line.replace(" ", "").upper()
                                                             for c in game.print_profile.seat_colours.values())]
     assert dens_only and not any(ch.isdigit() for line in dens_only for ch in line), dens_only
-    extras = pymupdf.open(kits("letter").artifacts["extras.pdf"])[0]
+    # The track and the pawns print on the last tile sheet (game.yaml: document: tiles.pdf).
+    extras = pymupdf.open(kits("letter").artifacts["tiles.pdf"])[-1]
     track = time_track(game)
     numbers = {str(n) for n in range(track.first, track.last + 1)}
     for colour in game.print_profile.seat_colours.values():
@@ -227,14 +228,15 @@ def test_overview_prints_at_the_scale_it_states(game, kits, paper):
 def test_setup_maps_give_every_seat_a_colour_the_pieces_carry(game, kits):
     """For each player count the setup page names, seat by seat, the colour of the den that seat
     uses in the data; den tiles and pawns carry those colour names."""
-    board = pymupdf.open(kits("letter").artifacts["board.pdf"])
-    setup = " ".join(board[board.page_count - 1].get_text().split())
+    # The kit prints no setup page of its own (board: setup_maps: false): the rulebook's setup
+    # page draws every player count's seats.
+    rules = " ".join(" ".join(page.get_text() for page in pymupdf.open(kits("letter").artifacts["rulebook.pdf"])).split())
     colours = game.print_profile.seat_colours
     for players, dens in game.board.seats.items():
         seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(dens))
-        assert f"{players} players Seats: {seats}" in setup
+        assert f"{players} players: {seats}" in rules
     tiles = "".join(page.get_text() for page in pymupdf.open(kits("letter").artifacts["tiles.pdf"]))
-    pawns = pymupdf.open(kits("letter").artifacts["extras.pdf"])[0].get_text()
+    pawns = pymupdf.open(kits("letter").artifacts["tiles.pdf"])[-1].get_text()
     for colour in colours.values():
         assert colour.name.upper() in tiles and colour.name.upper() in pawns
 
