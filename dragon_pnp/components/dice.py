@@ -131,7 +131,7 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
                                    impose(nets, faces, context.layout("die_nets"), context.paper, context.marks,
                                           f"{title}: cube nets (cut, fold on the dashed lines, glue the tabs)")))
     if stickers:
-        result.sections.append(Section(document_of(spec), f"{spec.name}: stickers",
+        result.sections.append(Section(document_of(spec), f"{spec.name}: stickers for blank dice",
                                        impose(stickers, faces, context.layout("stickers"), context.paper, context.marks,
                                               f"{title}: stickers for blank dice"),
                                        # a game printing its dice with its tokens fills their sheet's free room
