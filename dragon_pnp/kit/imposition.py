@@ -104,7 +104,11 @@ def _beside_last_row(page: SheetPage, items: list[Item], faces: dict[str, Face],
     page_w, page_h = page.size
     row_top = max(p.y for p in page.placements)
     row = [p for p in page.placements if p.y > row_top - 1.0]
-    x = max(p.x + p.width for p in row) + layout.gap_mm
+    row_bottom = max(p.y + p.height for p in row)
+    # the row's crop marks reach past its bleed: the room starts after them too
+    marks = [max(s.a[0], s.b[0]) for s in page.crop_marks + page.fold_marks
+             if min(s.a[1], s.b[1]) <= row_bottom + 1.0 and max(s.a[1], s.b[1]) >= row_top - 1.0]
+    x = max([p.x + p.width for p in row] + marks) + layout.gap_mm
     right = page_w - layout.margin_mm
     bottom = page_h - layout.margin_mm - LABEL_ROOM_MM
     placed: list[tuple[Item, Placement]] = []
