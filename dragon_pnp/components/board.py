@@ -86,7 +86,7 @@ def board_grid_face(game: GameData) -> Face:
 
 
 def plan(spec: BoardSpec, context: PlanContext) -> ComponentPlan:
-    """board.pdf: a one-page overview, the full-size poster and (optionally) the setup maps."""
+    """board.pdf: a one-page overview (optional), the full-size poster and (optionally) the setup maps."""
     from dragon_pnp.components.base import ComponentPlan, PageSpan, Section
     from dragon_pnp.components.board_pages import overview_page, setup_page
     from dragon_pnp.components.tiles import tile_faces
@@ -108,8 +108,13 @@ def plan(spec: BoardSpec, context: PlanContext) -> ComponentPlan:
                           label_baseline)
     document = document_of(spec)
     # Overview and poster place the same tile faces: one part, so each tile is written once.
-    sections = [Section(document, "Board overview and full-size poster", [overview, *poster])]
-    contents = [f"board overview and a {len(poster)}-page full-size poster"]
+    # Without the overview (`overview: false`: the setup maps or the rulebook show the board) the
+    # poster stands alone.
+    first = [overview] if spec.overview else []
+    title = "Board overview and full-size poster" if spec.overview else "Full-size board poster"
+    sections = [Section(document, title, [*first, *poster])]
+    contents = [f"board overview and a {len(poster)}-page full-size poster" if spec.overview
+                else f"a {len(poster)}-page full-size board poster"]
     if spec.setup_maps:
         setup, diagrams = setup_page(game, layout, context.paper)
         faces.update({f.key: f for f in diagrams})
@@ -117,7 +122,7 @@ def plan(spec: BoardSpec, context: PlanContext) -> ComponentPlan:
         contents.append("setup maps")
     # The poster builds the same board as the tiles: players print one or the other.
     either = (PageSpan(spec.tiles, _lower(next(c.name for c in game.game.components if c.id == spec.tiles))),
-              PageSpan(spec.id, "the full-size board poster", section=0, skip=1, count=len(poster)))
+              PageSpan(spec.id, "the full-size board poster", section=0, skip=len(first), count=len(poster)))
     return ComponentPlan(spec.id, spec.kind, list(faces.values()), sections, {BOARD_KEY: board},
                          contents=contents, alternatives=[either])
 

@@ -131,9 +131,11 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
                                    impose(nets, faces, context.layout("die_nets"), context.paper, context.marks,
                                           f"{title}: cube nets (cut, fold on the dashed lines, glue the tabs)", words=context.game.game.phrases)))
     if stickers:
-        result.sections.append(Section(document_of(spec), f"{spec.name}: stickers",
+        result.sections.append(Section(document_of(spec), f"{spec.name}: stickers for blank dice",
                                        impose(stickers, faces, context.layout("stickers"), context.paper, context.marks,
-                                              f"{title}: stickers for blank dice", words=context.game.game.phrases)))
+                                              f"{title}: stickers for blank dice", words=context.game.game.phrases),
+                                       # a game printing its dice with its tokens fills their sheet's free room
+                                       pack_items=tuple(stickers), pack_layout="stickers"))
         result.alternatives.append((PageSpan(spec.id, "the cube nets", section=0),
                                     PageSpan(spec.id, "the stickers for blank dice", section=1)))
     sets = " and ".join(f"{die.count} {die.name.lower()} {die.size_mm:g} mm" for die in spec.sets)

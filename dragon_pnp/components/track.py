@@ -10,11 +10,20 @@ from dragon_pnp.data import GameData
 from dragon_pnp.data.components import TrackSpec, document_of
 from dragon_pnp.kit.faces import Face, Item, render_template
 from dragon_pnp.kit.imposition import impose
+from dragon_pnp.kit.text_fit import text_width_mm
 
 PT_TO_MM = 25.4 / 72.0
 TRACK_PAD_MM = 7.0
 TRACK_TITLE_MM = 13.0
+STACKED_LINE_MM = 4.5     # the name and note's own line under the title on a narrow track
+HEADER_GAP_MM = 3.0       # the least room between the title and the name or note beside it
 DEFAULT_COLOUR = "#8a2f1d"   # a track's colour when its `colour` names none in print.yaml
+
+
+def _header_width(name: str, title: str, note: str) -> float:
+    """The top line's width with name, title and note side by side (the title centred between)."""
+    side = max(text_width_mm(name, 7), text_width_mm(note, 7))
+    return 2 * side + text_width_mm(title.upper(), 13, bold=True) + 1.5 * len(title) + 2 * HEADER_GAP_MM
 
 
 def face_key(track: TrackSpec) -> str:
@@ -28,15 +37,20 @@ def track_face(game: GameData, track: TrackSpec) -> Face:
     numbers = list(range(track.first, track.last + 1))
     per_row = math.ceil(len(numbers) / track.rows)
     width = per_row * box + 2 * TRACK_PAD_MM
-    height = TRACK_TITLE_MM + track.rows * box + TRACK_PAD_MM
+    title, note = track.title or track.name, track.note or ""
+    # Name, title and note share the top line where they fit; on a narrow track (few boxes a
+    # row) the name and note take a line of their own under the title, never overlapping it.
+    stacked = _header_width(game.game.name, title, note) > width - 2 * TRACK_PAD_MM
+    head = TRACK_TITLE_MM + (STACKED_LINE_MM if stacked else 0.0)
+    height = head + track.rows * box + TRACK_PAD_MM
     bleed = game.print_profile.bleed_mm
     boxes = [
-        (TRACK_PAD_MM + (i % per_row) * box, TRACK_TITLE_MM + (i // per_row) * box, n)
+        (TRACK_PAD_MM + (i % per_row) * box, head + (i // per_row) * box, n)
         for i, n in enumerate(numbers)
     ]
     svg = render_template("kit/time_track.svg.j2", W=width, H=height, b=bleed, box=box, boxes=boxes,
                           game_name=game.game.name, colour=game.print_profile.colour(track.colour, DEFAULT_COLOUR),
-                          pt=PT_TO_MM, title=track.title or track.name, note=track.note or "")
+                          pt=PT_TO_MM, title=title, note=note, small_y=10.2 + (STACKED_LINE_MM if stacked else 0.0))
     return Face(face_key(track), svg, (width, height), bleed)
 
 

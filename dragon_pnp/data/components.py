@@ -211,6 +211,9 @@ class BoardSpec(ComponentBase):
     poster_overlap_mm: float = Field(default=10, ge=0, le=50)
     # print a setup map per player count
     setup_maps: bool = True
+    # print the one-page overview of the assembled board; false where other pages already show
+    # the whole board (the setup maps, or the rulebook's setup diagrams)
+    overview: bool = True
 
 
 class TrackSpec(ComponentBase):

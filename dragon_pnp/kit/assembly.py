@@ -6,6 +6,7 @@ report is for designers, so it stays a file of its own rather than pages players
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,7 +66,9 @@ def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[st
     poster (pages 38-47), not both." When the first run's pages also hold other pieces (tokens
     sharing a sheet), those pages print anyway, so the choice is what to cut: "Cut the activation
     tokens from pages 19-20 OR print them as stickers for blank tokens (page 21), not both; pages
-    19-20 also hold the damage tokens." Runs of documents not in the file are left out."""
+    19-20 also hold the damage tokens." (Likewise when the second run shares its pages: "Print
+    the cube nets (page 12) OR cut the stickers for blank dice from page 11, not both; page 11
+    also holds the heart tokens ...".) Runs of documents not in the file are left out."""
     lines = []
     for first, second in pairs:
         if first[0] not in starts or second[0] not in starts:
@@ -75,6 +78,10 @@ def alternative_lines(pairs: list[tuple[tuple[str, int, int, str, str], tuple[st
         if also:
             lines.append(words.text("words.cover.alt.cut_one" if first[2] == 1 else "words.cover.alt.cut_many",
                                     first=first[3], pages=pages[0], second=second[3], other_pages=pages[1], also=also))
+        elif second[4]:
+            lines.append(words.text("words.cover.alt.print_cut_one" if second[2] == 1 else "words.cover.alt.print_cut_many",
+                                    first=first[3], pages=pages[0], second=second[3], other_pages=pages[1],
+                                    also=second[4]))
         else:
             lines.append(words.text("words.cover.alt.print", first=first[3], pages=pages[0], second=second[3],
                                     other_pages=pages[1]))
@@ -132,36 +139,28 @@ def without_blank_pages(parts: list[tuple[str, str, str | None]], counts: dict[s
     return parts
 
 
-def part_bytes(context: BuildContext, role: str) -> bytes:
-    """A part's PDF as print-and-play takes it: the rules alone when the aid is placed apart."""
-    if role == "rulebook.pdf" and context.rules_without_aid is not None:
-        return context.rules_without_aid
-    return context.artifacts[role].read_bytes()
+@dataclass
+class PagePlan:
+    """Where each part of print-and-play.pdf lands: contents lines, blank pages, first pages."""
+
+    parts: list[tuple[str, str, str | None]]
+    contents: list[tuple[str, str, int, str | None]]
+    blanks_before: set[str]
+    blank_pages: list[int]
+    starts: dict[str, int]
+    merged: list[str]
+    total: int          # pages, the cover included
 
 
-def write_print_and_play(context: BuildContext, target: Path) -> None:
-    """The cover is drawn while deferred kit output settles; then every part is merged."""
-    from dragon_pnp.kit.parallel import submit_all
-    from dragon_pnp.kit.render_jobs import DocumentJob
-    from dragon_pnp.kit.sheet import Placement, SheetPage
-    from dragon_pnp.pdf import MergePart, count_pages, finish_document, merge
-
-    game, paper, duplex = context.game, context.options.paper, context.options.duplex
-    words = game.game.phrases
-    counts = {}
-    parts_in_order = kit_parts(context)
-    # The rulebook's own file ends with the aid; when the aid goes first instead, the rules alone.
-    ends_with = {} if context.rules_without_aid is not None else ENDS_WITH
-    for role, _, _ in parts_in_order:
-        if role in context.page_counts:
-            counts[role] = context.page_counts[role]
-        elif role in context.artifacts:
-            counts[role] = count_pages(part_bytes(context, role))
+def page_plan(parts_in_order: list[tuple[str, str, str | None]], counts: dict[str, int], duplex: bool,
+              ends_with: dict[str, str], aid_copies: int, words: Phrases = ENGLISH) -> PagePlan:
+    """The parts in print order with their pages: a blank page only where card fronts would
+    otherwise fall on a back."""
     if duplex:
         cut_aid_last = bool(ends_with) and "player-aid.pdf" in counts and "rulebook.pdf" in counts \
-            and context.aid_copies > 1
+            and aid_copies > 1
         parts_in_order = without_blank_pages(parts_in_order, counts, cut_aid_last, ends_with)
-    contents = []
+    contents: list[tuple[str, str, int, str | None]] = []
     blanks_before: set[str] = set()
     blank_pages: list[int] = []
     starts: dict[str, int] = {}     # document -> its first page in print-and-play.pdf
@@ -188,6 +187,98 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
         starts[role] = page
         contents.append((title, pages, count, advice))
         page += count
+    return PagePlan(parts_in_order, contents, blanks_before, blank_pages, starts, merged, page - 1)
+
+
+def aid_among_pieces(parts: list[tuple[str, str, str | None]]) -> list[tuple[str, str, str | None]]:
+    """The parts with the player aid moved after the last two-sided part (advice None), first
+    of the one-sided pieces: the rules then end where the card fronts need them to."""
+    aid = [part for part in parts if part[0] == "player-aid.pdf"]
+    rest = [part for part in parts if part[0] != "player-aid.pdf"]
+    last_two_sided = max((i for i, part in enumerate(rest) if part[2] is None), default=len(rest) - 1)
+    return rest[:last_two_sided + 1] + aid + rest[last_two_sided + 1:]
+
+
+def rules_apart(context: BuildContext, ends_with: dict[str, str]) -> bytes | None:
+    """The rules without the player aid (None when there is no aid apart from them)."""
+    if "player-aid.pdf" not in context.artifacts or "rulebook.pdf" not in context.artifacts:
+        return None
+    if context.rules_without_aid is not None:
+        return context.rules_without_aid
+    if ends_with.get("player-aid.pdf") == "rulebook.pdf":
+        return without_pages(context.artifacts["rulebook.pdf"].read_bytes(), first=False)
+    return None
+
+
+def without_pages(pdf_bytes: bytes, first: bool) -> bytes | None:
+    """The PDF without its first page (`first`) or its last, bookmarks to that page dropped;
+    None for a PDF of fewer than 3 pages."""
+    import io
+
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf_bytes)) as pdf:
+        if len(pdf.pages) < 3:
+            return None
+        index = 0 if first else len(pdf.pages) - 1
+        gone = pdf.pages[index].obj.objgen
+
+        def points_there(item: pikepdf.OutlineItem) -> bool:
+            destination = item.destination
+            return isinstance(destination, pikepdf.Array) and len(destination) > 0 and \
+                getattr(destination[0], "objgen", None) == gone
+
+        with pdf.open_outline() as outline:
+            # a bookmark there goes with the bookmarks under it (the aid's headings, one page)
+            outline.root[:] = [item for item in outline.root if not points_there(item)]
+        del pdf.pages[index]
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True)
+        return out.getvalue()
+
+
+def part_bytes(context: BuildContext, role: str) -> bytes:
+    """A part's PDF as print-and-play takes it: the rules alone when the aid is placed apart."""
+    if role == "rulebook.pdf" and context.rules_without_aid is not None:
+        return context.rules_without_aid
+    return context.artifacts[role].read_bytes()
+
+
+def write_print_and_play(context: BuildContext, target: Path) -> None:
+    """The cover is drawn while deferred kit output settles; then every part is merged."""
+    from dragon_pnp.kit.parallel import submit_all
+    from dragon_pnp.kit.render_jobs import DocumentJob
+    from dragon_pnp.kit.sheet import Placement, SheetPage
+    from dragon_pnp.pdf import MergePart, count_pages, finish_document, merge
+
+    game, paper, duplex = context.game, context.options.paper, context.options.duplex
+    words = game.game.phrases
+    counts = {}
+    parts_in_order = kit_parts(context)
+    # The rulebook's own file ends with the aid; when the aid goes first instead, the rules alone.
+    ends_with = {} if context.rules_without_aid is not None else ENDS_WITH
+    for role, _, _ in parts_in_order:
+        if role in context.page_counts:
+            counts[role] = context.page_counts[role]
+        elif role in context.artifacts:
+            counts[role] = count_pages(part_bytes(context, role))
+    layout = page_plan(parts_in_order, counts, duplex, ends_with, context.aid_copies, words)
+    rules: bytes | None = None     # the rules as print-and-play takes them, when not part_bytes'
+    apart = rules_apart(context, ends_with) if duplex else None
+    if apart is not None:
+        # Two more ways, where they save a sheet: the aid among the one-sided pieces after the
+        # two-sided ones (no page of rules backs it), and then also without the rulebook's title
+        # page, which the kit's cover (the game's name, art and designers) stands in for.
+        for candidate in (apart, without_pages(apart, first=True)):
+            if candidate is None:
+                continue
+            other = page_plan(aid_among_pieces(parts_in_order), {**counts, "rulebook.pdf": count_pages(candidate)},
+                              duplex, {}, context.aid_copies, words)
+            if other.total < layout.total:
+                layout, rules, ends_with = other, candidate, {}
+    contents, blanks_before, blank_pages, starts, merged, page = (
+        layout.contents, layout.blanks_before, layout.blank_pages, layout.starts, layout.merged, layout.total + 1)
+    parts_in_order = layout.parts
     size = paper_size_mm(paper)
     column = size[0] - 2 * COVER_MARGIN_MM
     entries = [(title_lines(title, pages, column), pages, count, advice) for title, pages, count, advice in contents]
@@ -221,6 +312,7 @@ def write_print_and_play(context: BuildContext, target: Path) -> None:
             # Not an unmarked sheet: it says why it is there, so nobody thinks a page went missing.
             parts.append(MergePart(finish_document(drawn["blank"], title=f"{game.game.name}: blank page", subject="",
                                                    page_boxes=[None]), "Blank page (keeps card fronts on the front)"))
-        parts.append(MergePart(part_bytes(context, role), title))
+        parts.append(MergePart(rules if role == "rulebook.pdf" and rules is not None
+                               else part_bytes(context, role), title))
     target.write_bytes(merge(parts, title=f"{game.game.name}: print-and-play kit",
                              subject=f"{paper.upper()}, everything in one file"))

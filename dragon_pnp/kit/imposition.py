@@ -59,6 +59,22 @@ def impose_mixed(grid_items: list[Item], shelf_items: list[Item], faces: dict[st
     sheets = _grid(grid_items, faces, grid_layout, paper, marks, title, lone_ok=bool(shelf_items))
     if shelf_items:
         front, back = sheets[-1]
+        beside, shelf_items = _beside_last_row(front, shelf_items, faces, shelf_layout)
+        if back is None and any(item.back is not None for item, _ in beside):
+            back = SheetPage(front.size, shared_cut=front.shared_cut)
+        for item, placement in beside:
+            front.placements.append(placement)
+            assert placement.trim is not None
+            if shelf_layout.marks == "outline" or faces[item.front].shape == "circle":
+                _cut_line(front, faces[item.front], placement.trim)
+            if item.back is not None and back is not None and shelf_layout.backs == "duplex":
+                x0, y0, x1, y1 = placement.trim
+                page_w = front.size[0]
+                back.placements.append(Placement(item.back, page_w - placement.x - placement.width, placement.y,
+                                                 placement.width, placement.height, (page_w - x1, y0, page_w - x0, y1)))
+        sheets[-1] = (front, back)
+        if not shelf_items:
+            return _labelled(sheets, title, grid_layout.margin_mm, words)
         top = _ink_bounds(front)[3] + max(shelf_layout.gap_mm, LABEL_CLEARANCE_MM)
         more = _shelves(shelf_items, faces, shelf_layout, paper, title, first_top=top)
         # Rows that fitted below the grid start at `top`; a fresh page's first row starts higher.
@@ -78,6 +94,37 @@ def impose_mixed(grid_items: list[Item], shelf_items: list[Item], faces: dict[st
                              _shelves(shelf_items, faces, shelf_layout, paper, title), title, grid_layout.margin_mm, words)
         sheets += more
     return _labelled(sheets, title, grid_layout.margin_mm, words)
+
+
+def _beside_last_row(page: SheetPage, items: list[Item], faces: dict[str, Face],
+                     layout: SheetLayout) -> tuple[list[tuple[Item, Placement]], list[Item]]:
+    """Shelf pieces placed in the room right of a grid's partly filled last row (a time track
+    beside a lone tile), each top-aligned with that row, in order, skipping those too wide or too
+    tall for the room; and the pieces left for the rows below."""
+    if not page.placements:
+        return [], items
+    page_w, page_h = page.size
+    row_top = max(p.y for p in page.placements)
+    row = [p for p in page.placements if p.y > row_top - 1.0]
+    row_bottom = max(p.y + p.height for p in row)
+    # the row's crop marks reach past its bleed: the room starts after them too
+    marks = [max(s.a[0], s.b[0]) for s in page.crop_marks + page.fold_marks
+             if min(s.a[1], s.b[1]) <= row_bottom + 1.0 and max(s.a[1], s.b[1]) >= row_top - 1.0]
+    x = max([p.x + p.width for p in row] + marks) + layout.gap_mm
+    right = page_w - layout.margin_mm
+    bottom = page_h - layout.margin_mm - LABEL_ROOM_MM
+    placed: list[tuple[Item, Placement]] = []
+    left: list[Item] = []
+    for item in items:
+        face = faces[item.front]
+        w, h = face.size_mm
+        if x + w <= right + 1e-6 and row_top + h <= bottom + 1e-6:
+            ex, ey = (w - face.trim_mm[0]) / 2, (h - face.trim_mm[1]) / 2
+            placed.append((item, Placement(face.key, x, row_top, w, h, (x + ex, row_top + ey, x + w - ex, row_top + h - ey))))
+            x += w + layout.gap_mm
+        else:
+            left.append(item)
+    return placed, left
 
 
 def _labelled(sheets: list[tuple[SheetPage, SheetPage | None]], title: str, margin: float,

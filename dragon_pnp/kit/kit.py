@@ -289,13 +289,15 @@ def _spans(run: list[Section], pages: list[SheetPage]) -> tuple[tuple[str, int, 
 
 
 def _packs_with(first: Section, other: Section, faces: dict[str, Face]) -> bool:
-    """Whether `other` prints on the same sheets as `first`: same document and layout, and for a
-    grid (not shelves) pieces of the same size."""
-    if not (first.pack_items and other.pack_items) or (first.document, first.pack_layout) != \
-            (other.document, other.pack_layout):
+    """Whether `other` prints on the same sheets as `first`: same document, and shelf pieces of
+    any shelf layout (the run takes its first section's: stickers for blank dice beside the
+    tokens), or grid pieces of one layout and size."""
+    if not (first.pack_items and other.pack_items) or first.document != other.document:
         return False
-    if sheet_layout(first.pack_layout).flow == "shelves":
+    if sheet_layout(first.pack_layout).flow == "shelves" and sheet_layout(other.pack_layout).flow == "shelves":
         return True
+    if first.pack_layout != other.pack_layout:
+        return False
     size = {(faces[i.front].size_mm, faces[i.front].trim_mm) for i in first.pack_items + other.pack_items}
     return len(size) == 1
 

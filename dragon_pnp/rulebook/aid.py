@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak, NextFrameFlowable
 from reportlab.platypus.doctemplate import LayoutError as ReportlabLayoutError
@@ -28,13 +29,15 @@ from dragon_pnp.rulebook.flow import HeadingParagraph, RulesFlow
 from dragon_pnp.rulebook.icons import draw_icons
 from dragon_pnp.rulebook.markup import Block, Directive
 from dragon_pnp.rulebook.script_paragraph import draw_line
-from dragon_pnp.rulebook.styles import RULE, make_styles
+from dragon_pnp.rulebook.styles import RULE, Styles, make_styles
 
 PAGE_SCALE = 0.95     # a whole-page aid: the rulebook's type, a little smaller
-HALF_SCALE = 0.8      # a half-page aid: 7.7 pt body text, as a reference card's
+HALF_SCALE = 0.79     # a half-page aid: 7.6 pt body text, as a reference card's
+MIN_AID_PT = 7.5      # no text of an aid smaller (its card table too): read across a table
+RAISED_LEADING = 1.13  # a raised style's leading: table rows set tight, so the raised table still fits
 SIZES = ("page", "half")
-HALF_MARGIN_MM = (14.0, 11.0, 12.0)   # sides, top, bottom (the label sits in the bottom margin)
-COLUMN_GAP_MM = 7.0
+HALF_MARGIN_MM = (11.0, 6.5, 12.0)    # sides, top, bottom (the label sits in the bottom margin)
+COLUMN_GAP_MM = 6.0
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ def draw_half_page(canvas: Any, width: float, height: float, label: str,
     edge = mm_to_pt(PRINTER_MARGIN_MM + 1)
     canvas.line(edge, height / 2, width - edge, height / 2)
     canvas.setDash()
-    canvas.setFont("Vera", 7)
+    canvas.setFont("Vera", MIN_AID_PT)
     for base in (height / 2, 0.0):
         y = base + bottom - mm_to_pt(6)
         canvas.line(side, y + mm_to_pt(3.5), width - side, y + mm_to_pt(3.5))
@@ -112,9 +115,22 @@ def aid_story(game: GameData, layout: AidLayout, page: tuple[float, float], fram
             NextFrameFlowable(2), FrameBreak(), *second]
 
 
+def aid_styles(scale: float) -> Styles:
+    """The rulebook's styles at `scale`, each raised to at least MIN_AID_PT (leading in step):
+    scaled down whole, the aid's table cells would print at 6.6 pt."""
+    styles = make_styles(scale)
+    raised = {}
+    for field in fields(styles):
+        style: ParagraphStyle = getattr(styles, field.name)
+        if style.fontSize < MIN_AID_PT:
+            style = style.clone(style.name, fontSize=MIN_AID_PT, leading=MIN_AID_PT * RAISED_LEADING)
+        raised[field.name] = style
+    return replace(styles, **raised)
+
+
 def _copy(game: GameData, layout: AidLayout, width: float, facts: list[Any], rules_file: Path, blocks: list[Block],
           folder: Path, prefix: str) -> list[Flowable]:
-    flow = RulesFlow(game, make_styles(layout.scale), width, facts, rules_file, key_prefix=prefix).flowables(blocks)
+    flow = RulesFlow(game, aid_styles(layout.scale), width, facts, rules_file, key_prefix=prefix).flowables(blocks)
     draw_icons(flow, game.root, rules_file, folder)
     return flow
 

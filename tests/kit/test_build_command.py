@@ -20,7 +20,7 @@ def test_build_command_writes_the_kit_for_a4(tmp_path):
     # the kit's line, then the accessibility proof's (build runs its quick part into proof.json)
     assert len(lines) == 2 and "kit built" in lines[0] and "a4" in lines[0]
     assert lines[1].startswith("accessibility proof: ") and (out / "proof.json").is_file()
-    for name in ("cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "print-and-play.pdf"):
+    for name in ("cards.pdf", "tiles.pdf", "board.pdf", "print-and-play.pdf"):
         assert (out / name).stat().st_size > 10_000
     assert len(list((out / "png").glob("*.png"))) == 22
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # staging swapped in, nothing left

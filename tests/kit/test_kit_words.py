@@ -2,7 +2,7 @@
 short text. Read back with independent readers: pdftotext (poppler) for every page of
 print-and-play.pdf, the standard library's XML parser for the card faces in svg/.
 
-- No tool words on any page: "dragon-pnp", "generated", "seed"; "provisional" only in a game
+- No tool words on any page: "dragon-pnp", "generated", "generator", "seed"; "provisional" only in a game
   whose data marks it provisional (game.yaml `provisional`, on the game or a component).
 - Card text: at most 4 lines on any card; across a deck, text of one style (weight, slant and
   colour: the effect text, a panel's note) is set at one size.
@@ -24,7 +24,7 @@ from dragon_pnp.data.loader import project_root
 ROOT = project_root()
 GAMES = sorted(p.parent for p in (ROOT / "data").glob("*/game.yaml"))
 GAMES += [ROOT / "examples" / "goofspiel", ROOT / "examples" / "peer-deck"]
-TOOL_WORDS = re.compile(r"dragon-pnp|\bgenerated\b|\bseeds?\b", re.IGNORECASE)
+TOOL_WORDS = re.compile(r"dragon-pnp|\bgenerated\b|\bgenerator\b|\bseeds?\b", re.IGNORECASE)
 MOST_LINES = 4
 SVG = "{http://www.w3.org/2000/svg}"
 

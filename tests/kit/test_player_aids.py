@@ -84,3 +84,18 @@ def test_aids_that_are_components_print_as_cards_with_other_cards(name, letter_k
     with pymupdf.open(kit / "print-and-play.pdf") as doc:
         for number, page in enumerate(doc, start=1):
             assert "player aid (print this page" not in page.get_text(), f"{name}: p{number} is an aid page"
+
+
+def test_no_text_of_the_dragon_pants_aid_is_under_seven_and_a_half_points(letter_kit):
+    """Issue 33: the aid read at arm's length. PDFium's size of every glyph on the aid page (its
+    card table was 6.6 pt, its cut labels 7 pt): none under 7.5 pt, and there is text to read."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    kit = letter_kit(ROOT / "data" / "dragon_pants")
+    pdf = pdfium.PdfDocument(kit / "player-aid.pdf")
+    text = pdf[0].get_textpage()
+    sizes = [raw.FPDFText_GetFontSize(text, i) for i in range(text.count_chars())
+             if chr(raw.FPDFText_GetUnicode(text, i)).strip()]
+    assert len(sizes) > 1000
+    assert min(sizes) >= 7.5 - 0.01, sorted({round(s, 2) for s in sizes})

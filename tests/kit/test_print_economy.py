@@ -106,24 +106,25 @@ def test_no_unmarked_blank_page(kit):
 def test_cover_alternatives_name_the_pages_that_hold_them(kit):
     """A board poster built from the tiles is the tiles' alternative, and so is a sticker sheet
     of tokens or dice: the cover says so, and each "Print X (pages a-b) OR Y (pages c-d)" (or,
-    when X's pages hold other pieces too, "Cut X from pages a-b OR print Y (page c)") names
-    pages whose labels are X and Y."""
+    when X's pages hold other pieces too, "Cut X from pages a-b OR print Y (page c)", and
+    "Print X (page a) OR cut Y from page c" when Y's do) names pages whose labels are X and Y."""
     game = game_of(kit)
     components = yaml.safe_load((game / "game.yaml").read_text())["components"]
     kinds = [c["kind"] for c in components]
     with pymupdf.open(kit / "print-and-play.pdf") as doc:
         cover = " ".join(doc[0].get_text().split())
         if "board" in kinds:
-            assert re.search(r"Print the .+ OR .+ board poster", cover), cover
+            assert re.search(r"(Print|Cut) the .+ OR .+ board poster", cover), cover
         for c in components:
             if c["kind"] == "tokens" and c.get("sticker_sheet"):
                 assert re.search(rf"(Print|Cut) the {c['name'].lower()} .*?OR .*?stickers", cover), cover
             if c["kind"] == "dice" and c.get("sticker_sheet", True):
                 assert re.search(r"Print the cube nets .*?OR .*?stickers", cover), cover
         found = []
-        for verb, first, second in re.findall(r"(Print|Cut) ([^.]+?) OR (?:print )?([^.]+?), not both", cover):
-            if verb == "Cut":   # "the X from pages a-b"
-                first = re.sub(r" from (pages? [\d-]+)$", r" (\1)", first)
+        for _verb, first, second in re.findall(r"(Print|Cut) ([^.]+?) OR (?:print |cut )?([^.]+?), not both", cover):
+            # "the X from pages a-b" (either side, where its pages hold other pieces too)
+            first = re.sub(r" from (pages? [\d-]+)$", r" (\1)", first)
+            second = re.sub(r" from (pages? [\d-]+)$", r" (\1)", second)
             for part in (first, second):
                 what, start, last = re.fullmatch(r"(.+) \(pages? (\d+)(?:-(\d+))?\)", part).groups()
                 words = " ".join(what.split()[-2:]).lower()

@@ -203,7 +203,7 @@ def _inside(polygon: list[tuple[float, float]], x: float, y: float) -> bool:
 def test_a_miscut_of_two_millimetres_never_shows_a_neighbour(game, kits, paper, duplex, tmp_path):
     plan = plan_kit(game, paper, duplex)
     folder = Path(kits(paper, duplex).out_dir)
-    documents = ("cards.pdf", "tiles.pdf", "extras.pdf") if duplex else ("cards.pdf",)
+    documents = ("cards.pdf", "tiles.pdf") if duplex else ("cards.pdf",)
     if any(page.shared_cut for page in plan.documents["cards.pdf"]):
         # Letter's 3 x 3 card sheets share their cuts (the cover says a miscut shows a sliver of
         # the next card): tests/kit/test_shared_cut.py reads those; here the other sheets.

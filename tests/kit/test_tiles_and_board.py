@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 
@@ -60,10 +61,10 @@ def test_six_tiles_a_page_each_with_its_own_bleed_and_a_gutter(kits, paper):
     doc = pymupdf.open(kits(paper).artifacts["tiles.pdf"])
     gutter = sheet_layout("tiles").gap_mm
     radius = CORNER_TO_CORNER / 2
-    # 43 tiles: 6 full pages, then 5 and 2 (the last page takes a second tile rather than one alone).
+    # 43 tiles: 7 full pages, then the 43rd with the time track beside it and the pawns below.
     for number, page in enumerate(doc):
         centres = [(sum(x for x, _ in h) / 6, sum(y for _, y in h) / 6) for h in hexagons(page)]
-        assert len(centres) == (6 if number < doc.page_count - 2 else 5 if number == doc.page_count - 2 else 2)
+        assert len(centres) == (6 if number < doc.page_count - 1 else 1)
         for i, (ax, ay) in enumerate(centres):
             for bx, by in centres[i + 1:]:
                 if abs(ay - by) < TOL:      # side by side: corners face each other
@@ -85,7 +86,8 @@ def test_den_tiles_and_pawns_are_named_by_colour_not_number(game, kits):
     dens_only = [line for line in text.splitlines() if any(c.name.upper() in line.replace(" ", "").upper()
                                                             for c in game.print_profile.seat_colours.values())]
     assert dens_only and not any(ch.isdigit() for line in dens_only for ch in line), dens_only
-    extras = pymupdf.open(kits("letter").artifacts["extras.pdf"])[0]
+    # The track and the pawns print on the last tile sheet (game.yaml: document: tiles.pdf).
+    extras = pymupdf.open(kits("letter").artifacts["tiles.pdf"])[-1]
     track = time_track(game)
     numbers = {str(n) for n in range(track.first, track.last + 1)}
     for colour in game.print_profile.seat_colours.values():
@@ -210,9 +212,19 @@ def test_poster_pages_together_show_every_tile_in_colour(game, kits, paper):
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_overview_prints_at_the_scale_it_states(game, kits, paper):
-    """The stated percentage is exact: the grid's printed width over the full-size board's."""
-    page = pymupdf.open(kits(paper).artifacts["board.pdf"])[0]
+def test_overview_prints_at_the_scale_it_states(game, paper, tmp_path):
+    """The stated percentage is exact: the grid's printed width over the full-size board's.
+    Dragon Pants prints no overview (its rulebook draws the board): the page with `overview: true`."""
+    from dragon_pnp.kit.kit import plan_kit, render_plan, write_documents
+
+    board = next(c for c in game.game.components if c.kind == "board")
+    components = [c.model_copy(update={"overview": True}) if c is board else c for c in game.game.components]
+    shown = dataclasses.replace(game, game=game.game.model_copy(update={"components": components}))
+    plan = plan_kit(shown, paper).only("board.pdf")
+    plan.documents["board.pdf"] = plan.documents["board.pdf"][:1]
+    plan.sections.pop("board.pdf", None)
+    rendered, _ = render_plan(plan)
+    page = pymupdf.open(write_documents(plan, rendered, tmp_path)["board.pdf"])[0]
     text = " ".join(page.get_text().split())
     stated = int(text.split("Shown at ")[1].split(" %")[0]) / 100
     grid = [p for segment in stroked_lines(page, 0.5 * stated, (0x2B / 255,) * 3) for p in segment]
@@ -227,14 +239,15 @@ def test_overview_prints_at_the_scale_it_states(game, kits, paper):
 def test_setup_maps_give_every_seat_a_colour_the_pieces_carry(game, kits):
     """For each player count the setup page names, seat by seat, the colour of the den that seat
     uses in the data; den tiles and pawns carry those colour names."""
-    board = pymupdf.open(kits("letter").artifacts["board.pdf"])
-    setup = " ".join(board[board.page_count - 1].get_text().split())
+    # The kit prints no setup page of its own (board: setup_maps: false): the rulebook's setup
+    # page draws every player count's seats.
+    rules = " ".join(" ".join(page.get_text() for page in pymupdf.open(kits("letter").artifacts["rulebook.pdf"])).split())
     colours = game.print_profile.seat_colours
     for players, dens in game.board.seats.items():
         seats = ", ".join(f"{i + 1} {colours[d].name}" for i, d in enumerate(dens))
-        assert f"{players} players Seats: {seats}" in setup
+        assert f"{players} players: {seats}" in rules
     tiles = "".join(page.get_text() for page in pymupdf.open(kits("letter").artifacts["tiles.pdf"]))
-    pawns = pymupdf.open(kits("letter").artifacts["extras.pdf"])[0].get_text()
+    pawns = pymupdf.open(kits("letter").artifacts["tiles.pdf"])[-1].get_text()
     for colour in colours.values():
         assert colour.name.upper() in tiles and colour.name.upper() in pawns
 
@@ -249,7 +262,8 @@ def test_poster_crosses_lie_only_where_a_neighbour_page_covers_them(game, kits, 
     ww, wh = plan.window
     m, ov = plan.margin, plan.overlap
     seen = 0
-    for index in range(1, 1 + len(plan.windows)):
+    first = board.page_count - len(plan.windows)   # after the overview, where the kit prints one
+    for index in range(first, first + len(plan.windows)):
         page = board[index]
         for drawing in page.get_drawings():
             r = drawing["rect"]

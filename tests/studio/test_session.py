@@ -49,7 +49,7 @@ def sources(state: dict) -> dict[str, str]:
 def test_preview_edit_break_and_fix(session, game_copy, tmp_path):
     first = wait(session, lambda s: s["status"] == "ready")
     names = [document["name"] for document in first["documents"]]
-    assert names == ["cards.pdf", "tiles.pdf", "board.pdf", "extras.pdf", "player-aid.pdf", "rulebook.pdf"]
+    assert names == ["cards.pdf", "tiles.pdf", "board.pdf", "player-aid.pdf", "rulebook.pdf"]
     pages = pages_by_id(first)
     # Letter at the preview's 100 DPI, portrait or landscape as the page is.
     assert {(p["width"], p["height"]) for p in pages.values()} <= {(850, 1100), (1100, 850)}

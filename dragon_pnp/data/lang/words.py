@@ -59,6 +59,8 @@ WORDS: dict[str, str] = {
     "words.cover.alt.cut_one": "Cut {first} from {pages} OR print {second} ({other_pages}), not both; {pages} also holds {also}.",
     "words.cover.alt.cut_many": "Cut {first} from {pages} OR print {second} ({other_pages}), not both; {pages} also hold {also}.",
     "words.cover.alt.print": "Print {first} ({pages}) OR {second} ({other_pages}), not both.",
+    "words.cover.alt.print_cut_one": "Print {first} ({pages}) OR cut {second} from {other_pages}, not both; {other_pages} also holds {also}.",
+    "words.cover.alt.print_cut_many": "Print {first} ({pages}) OR cut {second} from {other_pages}, not both; {other_pages} also hold {also}.",
     "words.cover.page": "page {n}",
     "words.cover.pages": "pages {first}-{last}",
     "words.cover.last_of": "page {n}, the last of the {holder}",
