@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.markup import escape
@@ -21,6 +22,10 @@ from dragon_pnp.cli.game_choice import chosen_game
 from dragon_pnp.errors import NotationError
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.resources import output_root
+
+if TYPE_CHECKING:
+    from dragon_pnp.data import GameData
+    from dragon_pnp.tune.runner import TuneRequest
 
 
 @app.command()
@@ -35,6 +40,7 @@ def tune(
     as_json: bool = typer.Option(False, "--json", help="Print the answer as one JSON object."),
     apply: int | None = typer.Option(None, "--apply", min=1, help="Write proposal N into the data files (of this run, or with no --target of the last saved run) and print the diff command."),
     list_figures: bool = typer.Option(False, "--list-figures", help="List the figures a target may name, and stop."),
+    out: Path | None = typer.Option(None, "--out", help="Folder for tune.json and the folder as it was before --apply (default: output/<game>/)."),
     jobs: int | None = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
     scheduler: str | None = typer.Option(None, "--scheduler", help="A Dask scheduler address: candidates are played on that cluster (which must see the same files)."),
 ) -> int:
@@ -46,7 +52,7 @@ def tune(
     request = runner.TuneRequest(targets=target, vary=vary, players=players, policy=policy, budget=budget, seed=seed,
                                  executor="dask" if scheduler else "local", jobs=jobs or default_jobs(),
                                  scheduler=scheduler)
-    saved = runner.saved_path(output_root(), data.slug)
+    saved = (out / "tune.json") if out is not None else runner.saved_path(output_root(), data.slug)
     if list_figures:
         names = runner.list_figures(data, request)
         if as_json:
@@ -58,7 +64,7 @@ def tune(
                 console.print(f"  {escape(name)}")
         return 0
     if apply is not None and not target:
-        return _apply(data.root, saved, apply)
+        return _apply(data.root, saved, apply, as_json)
     report = _search(data, request)
     saved.parent.mkdir(parents=True, exist_ok=True)
     saved.write_text(json.dumps(report, indent=1), encoding="utf-8")
@@ -69,16 +75,16 @@ def tune(
 
         for line in text_report(report):
             console.print(escape(line), soft_wrap=True)
-        console.print(f"kept in {saved}; dragon-pnp tune {data.slug} --apply N writes proposal N")
+        console.print(f"kept in {saved}; dragon-pnp tune {data.root} --apply N writes proposal N", soft_wrap=True)
     if apply is not None:
-        return _apply(data.root, saved, apply)
+        return _apply(data.root, saved, apply, as_json)
     return 0
 
 
-def _search(data: object, request: object) -> dict[str, object]:
+def _search(data: GameData, request: TuneRequest) -> dict[str, Any]:
     from dragon_pnp.tune.runner import prepare, run_tune
 
-    prepared = prepare(data, request)  # type: ignore[arg-type]
+    prepared = prepare(data, request)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("batches"),
                   TimeElapsedColumn(), TextColumn("best: {task.fields[best]}"), console=error_console,
                   transient=True, disable=not error_console.is_terminal) as progress:
@@ -87,12 +93,13 @@ def _search(data: object, request: object) -> dict[str, object]:
         def show(stage: str, done: int, total: int, best: str) -> None:
             progress.update(task, description=stage, completed=done, total=total, best=escape(best[:70] or "-"))
 
-        return run_tune(data, request, show, prepared)  # type: ignore[arg-type]
+        return run_tune(data, request, show, prepared)
 
 
-def _apply(root: Path, saved: Path, number: int) -> int:
+def _apply(root: Path, saved: Path, number: int, as_json: bool = False) -> int:
     """Write proposal `number` of the saved answer into the folder, keeping the old folder beside
-    the output for the diff."""
+    the output for the diff (what it did on stderr when stdout carries the JSON)."""
+    say = error_console if as_json else console
     from dragon_pnp.tune.edits import apply_saved
 
     if not saved.is_file():
@@ -111,7 +118,7 @@ def _apply(root: Path, saved: Path, number: int) -> int:
     shutil.copytree(root, before, ignore=shutil.ignore_patterns("output", ".git", "__pycache__"))
     written = apply_saved(root, proposals[number]["edits"])
     for path in written:
-        console.print(f"wrote {path}")
-    console.print(f"the folder as it was is kept in {before}; to see the change:")
-    console.print(f"  dragon-pnp diff {before} {root}")
+        say.print(f"wrote {path}", soft_wrap=True)
+    say.print(f"the folder as it was is kept in {before}; to see the change:", soft_wrap=True)
+    say.print(f"  dragon-pnp diff {before} {root}", soft_wrap=True)
     return 0
