@@ -13,6 +13,7 @@ from dragon_pnp.errors import NotationError
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.tune.runner import TuneRequest, run_tune
 from dragon_pnp.tune.targets import Target, parse_target, resolve_figure
+from dragon_pnp.tune.writers import text_report
 
 COIN = Path(__file__).parent / "fixtures" / "coin"
 FIGURES = ["heads (seat 1) wins", "tails (seat 2) wins", "first player wins", "draws", "rounds", "minutes",
@@ -77,6 +78,9 @@ def test_a_number_that_changes_nothing_is_no_answer():
     found = run_tune(load_game(COIN), request)
     assert not found["met"]
     assert all(p["verified"]["verdict"] != "met" for p in found["proposals"])
+    lines = text_report(found)
+    assert lines[-1] == "The target was not met within the budget: the closest proposals are above."
+    assert any(line.startswith("  game.yaml:13 settings.flips: 1 -> 2") for line in lines)
 
 
 def test_targets_are_parsed_in_fractions_or_percent():
