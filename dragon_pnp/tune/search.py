@@ -38,6 +38,7 @@ MOST = 640          # games per candidate at most while searching
 BASE_GAMES = 1280   # games of the current version: the level every candidate's paired shift is added to
 KEEP = 3            # a race ends when this few are left
 MAX_EDITS = 4       # edits in one proposal at most
+PAIRS = 400         # pairs tried at most when no single edit is valid
 ROUNDS = 6          # rounds of adding one more edit (or one more step of an edited number)
 LEADERS = 4         # candidates extended by one more edit at each level
 HELPERS = 8         # the best single edits offered to them
@@ -67,6 +68,7 @@ class Candidate:
     distance: float = math.inf      # max over targets of |estimate - target| / tolerance
     hopeful: float = math.inf       # the same, two standard errors in the candidate's favour
     doubtful: float = math.inf      # the same, two standard errors against it
+    cautious: float = math.inf      # the same, one standard error against it: how proposals are ranked
 
     @property
     def key(self) -> tuple[tuple[str, float], ...]:
@@ -134,6 +136,8 @@ class Search:
                 stopped = "the current version already meets the targets"
             else:
                 level = [self._prepare((Edit(k, v),)) for k in self.knobs for v in k.steps()]
+                if level and all(c.invalid is not None for c in level):
+                    level = self._pairs(level)   # numbers that must move together (counts with their total)
                 for step in range(1, ROUNDS + 1):
                     fresh = [c for c in level if c.invalid is None]
                     if not fresh:
@@ -147,7 +151,7 @@ class Search:
             stopped = "the search's share of the budget ran out"
         except KeyboardInterrupt:
             stopped, interrupted = "interrupted (Ctrl-C): the best found so far", True
-        ranked = sorted(self._valid(), key=lambda c: (c.objective(), -len(c.records)))
+        ranked = sorted(self._valid(), key=lambda c: (c.objective(c.cautious), -len(c.records)))
         return SearchResult(self.baseline, ranked, len(self.seen), self.invalid, self.invalid_example, self.games,
                             stopped, interrupted)
 
@@ -213,6 +217,16 @@ class Search:
                     made.append(self._prepare(tuple(values.values())))
         return made
 
+    def _pairs(self, singles: list[Candidate]) -> list[Candidate]:
+        """Pairs of single edits none of which the game accepts alone (a card count and the box
+        total that must match it), of two different numbers, at most PAIRS of them."""
+        made: list[Candidate] = []
+        for i, first in enumerate(singles):
+            for second in singles[i + 1:]:
+                if first.edits[0].knob.label != second.edits[0].knob.label and len(made) < PAIRS:
+                    made.append(self._prepare((first.edits[0], second.edits[0])))
+        return made
+
     def _play(self, candidates: Sequence[Candidate], games: int, stage: str) -> None:
         """Bring every candidate to `games` games on the common seeds."""
         tasks, owners = [], []
@@ -251,7 +265,7 @@ class Search:
         """Each target's estimate from the paired games, and the candidate's distances."""
         base_figures = self._figures(self.baseline)
         mine = base_figures if candidate is self.baseline else self._figures(candidate)
-        distance = hopeful = doubtful = 0.0
+        distance = hopeful = doubtful = cautious = 0.0
         for target in self.targets:
             base = values_of(target.figure, base_figures, len(self.baseline.records))
             estimate = paired_estimate(base, values_of(target.figure, mine, len(candidate.records)),
@@ -261,7 +275,9 @@ class Search:
             distance = max(distance, off / target.tolerance)
             hopeful = max(hopeful, max(0.0, off - 2 * estimate.error) / target.tolerance)
             doubtful = max(doubtful, (off + 2 * estimate.error) / target.tolerance)
+            cautious = max(cautious, (off + estimate.error) / target.tolerance)
         candidate.distance, candidate.hopeful, candidate.doubtful = distance, hopeful, doubtful
+        candidate.cautious = cautious
 
     def _figures(self, candidate: Candidate) -> dict[str, Values]:
         return figure_values(self.table.config, candidate.records, self.seats)

@@ -3,8 +3,8 @@
 The search's estimates were chosen because they looked good on the search's seeds, so they are
 optimistic; only games the search never saw say where a proposal really lands. Each proposal is
 played once more on seeds the search never played, as many games as its 95 % interval needs to
-fit inside the band if the search's estimate is right (with a margin for that estimate's
-optimism), within what the budget leaves; the current version plays the same seeds, and the
+fit inside the band if the search's estimate were one standard error worse (with a margin
+besides: a winner picked from many looks better than it is), within what the budget leaves; the current version plays the same seeds, and the
 other figures are compared with it exactly as the diff compares two versions (paired tests,
 Holm's correction over every figure tested). A proposal is "met" when every target's 95 %
 interval lies inside its band, "missed" when one lies wholly outside, else "unsettled".
@@ -57,7 +57,8 @@ def planned_games(candidate: Candidate, targets: Sequence[Target], spreads: dict
     need = VERIFY_FEWEST
     for target in targets:
         estimate = candidate.estimates.get(target.figure)
-        room = target.tolerance - (abs(estimate.value - target.value) if estimate else 0.0)
+        # the estimate one standard error the wrong way: it was picked for looking good
+        room = target.tolerance - (abs(estimate.value - target.value) + estimate.error if estimate else 0.0)
         spread = spreads.get(target.figure, 0.5)
         if room <= 0 or not math.isfinite(room):
             return VERIFY_MOST
