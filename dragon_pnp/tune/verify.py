@@ -89,6 +89,8 @@ def verify(current: Candidate, proposals: Sequence[Candidate], targets: Sequence
     tasks, owners = [], []
     for index, (side, games) in enumerate(zip(sides, sizes)):
         assert side.folder is not None
+        if index and side is current:   # the current version as the proposal: its games are played once
+            continue
         for batch in table.batches(0, games, seed):
             tasks.append((job_for(side.folder, table), batch))
             owners.append(index)
@@ -102,6 +104,10 @@ def verify(current: Candidate, proposals: Sequence[Candidate], targets: Sequence
     played: list[list[GameRecord]] = [[] for _ in sides]
     for owner, games_found in zip(owners, play_many(table, tasks, done)):
         played[owner].extend(games_found)
+    total = sum(len(p) for p in played)
+    for index, side in enumerate(sides):
+        if index and side is current:
+            played[index] = played[0]
     base_records = played[0]
     for verified, mine in zip(results, played[1:]):
         verified.games = len(mine)
@@ -117,7 +123,7 @@ def verify(current: Candidate, proposals: Sequence[Candidate], targets: Sequence
         verified.moved = [_moved(row) for row in moved if row["beyond_chance"]]
         verified.verdict = "missed" if "missed" in verdicts else "met" if all(v == "met" for v in verdicts) \
             else "unsettled"
-    return results, sum(len(p) for p in played)
+    return results, total
 
 
 def _spreads(current: Candidate, targets: Sequence[Target], table: Table, seats: Sequence[str]) -> dict[str, float]:
