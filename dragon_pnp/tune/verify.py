@@ -4,9 +4,10 @@ The search's estimates were chosen because they looked good on the search's seed
 optimistic; only games the search never saw say where a proposal really lands. Each proposal is
 played once more on seeds the search never played, as many games as its 95 % interval needs to
 fit inside the band if the search's estimate were one standard error worse (with a margin
-besides: a winner picked from many looks better than it is), within what the budget leaves; the current version plays the same seeds, and the
-other figures are compared with it exactly as the diff compares two versions (paired tests,
-Holm's correction over every figure tested). A proposal is "met" when every target's 95 %
+besides: a winner picked from many looks better than it is), or more where the budget has time
+to spare (planned before any game is seen, so more games only narrow the intervals); the
+current version plays the same seeds, and the other figures are compared with it exactly as the
+diff compares two versions (paired tests, Holm's correction over every figure tested). A proposal is "met" when every target's 95 %
 interval lies inside its band, "missed" when one lies wholly outside, else "unsettled".
 """
 
@@ -30,6 +31,7 @@ LEVEL = 0.95
 VERIFY_FEWEST = 400
 VERIFY_MOST = 6400
 MARGIN = 1.5        # games planned beyond the bare need: the search's estimate is optimistic
+SPEND = 0.7         # of the time left that verification may plan to use
 FRESH = 1_000_003   # the verifying seed is the search's seed times this plus one: seeds the search never played
 
 
@@ -80,6 +82,10 @@ def verify(current: Candidate, proposals: Sequence[Candidate], targets: Sequence
         kept -= 1
     if kept and (max(plans[:1]) * 2) * seconds_per_game > left:    # even one does not fit: as many as do
         plans[0] = max(BATCH, int(left / max(seconds_per_game, 1e-9) / 2) // BATCH * BATCH)
+    cost = (max(plans[:kept]) + sum(plans[:kept])) * max(seconds_per_game, 1e-9) if kept else 0.0
+    if kept and cost < SPEND * left:   # time to spare: more games, planned before any is seen, only narrow the intervals
+        grow = min(SPEND * left / cost, VERIFY_MOST / max(plans[:kept]))
+        plans[:kept] = [min(VERIFY_MOST, int(n * grow) // BATCH * BATCH) for n in plans[:kept]]
     results = [Verified(p) for p in proposals]
     if not kept:
         return results, 0
