@@ -38,7 +38,7 @@ MOST = 640          # games per candidate at most while searching
 BASE_GAMES = 1280   # games of the current version: the level every candidate's paired shift is added to
 KEEP = 3            # a race ends when this few are left
 MAX_EDITS = 4       # edits in one proposal at most
-PAIRS = 400         # pairs tried at most when no single edit is valid
+PAIRS = 200         # pairs tried at most when no single edit is valid
 ROUNDS = 6          # rounds of adding one more edit (or one more step of an edited number)
 LEADERS = 4         # candidates extended by one more edit at each level
 HELPERS = 8         # the best single edits offered to them
@@ -135,7 +135,7 @@ class Search:
             if self.baseline.meets:
                 stopped = "the current version already meets the targets"
             else:
-                level = [self._prepare((Edit(k, v),)) for k in self.knobs for v in k.steps()]
+                level = self._prepare_all([(Edit(k, v),) for k in self.knobs for v in k.steps()])
                 if level and all(c.invalid is not None for c in level):
                     level = self._pairs(level)   # numbers that must move together (counts with their total)
                 for step in range(1, ROUNDS + 1):
@@ -161,6 +161,17 @@ class Search:
     def best(self) -> Candidate | None:
         found = self._valid()
         return min(found, key=lambda c: c.objective()) if found else None
+
+    def _prepare_all(self, edit_sets: Sequence[tuple[Edit, ...]]) -> list[Candidate]:
+        """Candidates for the edit sets, in order, while half the time left allows: each is a
+        folder copy checked as `validate` checks, which costs a load of the game."""
+        until = time.monotonic() + (self.deadline - time.monotonic()) / 2
+        made: list[Candidate] = []
+        for edits in edit_sets:
+            if made and time.monotonic() > until:
+                break
+            made.append(self._prepare(edits))
+        return made
 
     def _prepare(self, edits: tuple[Edit, ...]) -> Candidate:
         """A candidate with its folder written and checked as `validate` would (invalid ones counted)."""
@@ -200,7 +211,7 @@ class Search:
         added (a step of a knob it already edits moves that knob further: still one edit)."""
         valid = sorted(self._valid(), key=lambda c: c.objective())
         singles = [c for c in valid if len(c.edits) == 1][:HELPERS]
-        made: list[Candidate] = []
+        wanted: dict[tuple[tuple[str, float], ...], tuple[Edit, ...]] = {}
         for leader in valid[:LEADERS]:
             for single in singles:
                 edit, knob = single.edits[0], single.edits[0].knob
@@ -213,19 +224,16 @@ class Search:
                 else:
                     values[knob.label] = edit
                 key = tuple(sorted((e.knob.label, e.value) for e in values.values()))
-                if len(values) <= MAX_EDITS and key not in self.seen:
-                    made.append(self._prepare(tuple(values.values())))
-        return made
+                if len(values) <= MAX_EDITS and key not in self.seen and key not in wanted:
+                    wanted[key] = tuple(values.values())
+        return self._prepare_all(list(wanted.values()))
 
     def _pairs(self, singles: list[Candidate]) -> list[Candidate]:
         """Pairs of single edits none of which the game accepts alone (a card count and the box
         total that must match it), of two different numbers, at most PAIRS of them."""
-        made: list[Candidate] = []
-        for i, first in enumerate(singles):
-            for second in singles[i + 1:]:
-                if first.edits[0].knob.label != second.edits[0].knob.label and len(made) < PAIRS:
-                    made.append(self._prepare((first.edits[0], second.edits[0])))
-        return made
+        pairs = [(first.edits[0], second.edits[0]) for i, first in enumerate(singles) for second in singles[i + 1:]
+                 if first.edits[0].knob.label != second.edits[0].knob.label]
+        return self._prepare_all(pairs[:PAIRS])
 
     def _play(self, candidates: Sequence[Candidate], games: int, stage: str) -> None:
         """Bring every candidate to `games` games on the common seeds."""
