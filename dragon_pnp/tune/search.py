@@ -132,6 +132,11 @@ class Search:
         try:
             self._play([self.baseline], BASE_GAMES, "the current version")
             self._score(self.baseline)
+            games = BASE_GAMES
+            while self.baseline.distance <= GOAL and not self.baseline.meets and games < 4 * BASE_GAMES:
+                games *= 2   # near the target already: more games of it say whether any edit is needed
+                self._play([self.baseline], games, "the current version")
+                self._score(self.baseline)
             if self.baseline.meets:
                 stopped = "the current version already meets the targets"
             else:
@@ -151,7 +156,8 @@ class Search:
             stopped = "the search's share of the budget ran out"
         except KeyboardInterrupt:
             stopped, interrupted = "interrupted (Ctrl-C): the best found so far", True
-        ranked = sorted(self._valid(), key=lambda c: (c.objective(c.cautious), -len(c.records)))
+        near = [self.baseline] if self.baseline.distance <= GOAL else []   # no change is a proposal too
+        ranked = sorted([*near, *self._valid()], key=lambda c: (c.objective(c.cautious), -len(c.records)))
         return SearchResult(self.baseline, ranked, len(self.seen), self.invalid, self.invalid_example, self.games,
                             stopped, interrupted)
 
