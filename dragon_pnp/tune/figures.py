@@ -15,6 +15,7 @@ from pathlib import Path
 
 from dragon_pnp.data import GameData
 from dragon_pnp.diff.series import config_series
+from dragon_pnp.errors import NotationError
 from dragon_pnp.games.api import GameModule
 from dragon_pnp.games.parts import ReportPart
 from dragon_pnp.report.check import default_policies, is_search, require_module
@@ -53,8 +54,6 @@ def choose_config(game: GameData, module: GameModule, players: int | None, polic
     if players is None:
         players = counts[0]
     elif players not in counts:
-        from dragon_pnp.errors import NotationError
-
         raise NotationError(f"--players {players}: this game plays {', '.join(map(str, counts))}")
     if policy is None:
         cheap = [p for p in default_policies(module, game) if not is_search(p)]

@@ -17,7 +17,7 @@ from typing import Any
 
 from dragon_pnp.data import GameData
 from dragon_pnp.errors import NotationError
-from dragon_pnp.report.check import require_module
+from dragon_pnp.report.check import parse_policies, require_module
 from dragon_pnp.report.executor import ExecutorName
 from dragon_pnp.tune.figures import BATCH, Table, choose_config, figure_names, job_for, play_many
 from dragon_pnp.tune.knobs import Knob, VarySpec, declared_specs, parse_vary, resolve_knobs
@@ -58,8 +58,6 @@ class Prepared:
 def table_for(game: GameData, request: TuneRequest) -> Table:
     module = require_module(game)
     if request.policy is not None:
-        from dragon_pnp.report.check import parse_policies
-
         try:
             parse_policies(request.policy, module)
         except ValueError as exc:
