@@ -112,6 +112,9 @@ def _apply(root: Path, saved: Path, number: int, as_json: bool = False) -> int:
     if number not in proposals:
         raise NotationError(f"--apply {number}: the saved tune has proposals 1-{len(proposals)}"
                             if proposals else f"--apply {number}: the saved tune has no proposals")
+    if not proposals[number]["edits"]:
+        say.print(f"proposal {number} is the data as it is: nothing to write")
+        return 0
     before = saved.parent / "tune-before"
     if before.exists():
         shutil.rmtree(before)
