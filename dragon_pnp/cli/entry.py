@@ -22,7 +22,7 @@ from dragon_pnp.errors import DragonPnpError, OutputFolderError
 # module of the command asked for is imported (its imports are what a command costs to start);
 # anything else (help, a game's own command, a typo) imports them all.
 COMMAND_MODULES = ("validate", "play", "build", "check", "export", "schema", "new", "games", "studio", "selftest", "cache", "diff",
-                   "proof", "duel", "lang")
+                   "proof", "duel", "lang", "tune")
 
 
 @app.callback()

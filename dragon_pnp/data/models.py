@@ -51,6 +51,15 @@ class RulesOption(Model):
     summary: str
 
 
+class Tunable(Model):
+    """One number (or a wildcard path of numbers) `dragon-pnp tune` may change, with its range."""
+
+    # FILE:PATH in the game folder: dotted keys, list items by id, * one segment, ** any
+    path: str = Field(min_length=3, max_length=300, pattern=r"^[^:]+:.+$")
+    # the lowest and highest values tried, [LO, HI] (default: half the value either way)
+    range: list[float] | None = Field(default=None, min_length=2, max_length=2)
+
+
 class GameArt(Model):
     """The game's own pictures: SVG files in the game folder, drawn by the kit and the rulebook."""
 
@@ -109,6 +118,8 @@ class GameManifest(Model):
     art: GameArt = GameArt()
     # what the kit prints: decks, tokens, dice, aids, tiles, board, track, standees
     components: list[Component] = Field(min_length=1)
+    # numbers `dragon-pnp tune` may change to meet a balance target (docs/tune.md)
+    tunable: list[Tunable] = []
     _phrases: Phrases | None = PrivateAttr(default=None)
 
     @property

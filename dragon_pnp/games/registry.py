@@ -225,6 +225,8 @@ def _say_first_use(path: Path) -> None:
     """Tell the user, once per module (remembered in the cache), that the game runs its own code."""
     import os
 
+    if os.environ.get("DRAGON_PNP_RULES_NOTE", "").strip().lower() in ("off", "0", "no"):
+        return   # copies of a folder whose module the user was told of (`dragon-pnp tune`'s candidates)
     setting = os.environ.get("DRAGON_PNP_CACHE", "").strip()
     marker = None
     if setting.lower() not in ("off", "0", "no"):

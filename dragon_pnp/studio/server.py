@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from dragon_pnp.errors import DataError
+from dragon_pnp.errors import DataError, NotationError
 from dragon_pnp.studio import build_adapter as adapter
 from dragon_pnp.studio.hosts import HostPolicy, LocalOnly
 from dragon_pnp.studio.playtest import PlaytestError
@@ -36,6 +36,7 @@ from dragon_pnp.studio.request_values import MAX_BODY_BYTES, refused_value, revi
 from dragon_pnp.studio.request_values import AsciiJSONResponse as JSONResponse
 from dragon_pnp.studio.safe_paths import file_inside, plain_relative
 from dragon_pnp.studio.session import StudioSession
+from dragon_pnp.studio.tune import request_problem
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAPERS = ("letter", "a4")
@@ -63,7 +64,8 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
         return Response(data, media_type=media_type, headers={"Cache-Control": "public, max-age=31536000, immutable"})
 
     async def state(request: Request) -> Response:
-        return JSONResponse({"preview": session.state(), "balance": session.balance.state()},
+        return JSONResponse({"preview": session.state(), "balance": session.balance.state(),
+                             "tune": session.tune.state()},
                             headers={"Cache-Control": "no-store"})
 
     async def events(request: Request) -> Response:
@@ -100,6 +102,29 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
             return body
         started = session.balance.start()
         return JSONResponse({"ok": started, "balance": session.balance.state()})
+
+    async def tune(request: Request) -> Response:
+        body = await _action_body(request)
+        if isinstance(body, Response):
+            return body
+        problem = request_problem(body)
+        if problem:
+            return JSONResponse({"error": problem}, status_code=400)
+        started = session.tune.start(body["targets"], body.get("vary", []), float(body.get("budget", 120)))
+        return JSONResponse({"ok": started, "tune": session.tune.state()})
+
+    async def tune_apply(request: Request) -> Response:
+        body = await _action_body(request)
+        if isinstance(body, Response):
+            return body
+        number = body.get("proposal")
+        if isinstance(number, bool) or not isinstance(number, int):
+            return JSONResponse({"error": "proposal: expected a number"}, status_code=400)
+        try:
+            written = await _in_thread(session.tune.apply, number)
+        except NotationError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        return JSONResponse({"ok": True, "written": written, "tune": session.tune.state()})
 
     async def since_state(request: Request) -> Response:
         return JSONResponse(session.since.state(), headers={"Cache-Control": "no-store"})
@@ -182,6 +207,8 @@ def create_app(session: StudioSession, hosts: HostPolicy) -> Starlette:
         Route("/api/events", events),
         Route("/api/settings", settings, methods=["POST"]),
         Route("/api/balance", balance, methods=["POST"]),
+        Route("/api/tune", tune, methods=["POST"]),
+        Route("/api/tune/apply", tune_apply, methods=["POST"]),
         Route("/api/since", since_state),
         Route("/api/since/compare", since_start, methods=["POST"]),
         Route("/api/since/snapshot", since_snapshot, methods=["POST"]),

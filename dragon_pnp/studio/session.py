@@ -34,6 +34,7 @@ from dragon_pnp.studio.preview import Previewer, Settings, ShownCard, ShownPage
 from dragon_pnp.studio.problems import Problem, internal, located, located_fault, problems_from
 from dragon_pnp.studio.scratch import Scratch
 from dragon_pnp.studio.since import Since
+from dragon_pnp.studio.tune import TunePanel
 from dragon_pnp.studio.watcher import FolderWatcher
 
 if TYPE_CHECKING:
@@ -127,6 +128,7 @@ class StudioSession:
         self.balance = Balance(self.game_dir, check_games, 1, lambda state: self.hub.publish("balance", state),
                                self.scratch)
         self.since = Since(self.game_dir, check_games, lambda state: self.hub.publish("since", state), self.scratch)
+        self.tune = TunePanel(self.game_dir, lambda state: self.hub.publish("tune", state))
         self.watcher = FolderWatcher([self.game_dir, adapter.templates_folder()], self._saved, watch_interval,
                                      on_fault=self._watch_fault)
         self._wanted = threading.Event()   # set when a rebuild is due
@@ -139,6 +141,7 @@ class StudioSession:
 
     def start(self) -> None:
         self.hub.publish("balance", self.balance.state())
+        self.hub.publish("tune", self.tune.state())
         self._publish()
         self.watcher.start()
         self._thread = threading.Thread(target=self._run, name="studio-rebuild", daemon=True)
@@ -150,6 +153,7 @@ class StudioSession:
         self._wanted.set()
         self.watcher.stop()
         self.balance.stop()
+        self.tune.stop()
         self.since.stop()
         self.scratch.remove()
         self.hub.close()

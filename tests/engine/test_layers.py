@@ -34,7 +34,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # by generic code; today the seed games still use the rulebook's and kit's building blocks.
     ("game packages", ("dragon_pnp.games.dragon_pants", "dragon_pnp.games.dragon_dance",
                        "dragon_pnp.games.dragon_line")),
-    ("reporting", ("dragon_pnp.checks", "dragon_pnp.build", "dragon_pnp.report", "dragon_pnp.diff", "dragon_pnp.proof")),
+    ("reporting", ("dragon_pnp.checks", "dragon_pnp.build", "dragon_pnp.report", "dragon_pnp.diff", "dragon_pnp.proof",
+                   "dragon_pnp.tune")),
     ("faces", ("dragon_pnp.cli", "dragon_pnp.studio", "dragon_pnp.__main__")),
 )
 

@@ -15,8 +15,9 @@ import pytest
 from tests.studio.conftest import launch, ready
 
 ACTIONS = ["/api/settings", "/api/balance", "/api/since/compare", "/api/since/snapshot",
-           "/api/play/new", "/api/play/act", "/api/play/undo"]
-FIELDS = ["action", "against", "setup", "paper", "controllers", "seed", "players", "duplex"]
+           "/api/play/new", "/api/play/act", "/api/play/undo", "/api/tune", "/api/tune/apply"]
+FIELDS = ["action", "against", "setup", "paper", "controllers", "seed", "players", "duplex", "targets", "vary",
+          "budget", "proposal"]
 READS = ["/api/state", "/api/since", "/api/play", "/"]
 
 

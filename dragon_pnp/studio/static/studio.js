@@ -13,6 +13,7 @@ function connect() {
   const events = new EventSource("/api/events");
   events.addEventListener("state", (e) => showPreview(JSON.parse(e.data)));
   events.addEventListener("balance", (e) => showBalance(JSON.parse(e.data)));
+  events.addEventListener("tune", (e) => showTune(JSON.parse(e.data)));
   events.addEventListener("since", (e) => showSince(JSON.parse(e.data)));
   events.onerror = () => setStatus("starting", "Reconnecting to the studio…");
 }
@@ -328,6 +329,51 @@ function tableView(t) {
   }
   return table;
 }
+
+// --- the tune panel (beside the balance figures) -------------------------------------------------
+
+function showTune(state) {
+  const running = state.status === "running";
+  $("tune-run").disabled = running;
+  document.body.dataset.tune = state.status;
+  $("tune-status").textContent = running ? "Searching: candidates play the same seeds as the data now…" :
+    state.applied ? `Proposal ${state.applied} written into the data files.` : "";
+  $("tune-error").hidden = !state.error;
+  $("tune-error").textContent = state.error || "";
+  const box = $("tune-results");
+  box.replaceChildren();
+  const r = state.result;
+  if (!r) return;
+  const verdict = r.met ? "Target met." : "The target was not met within the budget: the closest proposals follow.";
+  box.append(el("p", "hint", `${r.games.total} games in ${Math.round(r.seconds)} s. ${verdict}`));
+  for (const p of r.proposals) {
+    const item = el("div", "proposal");
+    item.append(el("h4", "", `Proposal ${p.rank} (${p.verified.verdict})`));
+    const ul = el("ul");
+    p.edits.forEach((e) => ul.append(el("li", "", `${e.file}:${e.line} ${e.path}: ${e.old} → ${e.new}`)));
+    if (!p.edits.length) ul.append(el("li", "", "no change"));
+    for (const [name, i] of Object.entries(p.verified.figures)) {
+      ul.append(el("li", "", `${name}: ${(100 * i.value).toFixed(1)} (${(100 * i.low).toFixed(1)} to ${(100 * i.high).toFixed(1)}), ${p.verified.games} fresh games`));
+    }
+    p.verified.moved.forEach((m) => ul.append(el("li", "", `also moved: ${m.figure}`)));
+    item.append(ul);
+    if (p.edits.length) {
+      const button = el("button", "", "Apply");
+      button.type = "button";
+      button.dataset.proposal = String(p.rank);
+      button.addEventListener("click", () => act("/api/tune/apply", { proposal: p.rank }));
+      item.append(button);
+    }
+    box.append(item);
+  }
+}
+
+$("tune-run").addEventListener("click", async () => {
+  const vary = $("tune-vary").value.trim();
+  const answer = await act("/api/tune", { targets: [$("tune-target").value.trim()], vary: vary ? [vary] : [],
+    budget: Number($("tune-budget").value) || 120 });
+  if (answer.error) { $("tune-error").hidden = false; $("tune-error").textContent = answer.error; }
+});
 
 // --- small helpers and wiring ------------------------------------------------------------------
 
