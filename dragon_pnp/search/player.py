@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from dragon_pnp.games.redeal import hidden_world
 from dragon_pnp.players.simple import LookaheadPolicy, own_policies
 from dragon_pnp.search.budget import Budget, Clock, Spending, parse_budget, thinking_clock
+from dragon_pnp.search.model import OpponentModel
 from dragon_pnp.search.tree import Arm, Node, average_strategy, matrix_update, regret_pick, regret_update, ucb_pick
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ class SearchSettings:
     playout: str = AUTO                 # who plays past a new node: a policy of the game, `random`,
                                         # or AUTO: the game's own best player (else random)
     discount: float = 0.995             # a value's pull towards a draw per decision to reach it
+    model: bool = True                  # at a two-seat simultaneous root, play against the game's
+                                        # own player that best predicts the other seat (`model.py`)
     clock: Clock = field(default=thinking_clock, compare=False)   # what a time budget is measured on
 
     @property
@@ -78,6 +81,9 @@ def parse_strength(text: str) -> SearchSettings:
 # One step down the tree: the node, its choosers, per chooser its legal notations, arms, the arm
 # taken and the regret mix it was drawn from (None at a lone choice), and the depth.
 Step = tuple[Node, tuple[int, ...], list[list[str]], list[list[Arm]], list[int], "list[list[float] | None]", int]
+# The other seat at a simultaneous root, the notation of its predicted choice, and how often the
+# prediction was right (the share of iterations it is played).
+Reply = tuple[int, str, float]
 
 
 class SearchPolicy:
@@ -90,36 +96,74 @@ class SearchPolicy:
         self.iterations_run = 0          # over this player's life: for decisions-per-second figures
         self.rules = rules
         self.playout = playout_policy(module, self.settings.playout, rules)
+        self.model: OpponentModel | None = None
 
     # --- the policy -------------------------------------------------------------------------
     def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
         legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+        spending = Spending(self.settings.budget, self.settings.clock)   # modelling counts too
         draw = random.Random(rng.getrandbits(64))
-        root = self.search(state, seat, draw)
-        arms = root.arms_of(seat, [str(a) for a in legal])
-        if len(state.to_move()) > 1:
-            return legal[_sample(average_strategy(arms, self.settings.purify), draw)]
-        best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
-        return legal[best]
+        model = self._model()
+        if model is not None:
+            model.observe(state, seat, random.Random(draw.getrandbits(64)))
+        if len(legal) == 1:
+            choice = legal[0]
+        else:
+            reply = self._reply(state, seat, draw) if model is not None else None
+            root = self.search(state, seat, draw, spending, reply)
+            arms = root.arms_of(seat, [str(a) for a in legal])
+            if len(state.to_move()) > 1 and reply is None:
+                choice = legal[_sample(average_strategy(arms, self.settings.purify), draw)]
+            else:
+                best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
+                choice = legal[best]
+        if model is not None:
+            model.remember(state, seat, choice)
+        return choice
 
-    def search(self, state: GameState, seat: int, draw: random.Random) -> Node:
-        """The tree after the budget is spent; the root's arms for `seat` hold the answer."""
+    def search(self, state: GameState, seat: int, draw: random.Random, spending: Spending | None = None,
+               reply: Reply | None = None) -> Node:
+        """The tree after the budget is spent; the root's arms for `seat` hold the answer. With a
+        `reply` (the other seat's predicted choice at a simultaneous root) the seat's root choice
+        is a best response to it, found by UCB1, instead of regret matching."""
         root = Node()
-        spending = Spending(self.settings.budget, self.settings.clock)
+        spending = spending or Spending(self.settings.budget, self.settings.clock)
         sample = self.sample
         while spending.more():
-            self._iterate(root, sample(state, seat, draw), draw)
+            self._iterate(root, sample(state, seat, draw), draw, seat, reply)
         self.iterations_run += spending.done
         return root
+
+    def _model(self) -> OpponentModel | None:
+        """The opponent model, made on first use from the game's own players (None when off)."""
+        if not self.settings.model:
+            return None
+        if self.model is None:
+            self.model = OpponentModel({name: self.module.policies()[name](self.rules)
+                                        for name in own_policies(self.module)})
+        return self.model
+
+    def _reply(self, state: GameState, seat: int, draw: random.Random) -> Reply | None:
+        """The other seat's predicted choice at a two-seat simultaneous `state`, when trusted."""
+        movers = state.to_move()
+        if len(movers) != 2 or self.model is None:
+            return None
+        other = movers[0] if movers[1] == seat else movers[1]
+        predicted = self.model.predict(state, other, random.Random(draw.getrandbits(64)))
+        if predicted is None:
+            return None
+        texts = [str(a) for a in state.legal_actions(other)]
+        if predicted[0] not in texts:
+            return None
+        return other, predicted[0], predicted[1]
 
     def sample(self, state: GameState, seat: int, draw: random.Random) -> GameState:
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""
         return hidden_world(self.module, self.rules, state, seat, draw)
 
     # --- one iteration ------------------------------------------------------------------------
-    def _iterate(self, root: Node, world: GameState, draw: random.Random) -> None:
+    def _iterate(self, root: Node, world: GameState, draw: random.Random, me: int = -1,
+                 reply: Reply | None = None) -> None:
         settings = self.settings
         node = root
         path: list[Step] = []
@@ -144,7 +188,14 @@ class SearchPolicy:
                 else:
                     if settings.bias and any(arm.prior is None for arm in arms):
                         self._prime_simultaneous(world, seat, legal, arms, draw)
-                    index, mix = regret_pick(arms, settings.explore_mix, draw)
+                    if reply is not None and depth == 0 and seat == me:
+                        index, mix = ucb_pick(arms, settings.exploration, settings.bias, draw), None
+                    elif reply is not None and depth == 0 and seat == reply[0] and draw.random() < reply[2]:
+                        index, mix = texts.index(reply[1]), None
+                        for arm in arms:
+                            arm.available += 1
+                    else:
+                        index, mix = regret_pick(arms, settings.explore_mix, draw)
                 joint[seat] = legal[index]
                 key.append(texts[index])
                 all_texts.append(texts)
