@@ -20,10 +20,16 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from dragon_pnp.games.api import GameState, Policy
+
+# A world the seat cannot tell from the position: (position, seat, rng) -> a sampled position. A
+# candidate is asked on one of these, never on the real position, whose hidden part (the other
+# seat's hand) the searching seat may not see.
+Worlds = Callable[["GameState", int, random.Random], "GameState"]
 
 WINDOW = 30        # observations a player's record keeps
 TRUST = 0.6        # the hit rate a player needs before the search plays against its picks
@@ -51,8 +57,9 @@ class OpponentModel:
         else:
             self._pending.pop(seat, None)
 
-    def observe(self, state: GameState, seat: int, rng: random.Random) -> None:
-        """Credit each candidate with how well it predicted the other seat's last revealed choice."""
+    def observe(self, state: GameState, seat: int, rng: random.Random, worlds: Worlds) -> None:
+        """Credit each candidate with how well it predicted the other seat's last revealed choice,
+        asked on a world `seat` could not tell from the position then."""
         pending = self._pending.pop(seat, None)
         if pending is None:
             return
@@ -60,8 +67,9 @@ class OpponentModel:
         made = revealed_choices(before, seat, mine, other, state)
         if not made:
             return
+        world = worlds(before, seat, rng)
         for name, policy in self.candidates.items():
-            picked = str(policy.choose(before.clone(), other, rng))
+            picked = str(policy.choose(world.clone(), other, rng))
             self.records[name].append(1.0 if picked in made else 0.0)
 
     def best(self) -> tuple[str, float] | None:
@@ -75,13 +83,20 @@ class OpponentModel:
                 found = (name, rate)
         return found
 
-    def predict(self, state: GameState, other: int, rng: random.Random) -> tuple[str, float] | None:
-        """The trusted candidate's pick for `other` at `state` (its notation) and its hit rate."""
+    def predict(self, state: GameState, seat: int, other: int, rng: random.Random, worlds: Worlds,
+                samples: int = 4) -> tuple[dict[str, float], float] | None:
+        """The trusted candidate's picks for `other` over `samples` worlds `seat` cannot tell from
+        `state` (each notation's share) and the candidate's hit rate; None when none is trusted."""
         trusted = self.best()
         if trusted is None:
             return None
         name, rate = trusted
-        return str(self.candidates[name].choose(state.clone(), other, rng)), rate
+        policy = self.candidates[name]
+        shares: dict[str, float] = {}
+        for _ in range(samples):
+            picked = str(policy.choose(worlds(state, seat, rng), other, rng))
+            shares[picked] = shares.get(picked, 0.0) + 1.0 / samples
+        return shares, rate
 
 
 def revealed_choices(before: GameState, seat: int, mine: Any, other: int, now: GameState) -> set[str]:

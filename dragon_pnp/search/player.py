@@ -81,9 +81,9 @@ def parse_strength(text: str) -> SearchSettings:
 # One step down the tree: the node, its choosers, per chooser its legal notations, arms, the arm
 # taken and the regret mix it was drawn from (None at a lone choice), and the depth.
 Step = tuple[Node, tuple[int, ...], list[list[str]], list[list[Arm]], list[int], "list[list[float] | None]", int]
-# The other seat at a simultaneous root, the notation of its predicted choice, and how often the
-# prediction was right (the share of iterations it is played).
-Reply = tuple[int, str, float]
+# The other seat at a simultaneous root, its predicted choices (notation: share of sampled worlds)
+# and how often the prediction was right (the share of iterations it is played).
+Reply = tuple[int, dict[str, float], float]
 
 
 class SearchPolicy:
@@ -105,7 +105,7 @@ class SearchPolicy:
         draw = random.Random(rng.getrandbits(64))
         model = self._model()
         if model is not None:
-            model.observe(state, seat, random.Random(draw.getrandbits(64)))
+            model.observe(state, seat, random.Random(draw.getrandbits(64)), self.sample)
         if len(legal) == 1:
             choice = legal[0]
         else:
@@ -149,11 +149,8 @@ class SearchPolicy:
         if len(movers) != 2 or self.model is None:
             return None
         other = movers[0] if movers[1] == seat else movers[1]
-        predicted = self.model.predict(state, other, random.Random(draw.getrandbits(64)))
+        predicted = self.model.predict(state, seat, other, random.Random(draw.getrandbits(64)), self.sample)
         if predicted is None:
-            return None
-        texts = [str(a) for a in state.legal_actions(other)]
-        if predicted[0] not in texts:
             return None
         return other, predicted[0], predicted[1]
 
@@ -190,8 +187,9 @@ class SearchPolicy:
                         self._prime_simultaneous(world, seat, legal, arms, draw)
                     if reply is not None and depth == 0 and seat == me:
                         index, mix = ucb_pick(arms, settings.exploration, settings.bias, draw), None
-                    elif reply is not None and depth == 0 and seat == reply[0] and draw.random() < reply[2]:
-                        index, mix = texts.index(reply[1]), None
+                    elif reply is not None and depth == 0 and seat == reply[0] and draw.random() < reply[2] \
+                            and (predicted := _predicted(texts, reply[1], draw)) is not None:
+                        index, mix = predicted, None
                         for arm in arms:
                             arm.available += 1
                     else:
@@ -311,6 +309,19 @@ def playout_policy(module: GameModule, name: str, rules: Any) -> Any:
     if name == "lookahead" and name not in module.policies():
         return LookaheadPolicy(module)
     return module.policies()[name](rules)
+
+
+def _predicted(texts: list[str], shares: dict[str, float], draw: random.Random) -> int | None:
+    """The index of a predicted choice drawn by its share, among those legal in this world."""
+    legal = [(texts.index(text), share) for text, share in shares.items() if text in texts]
+    if not legal:
+        return None
+    target = draw.random() * sum(share for _, share in legal)
+    for index, share in legal:
+        target -= share
+        if target < 0:
+            return index
+    return legal[-1][0]
 
 
 def _choice(options: list[Any], draw: random.Random) -> Any:
