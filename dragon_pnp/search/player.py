@@ -51,8 +51,10 @@ class SearchSettings:
     exploration: float = 0.4            # UCB1's constant, on means rescaled to the node's spread
     bias: float = 1.0                   # weight of the progressive bias (0: no priors)
     explore_mix: float = 0.2            # uniform share mixed into regret matching (its variance)
-    policy_samples: int = 8             # a simultaneous node asks the playout player this often for
-                                        # its choice and starts regret matching from that mix
+    policy_samples: int = 0             # a simultaneous node asks the playout player this often for
+                                        # its choice and starts regret matching from that mix (0: a
+                                        # costly player there left the search 10-25 iterations)
+    lone_prior: bool = True             # the playout player's action ranks first at a lone choice
     policy_weight: float = 0.5          # the regret that mix is worth at the start
     purify: float = 0.05                # a simultaneous choice drops actions of this share or less
     playout: str = AUTO                 # who plays past a new node: a policy of the game, `random`,
@@ -239,7 +241,7 @@ class SearchPolicy:
                 after.apply({seat: action})
                 arm.prior = evaluate(after, seat)
                 fresh = True
-        if fresh and self.playout is not None and self.settings.policy_samples:
+        if fresh and self.playout is not None and self.settings.lone_prior:
             chosen = str(self.playout.choose(world, seat, draw))
             priors = [arm.prior for arm in arms if arm.prior is not None]
             top, spread = max(priors), max(priors) - min(priors)
