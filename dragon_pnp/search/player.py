@@ -32,7 +32,16 @@ from dragon_pnp.games.redeal import hidden_world
 from dragon_pnp.players.simple import LookaheadPolicy, own_policies
 from dragon_pnp.search.budget import Budget, Clock, Spending, parse_budget, thinking_clock
 from dragon_pnp.search.model import OpponentModel
-from dragon_pnp.search.tree import Arm, Node, average_strategy, matrix_update, regret_pick, regret_update, ucb_pick
+from dragon_pnp.search.tree import (
+    Arm,
+    Node,
+    anchored,
+    average_strategy,
+    matrix_update,
+    regret_pick,
+    regret_update,
+    ucb_pick,
+)
 
 if TYPE_CHECKING:
     from dragon_pnp.games.api import GameModule, GameState
@@ -55,6 +64,8 @@ class SearchSettings:
                                         # its choice and starts regret matching from that mix (0: a
                                         # costly player there left the search 10-25 iterations)
     lone_prior: bool = True             # the playout player's action ranks first at a lone choice
+    anchor: float = 0.0                 # at a lone root choice, keep the playout player's action
+                                        # unless the best beats it by this many standard errors
     policy_weight: float = 0.5          # the regret that mix is worth at the start
     purify: float = 0.05                # a simultaneous choice drops actions of this share or less
     playout: str = AUTO                 # who plays past a new node: a policy of the game, `random`,
@@ -118,6 +129,11 @@ class SearchPolicy:
                 choice = legal[_sample(average_strategy(arms, self.settings.purify), draw)]
             else:
                 best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
+                if reply is None and self.settings.anchor > 0.0 and self.playout is not None:
+                    own = str(self.playout.choose(state, seat, draw))
+                    texts = [str(a) for a in legal]
+                    if own in texts:
+                        best = anchored(arms, best, texts.index(own), self.settings.anchor)
                 choice = legal[best]
         if model is not None:
             model.remember(state, seat, choice)
@@ -219,6 +235,7 @@ class SearchPolicy:
                 arm = node_arms[0][indices[0]]
                 arm.visits += 1
                 arm.total += seen[0]
+                arm.squares += seen[0] * seen[0]
             elif len(movers) == 2:
                 matrix_update(at_node, (node_texts[0], node_texts[1]), (node_arms[0], node_arms[1]),
                               (indices[0], indices[1]), (seen[0], seen[1]))
