@@ -101,3 +101,28 @@ def test_the_search_best_responds_to_an_opponent_that_always_plays_rock():
     assert player.model is not None and player.model.best() == ("rock", 1.0)
     picks = {str(player.choose(MatrixState(WEIGHTED_RPS), 0, random.Random(seed))) for seed in range(6)}
     assert picks == {"pick 1"}
+
+
+def _arm(values: list[float]) -> Any:
+    from dragon_pnp.search.tree import Arm
+
+    arm = Arm()
+    for value in values:
+        arm.visits += 1
+        arm.total += value
+        arm.squares += value * value
+    return arm
+
+
+def test_the_anchor_holds_unless_the_search_beats_it_by_its_margin():
+    from dragon_pnp.search.tree import anchored
+
+    # Noisy best: mean 0.6, variance 0.54 - 0.36 = 0.18 over 4 tries (error^2 0.045); the anchor's
+    # two tries of 0.5 add almost nothing: a lead of 0.1 is 0.47 standard errors.
+    noisy = [_arm([1.0, 0.0, 1.0, 0.4]), _arm([0.5, 0.5])]
+    assert anchored(noisy, 0, 1, 1.0) == 1
+    assert anchored(noisy, 0, 1, 0.4) == 0      # 0.47 errors clear a margin of 0.4
+    assert anchored(noisy, 0, 1, 0.0) == 0      # no anchor
+    # Steady best: 0.6 every time against 0.5 every time is far beyond any error.
+    steady = [_arm([0.6] * 4), _arm([0.5] * 2)]
+    assert anchored(steady, 0, 1, 1.0) == 0
