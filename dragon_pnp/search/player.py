@@ -60,9 +60,10 @@ class SearchSettings:
     exploration: float = 0.4            # UCB1's constant, on means rescaled to the node's spread
     bias: float = 1.0                   # weight of the progressive bias (0: no priors)
     explore_mix: float = 0.2            # uniform share mixed into regret matching (its variance)
-    policy_samples: int = 0             # a simultaneous node asks the playout player this often for
-                                        # its choice and starts regret matching from that mix (0: a
-                                        # costly player there left the search 10-25 iterations)
+    policy_samples: int = 8             # a simultaneous node asks the playout player this often for
+                                        # its choice and starts regret matching from that mix
+    sample_share: float = 0.01          # with a time budget, only while that costs at most this
+                                        # share of the decision's time (`_samples_affordable`)
     lone_prior: bool = True             # the playout player's action ranks first at a lone choice
     anchor: float = 0.0                 # at a lone root choice, keep the playout player's action
                                         # unless the best beats it by this many standard errors
@@ -110,6 +111,7 @@ class SearchPolicy:
         self.rules = rules
         self.playout = playout_policy(module, self.settings.playout, rules)
         self.model: OpponentModel | None = None
+        self._sample_cost = 0.0          # CPU seconds the last node's playout-player samples took
 
     # --- the policy -------------------------------------------------------------------------
     def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
@@ -290,13 +292,26 @@ class SearchPolicy:
         for arm in fresh:
             if arm.prior is not None and arm.prior > mean:
                 arm.regret += settings.bias * (arm.prior - mean)
-        if self.playout is not None and settings.policy_samples and len(fresh) == len(arms):
+        if self.playout is not None and settings.policy_samples and len(fresh) == len(arms) \
+                and self._samples_affordable():
             texts = {str(action): arm for action, arm in zip(legal, arms, strict=True)}
             share = settings.policy_weight / settings.policy_samples
+            clock = settings.clock
+            started = clock()
             for _ in range(settings.policy_samples):
                 picked = texts.get(str(self.playout.choose(world, seat, draw)))
                 if picked is not None:
                     picked.regret += share
+            self._sample_cost = clock() - started
+
+    def _samples_affordable(self) -> bool:
+        """Whether a simultaneous node may ask the playout player `policy_samples` times: always
+        with a budget in iterations (which must replay exactly), else while the last node's asking
+        cost at most `sample_share` of the decision's time (a matrix-solving player asked 8 times
+        a node left Dragon Dance's search:100ms 10-25 iterations; Goofspiel's bid-the-prize costs
+        nothing and its picks guide the search well)."""
+        seconds = self.settings.seconds
+        return seconds is None or self._sample_cost <= self.settings.sample_share * seconds
 
     def _playout(self, world: GameState, draw: random.Random) -> tuple[list[float], int]:
         """A few decisions by the playout player, then the game's own estimate for every seat;
