@@ -65,7 +65,7 @@ class SearchSettings:
     sample_share: float = 0.01          # with a time budget, only while that costs at most this
                                         # share of the decision's time (`_samples_affordable`)
     lone_prior: bool = True             # the playout player's action ranks first at a lone choice
-    anchor: float = 0.0                 # at a lone root choice, keep the playout player's action
+    anchor: float = 1.0                 # at a lone root choice, keep the playout player's action
                                         # unless the best beats it by this many standard errors
     policy_weight: float = 0.5          # the regret that mix is worth at the start
     purify: float = 0.05                # a simultaneous choice drops actions of this share or less
