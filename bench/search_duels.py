@@ -77,6 +77,8 @@ def play_pairs(game_name: str, a: str, b: str, seeds: list[int], setup: str | No
                 tally["wins"] += 1
             else:
                 tally["losses"] += 1
+            print(f"  {game_name} {a} v {b} so far: W-L-D {tally['wins']}-{tally['losses']}-{tally['draws']} "
+                  f"of {tally['games']}", file=sys.stderr, flush=True)   # partial tallies outlive a timeout
     return {**tally, "spent": spent, "decisions": decisions}
 
 

@@ -31,7 +31,17 @@ from typing import TYPE_CHECKING, Any
 from dragon_pnp.games.redeal import hidden_world
 from dragon_pnp.players.simple import LookaheadPolicy, own_policies
 from dragon_pnp.search.budget import Budget, Clock, Spending, parse_budget, thinking_clock
-from dragon_pnp.search.tree import Arm, Node, average_strategy, matrix_update, regret_pick, regret_update, ucb_pick
+from dragon_pnp.search.model import OpponentModel
+from dragon_pnp.search.tree import (
+    Arm,
+    Node,
+    anchored,
+    average_strategy,
+    matrix_update,
+    regret_pick,
+    regret_update,
+    ucb_pick,
+)
 
 if TYPE_CHECKING:
     from dragon_pnp.games.api import GameModule, GameState
@@ -52,11 +62,18 @@ class SearchSettings:
     explore_mix: float = 0.2            # uniform share mixed into regret matching (its variance)
     policy_samples: int = 8             # a simultaneous node asks the playout player this often for
                                         # its choice and starts regret matching from that mix
+    sample_share: float = 0.01          # with a time budget, only while that costs at most this
+                                        # share of the decision's time (`_samples_affordable`)
+    lone_prior: bool = True             # the playout player's action ranks first at a lone choice
+    anchor: float = 1.0                 # at a lone root choice, keep the playout player's action
+                                        # unless the best beats it by this many standard errors
     policy_weight: float = 0.5          # the regret that mix is worth at the start
     purify: float = 0.05                # a simultaneous choice drops actions of this share or less
     playout: str = AUTO                 # who plays past a new node: a policy of the game, `random`,
                                         # or AUTO: the game's own best player (else random)
     discount: float = 0.995             # a value's pull towards a draw per decision to reach it
+    model: bool = True                  # at a two-seat simultaneous root, play against the game's
+                                        # own player that best predicts the other seat (`model.py`)
     clock: Clock = field(default=thinking_clock, compare=False)   # what a time budget is measured on
 
     @property
@@ -78,6 +95,9 @@ def parse_strength(text: str) -> SearchSettings:
 # One step down the tree: the node, its choosers, per chooser its legal notations, arms, the arm
 # taken and the regret mix it was drawn from (None at a lone choice), and the depth.
 Step = tuple[Node, tuple[int, ...], list[list[str]], list[list[Arm]], list[int], "list[list[float] | None]", int]
+# The other seat at a simultaneous root, its predicted choices (notation: share of sampled worlds)
+# and how often the prediction was right (the share of iterations it is played).
+Reply = tuple[int, dict[str, float], float]
 
 
 class SearchPolicy:
@@ -90,36 +110,77 @@ class SearchPolicy:
         self.iterations_run = 0          # over this player's life: for decisions-per-second figures
         self.rules = rules
         self.playout = playout_policy(module, self.settings.playout, rules)
+        self.model: OpponentModel | None = None
+        self._sample_cost = 0.0          # CPU seconds the last node's playout-player samples took
 
     # --- the policy -------------------------------------------------------------------------
     def choose(self, state: GameState, seat: int, rng: random.Random) -> Any:
         legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
+        spending = Spending(self.settings.budget, self.settings.clock)   # modelling counts too
         draw = random.Random(rng.getrandbits(64))
-        root = self.search(state, seat, draw)
-        arms = root.arms_of(seat, [str(a) for a in legal])
-        if len(state.to_move()) > 1:
-            return legal[_sample(average_strategy(arms, self.settings.purify), draw)]
-        best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
-        return legal[best]
+        model = self._model()
+        if model is not None:
+            model.observe(state, seat, random.Random(draw.getrandbits(64)), self.sample)
+        if len(legal) == 1:
+            choice = legal[0]
+        else:
+            reply = self._reply(state, seat, draw) if model is not None else None
+            root = self.search(state, seat, draw, spending, reply)
+            arms = root.arms_of(seat, [str(a) for a in legal])
+            if len(state.to_move()) > 1 and reply is None:
+                choice = legal[_sample(average_strategy(arms, self.settings.purify), draw)]
+            else:
+                best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
+                if reply is None and self.settings.anchor > 0.0 and self.playout is not None:
+                    own = str(self.playout.choose(state, seat, draw))
+                    texts = [str(a) for a in legal]
+                    if own in texts:
+                        best = anchored(arms, best, texts.index(own), self.settings.anchor)
+                choice = legal[best]
+        if model is not None:
+            model.remember(state, seat, choice)
+        return choice
 
-    def search(self, state: GameState, seat: int, draw: random.Random) -> Node:
-        """The tree after the budget is spent; the root's arms for `seat` hold the answer."""
+    def search(self, state: GameState, seat: int, draw: random.Random, spending: Spending | None = None,
+               reply: Reply | None = None) -> Node:
+        """The tree after the budget is spent; the root's arms for `seat` hold the answer. With a
+        `reply` (the other seat's predicted choice at a simultaneous root) the seat's root choice
+        is a best response to it, found by UCB1, instead of regret matching."""
         root = Node()
-        spending = Spending(self.settings.budget, self.settings.clock)
+        spending = spending or Spending(self.settings.budget, self.settings.clock)
         sample = self.sample
         while spending.more():
-            self._iterate(root, sample(state, seat, draw), draw)
+            self._iterate(root, sample(state, seat, draw), draw, seat, reply)
         self.iterations_run += spending.done
         return root
+
+    def _model(self) -> OpponentModel | None:
+        """The opponent model, made on first use from the game's own players (None when off)."""
+        if not self.settings.model:
+            return None
+        if self.model is None:
+            self.model = OpponentModel({name: self.module.policies()[name](self.rules)
+                                        for name in own_policies(self.module)})
+        return self.model
+
+    def _reply(self, state: GameState, seat: int, draw: random.Random) -> Reply | None:
+        """The other seat's predicted choice at a two-seat simultaneous `state`, when trusted."""
+        movers = state.to_move()
+        if len(movers) != 2 or self.model is None:
+            return None
+        other = movers[0] if movers[1] == seat else movers[1]
+        predicted = self.model.predict(state, seat, other, random.Random(draw.getrandbits(64)), self.sample)
+        if predicted is None:
+            return None
+        return other, predicted[0], predicted[1]
 
     def sample(self, state: GameState, seat: int, draw: random.Random) -> GameState:
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""
         return hidden_world(self.module, self.rules, state, seat, draw)
 
     # --- one iteration ------------------------------------------------------------------------
-    def _iterate(self, root: Node, world: GameState, draw: random.Random) -> None:
+    def _iterate(self, root: Node, world: GameState, draw: random.Random, me: int = -1,
+                 reply: Reply | None = None) -> None:
         settings = self.settings
         node = root
         path: list[Step] = []
@@ -144,7 +205,15 @@ class SearchPolicy:
                 else:
                     if settings.bias and any(arm.prior is None for arm in arms):
                         self._prime_simultaneous(world, seat, legal, arms, draw)
-                    index, mix = regret_pick(arms, settings.explore_mix, draw)
+                    if reply is not None and depth == 0 and seat == me:
+                        index, mix = ucb_pick(arms, settings.exploration, settings.bias, draw), None
+                    elif reply is not None and depth == 0 and seat == reply[0] and draw.random() < reply[2] \
+                            and (predicted := _predicted(texts, reply[1], draw)) is not None:
+                        index, mix = predicted, None
+                        for arm in arms:
+                            arm.available += 1
+                    else:
+                        index, mix = regret_pick(arms, settings.explore_mix, draw)
                 joint[seat] = legal[index]
                 key.append(texts[index])
                 all_texts.append(texts)
@@ -168,6 +237,7 @@ class SearchPolicy:
                 arm = node_arms[0][indices[0]]
                 arm.visits += 1
                 arm.total += seen[0]
+                arm.squares += seen[0] * seen[0]
             elif len(movers) == 2:
                 matrix_update(at_node, (node_texts[0], node_texts[1]), (node_arms[0], node_arms[1]),
                               (indices[0], indices[1]), (seen[0], seen[1]))
@@ -190,7 +260,7 @@ class SearchPolicy:
                 after.apply({seat: action})
                 arm.prior = evaluate(after, seat)
                 fresh = True
-        if fresh and self.playout is not None and self.settings.policy_samples:
+        if fresh and self.playout is not None and self.settings.lone_prior:
             chosen = str(self.playout.choose(world, seat, draw))
             priors = [arm.prior for arm in arms if arm.prior is not None]
             top, spread = max(priors), max(priors) - min(priors)
@@ -222,13 +292,26 @@ class SearchPolicy:
         for arm in fresh:
             if arm.prior is not None and arm.prior > mean:
                 arm.regret += settings.bias * (arm.prior - mean)
-        if self.playout is not None and settings.policy_samples and len(fresh) == len(arms):
+        if self.playout is not None and settings.policy_samples and len(fresh) == len(arms) \
+                and self._samples_affordable():
             texts = {str(action): arm for action, arm in zip(legal, arms, strict=True)}
             share = settings.policy_weight / settings.policy_samples
+            clock = settings.clock
+            started = clock()
             for _ in range(settings.policy_samples):
                 picked = texts.get(str(self.playout.choose(world, seat, draw)))
                 if picked is not None:
                     picked.regret += share
+            self._sample_cost = clock() - started
+
+    def _samples_affordable(self) -> bool:
+        """Whether a simultaneous node may ask the playout player `policy_samples` times: always
+        with a budget in iterations (which must replay exactly), else while the last node's asking
+        cost at most `sample_share` of the decision's time (a matrix-solving player asked 8 times
+        a node left Dragon Dance's search:100ms 10-25 iterations; Goofspiel's bid-the-prize costs
+        nothing and its picks guide the search well)."""
+        seconds = self.settings.seconds
+        return seconds is None or self._sample_cost <= self.settings.sample_share * seconds
 
     def _playout(self, world: GameState, draw: random.Random) -> tuple[list[float], int]:
         """A few decisions by the playout player, then the game's own estimate for every seat;
@@ -260,6 +343,19 @@ def playout_policy(module: GameModule, name: str, rules: Any) -> Any:
     if name == "lookahead" and name not in module.policies():
         return LookaheadPolicy(module)
     return module.policies()[name](rules)
+
+
+def _predicted(texts: list[str], shares: dict[str, float], draw: random.Random) -> int | None:
+    """The index of a predicted choice drawn by its share, among those legal in this world."""
+    legal = [(texts.index(text), share) for text, share in shares.items() if text in texts]
+    if not legal:
+        return None
+    target = draw.random() * sum(share for _, share in legal)
+    for index, share in legal:
+        target -= share
+        if target < 0:
+            return index
+    return legal[-1][0]
 
 
 def _choice(options: list[Any], draw: random.Random) -> Any:

@@ -23,14 +23,16 @@ from typing import Any
 
 
 class Arm:
-    """One action's record at a node: tries, total value to its chooser, times it was legal, its
-    prior (None until computed); for regret matching, cumulative regret and summed strategy."""
+    """One action's record at a node: tries, total value to its chooser (and of its squares, for
+    its spread), times it was legal, its prior (None until computed); for regret matching,
+    cumulative regret and summed strategy."""
 
-    __slots__ = ("available", "prior", "regret", "total", "visits", "weight")
+    __slots__ = ("available", "prior", "regret", "squares", "total", "visits", "weight")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.available = 0
         self.prior: float | None = None
         self.regret = 0.0
@@ -60,6 +62,23 @@ class Node:
                 arm = table[text] = Arm()
             found.append(arm)
         return found
+
+
+def anchored(arms: list[Arm], best: int, anchor: int, margin: float) -> int:
+    """`anchor` (the game's own player's choice) instead of the search's `best` when best's mean
+    beats it by no more than `margin` standard errors of the difference: the search departs from
+    the hand-built player only on evidence, so its noise cannot make it play worse than that player."""
+    if margin <= 0.0 or anchor == best or arms[anchor].visits == 0 or arms[best].visits == 0:
+        return best
+
+    def mean_and_error(arm: Arm) -> tuple[float, float]:
+        mean = arm.total / arm.visits
+        spread = max(arm.squares / arm.visits - mean * mean, 1e-6)
+        return mean, spread / arm.visits
+
+    top, top_error = mean_and_error(arms[best])
+    held, held_error = mean_and_error(arms[anchor])
+    return anchor if top - held <= margin * math.sqrt(top_error + held_error) else best
 
 
 def ucb_pick(arms: list[Arm], exploration: float, bias: float, rng: random.Random) -> int:
