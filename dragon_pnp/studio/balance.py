@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from dragon_pnp.studio import build_adapter as adapter
+from dragon_pnp.studio.children import end_child
 from dragon_pnp.studio.scratch import Scratch
 
 
@@ -83,13 +84,7 @@ class Balance:
         with self._lock:
             process = self._process
             folder, self._folder = self._folder, None
-        if process is not None and process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        end_child(process)
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
         if self._own_scratch:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from dragon_pnp.errors import NotationError
+from dragon_pnp.studio.children import end_child
 from dragon_pnp.tune.edits import apply_saved
 
 MAX_TEXTS = 10        # targets or paths in one request
@@ -71,13 +72,7 @@ class TunePanel:
     def stop(self) -> None:
         with self._lock:
             process = self._process
-        if process is not None and process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        end_child(process)
 
     def _follow(self, process: subprocess.Popen[str]) -> None:
         out, err = process.communicate()
