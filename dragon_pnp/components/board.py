@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from dragon_pnp.components.tiles import home_key, tile_key
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import hex_map, tile_spec
+from dragon_pnp.data.lang.words import SOURCE_LANGUAGE, Phrases
 from dragon_pnp.hexgrid import SQRT3, Hex, centre, corners
 from dragon_pnp.kit.faces import Face
 from dragon_pnp.kit.sheet import Composite, Placement
@@ -113,20 +114,22 @@ def plan(spec: BoardSpec, context: PlanContext) -> ComponentPlan:
     first = [overview] if spec.overview else []
     title = "Board overview and full-size poster" if spec.overview else "Full-size board poster"
     sections = [Section(document, title, [*first, *poster])]
-    contents = [f"board overview and a {len(poster)}-page full-size poster" if spec.overview
-                else f"a {len(poster)}-page full-size board poster"]
+    words = game.game.phrases
+    contents = [words.text("words.cover.box.board_overview" if spec.overview else "words.cover.box.board_poster",
+                           n=words.number(len(poster)))]
     if spec.setup_maps:
         setup, diagrams = setup_page(game, layout, context.paper)
         faces.update({f.key: f for f in diagrams})
         sections.append(Section(document, "Setup maps", [setup]))
-        contents.append("setup maps")
+        contents.append(words.text("words.cover.box.setup_maps"))
     # The poster builds the same board as the tiles: players print one or the other.
-    either = (PageSpan(spec.tiles, _lower(next(c.name for c in game.game.components if c.id == spec.tiles))),
-              PageSpan(spec.id, "the full-size board poster", section=0, skip=len(first), count=len(poster)))
+    tiles_name = next(c.name for c in game.game.components if c.id == spec.tiles)
+    either = (PageSpan(spec.tiles, words.text("words.cover.either.named", name=_lower(tiles_name, words))),
+              PageSpan(spec.id, words.text("words.cover.either.board_poster"), section=0, skip=len(first), count=len(poster)))
     return ComponentPlan(spec.id, spec.kind, list(faces.values()), sections, {BOARD_KEY: board},
                          contents=contents, alternatives=[either])
 
 
-def _lower(name: str) -> str:
-    """"Board tiles" -> "the board tiles", for a sentence."""
-    return "the " + name[0].lower() + name[1:]
+def _lower(name: str, words: Phrases) -> str:
+    """"Board tiles" -> "board tiles", for a sentence (English only: other languages keep their capitals)."""
+    return name[0].lower() + name[1:] if words.language == SOURCE_LANGUAGE else name

@@ -76,4 +76,5 @@ def plan(spec: TrackSpec, context: PlanContext) -> ComponentPlan:
                ExportEntry(marker.key, None, spec.markers, f"{spec.name} marker", f"Marks the place on the {spec.name.lower()}.")]
     return ComponentPlan(spec.id, spec.kind, [track, marker], [Section(document_of(spec), f"{spec.name} and marker", pages, pack_items=tuple(items), pack_layout="extras")],
                          svgs=[track.key, marker.key], exports=exports,
-                         contents=[f"{spec.name.lower()} ({spec.first}-{spec.last}) and marker"])
+                         contents=[game.game.phrases.text("words.cover.box.track", name=game.game.phrases.noun(spec.name),
+                                                          first=str(spec.first), last=str(spec.last))])
