@@ -105,22 +105,22 @@ def plan(spec: BoardSpec, context: PlanContext) -> ComponentPlan:
     poster_plan = plan_poster(board.size, layout, context.paper, spec.poster_overlap_mm, board_art_extent(game))
     overview = overview_page(game, layout, context.paper, BOARD_KEY, board.size)
     label_baseline = poster_plan.page_size[1] - PRINTER_MARGIN_MM - LABEL_DESCENT_MM - 0.2
-    poster = poster_pages(poster_plan, BOARD_KEY, board.size, f"{game.game.name}: board poster", PRINTER_MARGIN_MM,
-                          label_baseline)
+    words = game.game.phrases
+    poster = poster_pages(poster_plan, BOARD_KEY, board.size, words.text("words.poster.title", game=game.game.name),
+                          PRINTER_MARGIN_MM, label_baseline, words)
     document = document_of(spec)
     # Overview and poster place the same tile faces: one part, so each tile is written once.
     # Without the overview (`overview: false`: the setup maps or the rulebook show the board) the
     # poster stands alone.
     first = [overview] if spec.overview else []
-    title = "Board overview and full-size poster" if spec.overview else "Full-size board poster"
+    title = words.text("words.poster.section_overview" if spec.overview else "words.poster.section")
     sections = [Section(document, title, [*first, *poster])]
-    words = game.game.phrases
     contents = [words.text("words.cover.box.board_overview" if spec.overview else "words.cover.box.board_poster",
                            n=words.number(len(poster)))]
     if spec.setup_maps:
         setup, diagrams = setup_page(game, layout, context.paper)
         faces.update({f.key: f for f in diagrams})
-        sections.append(Section(document, "Setup maps", [setup]))
+        sections.append(Section(document, words.text("words.poster.setup_maps"), [setup]))
         contents.append(words.text("words.cover.box.setup_maps"))
     # The poster builds the same board as the tiles: players print one or the other.
     tiles_name = next(c.name for c in game.game.components if c.id == spec.tiles)

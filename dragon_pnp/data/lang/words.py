@@ -93,6 +93,12 @@ WORDS: dict[str, str] = {
     "words.cover.box.board_overview": "board overview and a {n}-page full-size poster",
     "words.cover.box.board_poster": "a {n}-page full-size board poster",
     "words.cover.box.setup_maps": "setup maps",
+    # the board poster's page labels and its sections' titles (components/board.py, kit/poster.py)
+    "words.poster.title": "{game}: board poster",
+    "words.poster.label": "{title}: page {name} ({n} of {total}), column {column} of {last}, {row} of {rows} from the top",
+    "words.poster.section_overview": "Board overview and full-size poster",
+    "words.poster.section": "Full-size board poster",
+    "words.poster.setup_maps": "Setup maps",
     # the nouns of the cover's "cut X OR print Y" sentences
     "words.cover.either.named": "the {name}",
     "words.cover.either.token_stickers": "them as stickers for blank tokens",
