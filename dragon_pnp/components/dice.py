@@ -129,13 +129,13 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
     result.faces = list(faces.values())
     title = f"{context.game.game.name}: {spec.name}"
     words = context.game.game.phrases
-    result.sections.append(Section(document_of(spec), f"{spec.name}: cube nets",
+    result.sections.append(Section(document_of(spec), words.text("words.section.cube_nets", name=spec.name),
                                    impose(nets, faces, context.layout("die_nets"), context.paper, context.marks,
-                                          f"{title}: cube nets (cut, fold on the dashed lines, glue the tabs)", words=context.game.game.phrases)))
+                                          words.text("words.sheet.cube_nets", title=title), words=words)))
     if stickers:
-        result.sections.append(Section(document_of(spec), f"{spec.name}: stickers for blank dice",
+        result.sections.append(Section(document_of(spec), words.text("words.section.dice_stickers", name=spec.name),
                                        impose(stickers, faces, context.layout("stickers"), context.paper, context.marks,
-                                              f"{title}: stickers for blank dice", words=context.game.game.phrases),
+                                              words.text("words.sheet.dice_stickers", title=title), words=words),
                                        # a game printing its dice with its tokens fills their sheet's free room
                                        pack_items=tuple(stickers), pack_layout="stickers"))
         result.alternatives.append((PageSpan(spec.id, words.text("words.cover.either.cube_nets"), section=0),

@@ -87,12 +87,13 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
                                                                              context.marks, title, words=context.game.game.phrases),
                                        two_sided=two_sided, pack_items=tuple(items), pack_layout=SHELF_LAYOUT))
     if spec.sticker_sheet:
-        pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers", words=context.game.game.phrases)
+        words = context.game.game.phrases
+        pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks,
+                       words.text("words.sheet.token_stickers", title=title), words=words)
         # Stickers print on sticker paper, not the tokens' card stock: a document of their own, so
         # a two-sided tokens document printed duplex never puts them behind its last page.
-        result.sections.append(Section(STICKER_DOCUMENT, f"{spec.name}: sticker sheet", pages))
+        result.sections.append(Section(STICKER_DOCUMENT, words.text("words.section.sticker_sheet", name=spec.name), pages))
         # The stickers are the tokens again, for blank discs or squares: one or the other.
-        words = context.game.game.phrases
         result.alternatives.append((PageSpan(spec.id, words.text("words.cover.either.named", name=words.noun(spec.name)), section=0),
                                     PageSpan(spec.id, words.text("words.cover.either.token_stickers"), section=1)))
     words = context.game.game.phrases

@@ -31,6 +31,15 @@ WORDS: dict[str, str] = {
     "words.sheet.fronts": "{title}: fronts{count}",
     "words.sheet.backs": "{title}: backs{count} (print on the back of the page before)",
     "words.sheet.count": " {n} of {total}",
+    "words.sheet.cube_nets": "{title}: cube nets (cut, fold on the dashed lines, glue the tabs)",
+    "words.sheet.dice_stickers": "{title}: stickers for blank dice",
+    "words.sheet.token_stickers": "{title}: stickers",
+    "words.sheet.track": "{game}: {name} and marker",
+    # sections' titles (the cover's contents name the pieces a document's pages hold by them)
+    "words.section.cube_nets": "{name}: cube nets",
+    "words.section.dice_stickers": "{name}: stickers for blank dice",
+    "words.section.sticker_sheet": "{name}: sticker sheet",
+    "words.section.track": "{name} and marker",
     # the print-and-play cover (templates/kit/cover.svg.j2 and kit/assembly.py)
     "words.cover.kit": "Print-and-play kit",
     "words.cover.ages": "ages {n}+",
