@@ -14,6 +14,7 @@ from dragon_pnp.components.base import ComponentPlan, ExportEntry, PlanContext, 
 from dragon_pnp.components.drawing import card_frame, face_key, manifest_location, render_face, version_mark, with_mark
 from dragon_pnp.components.templates import RenderSite
 from dragon_pnp.data.components import AidSpec, document_of
+from dragon_pnp.data.lang.words import SOURCE_LANGUAGE
 from dragon_pnp.errors import DataError, Location
 from dragon_pnp.kit.faces import Face, Item
 from dragon_pnp.kit.imposition import impose
@@ -61,8 +62,12 @@ def plan(spec: AidSpec, context: PlanContext) -> ComponentPlan:
     result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True, pack_items=tuple(items),
                                    pack_layout=layout_name))
     width, height = spec.trim_mm()
-    name = spec.name.lower() + ("s" if len(items) > 1 and not spec.name.endswith("s") else "")
-    result.contents.append(f"{len(items)} {name} (double-sided, {width:g} x {height:g} mm)")
+    words = context.game.game.phrases
+    name = words.noun(spec.name)
+    if words.language == SOURCE_LANGUAGE and len(items) > 1 and not spec.name.endswith("s"):
+        name += "s"   # an English plural; a translated name is written as the kit prints it
+    result.contents.append(words.text("words.cover.box.aid", n=words.number(len(items)), name=name,
+                                      width=f"{width:g}", height=f"{height:g}"))
     return result
 
 

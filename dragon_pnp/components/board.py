@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from dragon_pnp.components.tiles import home_key, tile_key
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import hex_map, tile_spec
+from dragon_pnp.data.lang.words import SOURCE_LANGUAGE, Phrases
 from dragon_pnp.hexgrid import SQRT3, Hex, centre, corners
 from dragon_pnp.kit.faces import Face
 from dragon_pnp.kit.sheet import Composite, Placement
@@ -104,29 +105,31 @@ def plan(spec: BoardSpec, context: PlanContext) -> ComponentPlan:
     poster_plan = plan_poster(board.size, layout, context.paper, spec.poster_overlap_mm, board_art_extent(game))
     overview = overview_page(game, layout, context.paper, BOARD_KEY, board.size)
     label_baseline = poster_plan.page_size[1] - PRINTER_MARGIN_MM - LABEL_DESCENT_MM - 0.2
-    poster = poster_pages(poster_plan, BOARD_KEY, board.size, f"{game.game.name}: board poster", PRINTER_MARGIN_MM,
-                          label_baseline)
+    words = game.game.phrases
+    poster = poster_pages(poster_plan, BOARD_KEY, board.size, words.text("words.poster.title", game=game.game.name),
+                          PRINTER_MARGIN_MM, label_baseline, words)
     document = document_of(spec)
     # Overview and poster place the same tile faces: one part, so each tile is written once.
     # Without the overview (`overview: false`: the setup maps or the rulebook show the board) the
     # poster stands alone.
     first = [overview] if spec.overview else []
-    title = "Board overview and full-size poster" if spec.overview else "Full-size board poster"
+    title = words.text("words.poster.section_overview" if spec.overview else "words.poster.section")
     sections = [Section(document, title, [*first, *poster])]
-    contents = [f"board overview and a {len(poster)}-page full-size poster" if spec.overview
-                else f"a {len(poster)}-page full-size board poster"]
+    contents = [words.text("words.cover.box.board_overview" if spec.overview else "words.cover.box.board_poster",
+                           n=words.number(len(poster)))]
     if spec.setup_maps:
         setup, diagrams = setup_page(game, layout, context.paper)
         faces.update({f.key: f for f in diagrams})
-        sections.append(Section(document, "Setup maps", [setup]))
-        contents.append("setup maps")
+        sections.append(Section(document, words.text("words.poster.setup_maps"), [setup]))
+        contents.append(words.text("words.cover.box.setup_maps"))
     # The poster builds the same board as the tiles: players print one or the other.
-    either = (PageSpan(spec.tiles, _lower(next(c.name for c in game.game.components if c.id == spec.tiles))),
-              PageSpan(spec.id, "the full-size board poster", section=0, skip=len(first), count=len(poster)))
+    tiles_name = next(c.name for c in game.game.components if c.id == spec.tiles)
+    either = (PageSpan(spec.tiles, words.text("words.cover.either.named", name=_lower(tiles_name, words))),
+              PageSpan(spec.id, words.text("words.cover.either.board_poster"), section=0, skip=len(first), count=len(poster)))
     return ComponentPlan(spec.id, spec.kind, list(faces.values()), sections, {BOARD_KEY: board},
                          contents=contents, alternatives=[either])
 
 
-def _lower(name: str) -> str:
-    """"Board tiles" -> "the board tiles", for a sentence."""
-    return "the " + name[0].lower() + name[1:]
+def _lower(name: str, words: Phrases) -> str:
+    """"Board tiles" -> "board tiles", for a sentence (English only: other languages keep their capitals)."""
+    return name[0].lower() + name[1:] if words.language == SOURCE_LANGUAGE else name

@@ -76,7 +76,9 @@ def plan(spec: DeckSpec, context: PlanContext) -> ComponentPlan:
     result.sections.append(Section(document_of(spec), spec.name, pages, two_sided=True, pack_items=tuple(items),
                                    pack_layout=layout_name))
     width, height = spec.trim_mm()
-    result.contents.append(f"{total} {spec.name.lower()}, {width:g} x {height:g} mm")
+    words = context.game.game.phrases
+    result.contents.append(words.text("words.cover.box.deck", n=words.number(total), name=words.noun(spec.name),
+                                      width=f"{width:g}", height=f"{height:g}"))
     return result
 
 

@@ -14,6 +14,7 @@ from dragon_pnp.components.base import ComponentPlan, PageSpan, PlanContext, Sec
 from dragon_pnp.components.drawing import PieceFrame, face_key, manifest_location, render_face
 from dragon_pnp.components.templates import RenderSite
 from dragon_pnp.data.components import DiceSpec, DieSet, document_of
+from dragon_pnp.data.lang.words import SOURCE_LANGUAGE
 from dragon_pnp.errors import Location
 from dragon_pnp.kit.faces import Face, Item
 from dragon_pnp.kit.imposition import impose
@@ -127,20 +128,23 @@ def plan(spec: DiceSpec, context: PlanContext) -> ComponentPlan:
         result.dice.append((die.id, die.name, size, plain, die.count))
     result.faces = list(faces.values())
     title = f"{context.game.game.name}: {spec.name}"
-    result.sections.append(Section(document_of(spec), f"{spec.name}: cube nets",
+    words = context.game.game.phrases
+    result.sections.append(Section(document_of(spec), words.text("words.section.cube_nets", name=spec.name),
                                    impose(nets, faces, context.layout("die_nets"), context.paper, context.marks,
-                                          f"{title}: cube nets (cut, fold on the dashed lines, glue the tabs)", words=context.game.game.phrases)))
+                                          words.text("words.sheet.cube_nets", title=title), words=words)))
     if stickers:
-        result.sections.append(Section(document_of(spec), f"{spec.name}: stickers for blank dice",
+        result.sections.append(Section(document_of(spec), words.text("words.section.dice_stickers", name=spec.name),
                                        impose(stickers, faces, context.layout("stickers"), context.paper, context.marks,
-                                              f"{title}: stickers for blank dice", words=context.game.game.phrases),
+                                              words.text("words.sheet.dice_stickers", title=title), words=words),
                                        # a game printing its dice with its tokens fills their sheet's free room
                                        pack_items=tuple(stickers), pack_layout="stickers"))
-        result.alternatives.append((PageSpan(spec.id, "the cube nets", section=0),
-                                    PageSpan(spec.id, "the stickers for blank dice", section=1)))
-    sets = " and ".join(f"{die.count} {die.name.lower()} {die.size_mm:g} mm" for die in spec.sets)
-    also = " and stickers for blank dice" if stickers else ""
-    result.contents.append(f"{spec.name.lower()} ({sets}) as cube nets to fold{also}")
+        result.alternatives.append((PageSpan(spec.id, words.text("words.cover.either.cube_nets"), section=0),
+                                    PageSpan(spec.id, words.text("words.cover.either.dice_stickers"), section=1)))
+    parts = [words.text("words.cover.box.die_set", n=words.number(die.count), name=words.noun(die.name), size=f"{die.size_mm:g}")
+             for die in spec.sets]
+    sets = " and ".join(parts) if words.language == SOURCE_LANGUAGE else words.names(parts)
+    also = words.text("words.cover.box.dice_stickers") if stickers else ""
+    result.contents.append(words.text("words.cover.box.dice", name=words.noun(spec.name), sets=sets, also=also))
     return result
 
 

@@ -17,6 +17,7 @@ from dragon_pnp.components.templates import RenderSite, template_file
 from dragon_pnp.errors import DataError, Location
 from dragon_pnp.fonts import SVG_FONT_FAMILY
 from dragon_pnp.kit.faces import format_mm
+from dragon_pnp.kit.script_text import script_text
 from dragon_pnp.kit.text_fit import text_width_mm
 
 if TYPE_CHECKING:
@@ -154,6 +155,9 @@ def with_mark(svg: str, mark: str | None, frame: PieceFrame) -> str:
             f'width="{format_mm(width)}" height="{format_mm(size * 1.25)}" rx="0.5" fill="#ffffff" fill-opacity="0.9"/>\n'
             f'<text x="{format_mm(centre)}" y="{format_mm(baseline)}" font-size="{format_mm(size)}" '
             f'font-family="{_escape(SVG_FONT_FAMILY)}" text-anchor="middle" fill="#4a4a4a">{_escape(mark)}</text>\n')
+    # Drawn after the face's own text went through the script pass: a translated mark (Arabic,
+    # Japanese) needs its face, joining and order too; an ASCII one comes back unchanged.
+    text = script_text(text, "version mark")
     end = svg.rfind("</svg>")
     return svg[:end] + text + svg[end:]
 

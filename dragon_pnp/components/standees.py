@@ -59,4 +59,5 @@ def plan(spec: StandeesSpec, context: PlanContext) -> ComponentPlan:
                                    f"{home.name}, seat colour {colours[home.id].name}.", upright=True))
     return ComponentPlan(spec.id, spec.kind, [*faces, *sides], [Section(document_of(spec), spec.name, pages, pack_items=tuple(items), pack_layout="extras")],
                          svgs=[f.key for f in faces], exports=exports,
-                         contents=[f"{len(faces)} fold-over {spec.name.lower()}"])
+                         contents=[game.game.phrases.text("words.cover.box.standees", n=game.game.phrases.number(len(faces)),
+                                                          name=game.game.phrases.noun(spec.name))])

@@ -173,10 +173,10 @@ def plan(spec: TilesSpec, context: PlanContext) -> ComponentPlan:
     notes = {tile_key(t): terrain.note for t, terrain in hex_map(game).terrains.items()}
     exports = [ExportEntry(f.key, None, counts[f.key], labels.get(f.key, f.key), notes.get(f.key, ""), kind="tile")
                for f in faces if counts[f.key]]
-    size = f"{spec.corner_to_corner_mm:g} mm corner to corner"
     # Packable: the last sheet of tiles takes shelf pieces of the same document (pawns, a track)
     # in the strip it leaves free.
     section = Section(document_of(spec), spec.name, pages, pack_items=tuple(items), pack_layout="tiles")
     return ComponentPlan(spec.id, spec.kind, faces, [section],
                          svgs=[f.key for f in faces], exports=exports,
-                         contents=[f"{len(items)} hex tiles, {size}"])
+                         contents=[game.game.phrases.text("words.cover.box.tiles", n=game.game.phrases.number(len(items)),
+                                                          size=f"{spec.corner_to_corner_mm:g}")])

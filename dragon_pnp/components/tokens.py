@@ -87,17 +87,23 @@ def plan(spec: TokensSpec, context: PlanContext) -> ComponentPlan:
                                                                              context.marks, title, words=context.game.game.phrases),
                                        two_sided=two_sided, pack_items=tuple(items), pack_layout=SHELF_LAYOUT))
     if spec.sticker_sheet:
-        pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks, f"{title}: stickers", words=context.game.game.phrases)
+        words = context.game.game.phrases
+        pages = impose(stickers, faces, context.layout("stickers"), context.paper, context.marks,
+                       words.text("words.sheet.token_stickers", title=title), words=words)
         # Stickers print on sticker paper, not the tokens' card stock: a document of their own, so
         # a two-sided tokens document printed duplex never puts them behind its last page.
-        result.sections.append(Section(STICKER_DOCUMENT, f"{spec.name}: sticker sheet", pages))
+        result.sections.append(Section(STICKER_DOCUMENT, words.text("words.section.sticker_sheet", name=spec.name), pages))
         # The stickers are the tokens again, for blank discs or squares: one or the other.
-        result.alternatives.append((PageSpan(spec.id, f"the {spec.name.lower()}", section=0),
-                                    PageSpan(spec.id, "them as stickers for blank tokens", section=1)))
-    shape = "square-cut" if spec.cut == "grid" else {"circle": "round", "square": "square", "hex": "hex"}[spec.shape]
-    sides = ", two-sided" if two_sided else (", two-sided: fold in half" if folded else "")
-    sticker = ", also as stickers" if spec.sticker_sheet else ""
-    result.contents.append(f"{len(items)} {spec.name.lower()} ({shape} tokens, {spec.size_mm:g} mm{sides}{sticker})")
+        result.alternatives.append((PageSpan(spec.id, words.text("words.cover.either.named", name=words.noun(spec.name)), section=0),
+                                    PageSpan(spec.id, words.text("words.cover.either.token_stickers"), section=1)))
+    words = context.game.game.phrases
+    shape = words.text("words.cover.box.shape." + ("grid" if spec.cut == "grid" else
+                                                   {"circle": "round", "square": "square", "hex": "hex"}[spec.shape]))
+    sides = (words.text("words.cover.box.two_sided") if two_sided
+             else words.text("words.cover.box.fold_in_half") if folded else "")
+    sticker = words.text("words.cover.box.also_stickers") if spec.sticker_sheet else ""
+    result.contents.append(words.text("words.cover.box.tokens", n=words.number(len(items)), name=words.noun(spec.name),
+                                      shape=shape, size=f"{spec.size_mm:g}", sides=sides, sticker=sticker))
     return result
 
 

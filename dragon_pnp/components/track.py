@@ -71,9 +71,11 @@ def plan(spec: TrackSpec, context: PlanContext) -> ComponentPlan:
     items = [Item(track.key, None, spec.name.lower()) for _ in range(spec.copies)]
     items += [Item(marker.key, None, "marker") for _ in range(spec.markers)]
     pages = impose(items, {track.key: track, marker.key: marker}, context.layout("extras"), context.paper,
-                   context.marks, f"{game.game.name}: {spec.name.lower()} and marker", words=context.game.game.phrases)
+                   context.marks, game.game.phrases.text("words.sheet.track", game=game.game.name, name=game.game.phrases.noun(spec.name)),
+                   words=context.game.game.phrases)
     exports = [ExportEntry(track.key, None, spec.copies, spec.name, spec.description, kind="tile"),
                ExportEntry(marker.key, None, spec.markers, f"{spec.name} marker", f"Marks the place on the {spec.name.lower()}.")]
-    return ComponentPlan(spec.id, spec.kind, [track, marker], [Section(document_of(spec), f"{spec.name} and marker", pages, pack_items=tuple(items), pack_layout="extras")],
+    return ComponentPlan(spec.id, spec.kind, [track, marker], [Section(document_of(spec), game.game.phrases.text("words.section.track", name=spec.name), pages, pack_items=tuple(items), pack_layout="extras")],
                          svgs=[track.key, marker.key], exports=exports,
-                         contents=[f"{spec.name.lower()} ({spec.first}-{spec.last}) and marker"])
+                         contents=[game.game.phrases.text("words.cover.box.track", name=game.game.phrases.noun(spec.name),
+                                                          first=str(spec.first), last=str(spec.last))])

@@ -15,7 +15,7 @@ from pathlib import Path
 from dragon_pnp.components.base import ComponentPlan, PageSpan, PlanContext, Section
 from dragon_pnp.components.registry import planner
 from dragon_pnp.data import GameData
-from dragon_pnp.data.lang.words import SOURCE_LANGUAGE
+from dragon_pnp.data.lang.words import ENGLISH, SOURCE_LANGUAGE, Phrases
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.kit.faces import Face, render_template
 from dragon_pnp.kit.imposition import MarkStyle, impose, impose_mixed
@@ -114,6 +114,7 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
     names: dict[str, list[str]] = {}
     two_sided: set[str] = set()
     contents: list[str] = []
+    words = game.game.phrases   # the kit's language, for the cover's "also holds ..." lists
     # component id -> its sections' (document, start, count, the other pieces on those pages)
     where: dict[str, list[tuple[str, int, int, str]]] = {}
     # (document, a packed section's title) -> where its run starts in the document, and the run
@@ -130,17 +131,16 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
         for own, packed in zip(plan.sections, _packed(game, paper, plan.sections, plans, faces)):
             if packed is None:   # its pieces are on the pages of the run it packed with
                 start, run = held[(own.document, own.title)]
-                where.setdefault(component.id, []).append(_where_in(run, own.title, start))
+                where.setdefault(component.id, []).append(_where_in(run, own.title, start, words))
                 continue
             section = packed
             start = len(documents.get(section.document, []))
             for title in section.holds:
                 held[(section.document, title)] = (start, section)
             if section.spans:
-                where.setdefault(component.id, []).append(_where_in(section, section_title(plan, section), start))
+                where.setdefault(component.id, []).append(_where_in(section, section_title(plan, section), start, words))
             else:
-                others = _joined([f"the {t.lower()}" for t in section.holds if t != section_title(plan, section)]
-                                 or [""])
+                others = words.names([_the(t, words) for t in section.holds if t != section_title(plan, section)])
                 where.setdefault(component.id, []).append((section.document, start, len(section.pages), others))
             documents.setdefault(section.document, []).extend(section.pages)
             sections.setdefault(section.document, []).append((section.title, len(section.pages)))
@@ -154,14 +154,19 @@ def combine(game: GameData, paper: str, duplex: bool, plans: list[ComponentPlan]
                    alternatives)
 
 
-def _where_in(run: Section, title: str, start: int) -> tuple[str, int, int, str]:
+def _where_in(run: Section, title: str, start: int, words: Phrases = ENGLISH) -> tuple[str, int, int, str]:
     """Where one section's pieces lie in a packed run that starts at page `start` of its document:
     (document, first page, page count, the other pieces on those pages, in words, or "")."""
     spans = {name: (first, count) for name, first, count in run.spans}
     first, count = spans.get(title, (0, len(run.pages)))
-    others = [f"the {name.lower()}" for name, (a, n) in spans.items()
+    others = [_the(name, words) for name, (a, n) in spans.items()
               if name != title and a < first + count and first < a + n]
-    return (run.document, start + first, count, _joined(others or [""]))
+    return (run.document, start + first, count, words.names(others))
+
+
+def _the(name: str, words: Phrases) -> str:
+    """A section's title as the pieces it holds, inside the cover's sentence ("the heart tokens")."""
+    return words.text("words.cover.either.named", name=words.noun(name))
 
 
 def section_title(plan: ComponentPlan, packed: Section) -> str:
@@ -300,10 +305,6 @@ def _packs_with(first: Section, other: Section, faces: dict[str, Face]) -> bool:
         return False
     size = {(faces[i.front].size_mm, faces[i.front].trim_mm) for i in first.pack_items + other.pack_items}
     return len(size) == 1
-
-
-def _joined(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _marks(game: GameData) -> MarkStyle:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from dragon_pnp.data.lang.words import ENGLISH, Phrases
 from dragon_pnp.kit.faces import render_template
 from dragon_pnp.kit.layouts import SheetLayout
 from dragon_pnp.kit.sheet import Placement, SheetPage
@@ -147,9 +148,9 @@ def registration_marks(plan: PosterPlan) -> list[RegistrationMark]:
 
 
 def poster_pages(plan: PosterPlan, board_key: str, board_size: tuple[float, float], title: str,
-                 band: float, label_baseline: float) -> list[SheetPage]:
-    """One page per window, each with its cut lines, the registration marks it shows, and a label;
-    nothing within `band` mm of the paper edge."""
+                 band: float, label_baseline: float, words: Phrases = ENGLISH) -> list[SheetPage]:
+    """One page per window, each with its cut lines, the registration marks it shows, and a label
+    in the kit's language (`words`); nothing within `band` mm of the paper edge."""
     marks = registration_marks(plan)
     pages: list[Any] = []
     m = plan.margin
@@ -169,9 +170,10 @@ def poster_pages(plan: PosterPlan, board_key: str, board_size: tuple[float, floa
                                            ticks=ticks,
                                            above=above, left=left, band=band)
         column = COLUMN_NAMES[window.column]
-        page.label = (f"{title}: page {window.name} ({len(pages) + 1} of {len(plan.windows)}), "
-                      f"column {column} of {COLUMN_NAMES[plan.columns - 1]}, "
-                      f"{window.row + 1} of {plan.rows_in(window.column)} from the top")
+        page.label = words.text("words.poster.label", title=title, name=window.name, n=words.number(len(pages) + 1),
+                                total=words.number(len(plan.windows)), column=column,
+                                last=COLUMN_NAMES[plan.columns - 1], row=words.number(window.row + 1),
+                                rows=words.number(plan.rows_in(window.column)))
         page.label_at = (plan.page_size[0] / 2, label_baseline, 0)
         pages.append(page)
     return pages

@@ -245,3 +245,28 @@ def test_po_round_trip_of_the_script_translations_changes_nothing(code: str, tmp
     result = _cli("lang", "import", str(copy), code, str(po))
     assert result.returncode == 0, result.stdout + result.stderr
     assert path.read_bytes() == before
+
+
+@needs_poppler
+def test_no_english_of_the_catalogue_on_a_japanese_page(kits: dict[str, Path]) -> None:
+    """The Japanese kit prints no English sentence or word of the catalogue: the cover's "In the
+    box" items and "OR" nouns, the card table's kinds, movements, ranges and die words included
+    (Japanese has no Latin words of its own, so any English run found is left over)."""
+    from test_seed_german import _english_pieces  # the same reading of a source's printed words
+
+    raw = yaml.safe_load((DANCE / "lang" / "ja.yaml").read_text(encoding="utf-8"))["texts"]
+    japanese = " ".join(entry["text"] for entry in raw.values())
+    pages = {pdf.name: " ".join(_pdftotext(pdf).split()) for pdf in sorted(kits["ja"].glob("*.pdf"))
+             if pdf.name != "rules-check.pdf"}
+    assert {"cards.pdf", "rulebook.pdf", "print-and-play.pdf"} <= set(pages)
+    found = []
+    for key, entry in raw.items():
+        for piece in _english_pieces(entry["source"]):
+            if piece in japanese:
+                continue   # also printed by the Japanese (a name, "mm")
+            pattern = re.compile(rf"(?<![\w-]){re.escape(piece)}(?![\w-])")
+            found += [(key, piece, name) for name, text in pages.items() if pattern.search(text)]
+    assert found == []
+    # the words that were English before: the card table's kind and die words, the box's tokens
+    for word in ("ダイスなし", "展開図", "丸形の"):
+        assert any(word in text for text in pages.values()), word

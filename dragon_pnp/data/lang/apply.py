@@ -12,6 +12,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.data.lang.catalogue import (
+    COMPONENT_TEXTS,
     DIRECTIVE_CAPTION,
     caption_key,
     is_prose,
@@ -121,6 +122,7 @@ def _component(component: Any, texts: dict[str, str]) -> Any:
     update: dict[str, Any] = {}
     if f"{base}.name" in texts:
         update["name"] = texts[f"{base}.name"]
+    update.update({attr: texts[f"{base}.{attr}"] for attr in COMPONENT_TEXTS if f"{base}.{attr}" in texts})
     back: Any = getattr(component, "back", None)
     fields = getattr(back, "fields", None)
     if fields:

@@ -2,7 +2,7 @@
 
 Keys: `game.name`, `game.tagline`, `game.credits`; `components.<id>.name`, a deck's or token's
 back title `components.<id>.back.<field>`, `components.<id>.faces.<face>.name`,
-`components.<id>.sets.<set>.name`; `cards.<deck>.<row key>.<field>` for a card row's prose
+`components.<id>.sets.<set>.name`, a track's `components.<id>.title` and `.note`; `cards.<deck>.<row key>.<field>` for a card row's prose
 fields (TEXT_FIELDS: ids, counts and the values the rules read are never translated);
 `game.rules_options.<id>.summary` for each variant's sentence; `data.<file>.<path>.<field>` for the
 prose in a rules module's own data files (data_files.py); `rules.<hash>` for each prose paragraph of rules.md (the hash of the paragraph as written, so a
@@ -29,6 +29,9 @@ TEMPLATE_FOLDER = "templates"
 # `caption="..."` on a `::: directive` line: words a reader sees under a figure.
 DIRECTIVE_CAPTION = re.compile(r'^([ \t]*:::[^\n]*?\bcaption=")([^"\n]*)(")', re.M)
 _TEMPLATE_ONLY = re.compile(r"\{%.*?%\}|\{#.*?#\}|\{\{.*?\}\}", re.S)
+
+# a component's own printed words besides its name (a track's title and note)
+COMPONENT_TEXTS = ("title", "note")
 
 
 def paragraph_key(paragraph: str) -> str:
@@ -87,6 +90,10 @@ def manifest_texts(game: GameData) -> dict[str, str]:
     for component in info.components:
         base = f"components.{component.id}"
         found[f"{base}.name"] = component.name
+        for attr in COMPONENT_TEXTS:   # a track's printed title and note
+            value = getattr(component, attr, None)
+            if isinstance(value, str) and value:
+                found[f"{base}.{attr}"] = value
         back = getattr(component, "back", None)
         for field, value in (getattr(back, "fields", None) or {}).items():
             if field in TEXT_FIELDS and isinstance(value, str) and value:

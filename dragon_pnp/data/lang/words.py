@@ -31,6 +31,15 @@ WORDS: dict[str, str] = {
     "words.sheet.fronts": "{title}: fronts{count}",
     "words.sheet.backs": "{title}: backs{count} (print on the back of the page before)",
     "words.sheet.count": " {n} of {total}",
+    "words.sheet.cube_nets": "{title}: cube nets (cut, fold on the dashed lines, glue the tabs)",
+    "words.sheet.dice_stickers": "{title}: stickers for blank dice",
+    "words.sheet.token_stickers": "{title}: stickers",
+    "words.sheet.track": "{game}: {name} and marker",
+    # sections' titles (the cover's contents name the pieces a document's pages hold by them)
+    "words.section.cube_nets": "{name}: cube nets",
+    "words.section.dice_stickers": "{name}: stickers for blank dice",
+    "words.section.sticker_sheet": "{name}: sticker sheet",
+    "words.section.track": "{name} and marker",
     # the print-and-play cover (templates/kit/cover.svg.j2 and kit/assembly.py)
     "words.cover.kit": "Print-and-play kit",
     "words.cover.ages": "ages {n}+",
@@ -73,6 +82,38 @@ WORDS: dict[str, str] = {
     "words.cover.advice.card_stock": "single-sided, on card stock if you can",
     "words.cover.advice.duplex": "duplex, flip on the long edge: each backs page lands behind its fronts",
     "words.cover.advice.fold": "single-sided; fold each card pair on the dashed line",
+    # the cover's "In the box" items, one per component ({name} is the component's name in a sentence)
+    "words.cover.box.deck": "{n} {name}, {width} x {height} mm",
+    "words.cover.box.aid": "{n} {name} (double-sided, {width} x {height} mm)",
+    "words.cover.box.tokens": "{n} {name} ({shape} tokens, {size} mm{sides}{sticker})",
+    "words.cover.box.shape.round": "round",
+    "words.cover.box.shape.square": "square",
+    "words.cover.box.shape.hex": "hex",
+    "words.cover.box.shape.grid": "square-cut",
+    "words.cover.box.two_sided": ", two-sided",
+    "words.cover.box.fold_in_half": ", two-sided: fold in half",
+    "words.cover.box.also_stickers": ", also as stickers",
+    "words.cover.box.dice": "{name} ({sets}) as cube nets to fold{also}",
+    "words.cover.box.die_set": "{n} {name} {size} mm",
+    "words.cover.box.dice_stickers": " and stickers for blank dice",
+    "words.cover.box.standees": "{n} fold-over {name}",
+    "words.cover.box.tiles": "{n} hex tiles, {size} mm corner to corner",
+    "words.cover.box.track": "{name} ({first}-{last}) and marker",
+    "words.cover.box.board_overview": "board overview and a {n}-page full-size poster",
+    "words.cover.box.board_poster": "a {n}-page full-size board poster",
+    "words.cover.box.setup_maps": "setup maps",
+    # the board poster's page labels and its sections' titles (components/board.py, kit/poster.py)
+    "words.poster.title": "{game}: board poster",
+    "words.poster.label": "{title}: page {name} ({n} of {total}), column {column} of {last}, {row} of {rows} from the top",
+    "words.poster.section_overview": "Board overview and full-size poster",
+    "words.poster.section": "Full-size board poster",
+    "words.poster.setup_maps": "Setup maps",
+    # the nouns of the cover's "cut X OR print Y" sentences
+    "words.cover.either.named": "the {name}",
+    "words.cover.either.token_stickers": "them as stickers for blank tokens",
+    "words.cover.either.cube_nets": "the cube nets",
+    "words.cover.either.dice_stickers": "the stickers for blank dice",
+    "words.cover.either.board_poster": "the full-size board poster",
     "words.aid_two_to_a_page": "two to a page: cut on the dashed line",
     # a home tile's label (templates/kit/tile.svg.j2)
     "words.tile.starts_here": "{colour} dragon starts here",
@@ -150,15 +191,25 @@ class Phrases:
         """A word a rules module's Python prints (declared in its `texts`): the translation, else the English."""
         return self.texts.get(f"module.{key}") or english
 
+    def noun(self, name: str) -> str:
+        """A component's name inside a sentence: lower-cased in English ("heart tokens"), as
+        written in other languages (German nouns keep their capital)."""
+        return name.lower() if self.language == SOURCE_LANGUAGE else name
+
     def number_word(self, n: int) -> str:
         """Small whole numbers as words in this language ("two", "zwei"), larger ones as digits."""
         spelled = [w.strip() for w in self.text("words.number_words").split(",")]
         return spelled[n] if 0 <= n < len(spelled) else self.number(n)
 
     def names(self, items: list[str]) -> str:
-        """"A", "A and B", "A, B and C" with this language's "and"."""
+        """"A", "A and B", "A, B and C" with this language's "and"; other languages join by their
+        CLDR list pattern ("A、B、C" in Japanese, "A وB" in Arabic: not every language spaces words)."""
         if len(items) <= 1:
             return "".join(items)
+        if self.language != SOURCE_LANGUAGE:
+            from babel.lists import format_list
+
+            return str(format_list(items, locale=self.language))
         return ", ".join(items[:-1]) + f" {self.text('words.and')} " + items[-1]
 
 

@@ -14,6 +14,7 @@ from dragon_pnp.games.dragon_dance.data import DanceData, DanceSettings, Example
 from dragon_pnp.games.dragon_dance.evaluation import Evaluator
 from dragon_pnp.games.dragon_dance.parts import DanceHidden, DanceKit, DancePlaytest, DanceReport, DanceRulebook
 from dragon_pnp.games.dragon_dance.positions import state_from_dict
+from dragon_pnp.games.dragon_dance.printed_words import TEXTS
 from dragon_pnp.games.dragon_dance.rules import RANGE_NAMES, Rules
 from dragon_pnp.games.dragon_dance.state import CARD, COMBO, DIE, END_REASONS, DanceState, new_game
 from dragon_pnp.games.memo import once_per_object
@@ -30,6 +31,7 @@ class DragonDance(GameModule):
         "dragon_cards": DataFile("dragon_cards.yaml", Roster),
         "examples": DataFile("examples.yaml", Examples),
     }
+    texts = TEXTS   # the words its Python prints on aids and in the rulebook (printed_words.py)
     settings_model = DanceSettings
     parts = (DanceReport, DanceRulebook, DanceKit, DancePlaytest, DanceHidden)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from dragon_pnp.games.dragon_dance.printed_words import words_of
 from dragon_pnp.games.parts import HiddenPart, KitPart, PlaytestPart, ReportPart, RulebookPart
 
 if TYPE_CHECKING:
@@ -59,13 +60,14 @@ class DanceRulebook(RulebookPart):
         from dragon_pnp.games.dragon_dance import presentation
 
         data = self.module.dance_data(game)  # type: ignore[attr-defined]
-        roles = {role: presentation.role_view(data, role) for role in data.roles}
+        say = words_of(game)
+        roles = {role: presentation.role_view(data, role, say) for role in data.roles}
         return {
             **roles,
             "roles": [roles[role] for role in data.roles],
             "card": {role: {c["id"]: c for c in roles[role]["cards"]} for role in data.roles},
             "table_heads": presentation.TABLE_HEADS,
-            "examples": presentation.example_views(data),
+            "examples": presentation.example_views(data, say),
             "rules_options": data.rules_options,
             "provisional": data.provisional,
             "version": data.version,
@@ -78,14 +80,15 @@ class DanceKit(KitPart):
         from dragon_pnp.games.dragon_dance import presentation
 
         data = self.module.dance_data(game)  # type: ignore[attr-defined]
+        say = words_of(game)
 
         def dance_card(row: Mapping[str, Any], role: str) -> dict[str, Any]:
-            return presentation.card_view(data, role, data.card(role, str(row["id"])))
+            return presentation.card_view(data, role, data.card(role, str(row["id"])), say)
 
         return {
             "dance_card": dance_card,
-            "dance_cards": lambda role, at_range=None: presentation.cards_at(data, role, at_range),
-            "dance_role": lambda role: presentation.role_view(data, role),
+            "dance_cards": lambda role, at_range=None: presentation.cards_at(data, role, at_range, say),
+            "dance_role": lambda role: presentation.role_view(data, role, say),
             "dance_table_heads": presentation.TABLE_HEADS,
         }
 

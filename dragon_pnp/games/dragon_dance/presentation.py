@@ -10,15 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from dragon_pnp.games.dragon_dance.data import FACES, RANGES, ActionCard, DanceData
+from dragon_pnp.games.dragon_dance.printed_words import Say, english, joined
 
-KIND_WORDS = {"attack": "Attack", "defence": "Defence", "movement": "Movement", "special": "Special"}
-MOVEMENT_WORDS = {"reduce": "Close in", "increase": "Back off"}
-EFFECT_WORDS = {"dodge": "Dodge", "recuperate": "Recuperate"}
 TABLE_HEADS = ("none", *FACES)   # the order of a printed table: no die, then faces 1-6
 
 
-def card_view(data: DanceData, role: str, card: ActionCard) -> dict[str, Any]:
-    """What a card face, an aid line or the card reference shows of one card."""
+def card_view(data: DanceData, role: str, card: ActionCard, say: Say = english) -> dict[str, Any]:
+    """What a card face, an aid line or the card reference shows of one card (its words through
+    `say`, the kit's language: printed_words.py)."""
     partners = [other.name for other in data.rosters[role].cards if other.combo and other.id != card.id]
     has_table = card.table is not None
     return {
@@ -28,30 +27,31 @@ def card_view(data: DanceData, role: str, card: ActionCard) -> dict[str, Any]:
         "count": card.count,
         "version": card.version,
         "kind": card.kind,
-        "kind_word": KIND_WORDS[card.kind],
+        "kind_word": say(f"kind.{card.kind}"),
         "ranges": list(card.ranges),
         "long": "long" in card.ranges,
         "short": "short" in card.ranges,
-        "range_words": " and ".join(r for r in RANGES if r in card.ranges),
+        "range_words": joined(say, "both", [say(f"range.{r}") for r in RANGES if r in card.ranges]),
         "movement": card.movement,
-        "movement_word": MOVEMENT_WORDS.get(card.movement or "", ""),
+        "movement_word": say(f"movement.{card.movement}") if card.movement else "",
         "combo": card.combo,
-        "combo_with": " or ".join(partners),
+        "combo_with": joined(say, "either", partners),
         "effect": card.effect,
-        "effect_word": EFFECT_WORDS.get(card.effect or "", ""),
+        "effect_word": say(f"effect.{card.effect}") if card.effect else "",
         "has_table": has_table,
         "table": [card.value(_die(key)) for key in TABLE_HEADS] if has_table else [],
-        "table_words": (", ".join(f"{'no die' if key == 'none' else key}: {card.value(_die(key))}"
-                                  for key in TABLE_HEADS) if has_table else ""),
+        "table_words": joined(say, "table.list", [say("table.value").format(face=say("table.no_die") if key == "none" else key,
+                                                                             value=card.value(_die(key)))
+                                                   for key in TABLE_HEADS]) if has_table else "",
         "text": card.text,
         "rules": card.rules,
     }
 
 
-def role_view(data: DanceData, role: str) -> dict[str, Any]:
+def role_view(data: DanceData, role: str, say: Say = english) -> dict[str, Any]:
     """A role's numbers (life, dice, its kit pieces) and its cards, for rules.md."""
     settings = data.settings.roles[role]
-    cards = [card_view(data, role, card) for card in data.rosters[role].cards]
+    cards = [card_view(data, role, card, say) for card in data.rosters[role].cards]
     return {
         "name": role,
         "title": role.capitalize(),
@@ -68,14 +68,15 @@ def role_view(data: DanceData, role: str) -> dict[str, Any]:
     }
 
 
-def cards_at(data: DanceData, role: str, at_range: str | None = None) -> list[dict[str, Any]]:
+def cards_at(data: DanceData, role: str, at_range: str | None = None, say: Say = english) -> list[dict[str, Any]]:
     """A role's cards (those playable at `at_range`, when given), in roster order."""
-    return [card_view(data, role, card) for card in data.rosters[role].cards
+    return [card_view(data, role, card, say) for card in data.rosters[role].cards
             if at_range is None or at_range in card.ranges]
 
 
-def example_views(data: DanceData) -> list[dict[str, Any]]:
-    """The designer's worked examples as the engine plays them with the current tables (D13)."""
+def example_views(data: DanceData, say: Say = english) -> list[dict[str, Any]]:
+    """The designer's worked examples as the engine plays them with the current tables (D13);
+    ranges and die words in the kit's language."""
     from dragon_pnp.games.dragon_dance.rules import Rules
     from dragon_pnp.games.dragon_dance.worked_examples import play_example
 
@@ -86,18 +87,24 @@ def example_views(data: DanceData) -> list[dict[str, Any]]:
         sides = {}
         for role in data.roles:
             side = example.play[role]
-            card = card_view(data, role, data.card(role, side.card))
-            sides[role] = {"card": card, "die": side.face, "die_words": f"a {side.face}" if side.face else "no die",
+            card = card_view(data, role, data.card(role, side.card), say)
+            sides[role] = {"card": card, "die": side.face, "die_words": _die_words(say, side.face),
                            "value": outcome.values.get(role), "lost": outcome.life_lost[role]}
         combo = None
         if example.combo is not None and outcome.combo_value is not None:
-            combo_card = card_view(data, data.roles[0], data.card(data.roles[0], example.combo.card))
-            combo = {"card": combo_card, "die": example.combo.face,
-                     "die_words": f"a {example.combo.face}" if example.combo.face else "no die",
+            combo_card = card_view(data, data.roles[0], data.card(data.roles[0], example.combo.card), say)
+            combo = {"card": combo_card, "die": example.combo.face, "die_words": _die_words(say, example.combo.face),
                      "value": outcome.combo_value}
         views.append({"number": example.seed_example, "title": example.title, "range": example.range,
-                      "sides": sides, "combo": combo, "range_after": outcome.range_after})
+                      "sides": sides, "combo": combo, "range_after": outcome.range_after,
+                      # the ranges as words in the kit's language (`range` and `range_after` are ids)
+                      "range_word": say(f"range.{example.range}"), "range_after_word": say(f"range.{outcome.range_after}")})
     return views
+
+
+def _die_words(say: Say, face: int | None) -> str:
+    """"a 4", or "no die"."""
+    return say("die.face").format(n=face) if face else say("die.none")
 
 
 def _die(key: str | int | None) -> int | None:

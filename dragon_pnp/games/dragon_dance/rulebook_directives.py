@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable
 
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.games.dragon_dance import presentation
+from dragon_pnp.games.dragon_dance.printed_words import words_of
 from dragon_pnp.rulebook.directives import DirectiveContext, Spec
 from dragon_pnp.rulebook.markup import Directive, escape_inline
 from dragon_pnp.rulebook.tables import grid
@@ -24,11 +25,15 @@ def _card_table(ctx: DirectiveContext, d: Directive, data: Any) -> list[Flowable
     role = d.args.get("role", "")
     if role not in data.roles:
         raise LayoutError(f"{ctx.where}: card_table role={role!r}: expected one of {', '.join(data.roles)}")
-    heads = ["no die" if key == "none" else str(key) for key in presentation.TABLE_HEADS]
-    rows: list[list[Any]] = [["Card", "Kind", "Range", *heads]]
-    for card in presentation.cards_at(data, role):
-        kind = card["kind_word"] + (f", {card['movement_word'].lower()}" if card["movement"] else "")
-        kind += ", Combo" if card["combo"] else ""
+    say = words_of(ctx.game)
+    heads = [say("table.no_die") if key == "none" else str(key) for key in presentation.TABLE_HEADS]
+    rows: list[list[Any]] = [[say("table.card"), say("table.kind"), say("table.range"), *heads]]
+    for card in presentation.cards_at(data, role, say=say):
+        kind = card["kind_word"]
+        if card["movement"]:
+            kind = say("table.kind_more").format(kind=kind, more=card["movement_word"].lower())
+        if card["combo"]:
+            kind = say("table.kind_more").format(kind=kind, more=say("table.combo"))
         values = [str(v) for v in card["table"]] if card["has_table"] else ["–"] * len(heads)
         rows.append([f"**{escape_inline(card['name'])}**", escape_inline(kind), card["range_words"], *values])
     w = ctx.width
