@@ -170,6 +170,6 @@ def _background(pixels: np.ndarray, text: Colour) -> Colour | None:
         return None
     bins = far // 8
     keys = (bins[:, 0] << 10) | (bins[:, 1] << 5) | bins[:, 2]   # one number per 8-level bin
-    values, counts = np.unique(keys, return_counts=True)
-    colour = far[keys == values[np.argmax(counts)]].mean(axis=0)   # the modal bin's own mean
+    modal = int(np.argmax(np.bincount(keys, minlength=1)))   # the commonest bin (the lowest of equals)
+    colour = far[keys == modal].mean(axis=0)   # the modal bin's own mean
     return (round(float(colour[0])), round(float(colour[1])), round(float(colour[2])))
