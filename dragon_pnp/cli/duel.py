@@ -57,5 +57,5 @@ def duel(
     console.print(f"{a}'s share differs from {chance} {verdict} (two-sided p = {result.p_value():.3g}, this one "
                   "pairing alone; a ladder of several corrects for their number)")
     for name, ms in result.ms_per_decision.items():
-        console.print(f"{name}: {ms:.2f} ms per decision")
+        console.print(f"{name}: {ms:.2f} ms of CPU per decision")
     return 0

@@ -96,7 +96,8 @@ class DealOutcome:
 
 
 class TimedPolicy:
-    """A policy whose every `choose` is timed, so a duel reports what each side costs."""
+    """A policy whose every `choose` is timed on the deciding thread's CPU clock, so a duel reports
+    what each side costs, as a search budget counts it, however loaded the machine."""
 
     def __init__(self, policy: Policy, clock: dict[str, float], count: dict[str, int]):
         self.policy = policy
@@ -105,9 +106,9 @@ class TimedPolicy:
         self._count = count
 
     def choose(self, state: GameState, seat: int, rng: Any) -> Any:
-        started = time.perf_counter()
+        started = time.thread_time()
         action = self.policy.choose(state, seat, rng)
-        self._clock[self.name] = self._clock.get(self.name, 0.0) + time.perf_counter() - started
+        self._clock[self.name] = self._clock.get(self.name, 0.0) + time.thread_time() - started
         self._count[self.name] = self._count.get(self.name, 0) + 1
         return action
 
