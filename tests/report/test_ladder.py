@@ -81,3 +81,7 @@ def test_the_check_plays_the_ladder_and_its_report_says_the_verdict():
     assert high_low["share"] == (1.0 if high_low["a"] == "high" else 0.0) and high_low["games"] == 10
     assert report["settings"]["ladder_games"] == 10
     assert any(f["topic"] == "ladder" and f["text"] == ladder["verdict"] for f in report["findings"])
+    # the same seed plays the same ladder (the seed games' byte-for-byte check tests skip their
+    # ladders, whose search pairings cost minutes in Dragon Line)
+    again = run_check(game, CheckSettings(games=4, duel_games=2, ladder_games=10, search_games=2), Execution(jobs=2))
+    assert again["ladder"] == ladder

@@ -192,7 +192,7 @@ def test_the_rules_check_runs_and_gives_the_same_bytes_for_a_seed(tmp_path):
     outputs = []
     for run in (1, 2):
         out = tmp_path / f"run{run}"
-        done = subprocess.run([sys.executable, "-m", "dragon_pnp", "check", "dragon_line", "--games", "6", "--duel-games", "6", "--search-games", "2", "--seed", "5",
+        done = subprocess.run([sys.executable, "-m", "dragon_pnp", "check", "dragon_line", "--games", "6", "--duel-games", "6", "--search-games", "2", "--ladder-games", "0", "--seed", "5",
                                "--jobs", "1", "--out", str(out)], capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stderr[-2000:]
         outputs.append(out)
