@@ -2,7 +2,7 @@
 
 Each iteration asks the game for one world the deciding seat cannot tell from the real one
 (`HiddenPart.sample_hidden`, else `dragon_pnp.games.redeal`: what the seat has not seen redrawn, chance to come
-reseeded), walks the shared tree down it, adds one node, plays on for a few decisions with the
+reseeded), walks the shared tree down it, adds one node, plays on for a few of its own decisions with the
 game's own best player (`playout`) and scores the position for every seat with the game's
 `evaluate` (a finished game scores its result). One tree over redrawn worlds is
 information-set MCTS: a node stands for what the searching seat cannot tell apart, so no choice
@@ -56,7 +56,8 @@ class SearchSettings:
 
     iterations: int = 200
     seconds: float | None = None       # a time budget per decision instead of `iterations`
-    rollout: int = 6                    # decisions played past a new node before `evaluate`
+    rollout: int = 6                    # the searching seat's own decisions played past a new
+                                        # node before `evaluate` (`_playout`)
     exploration: float = 0.4            # UCB1's constant, on means rescaled to the node's spread
     bias: float = 1.0                   # weight of the progressive bias (0: no priors)
     explore_mix: float = 0.2            # uniform share mixed into regret matching (its variance)
@@ -228,7 +229,7 @@ class SearchPolicy:
                 node.children[tuple(key)] = Node()
                 break
             node = child
-        values, played = self._playout(world, draw)
+        values, played = self._playout(world, draw, me)
         discount = settings.discount
         for at_node, movers, node_texts, node_arms, indices, mixes, at in path:
             scale = discount ** (depth - at + played)
@@ -313,19 +314,30 @@ class SearchPolicy:
         seconds = self.settings.seconds
         return seconds is None or self._sample_cost <= self.settings.sample_share * seconds
 
-    def _playout(self, world: GameState, draw: random.Random) -> tuple[list[float], int]:
-        """A few decisions by the playout player, then the game's own estimate for every seat;
-        with the number of decisions played."""
+    def _playout(self, world: GameState, draw: random.Random, me: int = -1) -> tuple[list[float], int]:
+        """The playout player on until the searching seat `me` has decided `rollout` times and is
+        to decide again (or the game ends), then the game's own estimate for every seat; with the
+        number of decisions played. The horizon counts the seat's own decisions, not everyone's,
+        so a game whose turn takes several decisions, or with more seats, looks as many of the
+        seat's turns ahead as a game of one simultaneous choice a round, and the estimate is
+        always taken with the seat to decide (a position of the same kind every time). A cap of
+        `rollout` times the seats, twice over, stops a playout in which the seat no longer moves."""
         playout = self.playout
         played = 0
-        for _ in range(self.settings.rollout):
-            if world.result is not None:
+        own = 0
+        rollout = self.settings.rollout
+        cap = 2 * rollout * max(1, world.seats)
+        while world.result is None and played < cap:
+            movers = world.to_move()
+            mine = me in movers or me < 0
+            if mine and own >= rollout:
                 break
             if playout is None:
-                world.apply({seat: _choice(world.legal_actions(seat), draw) for seat in world.to_move()})
+                world.apply({seat: _choice(world.legal_actions(seat), draw) for seat in movers})
             else:
-                world.apply({seat: playout.choose(world, seat, draw) for seat in world.to_move()})
+                world.apply({seat: playout.choose(world, seat, draw) for seat in movers})
             played += 1
+            own += mine
         evaluate = self.module.evaluate
         return [evaluate(world, seat) for seat in range(world.seats)], played
 

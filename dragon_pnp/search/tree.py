@@ -67,18 +67,36 @@ class Node:
 def anchored(arms: list[Arm], best: int, anchor: int, margin: float) -> int:
     """`anchor` (the game's own player's choice) instead of the search's `best` when best's mean
     beats it by no more than `margin` standard errors of the difference: the search departs from
-    the hand-built player only on evidence, so its noise cannot make it play worse than that player."""
-    if margin <= 0.0 or anchor == best or arms[anchor].visits == 0 or arms[best].visits == 0:
+    the hand-built player only on evidence, so its noise cannot make it play worse than that player.
+
+    An arm's spread is its sample variance (over visits - 1), but never less than the node's
+    pooled spread within arms: an arm tried once or twice shows no spread, and taking that for
+    certainty let any single lucky playout overrule the anchor. Either arm tried fewer than twice
+    is no evidence at all, so the anchor holds."""
+    if margin <= 0.0 or anchor == best:
         return best
+    if arms[anchor].visits < 2 or arms[best].visits < 2:
+        return anchor
+    pooled = _pooled_spread(arms)
 
     def mean_and_error(arm: Arm) -> tuple[float, float]:
         mean = arm.total / arm.visits
-        spread = max(arm.squares / arm.visits - mean * mean, 1e-6)
+        spread = max((arm.squares - arm.total * mean) / (arm.visits - 1), pooled, 1e-9)
         return mean, spread / arm.visits
 
     top, top_error = mean_and_error(arms[best])
     held, held_error = mean_and_error(arms[anchor])
     return anchor if top - held <= margin * math.sqrt(top_error + held_error) else best
+
+
+def _pooled_spread(arms: list[Arm]) -> float:
+    """The variance of one value about its own arm's mean, pooled over the arms tried twice or more."""
+    within, freedom = 0.0, 0
+    for arm in arms:
+        if arm.visits >= 2:
+            within += max(arm.squares - arm.total * arm.total / arm.visits, 0.0)
+            freedom += arm.visits - 1
+    return within / freedom if freedom else 0.0
 
 
 def ucb_pick(arms: list[Arm], exploration: float, bias: float, rng: random.Random) -> int:

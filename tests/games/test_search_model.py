@@ -117,12 +117,33 @@ def _arm(values: list[float]) -> Any:
 def test_the_anchor_holds_unless_the_search_beats_it_by_its_margin():
     from dragon_pnp.search.tree import anchored
 
-    # Noisy best: mean 0.6, variance 0.54 - 0.36 = 0.18 over 4 tries (error^2 0.045); the anchor's
-    # two tries of 0.5 add almost nothing: a lead of 0.1 is 0.47 standard errors.
+    # Noisy best: mean 0.6, sample variance (2.16 - 4 * 0.36) / 3 = 0.24 over 4 tries; the
+    # anchor's two tries of 0.5 show no spread of their own, so they take the node's pooled
+    # spread within arms, (0.72 + 0) / (3 + 1) = 0.18. Error^2 = 0.24 / 4 + 0.18 / 2 = 0.15, so
+    # a lead of 0.1 is 0.1 / 0.387 = 0.26 standard errors.
     noisy = [_arm([1.0, 0.0, 1.0, 0.4]), _arm([0.5, 0.5])]
     assert anchored(noisy, 0, 1, 1.0) == 1
-    assert anchored(noisy, 0, 1, 0.4) == 0      # 0.47 errors clear a margin of 0.4
+    assert anchored(noisy, 0, 1, 0.4) == 1      # 0.26 errors do not clear 0.4
+    assert anchored(noisy, 0, 1, 0.25) == 0     # but clear 0.25
     assert anchored(noisy, 0, 1, 0.0) == 0      # no anchor
     # Steady best: 0.6 every time against 0.5 every time is far beyond any error.
     steady = [_arm([0.6] * 4), _arm([0.5] * 2)]
     assert anchored(steady, 0, 1, 1.0) == 0
+
+
+def test_an_anchor_tried_once_is_not_certain():
+    """The old anchor took an arm tried once (no spread) for a sure value, so one lucky playout
+    of the best overruled it (Five Trails' search left its greedy player at most decisions)."""
+    from dragon_pnp.search.tree import anchored
+
+    # Best: 0.55 and 0.65 five times each, mean 0.6, sample variance 10 * 0.0025 / 9 = 0.00278.
+    best = _arm([0.55, 0.65] * 5)
+    # Tried once: no evidence, the anchor holds whatever the margin (the old code: error^2
+    # 0.000278 + 1e-6, a lead of 0.1 = 6 errors, so the best won at margin 1).
+    assert anchored([best, _arm([0.5])], 0, 1, 1.0) == 1
+    # Tried twice at 0.5 both times: its spread is the pooled 0.025 / (9 + 1) = 0.0025, error^2
+    # 0.000278 + 0.0025 / 2 = 0.00153, error 0.0391: a lead of 0.1 is 2.56 errors (the old code:
+    # 6 errors), so a margin of 3 keeps the anchor and a margin of 2 does not.
+    twice = [best, _arm([0.5, 0.5])]
+    assert anchored(twice, 0, 1, 3.0) == 1
+    assert anchored(twice, 0, 1, 2.0) == 0

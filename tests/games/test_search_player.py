@@ -336,3 +336,23 @@ def test_strengths_in_iterations_milliseconds_or_seconds():
     for bad in ("0ms", "-1s", "fast", "10 ms s"):
         with pytest.raises(ValueError, match="search strength"):
             parse_strength(bad)
+
+
+# --- the playout's horizon ------------------------------------------------------------------------
+
+def test_the_playout_counts_the_searching_seats_own_decisions():
+    """Five Trails' turn is two decisions (lay, then draw) by one seat. With `rollout=2` a playout
+    from the first player's lay runs: its lay and draw (2 of its own), the other's lay and draw,
+    and stops with the first to decide again: 4 decisions, not 2 (the old count of everyone's
+    decisions cut Five Trails' playouts after a turn and a half, where its estimate favours
+    taking thrown cards). Searching for the second player: 2 of the first's, 2 of its own, 2 of
+    the first's, 6 in all. The evaluation is taken with the searching seat to move."""
+    game = load_game(Path(__file__).resolve().parents[2] / "examples" / "lost_cities")
+    module = game.module
+    rules = module.make_rules(game)
+    player = SearchPolicy(module, SearchSettings(rollout=2), rules)
+    for me, decisions in ((0, 4), (1, 6)):
+        world = module.new_game(rules, 3)
+        _, played = player._playout(world, random.Random(0), me)
+        assert played == decisions
+        assert world.to_move() == (me,) and world.turn == decisions // 2
