@@ -116,7 +116,7 @@ def test_a_rule_the_data_breaks_is_shown_located(session, game_copy):
 def test_paper_and_layout_changes_rebuild_every_page(session):
     letter = wait(session, lambda s: s["status"] == "ready")
     session.change_settings(paper="a4", duplex=False)
-    a4 = wait(session, lambda s: s["status"] == "ready" and s["settings"] == {"paper": "a4", "duplex": False})
+    a4 = wait(session, lambda s: s["status"] == "ready" and {k: s["settings"][k] for k in ("paper", "duplex")} == {"paper": "a4", "duplex": False})
     sizes = {(p["width"], p["height"]) for d in a4["documents"] for p in d["pages"]}
     assert sizes <= {(827, 1169), (1169, 827), (827, 1170), (1170, 827)}  # 297 mm is 1169.3 pixels
     assert len(pages_by_id(a4)["cards.pdf/1"]) and pages_by_id(a4)["cards.pdf/1"]["src"] != \
