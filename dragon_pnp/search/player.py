@@ -309,8 +309,8 @@ class SearchPolicy:
         """Whether a simultaneous node may ask the playout player `policy_samples` times: always
         with a budget in iterations (which must replay exactly), else while the last node's asking
         cost at most `sample_share` of the decision's time (a matrix-solving player asked 8 times
-        a node left Dragon Dance's search:100ms 10-25 iterations; Goofspiel's bid-the-prize costs
-        nothing and its picks guide the search well)."""
+        a node left a 100 ms search 10-25 iterations; a one-line player costs nothing and its
+        picks guide the search well)."""
         seconds = self.settings.seconds
         return seconds is None or self._sample_cost <= self.settings.sample_share * seconds
 

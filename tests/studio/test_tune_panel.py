@@ -8,6 +8,7 @@ import asyncio
 import json
 import shutil
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -37,7 +38,10 @@ class Client:
         self.app = app
 
     def post(self, path: str, json: Any, headers: dict[str, str]) -> Answer:
-        return asyncio.run(self._post(path, json, headers))
+        # on a thread of its own: an earlier test in this worker (a browser's) may leave an event
+        # loop running on this one, where asyncio.run refuses to start
+        with ThreadPoolExecutor(1) as thread:
+            return thread.submit(asyncio.run, self._post(path, json, headers)).result()
 
     async def _post(self, path: str, body: Any, headers: dict[str, str]) -> Answer:
         raw = json.dumps(body).encode()
