@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from dragon_pnp.games.printed_words import words_in_language
+
 TEXTS: dict[str, str] = {
     "kind.attack": "Attack", "kind.defence": "Defence", "kind.movement": "Movement", "kind.special": "Special",
     "movement.reduce": "Close in", "movement.increase": "Back off",
@@ -28,8 +30,7 @@ def english(key: str) -> str:
 
 def words_of(game: Any) -> Say:
     """The module's words in the language of `game` (a translated view's), else the English."""
-    phrases = getattr(getattr(game, "game", None), "phrases", None)
-    return (lambda key: phrases.module(key, TEXTS[key])) if phrases is not None else english
+    return words_in_language(game, TEXTS)
 
 
 def joined(say: Say, key: str, items: list[str]) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from dragon_pnp.games.printed_words import words_in_language
+
 TEXTS: dict[str, str] = {
     "reach.in_front": "the dragon in front", "reach.beyond": "the dragon beyond it",
     "reach.third": "the third dragon ahead", "reach.fourth": "the fourth dragon ahead",
@@ -38,5 +40,4 @@ def english(key: str) -> str:
 
 def words_of(game: Any) -> Say:
     """The module's words in the language of `game` (a translated view's), else the English."""
-    phrases = getattr(getattr(game, "game", None), "phrases", None)
-    return (lambda key: phrases.module(key, TEXTS[key])) if phrases is not None else english
+    return words_in_language(game, TEXTS)
