@@ -29,7 +29,17 @@ CHECKSUM_MARK = b"\n# dragon-pnp sha256="
 
 
 def load_cairocffi() -> Any:
-    """The cairocffi module, imported through a prebuilt FFI when possible."""
+    """The cairocffi module, imported through a prebuilt FFI when possible, with fontconfig
+    already pointed at the bundled fonts.
+
+    Every cairo user in the package comes through here, because fontconfig reads its
+    configuration once per process, at the first text cairo draws: a proof or a rulebook icon
+    drawn before a kit render once left a test process (and the render workers forked from it)
+    on the host's fonts, and the same kit then came out in other bytes.
+    """
+    from dragon_pnp.fonts import use_bundled_fonts_for_cairo
+
+    use_bundled_fonts_for_cairo()
     if "cairocffi" not in sys.modules:
         try:
             _install_prebuilt_ffi()

@@ -39,6 +39,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Some tests draw with cairo directly; fontconfig keeps the fonts of a process's first text,
+    # so point it at the bundled fonts before any test, as every product path does.
+    from dragon_pnp.fonts import use_bundled_fonts_for_cairo
+
+    use_bundled_fonts_for_cairo()
     out = config.getoption("--cpu-times")
     if out is not None:
         from cpu_times import CpuTimes

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from dragon_pnp.cairo_ffi import load_cairocffi
-from dragon_pnp.fonts import use_bundled_fonts_for_cairo
 from dragon_pnp.kit.furniture import draw_label, draw_marks
 from dragon_pnp.paper import mm_to_pt
 
@@ -40,7 +39,6 @@ def warm_up() -> None:
 
 
 def _cairo() -> Any:
-    use_bundled_fonts_for_cairo()
     return load_cairocffi()
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from dragon_pnp.cairo_ffi import load_cairocffi
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.proof.vision import Colour, contrast_ratio, hex_text
 
@@ -103,6 +104,7 @@ def _face_icons(face: Path, text: str) -> list[IconContrast]:
 
 
 def _draw(svg: bytes) -> np.ndarray:
+    load_cairocffi()   # the bundled fonts, as the kit was drawn with
     import cairosvg
     from PIL import Image
 
