@@ -648,8 +648,8 @@ def plan_cases(games: list[Game], count: int, seed: int) -> list[tuple[Game, str
 
 def plan_sample(games: list[Game]) -> list[tuple[Game, str, Mutation]]:
     """A deterministic sample for the test suite: every kind of damage at least once, every game
-    broken at least once, on files of every suffix, and each game's saved position (YAML and JSON
-    in turn) broken once with a hostile action among them. The long seeded campaign is
+    broken at least once, on files of every suffix, and each game's saved position broken in YAML
+    and in JSON, with a hostile action among them. The long seeded campaign is
     bench/bench_fuzz.py's; this one keeps each code path of the harness and of the generator's
     refusals in every run at a fraction of its cases."""
     used: collections.Counter[str] = collections.Counter()
@@ -668,12 +668,12 @@ def plan_sample(games: list[Game]) -> list[tuple[Game, str, Mutation]]:
         used[game.name] += 1
         used[f"{game.name}/{file}"] += 1
         plan.append((game, file, by_suffix[Path(file).suffix]))
+    # Positions: each game that has them, in YAML and in JSON; the first sends a hostile action.
     structured = STRUCTURED + COMMON
     with_positions = [game for game in games if game.position is not None]
     for number, game in enumerate(with_positions):
-        target = ("<position>", "<position.json>")[number % 2]
-        mutation = HOSTILE_ACTION if number == 0 else structured[(3 * number) % len(structured)]
-        plan.append((game, target, mutation))
+        plan.append((game, "<position>", HOSTILE_ACTION if number == 0 else structured[(5 * number) % len(structured)]))
+        plan.append((game, "<position.json>", structured[(5 * number + 3) % len(structured)]))
     return plan
 
 
