@@ -32,9 +32,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchkit import smoke_cache
-
 ROOT = Path(__file__).resolve().parents[1]
 EDITED_CARD = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
 HAND_LIMIT = re.compile(r"^(settings:\n(?:[ \t]+.*\n|[ \t]*#.*\n)*?[ \t]+hand_limit: )\d+", re.MULTILINE)
@@ -188,7 +185,7 @@ def main() -> None:
         tmp = Path(tmp_name)
         game = tmp / "dragon_pants"
         shutil.copytree(ROOT / "data" / "dragon_pants", game)
-        env = {**os.environ, "PYTHONPATH": str(ROOT), "DRAGON_PNP_CACHE": smoke_cache(args.smoke, tmp / "cache")}
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "DRAGON_PNP_CACHE": str(tmp / "cache")}
         cards_file, game_file = game / "power_cards.yaml", game / "game.yaml"
         cards, rules = cards_file.read_text(), game_file.read_text()
         if EDITED_CARD not in cards or not HAND_LIMIT.search(rules):

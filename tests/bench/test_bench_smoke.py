@@ -27,7 +27,7 @@ def _run_py():
 
 def test_every_bench_runs_in_smoke_mode(capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                                         seed_kit, private_render_cache) -> None:
-    # The benches that build or preview Dragon Pants share the run's render cache (bench/benchkit.py,
+    # The benches that build Dragon Pants share the run's render cache (bench/benchkit.py,
     # smoke_cache), which the run's shared build of it fills once for every folder: each bench
     # rendered its pages again before, ~20 CPU s apiece (issue 30).
     seed_kit("dragon_pants")
