@@ -34,7 +34,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run, smoke_cache
 
 EDITED_CARD = "Not played. End a turn wearing them outside a den"   # The Pants card's rules, which it prints
 
@@ -70,7 +70,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         cold = {**env, "DRAGON_PNP_CACHE": "off"}
-        warm = {**env, "DRAGON_PNP_CACHE": str(tmp / "cache")}
+        warm = {**env, "DRAGON_PNP_CACHE": smoke_cache(args.smoke, tmp / "cache")}
         game = ROOT / "data" / "dragon_pants"
         edited = tmp / "edited" / "dragon_pants"
         shutil.copytree(game, edited)

@@ -80,8 +80,9 @@ def bench_policies(games: int) -> None:
         print(f"{policy:9} {'all':>7} {total_games / total_time:>8.0f}   (standard preset, one core)")
 
 
-def bench_reference(games: int) -> None:
-    """CPU s per reference game at each player count, on the default check's own seeds."""
+def bench_reference(games: int, counts: int | None = None) -> None:
+    """CPU s per reference game at each player count (the first `counts` of them), on the default
+    check's own seeds."""
     from dragon_pnp.report.check import CheckSettings, check_batches, is_search, plan, resolve
 
     game = load_game("dragon_pants")
@@ -90,7 +91,7 @@ def bench_reference(games: int) -> None:
     main, _ = plan(game, settings, GAME)
     projected = 0.0
     print(f"{'reference':11} {'players':>7} {'games':>6} {'CPU s/game':>11} {'default games':>14} {'CPU s':>8}")
-    for config in (c for c in main if is_search(c.policy)):
+    for config in [c for c in main if is_search(c.policy)][:counts]:
         batches = [b for b in check_batches(settings, [config], []) if b.config == config]
         seeds = [(b.first_game + k, seed) for b in batches for k, seed in enumerate(b.game_seeds())][:games]
         started = time.process_time()
@@ -150,11 +151,13 @@ def main() -> None:
         args.games, args.check_games, args.jobs, args.reference_games = 1, 1, 1, 1
     bench_policies(args.games)
     if args.reference_games:
-        bench_reference(args.reference_games)
+        # smoke: the fewest players only (a search game at 5 or 6 players costs ~7 CPU s; issue 30)
+        bench_reference(args.reference_games, 1 if args.smoke else None)
     if not args.no_check:
-        # smoke: one game of each kind, the mixed ones too (200 per player count by default)
+        # smoke: one game of each kind at two players, the mixed ones too (200 per player count by
+        # default; the reference games at 5 and 6 players alone cost ~13 CPU s)
         bench_check(args.check_games, args.jobs, 60.0 if args.smoke else 1800.0,
-                    ("--duel-games", "1") if args.smoke else ())
+                    ("--duel-games", "1", "--players", "2") if args.smoke else ())
 
 
 if __name__ == "__main__":

@@ -19,7 +19,8 @@
   check          wall and CPU time of the default `dragon-pnp check dragon_pants` (skipped by
                  --smoke and --no-check)
 
---smoke plays two games per pairing at small strengths (a quick test that the script runs).
+--smoke plays two games per pairing at small strengths, one pairing per game or opponent kind
+not met before (a quick test that the script runs).
 """
 
 from __future__ import annotations
@@ -56,7 +57,9 @@ class Pairing:
 
 
 def pairings(smoke: bool, scale: float, only: str | None = None) -> list[Pairing]:
-    """Who plays whom, and how often (full mode; --smoke plays 2 games at small strengths)."""
+    """Who plays whom, and how often (full mode; --smoke plays 2 games at small strengths, and
+    only the pairings that bring a game or an opponent kind not met before: every player the bench
+    makes and every game it plays, both seat orders, at a fifth of the smoke's CPU)."""
     full = [
         ("dragon_pants", "standard", "search:20", "greedy", 200),
         ("dragon_pants", "standard", "search:100", "greedy", 80),
@@ -77,9 +80,14 @@ def pairings(smoke: bool, scale: float, only: str | None = None) -> list[Pairing
     available = {p.parent.name for p in (ROOT / "data").glob("*/game.yaml")}
     available |= {str(p.parent.relative_to(ROOT)) for p in (ROOT / "examples").glob("*/game.yaml")}
     found = []
+    met: set[str] = set()
     for game, setup, first, second, games in full:
         if game not in available or (only and only not in game):
             continue
+        kind = second.split(":")[0]
+        if smoke and {game, kind} <= met:
+            continue
+        met |= {game, kind}
         if smoke:
             first, second = _small(first), _small(second)
             games = 2

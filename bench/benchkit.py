@@ -27,6 +27,18 @@ def add_smoke(parser: argparse.ArgumentParser) -> None:
                         help="tiny sizes, one run: check the bench still works, in seconds")
 
 
+SMOKE_CACHE = "DRAGON_PNP_SMOKE_CACHE"   # the render cache smoke runs may share (tests/bench sets it)
+
+
+def smoke_cache(smoke: bool, default: Path | str) -> str:
+    """The render cache a bench's cold or fresh-cache runs use: `default`, except in a smoke run
+    given DRAGON_PNP_SMOKE_CACHE (the test suite's own cache, which already holds the seed games'
+    pages). A smoke run checks that the bench's paths work, not its figures, and rendering Dragon
+    Pants' pages again costs ~20 CPU s a bench; the render path itself is the suite's to test."""
+    shared = os.environ.get(SMOKE_CACHE)
+    return shared if smoke and shared else str(default)
+
+
 def run(command: list[str], env: dict[str, str], cwd: Path = ROOT,
         deadline: float = DEADLINE) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (the process and every child it waited for) and peak memory (MiB).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 
 from reportlab.platypus import Flowable, Image, Spacer
@@ -67,11 +68,18 @@ ART_DPI = 300
 
 def _raster(picture: Picture, width_mm: float, height_mm: float) -> Image:
     """The picture at print resolution (ART_DPI), centred; the rulebook is drawn by reportlab, which has no SVG."""
+    w, h = picture.size_for(width_mm, height_mm)
+    image = Image(io.BytesIO(_png(picture.standalone(w, h))), width=mm_to_pt(w), height=mm_to_pt(h))
+    image.hAlign = "CENTER"
+    return image
+
+
+@functools.lru_cache(maxsize=8)
+def _png(svg: str) -> bytes:
+    """An SVG drawn at ART_DPI, kept for the process: the rulebook is typeset several times over
+    (until its page references settle), and each pass drew the cover and logo again, ~1 CPU s of a
+    7 s Dragon Pants typeset (validate, build). Keyed by the SVG text, so an edited picture is drawn anew."""
     load_cairocffi()   # cairo through the prebuilt FFI before cairosvg imports it (0.2 s less)
     import cairosvg
 
-    w, h = picture.size_for(width_mm, height_mm)
-    png = cairosvg.svg2png(bytestring=picture.standalone(w, h).encode(), dpi=ART_DPI)
-    image = Image(io.BytesIO(png), width=mm_to_pt(w), height=mm_to_pt(h))
-    image.hAlign = "CENTER"
-    return image
+    return bytes(cairosvg.svg2png(bytestring=svg.encode(), dpi=ART_DPI))

@@ -19,10 +19,12 @@ result into an outcome:
 
 Each case runs in a forked child of this process (the generator is imported once), in its
 own process group, with an address-space limit, and is killed at the time limit; the cases
-are reproducible one by one (`--only N`). The test suite runs a few hundred cases
-(tests/fault/test_fuzz.py); bench/bench_fuzz.py runs more and prints the figures.
+are reproducible one by one (`--only N`). The test suite runs a deterministic sample that breaks
+every game with every kind of damage once (`--sample`, tests/fault/test_fuzz.py); the seeded
+campaign of hundreds of cases is bench/bench_fuzz.py's, which prints the figures.
 
     python tests/fault/fuzz_harness.py --cases 300 --seed 1 [--project DIR] [--json]
+    python tests/fault/fuzz_harness.py --sample --no-proof      # the suite's sample
 """
 
 from __future__ import annotations
@@ -398,6 +400,9 @@ MUTATIONS: dict[str, list[Mutation]] = {
     ] + COMMON,
 }
 
+HOSTILE_ACTION = Mutation("action", lambda path, rng: None)  # a position case that sends a hostile action
+KINDS = sorted({m.name for kinds in MUTATIONS.values() for m in kinds} | {HOSTILE_ACTION.name})
+
 HOSTILE_ACTIONS = ["move 99999999999999999999,0", "move -3,0", "play fireball 99", "end", "bite 0",
                    "x" * 100_000, "move " + "1," * 10_000, "play " + "a" * 5000, "\x00", "discard pants"]
 
@@ -641,14 +646,45 @@ def plan_cases(games: list[Game], count: int, seed: int) -> list[tuple[Game, str
     return plan
 
 
+def plan_sample(games: list[Game]) -> list[tuple[Game, str, Mutation]]:
+    """A deterministic sample for the test suite: every kind of damage at least once, every game
+    broken at least once, on files of every suffix, and each game's saved position broken in YAML
+    and in JSON, with a hostile action among them. The long seeded campaign is
+    bench/bench_fuzz.py's; this one keeps each code path of the harness and of the generator's
+    refusals in every run at a fraction of its cases."""
+    used: collections.Counter[str] = collections.Counter()
+    plan: list[tuple[Game, str, Mutation]] = []
+    kinds: dict[str, dict[str, Mutation]] = collections.defaultdict(dict)
+    for suffix, mutations in MUTATIONS.items():
+        for mutation in mutations:
+            kinds[mutation.name].setdefault(suffix, mutation)
+    for by_suffix in kinds.values():
+        choices = [(game, file) for game in games for file in game.files if Path(file).suffix in by_suffix]
+        if not choices:
+            continue
+        # the game broken least so far, then its file broken least, then the first in order
+        game, file = min(choices, key=lambda c: (used[c[0].name], used[f"{c[0].name}/{c[1]}"],
+                                                  games.index(c[0]), c[0].files.index(c[1])))
+        used[game.name] += 1
+        used[f"{game.name}/{file}"] += 1
+        plan.append((game, file, by_suffix[Path(file).suffix]))
+    # Positions: each game that has them, in YAML and in JSON; the first sends a hostile action.
+    structured = STRUCTURED + COMMON
+    with_positions = [game for game in games if game.position is not None]
+    for number, game in enumerate(with_positions):
+        plan.append((game, "<position>", HOSTILE_ACTION if number == 0 else structured[(5 * number) % len(structured)]))
+        plan.append((game, "<position.json>", structured[(5 * number + 3) % len(structured)]))
+    return plan
+
+
 def run_case(index: int, game: Game, target: str, mutation: Mutation, seed: int, timeout: float,
-             env: dict[str, str], scratch: Path, cross_check: bool) -> Result:
+             env: dict[str, str], scratch: Path, cross_check: bool, proof: bool = True) -> Result:
     rng = random.Random(f"{seed}:{index}")
     if target.startswith("<position"):
         return _position_case(index, game, target, mutation, rng, timeout, env, scratch)
     restore(game)
     mutation.apply(game.work / target, rng)
-    argv = ["build", str(game.work), "--no-check", "--out", str(game.kit)]
+    argv = ["build", str(game.work), "--no-check", "--out", str(game.kit), *([] if proof else ["--no-proof"])]
     code, _, stderr, seconds, stray = run_cli(argv, scratch, timeout, env)
     outcome = classify(code, stderr, stray)
     detail = _last_lines(stderr)
@@ -685,7 +721,7 @@ def _position_case(index: int, game: Game, target: str, mutation: Mutation, rng:
     shutil.copyfile(game.position.with_suffix(suffix), file)
     argv = ["play", "--position", str(file)]
     name = mutation.name
-    if rng.random() < 0.25:
+    if rng.random() < 0.25 or mutation is HOSTILE_ACTION:
         action = rng.choice(HOSTILE_ACTIONS)
         argv += ["--do", action]
         name = f"action {action[:20]!r}"
@@ -703,8 +739,9 @@ def _last_lines(text: str, count: int = 2) -> str:
 
 
 def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
-            names: Iterable[str] | None = None) -> list[Game]:
-    """Build each game (all, or those `names`) once unbroken: the kit every failed case must keep."""
+            names: Iterable[str] | None = None, proof: bool = True) -> list[Game]:
+    """Build each game (all, or those `names`) once unbroken: the kit every failed case must keep
+    (without the accessibility proof when `proof` is false, as the cases are then built)."""
     games = []
     for name, source in game_sources(project, scratch, timeout, env):
         if names is not None and name not in names:
@@ -713,8 +750,8 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
         shutil.copytree(source, pristine, symlinks=True)
         game = Game(name, pristine, scratch / "work" / name, scratch / "kits" / name, data_files(pristine))
         shutil.copytree(pristine, game.work, symlinks=True)
-        code, _, stderr, _, _ = run_cli(["build", str(game.work), "--no-check", "--out", str(game.kit)],
-                                        scratch, max(timeout, 300), env)
+        code, _, stderr, _, _ = run_cli(["build", str(game.work), "--no-check", "--out", str(game.kit),
+                                         *([] if proof else ["--no-proof"])], scratch, max(timeout, 300), env)
         if code != 0:
             raise SystemExit(f"{name}: the unbroken game does not build (exit {code}): {stderr[-2000:]}")
         game.kit_files = game.baseline = snapshot(game.kit)
@@ -734,13 +771,16 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
 
 def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_every: int = 0,
              only: int | None = None, progress: Callable[[Result], None] | None = None,
-             games: Iterable[str] | None = None, cache: Path | None = None) -> list[Result]:
+             games: Iterable[str] | None = None, cache: Path | None = None, sample: bool = False,
+             proof: bool = True) -> list[Result]:
     """Run `cases` seeded cases against the generator in `project`; one Result per case.
 
     Every `cross_check_every`-th build case also runs `validate`, which must agree (0: never).
     `games` limits the run to those games (default: every one). `cache` is the render cache the
     builds use (default: a fresh one in the scratch folder); the test suite passes its run's own,
     so pages the other tests rendered are not rendered again (the cases break data, not pages).
+    `sample` runs plan_sample's cases instead of `cases` seeded ones; `proof` false builds with
+    `--no-proof` (the proof step is tested in tests/proof; here it only costs seconds per kit).
     """
     sys.path.insert(0, str(project))
     for module in [m for m in sys.modules if m == "dragon_pnp" or m.startswith("dragon_pnp.")]:
@@ -750,13 +790,14 @@ def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_e
     with tempfile.TemporaryDirectory(prefix="dragon-pnp-fuzz-") as folder:
         scratch = Path(folder)
         env = {"COLUMNS": "200", "DRAGON_PNP_CACHE": str(cache or scratch / "render-cache"), "NO_COLOR": "1"}
-        prepared = prepare(project, scratch, timeout, env, None if games is None else set(games))
+        prepared = prepare(project, scratch, timeout, env, None if games is None else set(games), proof)
+        plan = plan_sample(prepared) if sample else plan_cases(prepared, cases, seed)
         results = []
-        for index, (game, target, mutation) in enumerate(plan_cases(prepared, cases, seed)):
+        for index, (game, target, mutation) in enumerate(plan):
             if only is not None and index != only:
                 continue
             cross_check = cross_check_every > 0 and index % cross_check_every == 0
-            result = run_case(index, game, target, mutation, seed, timeout, env, scratch, cross_check)
+            result = run_case(index, game, target, mutation, seed, timeout, env, scratch, cross_check, proof)
             results.append(result)
             if progress:
                 progress(result)
@@ -807,6 +848,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="also run validate on every N-th case (0: never); it must agree with build")
     parser.add_argument("--only", type=int, help="run just this case number")
     parser.add_argument("--cache", type=Path, help="the render cache the builds use (default: a fresh one)")
+    parser.add_argument("--sample", action="store_true",
+                        help="run the suite's deterministic sample (every kind of damage, every game) instead of --cases")
+    parser.add_argument("--no-proof", action="store_true", help="build without the accessibility proof step")
     parser.add_argument("--json", action="store_true", help="print every result as JSON lines, then the tally")
     parser.add_argument("--verbose", action="store_true", help="print every case as it ends")
     parser.add_argument("--batch", action="store_true",
@@ -825,7 +869,7 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.monotonic()
     results = campaign(args.project.resolve(), args.cases, args.seed, args.timeout, args.cross_check_every, args.only, show,
-                       cache=args.cache)
+                       cache=args.cache, sample=args.sample, proof=not args.no_proof)
     counts = tally(results)
     summary = {"cases": len(results), "seconds": round(time.monotonic() - started, 1), "outcomes": counts}
     print(json.dumps(summary) if args.json else

@@ -45,7 +45,11 @@ def test_out_refuses_every_folder_that_is_not_a_kit(name: str, tmp_path: Path) -
         assert not [p.name for p in folder.iterdir() if ".building-" in p.name or p.name.endswith(".previous")]
 
 
-def test_a_kit_carries_the_marker_and_is_replaced(tmp_path: Path, cache_env) -> None:
+def test_a_kit_carries_the_marker_and_is_replaced(tmp_path: Path, cache_env, seed_kit) -> None:
+    # The run's shared build of Dragon Pants (a full build, once per run) carries the marker, and
+    # makes the two builds here remembered ones, which must write it too (issue 30: this test
+    # built Dragon Pants in full once more, ~20 CPU s).
+    assert (seed_kit("dragon_pants") / MARKER).read_text().startswith("dragon-pnp kit\ngame: dragon_pants")
     kit = tmp_path / "kit"
     first, second = run_commands([["build", "dragon_pants", "--no-check", "--out", str(kit)]] * 2, env=cache_env, timeout=300)
     assert first.exit == 0 and second.exit == 0, f"{first}\n{second}"

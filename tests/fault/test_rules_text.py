@@ -56,9 +56,11 @@ def insert_at_second_heading(text: str, snippet: str) -> tuple[str, int]:
 @pytest.mark.parametrize("name", GAMES)
 def test_hostile_templates_are_located_errors_in_validate_and_build(name: str, tmp_path: Path, cache_env,
                                                                     copy_seed_kit) -> None:
-    # One sandbox serves every game: the first game meets every hostile template, the others
-    # every third (each still in validate and in a build, at its own rules.md line).
-    hostile = HOSTILE if name == GAMES[0] else HOSTILE[::3]
+    # One sandbox serves every game: the first game meets every hostile template (three of them
+    # in a build too), the others two each (one in a build too), each at its own rules.md line.
+    # (Issue 30: the others met every third before, 12 validates and 4 builds more, each ~1.5 CPU s,
+    # repeating what the first game shows of the same sandbox.)
+    hostile = HOSTILE if name == GAMES[0] else HOSTILE[::8]
     requests, expected, games = [], [], []
     for number, snippet in enumerate(hostile):
         game = copy_game(name, tmp_path / f"g{number}")
@@ -71,7 +73,7 @@ def test_hostile_templates_are_located_errors_in_validate_and_build(name: str, t
     # unbroken game, copied) untouched
     kit = copy_seed_kit(name, tmp_path / "kit")
     before = snapshot(kit)
-    for number in ((0, 5, 10) if name == GAMES[0] else (0, 3)):
+    for number in ((0, 5, 10) if name == GAMES[0] else (1,)):
         requests.append(["build", str(games[number]), "--no-check", "--out", str(kit)])
         expected.append(expected[number])
     started = time.monotonic()
@@ -147,33 +149,36 @@ def prose_fields(game: Path) -> list[tuple[str, str]]:
     return found
 
 
-def with_long_field(name: str, folder: Path, file: str, field: str) -> Path:
+def with_long_fields(name: str, folder: Path, targets: list[tuple[str, str]]) -> Path:
+    """A copy of the game whose first card of each card file has every field of `targets` too long."""
     game = copy_game(name, folder)
-    path = game / file
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    data["cards"][0][field] = LONG_TEXT
-    path.write_text(yaml.safe_dump(data, sort_keys=False, width=100_000), encoding="utf-8")
+    for file in dict.fromkeys(file for file, _ in targets):
+        path = game / file
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for field in (field for named, field in targets if named == file):
+            data["cards"][0][field] = LONG_TEXT
+        path.write_text(yaml.safe_dump(data, sort_keys=False, width=100_000), encoding="utf-8")
     return game
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_card_rules_too_long_for_a_page_are_reported_at_the_card(name: str, tmp_path: Path, cache_env) -> None:
-    """Card text too long for its card face is refused at the card's field, by validate and build."""
+    """Card text too long for its card face is refused at the card's field, by validate and build.
+
+    Every prose field is made too long in one copy: validate lays out every card and reports
+    every error, so one run names each field a face prints (one run per field before, issue 30)."""
     targets = prose_fields(copy_game(name, tmp_path / "probe"))
     if not targets:
         pytest.skip(f"{name} has no cards with a prose text")
-    games = [with_long_field(name, tmp_path / f"g{number}", file, field)
-             for number, (file, field) in enumerate(targets)]
-    validated = run_commands([["validate", str(game)] for game in games], timeout=TIME_LIMIT,
-                             cwd=tmp_path, env=cache_env)
-    on_the_face = [(game, file, field) for game, (file, field), run in zip(games, targets, validated)
-                   if run.refused(2, file, f"cards[0].{field}", "too long for its box")]
-    assert on_the_face, f"no card text of {targets} is fitted to its card face:\n" + "\n\n".join(map(str, validated))
-    game, file, field = on_the_face[0]
+    game = with_long_fields(name, tmp_path / "game", targets)
+    validated, = run_commands([["validate", str(game)]], timeout=TIME_LIMIT, cwd=tmp_path, env=cache_env)
+    on_the_face = [(file, field) for file, field in targets
+                   if validated.refused(2, file, f"cards[0].{field}", "too long for its box")]
+    assert on_the_face, f"no card text of {targets} is fitted to its card face:\n{validated}"
     kit = tmp_path / "kit"
     build = run_commands([["build", str(game), "--no-check", "--out", str(kit)]],
                          timeout=TIME_LIMIT, cwd=tmp_path, env=cache_env)[0]
-    assert build.refused(2, file, f"cards[0].{field}", "too long"), build
+    assert any(build.refused(2, file, f"cards[0].{field}", "too long") for file, field in on_the_face), build
     assert not kit.exists()
 
 
