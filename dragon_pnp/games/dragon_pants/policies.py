@@ -80,6 +80,11 @@ class GreedyPolicy:
         self.approach_to = [list(column) for column in zip(*self.approach)]
         power = [i for i in range(board.size) if board.draw_power[i]]
         self.to_power = [min((self.dist[i][p] for p in power), default=99) for i in range(board.size)]
+        # A place's worth to a player not wearing The Pants, by hex: chasing the holder (one row per
+        # holder hex), heading for a Power space while The Pants lie on the discard pile, or else.
+        self.chase_value = [[-STEP * a for a in row] for row in self.approach_to]
+        self.fetch_value = [-STEP * d for d in self.to_power]
+        self.roam_value = [-2.0 * d for d in self.to_power]
         self.on_mountain = board.holds_one
         self.immune = board.sight_immune
         self.is_home = board.is_home
@@ -113,7 +118,7 @@ class GreedyPolicy:
             return legal[0]
         decision = state.choice_kind
         if decision == "action":
-            return self._best(legal, self._scorer(state, seat), rng)
+            return self._best_action(state, seat, legal, rng)
         if decision == "react":
             return self._react(legal)
         if decision == "steal":
@@ -135,20 +140,12 @@ class GreedyPolicy:
             return legal[-1]
         return max(reactions, key=self._keep)
 
-    @staticmethod
-    def _best(legal: list[Action], score: Callable[[Action], float], rng: random.Random) -> Action:
-        best, best_score = legal[0], float("-inf")
-        noise = rng.random
-        for action in legal:
-            value = score(action) + noise() * 0.01  # break ties without favouring list order
-            if value > best_score:
-                best, best_score = action, value
-        return best
+    def _best_action(self, state: PantsState, me: int, legal: list[Action], rng: random.Random) -> Action:
+        """The best-scoring action of the player on turn, ties broken by a little noise.
 
-    # --- scoring one action ----------------------------------------------------------------
-
-    def _scorer(self, state: PantsState, me: int) -> Callable[[Action], float]:
-        """Build the scoring function for this position: look everything up once per decision."""
+        The hot path of every playout of the search player: everything is looked up once per
+        decision, and moves and `end` (most of the options) are scored inline; a draw or a play
+        goes through `_other_value`."""
         pos = state.pos
         hands = state.hands
         spent = state.spent
@@ -167,72 +164,88 @@ class GreedyPolicy:
             return bits
 
         holder = state.pants_holder()
-        loose = holder is None  # The Pants are in the Power deck or discard pile
-        pants_on_top = loose and bool(state.discard) and state.discard[-1] == self.pants_card
-        dragon_at = {p: s for s, p in enumerate(pos) if s != me}
-        actions_left = state.actions_left
         wearing = holder == me
         chasing = holder is not None and not wearing
+        loose = holder is None  # The Pants are in the Power deck or discard pile
+        pants_on_top = loose and bool(state.discard) and state.discard[-1] == self.pants_card
         here = pos[me]
         values: dict[int, float] = {}
+        chasers: list[Chaser] = []
+        others = 0
         if wearing:
             chasers = self._chasers(me, pos, ready)
             occupied = 0
             for p in pos:
                 occupied |= 1 << p
             others = occupied & ~(1 << here)
-        approach_holder = self.approach_to[pos[holder]] if holder is not None and not wearing else []
-        full_hand = len(hands[me]) >= self.rules.hand_limit
+        # Where a move or an action ends, by hex: a table unless The Pants are worn (then the
+        # exposure to the others' next turn, worked out once per hex).
+        place = (None if wearing else self.chase_value[pos[holder]] if chasing and holder is not None
+                 else self.fetch_value if pants_on_top else self.roam_value)
+        threat = self._threat
 
         def place_value(h: int) -> float:
+            if place is not None:
+                return place[h]
             value = values.get(h)
             if value is None:
-                if wearing:
-                    value = -self._threat(h, chasers, others)
-                elif chasing:
-                    value = -STEP * approach_holder[h]
-                elif pants_on_top:
-                    value = -STEP * self.to_power[h]
-                else:
-                    value = -2.0 * self.to_power[h]
-                values[h] = value
+                value = values[h] = -threat(h, chasers, others)
             return value
 
-        def answered(target: int, cid: str) -> float:
-            """How much a ready reaction of the target spoils playing `cid` at it."""
-            answers = self.fits_mask[cid] & ready(target)
-            if not answers:
-                return 0.0
-            return 120.0 if answers & self.reflect_mask and wearing else 60.0
-
         index = self.index
-
-        def score(action: Action) -> float:
+        bite_mask = self.bite_mask
+        dragon_at: dict[int, int] | None = None
+        noise = rng.random
+        best, best_score = legal[0], float("-inf")
+        for action in legal:
             verb = action.verb
             if verb == "move" and action.hex is not None:
                 h = index[action.hex]
+                value = place[h] if place is not None else place_value(h)
+                if dragon_at is None:
+                    dragon_at = {p: s for s, p in enumerate(pos) if s != me}
                 victim = dragon_at.get(h)
-                value = place_value(h)
                 if victim is not None:
-                    guarded = bool(self.bite_mask & ready(victim))
+                    guarded = bool(bite_mask & ready(victim))
                     if victim == holder:
                         value = BITE_HOLDER - (70.0 if guarded else 0.0)
                     else:
                         value += (12.0 if hands[victim] else 0.0) - (40.0 if guarded else 0.0)
-                return value
-            if verb == "draw":
-                if action.source == "discard" and pants_on_top:
-                    return PANTS_ON_DISCARD
-                if loose and action.source == "deck":
-                    return place_value(here) + 10.0  # run the deck down so the Pants come back
-                if full_hand:
-                    return place_value(here) - 1.0  # a full hand only swaps one card for another
-                return place_value(here) + (10.0 if action.source == "deck" else 4.0)
-            if verb == "play":
-                return place_value(here) + self._play_value(action, me, holder, pos, hands, actions_left, answered)
-            return place_value(here)  # end
+            elif verb == "end":
+                value = place_value(here)
+            else:
+                value = self._other_value(action, state, me, holder, place_value, ready)
+            value = value + noise() * 0.01  # break ties without favouring list order
+            if value > best_score:
+                best, best_score = action, value
+        return best
 
-        return score
+    def _other_value(self, action: Action, state: PantsState, me: int, holder: int | None,
+                     place_value: Callable[[int], float], ready: Callable[[int], int]) -> float:
+        """The score of a draw or a play (anything but a move or `end`)."""
+        here = state.pos[me]
+        wearing = holder == me
+        if action.verb == "draw":
+            loose = holder is None
+            pants_on_top = loose and bool(state.discard) and state.discard[-1] == self.pants_card
+            if action.source == "discard" and pants_on_top:
+                return PANTS_ON_DISCARD
+            if loose and action.source == "deck":
+                return place_value(here) + 10.0  # run the deck down so the Pants come back
+            if len(state.hands[me]) >= self.rules.hand_limit:
+                return place_value(here) - 1.0  # a full hand only swaps one card for another
+            return place_value(here) + (10.0 if action.source == "deck" else 4.0)
+        if action.verb == "play":
+            def answered(target: int, cid: str) -> float:
+                """How much a ready reaction of the target spoils playing `cid` at it."""
+                answers = self.fits_mask[cid] & ready(target)
+                if not answers:
+                    return 0.0
+                return 120.0 if answers & self.reflect_mask and wearing else 60.0
+
+            return place_value(here) + self._play_value(action, me, holder, state.pos, state.hands,
+                                                        state.actions_left, answered)
+        return place_value(here)
 
     def _play_value(self, action: Action, me: int, holder: int | None, pos: list[int], hands: list[list[int]],
                     actions_left: int, answered: Callable[[int, str], float]) -> float:

@@ -99,3 +99,72 @@ def test_game_records_are_consistent(table, rules):
 def test_greedy_tables_are_built_once_per_rules(rules):
     assert greedy_for(rules) is greedy_for(rules)
     assert GAME.policies()["greedy"](rules).inner is greedy_for(rules)
+
+
+def _plain_score(greedy: GreedyPolicy, state, me: int, action) -> float:
+    """Greedy's score of one action restated plainly from its documented parts (distances to the
+    holder or a Power space, threats while wearing, bites, draws, plays), one action at a time."""
+    from dragon_pnp.games.dragon_pants.policies import BITE_HOLDER, PANTS_ON_DISCARD, STEP
+
+    pos, hands, spent = state.pos, state.hands, state.spent
+    holder = state.pants_holder()
+    wearing = holder == me
+
+    def ready(seat: int) -> int:
+        return sum({1 << greedy.inst_kind[c] for c in hands[seat] if spent[c] < 0})
+
+    def place(h: int) -> float:
+        if wearing:
+            occupied = sum({1 << p for p in pos})
+            return -greedy._threat(h, greedy._chasers(me, pos, ready), occupied & ~(1 << pos[me]))
+        if holder is not None:
+            return -STEP * greedy.approach[h][pos[holder]]
+        on_top = bool(state.discard) and state.discard[-1] == greedy.pants_card
+        return (-STEP if on_top else -2.0) * greedy.to_power[h]
+
+    here = pos[me]
+    if action.verb == "move":
+        h = greedy.index[action.hex]
+        victims = [s for s, p in enumerate(pos) if p == h and s != me]
+        if not victims:
+            return place(h)
+        victim = victims[-1]
+        guarded = bool(greedy.bite_mask & ready(victim))
+        if victim == holder:
+            return BITE_HOLDER - (70.0 if guarded else 0.0)
+        return place(h) + (12.0 if hands[victim] else 0.0) - (40.0 if guarded else 0.0)
+    if action.verb == "draw":
+        on_top = holder is None and bool(state.discard) and state.discard[-1] == greedy.pants_card
+        if action.source == "discard" and on_top:
+            return PANTS_ON_DISCARD
+        if holder is None and action.source == "deck":
+            return place(here) + 10.0
+        if len(hands[me]) >= greedy.rules.hand_limit:
+            return place(here) - 1.0
+        return place(here) + (10.0 if action.source == "deck" else 4.0)
+    if action.verb == "play":
+        def answered(target: int, cid: str) -> float:
+            answers = greedy.fits_mask[cid] & ready(target)
+            return 0.0 if not answers else 120.0 if answers & greedy.reflect_mask and wearing else 60.0
+
+        return place(here) + greedy._play_value(action, me, holder, pos, hands, state.actions_left, answered)
+    return place(here)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_greedy_choice_is_its_plain_score(rules, players):
+    """The fast scorer (tables and inlined moves, the search's playout hot path) picks exactly
+    the action the plain per-action score does, with the same tie-breaking noise."""
+    greedy = GreedyPolicy(rules)
+    checked = 0
+    for index, state in enumerate(_positions(rules, games=6, players=players)):
+        if asked(state)[0] != "action":
+            continue
+        me = asked(state)[1]
+        legal = options(state)
+        noise = random.Random(index)
+        plain = max(((_plain_score(greedy, state, me, a) + noise.random() * 0.01, -i) for i, a in enumerate(legal)))
+        expected = legal[-plain[1]]
+        assert greedy.choose(state, me, random.Random(index)) == expected, f"position {index}"
+        checked += 1
+    assert checked > 100
