@@ -60,16 +60,19 @@ def build_and_stderr(code: str, deck: Path, out: Path, cache: str, cwd: Path | N
 
 
 def test_lean_eager_cold_warm_and_remembered_builds_are_byte_identical(tmp_path: Path) -> None:
-    # Without the accessibility proof (--no-proof: a third of each cold build): what is compared
-    # here is the kit; test_remembered_build.py compares builds with their proof.json.
+    # Only a plain build takes the command line's fast lane (workers forked early) and is
+    # remembered, so the lean builds run the accessibility proof; the eager and the one-process
+    # builds skip it (--no-proof: a third of a cold build), and all are compared less proof.json,
+    # which the plain builds must write alike.
     cache = str(tmp_path / "cache")
-    lean_cold, cold_path, _, said = build_and_stderr(LEAN, DECK, tmp_path / "lean-cold", "off", proof=False)
+    lean_cold, cold_path, _, said = build_and_stderr(LEAN, DECK, tmp_path / "lean-cold", "off")
     assert "workers: early" in said   # forked by the command line's fast lane (start_render_workers_early)
     eager, eager_path, _ = build(EAGER, DECK, tmp_path / "eager", cache, proof=False)
-    lean_warm, warm_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path, proof=False)
-    remembered, remembered_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path, proof=False)
+    lean_warm, warm_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
+    remembered, remembered_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
     assert (cold_path, eager_path, warm_path, remembered_path) == ("full", "full", "full", "remembered")
     assert any(name.endswith(".png") for name in lean_cold) and any(name.endswith(".pdf") for name in lean_cold)
+    assert lean_cold.pop("proof.json") == lean_warm.pop("proof.json") == remembered.pop("proof.json")
     assert lean_cold == eager == lean_warm == remembered
     # One process for everything: no render workers, and the rulebook typeset in the build's own
     # process rather than in the child forked before the first step (dragon_pnp/rulebook/early.py).
