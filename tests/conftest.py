@@ -146,6 +146,13 @@ def build_command(*argv: str, timeout: float = 600) -> subprocess.CompletedProce
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"})
 
 
+def _game_folder(game: str | Path) -> Path:
+    """A game's folder: a path as given, else its name under data/ or examples/."""
+    return Path(game) if Path(game).is_absolute() else next(
+        (folder for folder in (ROOT / "data" / str(game), ROOT / "examples" / str(game)) if folder.is_dir()),
+        ROOT / "data" / str(game))
+
+
 def _own_paper(game: Path) -> str:
     """The paper a game's print.yaml names (a build without --paper uses it), else letter."""
     try:
@@ -157,32 +164,37 @@ def _own_paper(game: Path) -> str:
 
 @pytest.fixture(scope="session")
 def seed_kit(tmp_path_factory: pytest.TempPathFactory, private_render_cache: Path) -> Callable[..., Path]:
-    """`seed_kit(game, paper=None, duplex=True)`: the kit folder `dragon-pnp build GAME --no-check
-    [--paper PAPER] [--no-duplex]` writes, for a game under data/ (or examples/, or any folder
-    path), built once per test run from the checkout's folder into the run's render cache.
+    """`seed_kit(game, paper=None, duplex=True, proof=None)`: the kit folder `dragon-pnp build GAME
+    --no-check [--paper PAPER] [--no-duplex] [--no-proof]` writes, for a game under data/ (or
+    examples/, or any folder path), built once per test run from the checkout's folder into the
+    run's render cache. What the build printed is kept beside the kit, in `stdout.txt`.
 
-    On the game's own paper it is built without --paper, as a plain build: the cache then
-    remembers it, so a test's `dragon-pnp build GAME --no-check` run from the checkout (over a
-    copy, say) is written from the cache in milliseconds. Shared and read-only: copy it
-    (`copy_seed_kit`) before building over it or breaking it."""
-    seen: dict[tuple[str, str, bool], Path] = {}
+    On the game's own paper it is built without --paper, as a plain build, the proof included:
+    the cache then remembers it, so a test's `dragon-pnp build GAME --no-check` run from the
+    checkout (over a copy, say) is written from the cache in milliseconds. Any other kit skips
+    the proof (`--no-proof`, a third of a cold build) unless `proof=True` asks for it. Shared and
+    read-only: copy it (`copy_seed_kit`) before building over it or breaking it."""
+    seen: dict[tuple[str, str, bool, bool], Path] = {}
 
-    def get(game: str | Path, paper: str | None = None, duplex: bool = True) -> Path:
-        source = Path(game) if Path(game).is_absolute() else next(
-            (folder for folder in (ROOT / "data" / str(game), ROOT / "examples" / str(game)) if folder.is_dir()),
-            ROOT / "data" / str(game))
+    def get(game: str | Path, paper: str | None = None, duplex: bool = True, proof: bool | None = None) -> Path:
+        source = _game_folder(game)
         own = _own_paper(source)
         chosen = (paper or own).lower()
-        key = (str(source), chosen, duplex)
+        plain = chosen == own and duplex
+        proofed = plain if proof is None else proof
+        key = (str(source), chosen, duplex, proofed)
         if key not in seen:
             def make(folder: Path) -> None:
-                flags = (() if chosen == own else ("--paper", chosen)) + (() if duplex else ("--no-duplex",))
+                flags = ((() if chosen == own else ("--paper", chosen)) + (() if duplex else ("--no-duplex",))
+                         + (() if proofed else ("--no-proof",)))
                 done = build_command("build", str(source), "--no-check", *flags, "--out", str(folder / "kit"))
                 if done.returncode != 0:
                     raise AssertionError(f"building {source.name} on {chosen} failed:\n"
                                          f"{done.stdout[-2000:]}{done.stderr[-3000:]}")
+                (folder / "stdout.txt").write_text(done.stdout, encoding="utf-8")
 
-            name = f"seed-kit-{source.parent.name}-{source.name}-{chosen}-{'duplex' if duplex else 'fold'}"
+            name = (f"seed-kit-{source.parent.name}-{source.name}-{chosen}-{'duplex' if duplex else 'fold'}"
+                    f"{'' if proofed else '-no-proof'}")
             seen[key] = built_once(tmp_path_factory, name, make) / "kit"
         return seen[key]
 
@@ -191,13 +203,37 @@ def seed_kit(tmp_path_factory: pytest.TempPathFactory, private_render_cache: Pat
 
 @pytest.fixture(scope="session")
 def copy_seed_kit(seed_kit: Callable[..., Path]) -> Callable[..., Path]:
-    """`copy_seed_kit(game, target, paper=None, duplex=True)`: a private copy of that kit at
-    `target`, to build over or break (copying is milliseconds; building it again was seconds)."""
-    def copy(game: str | Path, target: Path, paper: str | None = None, duplex: bool = True) -> Path:
-        shutil.copytree(seed_kit(game, paper, duplex), target, symlinks=True)
+    """`copy_seed_kit(game, target, paper=None, duplex=True, proof=None)`: a private copy of that
+    kit at `target`, to build over or break (copying is milliseconds; building it again was seconds)."""
+    def copy(game: str | Path, target: Path, paper: str | None = None, duplex: bool = True,
+             proof: bool | None = None) -> Path:
+        shutil.copytree(seed_kit(game, paper, duplex, proof), target, symlinks=True)
         return target
 
     return copy
+
+
+@pytest.fixture(scope="session")
+def seed_cards(tmp_path_factory: pytest.TempPathFactory, private_render_cache: Path) -> Callable[..., Path]:
+    """`seed_cards(game, paper, duplex)`: a folder holding only the cards.pdf a build of the game
+    on that paper and layout writes, rendered in this process once per test run (no rulebook,
+    no other document, no proof: a fraction of a whole kit). For tests that read card sheets alone,
+    such as the fold-over layouts. Shared and read-only."""
+    def get(game: str | Path, paper: str, duplex: bool) -> Path:
+        source = _game_folder(game)
+
+        def make(folder: Path) -> None:
+            from dragon_pnp.kit.kit import plan_kit, render_plan, write_documents
+
+            data = load_game(source)
+            plan = plan_kit(data, paper, duplex).only("cards.pdf")
+            rendered, _ = render_plan(plan)
+            write_documents(plan, rendered, folder)
+
+        name = f"seed-cards-{source.parent.name}-{source.name}-{paper}-{'duplex' if duplex else 'fold'}"
+        return built_once(tmp_path_factory, name, make)
+
+    return get
 
 
 # One headless chromium per test process, shared by every browser test (studio and diff): a

@@ -77,9 +77,8 @@ def mutate(document: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return doc
 
 
-def outcome(game: str, document: dict[str, Any], folder: Path) -> str:
-    """'ok', 'located', or the traceback's exception as text."""
-    data = load_game(GAMES[game])
+def outcome(data: Any, document: dict[str, Any], folder: Path) -> str:
+    """'ok', 'located', or the traceback's exception as text (`data`: the loaded game)."""
     module = module_for_game(data)
     path = folder / "position.yaml"
     path.write_text(yaml.safe_dump(document, sort_keys=False, allow_unicode=True), encoding="utf-8")
@@ -96,9 +95,10 @@ def outcome(game: str, document: dict[str, Any], folder: Path) -> str:
 def campaign(game: str, count: int, seed: int, folder: Path) -> dict[str, int]:
     rng = random.Random(seed)
     documents = positions(game)
+    data = load_game(GAMES[game])   # once: loading the game is most of a case's cost, and no case changes it
     tally: dict[str, int] = {}
     for _ in range(count):
-        result = outcome(game, mutate(rng.choice(documents), rng), folder)
+        result = outcome(data, mutate(rng.choice(documents), rng), folder)
         tally[result] = tally.get(result, 0) + 1
     return tally
 

@@ -177,7 +177,8 @@ def test_an_import_that_hangs_or_exits_is_one_located_message(tmp_path, breaking
 def test_the_kit_builds_without_rules_that_do_not_load(tmp_path, breaking):
     game = broken(tmp_path, breaking)
     out = tmp_path / "kit"
-    done = run(tmp_path, "build", str(game), "--no-check", "--out", str(out))
+    # --no-proof: the kit and the warning are what is read here (the proof was a third of this cold build)
+    done = run(tmp_path, "build", str(game), "--no-check", "--no-proof", "--out", str(out))
     assert done.returncode == 0, done.stdout + done.stderr
     warned = [line for line in done.stderr.splitlines() if "built without the rules module" in line]
     assert len(warned) == 1 and "rules/__init__.py:" in warned[0]

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 import pytest
 
 from dragon_pnp.build.context import BuildContext, BuildOptions
 from dragon_pnp.games.registry import load_game
-from dragon_pnp.kit.kit import plan_kit, render_plan, write_documents
 from dragon_pnp.kit.steps import kit_step, print_and_play_step
 from dragon_pnp.rulebook.build import build_step as rulebook_step
 
@@ -37,55 +34,30 @@ def build_kit(game, folder: Path, paper: str, duplex: bool = True) -> BuildConte
     return context
 
 
-def build_cards(game, folder: Path, paper: str, duplex: bool) -> BuildContext:
-    """Only cards.pdf: what the fold-over layout tests read."""
-    folder.mkdir(parents=True, exist_ok=True)
-    context = BuildContext(game, BuildOptions(paper=paper, duplex=duplex, check=False), folder)
-    plan = plan_kit(game, paper, duplex).only("cards.pdf")
-    rendered, _ = render_plan(plan)
-    context.artifacts.update(write_documents(plan, rendered, folder))
-    return context
-
-
 @pytest.fixture(scope="session")
-def kits(game, tmp_path_factory):
+def kits(game, seed_kit, seed_cards):
     """Whole kits (duplex) or card sheets only (fold-over), built lazily once per test run.
 
-    Under pytest-xdist the workers of one run share the builds: the first to ask builds while
-    holding a lock file, the others wait for its `done` marker and read the same files.
+    A duplex kit is the run's shared seed kit of Dragon Pants (`dragon-pnp build dragon_pants
+    --no-check [--paper PAPER]`, tests/conftest.py), which the fault and foundation tests read too:
+    one build serves them all, the accessibility proof included (test_build_command.py reads its
+    line). Fold-over card sheets are built in-process, cards.pdf alone. Either way the workers of
+    one run share the files (tests/conftest.py: `seed_kit`, `seed_cards`), and each gets a
+    `BuildContext` over them.
     """
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-    shared = tmp_path_factory.getbasetemp().parent / f"kits-{run}" if run else None
     built: dict[tuple[str, bool], BuildContext] = {}
-
-    def make(paper: str, duplex: bool, folder: Path) -> BuildContext:
-        return build_kit(game, folder, paper) if duplex else build_cards(game, folder, paper, duplex)
 
     def get(paper: str, duplex: bool = True) -> BuildContext:
         key = (paper, duplex)
-        if key in built:
-            return built[key]
-        name = f"kit-{paper}-{'duplex' if duplex else 'fold'}"
-        if shared is None:
-            built[key] = make(paper, duplex, tmp_path_factory.mktemp(name))
-            return built[key]
-        shared.mkdir(parents=True, exist_ok=True)
-        folder, done = shared / name, shared / f"{name}.done"
-        try:
-            os.close(os.open(shared / f"{name}.lock", os.O_CREAT | os.O_EXCL))
-        except FileExistsError:
-            deadline = time.monotonic() + 600
-            while not done.exists():
-                if time.monotonic() > deadline:
-                    raise TimeoutError(f"another worker never finished building {name}") from None
-                time.sleep(0.1)
+        if key not in built:
+            if duplex:
+                folder = seed_kit("dragon_pants", paper, proof=True)
+            else:
+                folder = seed_cards("dragon_pants", paper, duplex)
             context = BuildContext(game, BuildOptions(paper=paper, duplex=duplex, check=False), folder)
             context.artifacts.update({p.name: p for p in folder.iterdir() if p.is_file()})
-        else:
-            context = make(paper, duplex, folder)
-            done.touch()
-        built[key] = context
-        return context
+            built[key] = context
+        return built[key]
 
     return get
 

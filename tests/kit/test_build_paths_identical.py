@@ -39,19 +39,20 @@ def _hashes(folder: Path) -> dict[str, str]:
 
 
 def build(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None,
-          workers: str | None = None) -> tuple[dict[str, str], str, str]:
+          workers: str | None = None, proof: bool = True) -> tuple[dict[str, str], str, str]:
     """The kit's file hashes, the path the process took (full or remembered) and what it printed."""
-    hashes, path, printed, _ = build_and_stderr(code, deck, out, cache, cwd, workers)
+    hashes, path, printed, _ = build_and_stderr(code, deck, out, cache, cwd, workers, proof)
     return hashes, path, printed
 
 
 def build_and_stderr(code: str, deck: Path, out: Path, cache: str, cwd: Path | None = None,
-                     workers: str | None = None) -> tuple[dict[str, str], str, str, str]:
-    """`build`'s figures and the process's stderr (where REPORT writes)."""
+                     workers: str | None = None, proof: bool = True) -> tuple[dict[str, str], str, str, str]:
+    """`build`'s figures and the process's stderr (where REPORT writes); `proof=False` adds --no-proof."""
     env = {**os.environ, "PYTHONPATH": str(project_root()), "DRAGON_PNP_CACHE": cache}
     if workers is not None:
         env["DRAGON_PNP_WORKERS"] = workers
-    done = subprocess.run([sys.executable, "-c", code, "build", str(deck), "--no-check", "--out", str(out)],
+    done = subprocess.run([sys.executable, "-c", code, "build", str(deck), "--no-check", "--out", str(out),
+                           *(() if proof else ("--no-proof",))],
                           env=env, cwd=cwd or project_root(), capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     path = done.stderr.rsplit("path: ", 1)[-1].strip()
@@ -59,16 +60,21 @@ def build_and_stderr(code: str, deck: Path, out: Path, cache: str, cwd: Path | N
 
 
 def test_lean_eager_cold_warm_and_remembered_builds_are_byte_identical(tmp_path: Path) -> None:
+    # Only a plain build takes the command line's fast lane (workers forked early) and is
+    # remembered, so the lean builds run the accessibility proof; the eager and the one-process
+    # builds skip it (--no-proof: a third of a cold build), and all are compared less proof.json,
+    # which the plain builds must write alike.
     cache = str(tmp_path / "cache")
     lean_cold, cold_path, _, said = build_and_stderr(LEAN, DECK, tmp_path / "lean-cold", "off")
     assert "workers: early" in said   # forked by the command line's fast lane (start_render_workers_early)
-    eager, eager_path, _ = build(EAGER, DECK, tmp_path / "eager", cache)
+    eager, eager_path, _ = build(EAGER, DECK, tmp_path / "eager", cache, proof=False)
     lean_warm, warm_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
     remembered, remembered_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
     assert (cold_path, eager_path, warm_path, remembered_path) == ("full", "full", "full", "remembered")
     assert any(name.endswith(".png") for name in lean_cold) and any(name.endswith(".pdf") for name in lean_cold)
+    assert lean_cold.pop("proof.json") == lean_warm.pop("proof.json") == remembered.pop("proof.json")
     assert lean_cold == eager == lean_warm == remembered
     # One process for everything: no render workers, and the rulebook typeset in the build's own
     # process rather than in the child forked before the first step (dragon_pnp/rulebook/early.py).
-    alone, alone_path, _ = build(LEAN, DECK, tmp_path / "alone", "off", workers="1")
+    alone, alone_path, _ = build(LEAN, DECK, tmp_path / "alone", "off", workers="1", proof=False)
     assert alone_path == "full" and alone == lean_cold

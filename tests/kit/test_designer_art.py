@@ -8,6 +8,7 @@ the document holds, what size each card's text was set at.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -33,10 +34,16 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           timeout=300)
 
 
+_SCAFFOLD: list[Path] = []   # `dragon-pnp new artgame`, run once per test process and copied for each test
+
+
 def make_game(tmp_path: Path, rows: list[str], header: str = "name,text,power,count") -> Path:
-    made = run("new", "artgame", "--dir", str(tmp_path), cwd=tmp_path)
-    assert made.returncode == 0, made.stderr
+    if not _SCAFFOLD:
+        made = run("new", "artgame", "--dir", str(tmp_path / "scaffold"), cwd=tmp_path)
+        assert made.returncode == 0, made.stderr
+        _SCAFFOLD.append(tmp_path / "scaffold" / "artgame")
     folder = tmp_path / "artgame"
+    shutil.copytree(_SCAFFOLD[0], folder)
     (folder / "cards.csv").write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
     (folder / "icons").mkdir()
     (folder / "icons" / "block.svg").write_text(GAME_ICON, encoding="utf-8")
@@ -46,7 +53,8 @@ def make_game(tmp_path: Path, rows: list[str], header: str = "name,text,power,co
 
 
 def build(folder: Path, tmp_path: Path) -> subprocess.CompletedProcess:
-    return run("build", str(folder), "--out", str(tmp_path / "kit"), "--no-check", cwd=tmp_path)
+    # --no-proof: these tests read the PDFs and messages, not proof.json (tests/proof does).
+    return run("build", str(folder), "--out", str(tmp_path / "kit"), "--no-check", "--no-proof", cwd=tmp_path)
 
 
 def card_front_pages(pdf: Path) -> list[fitz.Page]:

@@ -18,6 +18,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 from pypdf import PdfReader
@@ -166,10 +167,10 @@ def miscut_faults(image: Image.Image, dpi: int, page, faces, reach: float | None
 
     pieces = [(p, outline(p, faces[p.form].shape)) for p in page.placements if p.trim is not None and p.form in faces]
     folds = {round(s.a[0], 3) for s in page.fold_marks if abs(s.a[0] - s.b[0]) < 1e-9}
+    array = np.asarray(image)
     for placement, corners in pieces:
         x0, y0, x1, y1 = placement.trim
-        own = {quantized(at(x, y)) for x in _steps(x0 + 0.5, x1 - 0.5, 1.0) for y in _steps(y0 + 0.5, y1 - 0.5, 1.0)
-               if _inside(corners, x, y)}
+        own = _own_colours(array, scale, corners, _steps(x0 + 0.5, x1 - 0.5, 1.0), _steps(y0 + 0.5, y1 - 0.5, 1.0))
         for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
             if abs(ax - bx) < 1e-9 and round(ax, 3) in folds:
                 continue
@@ -186,17 +187,26 @@ def miscut_faults(image: Image.Image, dpi: int, page, faces, reach: float | None
     return faults
 
 
+def _own_colours(array: np.ndarray, scale: float, corners: list[tuple[float, float]], xs: list[float],
+                 ys: list[float]) -> set[tuple[int, ...]]:
+    """The quantized colours at every point of the grid xs x ys (mm) inside the piece's outline (ray
+    casting), read as `miscut_faults`'s `at` reads a point, over the whole grid at once: point by
+    point in Python this was four fifths of the test's time (the same sets, checked piece by piece)."""
+    x, y = np.meshgrid(np.array(xs), np.array(ys), indexing="ij")
+    inside = np.zeros(x.shape, dtype=bool)
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+        crosses = (ay > y) != (by > y)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            inside ^= crosses & (x < ax + (y - ay) * (bx - ax) / (by - ay))
+    height, width = array.shape[:2]
+    columns = np.clip((x[inside] * scale).astype(int), 0, width - 1)
+    rows = np.clip((y[inside] * scale).astype(int), 0, height - 1)
+    colours = array[rows, columns] // QUANTUM
+    return {tuple(int(c) for c in colour) for colour in np.unique(colours, axis=0)}
+
+
 def _steps(start: float, stop: float, step: float) -> list[float]:
     return [start + i * step for i in range(int((stop - start) / step) + 1)]
-
-
-def _inside(polygon: list[tuple[float, float]], x: float, y: float) -> bool:
-    """Ray casting: is (x, y) inside the polygon?"""
-    inside = False
-    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
-        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
-            inside = not inside
-    return inside
 
 
 @pytest.mark.parametrize("paper, duplex", KITS)

@@ -31,10 +31,14 @@ def tool(name: str) -> str:
 
 
 @pytest.fixture(scope="module", params=GAMES, ids=[g.name for g in GAMES])
-def pdfs(request, tmp_path_factory) -> list[Path]:
+def pdfs(request, tmp_path_factory, seed_kit) -> list[Path]:
+    # The run's shared Letter kit of the game (tests/kit/test_kit_pages.py and others read it) is
+    # built first: its pieces are then in the run's render cache, and this build draws them from it.
+    seed_kit(request.param, "letter")
     out = tmp_path_factory.mktemp(request.param.name) / "kit"
+    # --no-proof: nothing here reads proof.json (tests/proof does), and it was a third of the build.
     built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(request.param), "--no-check",
-                            "--paper", "letter", "--pdfx", "--out", str(out)], capture_output=True, text=True, timeout=600,
+                            "--paper", "letter", "--pdfx", "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert built.returncode == 0, built.stdout + built.stderr
     found = sorted(out.glob("*.pdf"))

@@ -24,7 +24,9 @@ def files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_cold_warm_and_uncached_builds_are_byte_identical(game, tmp_path, monkeypatch):
+def test_cold_warm_and_uncached_builds_are_byte_identical(game, kits, tmp_path, monkeypatch):
+    """Three builds in this process (cold, warm, no cache), and `dragon-pnp build` in a child process
+    (the run's shared kit), give the same files byte for byte."""
     monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path / "cache"))
     cold = files(build_kit(game, tmp_path / "cold", "letter").out_dir)
     assert any((tmp_path / "cache").rglob("*")), "the cold build stored nothing"
@@ -35,6 +37,13 @@ def test_cold_warm_and_uncached_builds_are_byte_identical(game, tmp_path, monkey
     assert cold.keys() == warm.keys() == uncached.keys()
     for name in cold:
         assert cold[name] == warm[name] == uncached[name], name
+    # The command writes every file the build's steps write, with the same bytes, and more: the
+    # steps it runs besides (the accessibility proof, a rules module's own files) and the marker of a
+    # finished kit. (This was test_kit_files.py's own second build: one build less.)
+    command = files(Path(kits("letter").out_dir))
+    assert cold.keys() < command.keys() and {"proof.json", ".dragon-pnp-kit"} <= command.keys()
+    for name in cold:
+        assert command[name] == cold[name], name
 
 
 WARM_BUILD = """

@@ -32,8 +32,9 @@ def kit(tmp_path_factory) -> Path:
     profile["sheets"] = {"deck_duplex": {"shared_cut_on": ["letter"]}}
     (folder / "print.yaml").write_text(yaml.safe_dump(profile))
     out = folder.parent / "kit"
+    # --no-proof (here and below): the sheets are read here, not proof.json (tests/proof reads that)
     built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check", "--paper", "letter",
-                            "--out", str(out)], capture_output=True, text=True, timeout=600,
+                            "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert built.returncode == 0, built.stdout + built.stderr
     return out
@@ -129,7 +130,7 @@ def token_grid_kit(tmp_path_factory) -> Path:
     manifest.write_text(text.replace("    name: Damage tokens\n", "    name: Damage tokens\n    cut: grid\n"))
     out = folder.parent / "kit"
     built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check", "--paper", "a4",
-                            "--out", str(out)], capture_output=True, text=True, timeout=600,
+                            "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600,
                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert built.returncode == 0, built.stdout + built.stderr
     return out

@@ -73,7 +73,7 @@ def german_line_pages(tmp_path_factory: pytest.TempPathFactory, private_render_c
         pytest.skip("pdftotext (poppler-utils) is not installed")
     out = tmp_path_factory.mktemp("line") / "kit"
     result = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(DATA / "dragon_line"), "--lang", "de",
-                             "--no-check", "--out", str(out)], capture_output=True, text=True, timeout=600)
+                             "--no-check", "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     kit = out.parent / "kit-de"
     pages = {}

@@ -118,7 +118,7 @@ def test_the_translated_view_changes_texts_only() -> None:
 
 def test_the_german_kit_reads_german(tmp_path: Path, private_render_cache: Path) -> None:
     out = tmp_path / "kit"
-    result = _cli("build", str(DANCE), "--lang", "de", "--no-check", "--out", str(out))
+    result = _cli("build", str(DANCE), "--lang", "de", "--no-check", "--no-proof", "--out", str(out))
     assert result.returncode == 0, result.stdout + result.stderr
     kit = tmp_path / "kit-de"
     cards = " ".join(page.extract_text() for page in PdfReader(kit / "cards.pdf").pages)

@@ -43,7 +43,7 @@ def make_game(tmp_path: Path, sentence: str) -> tuple[Path, int]:
 
 
 def build(folder: Path, out: Path) -> subprocess.CompletedProcess:
-    return run("build", str(folder), "--out", str(out), "--no-check", cwd=folder.parent)
+    return run("build", str(folder), "--out", str(out), "--no-check", "--no-proof", cwd=folder.parent)
 
 
 def test_an_icon_in_rules_text_is_drawn_in_the_line_at_the_text_size(tmp_path):

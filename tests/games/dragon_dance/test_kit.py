@@ -28,9 +28,11 @@ def cards() -> list[dict]:
 
 @pytest.fixture(scope="module", params=[("letter", True), ("a4", True), ("letter", False), ("a4", False)],
                 ids=["letter-duplex", "a4-duplex", "letter-fold", "a4-fold"])
-def card_texts(request, seed_kit) -> list[str]:
+def card_texts(request, seed_kit, seed_cards) -> list[str]:
     paper, duplex = request.param
-    out = seed_kit(DATA, paper, duplex)   # `dragon-pnp build DATA --no-check --paper PAPER [--no-duplex]`, once per run
+    # Duplex: the run's shared kit, `dragon-pnp build DATA --no-check [--paper a4]` (tests/kit reads
+    # it too); fold-over: the card sheets alone, all this test reads. Each once per run.
+    out = seed_kit(DATA, paper) if duplex else seed_cards(DATA, paper, duplex)
     # One card's text is what MuPDF reads inside its placed face (the aid cards share the sheets
     # and carry the game's mark, not a card's own version, so they are left out).
     texts = []

@@ -14,7 +14,6 @@ import pytest
 from dragon_pnp.games.dragon_line.rulebook_facts import reform_words, worked_round
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.rulebook import typeset
-from tests.kit.conftest import build_cards, build_kit
 
 MM = 72 / 25.4
 KITS = [("letter", True), ("a4", False), ("a4", True), ("letter", False)]
@@ -29,16 +28,12 @@ def game():
 
 
 @pytest.fixture(scope="module")
-def kits(game, tmp_path_factory):
-    built = {}
-
+def kits(seed_kit, seed_cards):
+    """The kit folder on a paper and layout: duplex, the run's shared seed kits (`dragon-pnp build
+    dragon_line --no-check [--paper a4]`, which tests/kit and tests/proof read too); fold-over, the
+    card sheets alone (only cards.pdf is read on those)."""
     def get(paper: str, duplex: bool) -> Path:
-        if (paper, duplex) not in built:
-            folder = tmp_path_factory.mktemp(f"line-{paper}-{'duplex' if duplex else 'fold'}")
-            full = (paper, duplex) in KITS[:2]
-            (build_kit if full else build_cards)(game, folder, paper, duplex)
-            built[paper, duplex] = folder
-        return built[paper, duplex]
+        return seed_kit("dragon_line", paper) if duplex else seed_cards("dragon_line", paper, duplex)
 
     return get
 
