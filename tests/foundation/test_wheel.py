@@ -55,8 +55,9 @@ def installed(wheel, tmp_path_factory) -> Path:
                                capture_output=True, text=True, check=True).stdout.strip())
     # Run from the venv's folder with no PYTHONPATH: a checkout on the path (its egg-info) would
     # make pip think dragon-pnp is installed already.
+    # --no-compile: the commands below compile (and cache) only the modules they import, not all
     done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-                           "--no-index", "--quiet", str(wheel)], capture_output=True, text=True, timeout=300,
+                           "--no-index", "--no-compile", "--quiet", str(wheel)], capture_output=True, text=True, timeout=300,
                           cwd=env_dir, env=_environment())
     assert done.returncode == 0, done.stdout + done.stderr
     assert list(site.glob("dragon_pnp-*.dist-info")), "the wheel did not install into the fresh venv"
