@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.studio.conftest import launch, ready
+from tests.studio.conftest import launch
 
 EDITED = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
 TIMEOUT = 120_000  # ms: a loaded 2-core machine can take a while to start a studio cold
@@ -21,8 +21,7 @@ def studio(tmp_path_factory):
     puts the data back as it found it, the second changes it last."""
     started = launch(tmp_path_factory.mktemp("browser"), "--check-games", "3")
     try:
-        started.wait_for(ready)
-        yield started
+        yield started   # each test's page waits for it to be ready, as a designer's would
     finally:
         started.stop()
 
