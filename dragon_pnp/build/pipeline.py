@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.build.atomic import atomic_folder
 from dragon_pnp.build.context import BuildContext, BuildOptions
@@ -57,8 +57,12 @@ STEPS: list[Step] = [
 
 
 def run_build(game: GameData, options: BuildOptions, out_dir: Path,
-              advance: Callable[[str], None] = lambda label: None) -> BuildContext:
+              advance: Callable[[str], None] = lambda label: None,
+              ready: dict[str, Any] | None = None) -> BuildContext:
     """Run every enabled step into a staging folder, then swap it in for `out_dir`.
+
+    `ready` is work the caller has already done for a step, as `BuildContext.early` holds it
+    (the studio hands in the rulebook its preview typeset for this very game).
 
     Only a kit this tool made (or a missing or empty folder) is ever replaced; a folder or
     disk that cannot be written is an OutputFolderError naming it, and the old kit stays.
@@ -75,6 +79,8 @@ def run_build(game: GameData, options: BuildOptions, out_dir: Path,
         prepare_output_folder(out_dir, game.root)
         with atomic_folder(out_dir, before_swap=before_swap) as staging:
             context = BuildContext(game, options, staging, advance=advance)
+            for name, work in (ready or {}).items():
+                context.begun(name, work)
             steps = active_steps(options, game)
             # Every step's code loads before the early work forks (see Step.begin), so the
             # forked child finds what it shares with the steps (templates, fonts) loaded.

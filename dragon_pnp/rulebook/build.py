@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from dragon_pnp.build.atomic import write_file_atomically
 from dragon_pnp.build.context import BuildContext
-from dragon_pnp.rulebook.early import EarlyRulebook, TypesetBook, start
+from dragon_pnp.rulebook.early import EarlyRulebook, ReadyRulebook, TypesetBook, start
 
 EARLY = "rulebook"
 WORKDIR = ".rulebook-icons"   # inside the staging folder; removed before the build is swapped in
 
 
 def begin(context: BuildContext) -> None:
+    if EARLY in context.early:   # the caller handed in the book (run_build's `ready`)
+        return
     early = start(context.game, context.options.paper, context.out_dir / WORKDIR)
     if early is not None:
         context.begun(EARLY, early)
@@ -23,7 +25,7 @@ def begin(context: BuildContext) -> None:
 
 def build_step(context: BuildContext) -> None:
     early = context.early.pop(EARLY, None)
-    book = early.result() if isinstance(early, EarlyRulebook) else None
+    book = early.result() if isinstance(early, (EarlyRulebook, ReadyRulebook)) else None
     if book is None:
         from dragon_pnp.rulebook.document import typeset
 

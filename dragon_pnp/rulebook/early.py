@@ -87,6 +87,20 @@ class EarlyRulebook:
         shutil.rmtree(self._workdir, ignore_errors=True)
 
 
+class ReadyRulebook:
+    """A book its caller typeset already for this very game and paper (the studio's preview
+    has just typeset what its output build would typeset again): the step collects it as is."""
+
+    def __init__(self, book: TypesetBook):
+        self._book = book
+
+    def result(self) -> TypesetBook:
+        return self._book
+
+    def close(self) -> None:
+        """Nothing runs: nothing to stop."""
+
+
 def start(game: GameData, paper: str, workdir: Path | None = None) -> EarlyRulebook | None:
     """Begin typesetting in a child where forking is safe and offered; else None. The child
     draws its icons into `workdir` (else a temporary folder), which `close` removes (a build

@@ -23,6 +23,7 @@ if TYPE_CHECKING:   # the kit loads on first use
     from dragon_pnp.games.report_parts import Table
     from dragon_pnp.kit.kit import KitPlan
     from dragon_pnp.kit.parallel import PendingRender
+    from dragon_pnp.rulebook.early import TypesetBook
 
 # The documents a kit preview shows, in the order the print-and-play file has them.
 RULEBOOK_DOCUMENTS = ("rulebook.pdf", "player-aid.pdf")
@@ -177,29 +178,47 @@ def inputs_key(game: GameData, paper: str, duplex: bool) -> str:
     return inputs_digest(game.root, templates_folder(), settings=f"{paper}|{duplex}")
 
 
-def typeset_rulebook(game: GameData, paper: str) -> list[tuple[str, bytes]]:
-    """The rulebook and player aid PDFs, as the build's rulebook step makes them."""
+def typeset_book(game: GameData, paper: str) -> TypesetBook:
+    """The rulebook (and player aid) as the build's rulebook step typesets them."""
     from dragon_pnp.rulebook.document import typeset
+    from dragon_pnp.rulebook.early import TypesetBook
 
     book = typeset(game, paper)
+    return TypesetBook(book.pdf, book.aid_pdf, book.aid_copies, book.rules_pdf)
+
+
+def book_documents(book: TypesetBook) -> list[tuple[str, bytes]]:
+    """The rulebook and player aid PDFs of a typeset book, by their file names in the kit."""
     documents = [("rulebook.pdf", book.pdf)]
     if book.aid_pdf is not None:
         documents.append(("player-aid.pdf", book.aid_pdf))
     return documents
 
 
+def typeset_rulebook(game: GameData, paper: str) -> list[tuple[str, bytes]]:
+    """The rulebook and player aid PDFs, as the build's rulebook step makes them."""
+    return book_documents(typeset_book(game, paper))
+
+
 def write_output(game: GameData, paper: str, duplex: bool, out_dir: Path,
-                 advance: Callable[[str], None], say: Callable[[str], None] = lambda text: None) -> list[str]:
+                 advance: Callable[[str], None], say: Callable[[str], None] = lambda text: None,
+                 book: TypesetBook | None = None) -> list[str]:
     """The kit as `dragon-pnp build --no-check` writes it, swapped into `out_dir` atomically
     (the reports `check` and `diff` wrote there kept; `say` hears what of the old kit is gone).
 
     `advance` is called before each step; raising from it abandons the build and leaves the
-    previous output untouched. Returns the files written, relative to `out_dir`.
+    previous output untouched. `book` is this game's rulebook on this paper when the caller has
+    typeset it already (the preview has): the build writes it instead of typesetting it again.
+    Returns the files written, relative to `out_dir`.
     """
     from dragon_pnp.build.kept_outputs import Carried
     from dragon_pnp.build.pipeline import run_build
+    from dragon_pnp.rulebook.build import EARLY
+    from dragon_pnp.rulebook.early import ReadyRulebook
 
-    context = run_build(game, BuildOptions(paper=paper, duplex=duplex, check=False, proof=False), out_dir, advance)
+    ready = {EARLY: ReadyRulebook(book)} if book is not None else None
+    context = run_build(game, BuildOptions(paper=paper, duplex=duplex, check=False, proof=False), out_dir, advance,
+                        ready)
     if context.dropped:
         say(Carried(dropped=context.dropped).note())
     return sorted(str(path.relative_to(out_dir)) for path in context.artifacts.values())

@@ -13,13 +13,16 @@ from __future__ import annotations
 import hashlib
 import struct
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dragon_pnp.data import GameData
 from dragon_pnp.pdf.page_digest import page_digests
 from dragon_pnp.studio import build_adapter as adapter
 from dragon_pnp.studio.images import ImageStore
 from dragon_pnp.studio.raster import JPEG_QUALITY, PREVIEW_DPI, PageImage, rasterise
+
+if TYPE_CHECKING:
+    from dragon_pnp.rulebook.early import TypesetBook
 
 CARD_DPI = 150          # gallery cards: readable at a glance, 400 pixels wide for poker size
 PREVIEW_VERSION = "studio-preview-1"  # bump when what a preview image looks like changes
@@ -64,6 +67,7 @@ class Previewer:
         self.store = store
         self.cache = cache if cache is not None else adapter.render_cache()
         self._made: dict[str, tuple[str, int, int]] = {}     # content key -> (address, width, height)
+        self._book: tuple[GameData, str, TypesetBook] | None = None  # the last book typeset: (game, paper, book)
 
     def cards(self, game: GameData, settings: Settings) -> tuple[list[ShownPage], list[ShownCard]]:
         """The card sheets and every card face, rendering only the ones not seen before."""
@@ -99,7 +103,9 @@ class Previewer:
     def rulebook(self, game: GameData, settings: Settings) -> list[ShownPage]:
         """The rulebook and player aid, typeset as the build does; only pages that changed are rasterised."""
         shown = []
-        for document, pdf in adapter.typeset_rulebook(game, settings.paper):
+        book = adapter.typeset_book(game, settings.paper)
+        self._book = (game, settings.paper, book)
+        for document, pdf in adapter.book_documents(book):
             keys = [_page_key(f"pdf-page|{digest}") for digest in page_digests(pdf)]
             missing = [index for index, key in enumerate(keys) if not self._known(key)]
             for index, image in zip(missing, rasterise(pdf, pages=missing) if missing else []):
@@ -107,6 +113,12 @@ class Previewer:
                 self._store_on_disk(keys[index], image)
             shown += [ShownPage(document, number, *self._made[key]) for number, key in enumerate(keys, start=1)]
         return shown
+
+    def book_for(self, game: GameData, paper: str) -> TypesetBook | None:
+        """The book `rulebook` last typeset, if it was for this very game object and paper (a
+        fresh load, or the game in another language, is another object): else None."""
+        kept = self._book
+        return kept[2] if kept is not None and kept[0] is game and kept[1] == paper else None
 
     def _known(self, key: str) -> bool:
         """Whether the page image is at hand, fetching it from the render cache if it is there."""

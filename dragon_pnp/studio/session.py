@@ -248,7 +248,8 @@ class StudioSession:
         if writing:
             assert self.out_dir is not None
             output_started = time.perf_counter()
-            files = adapter.write_output(game, settings.paper, settings.duplex, self.out_dir, self._advance, self.log)
+            files = adapter.write_output(game, settings.paper, settings.duplex, self.out_dir, self._advance, self.log,
+                                         book=self.previewer.book_for(game, settings.paper))
             with self._lock:
                 self.view.output = {"folder": str(self.out_dir), "files": files}
                 self.view.timings["output"] = time.perf_counter() - output_started

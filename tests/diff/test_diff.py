@@ -16,11 +16,11 @@ import pytest
 from pypdf import PdfReader
 
 from dragon_pnp.diff.compare import DiffOptions, run_diff
-from dragon_pnp.diff.pages import kit_side, typeset_documents
+from dragon_pnp.diff.side_cache import load_side, side_key
 from dragon_pnp.diff.sources import VersionError
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.kit import forms_used, plan_kit
-from dragon_pnp.kit.parallel import render_all
+from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.report.check import CheckSettings, Execution
 from dragon_pnp.report.simulate import table_for
 from tests.conftest import ROOT
@@ -59,14 +59,20 @@ BOOKS = ("rulebook.pdf", "player-aid.pdf")
 
 
 def printed(folder: Path, pages: set[tuple[str, int]]) -> dict[tuple[str, int], bytes]:
-    """The PDF holding each page of the new version: a typeset book, or a kit page rendered alone."""
+    """The PDF holding each page of the new version: a typeset book, or a kit page rendered alone.
+
+    The diff just kept the new version's typeset book and its pages' render keys in the run's
+    cache (diff/side_cache.py), and drew its changed pages there: they are read back from it
+    rather than planned, typeset (seconds for Dragon Pants) and looked up again."""
     game = load_game(folder)
-    books = typeset_documents(game, "letter")
-    _, jobs = kit_side(game, "letter")
-    kit = [(d, p) for d, p in pages if d not in BOOKS]
-    rendered, _ = render_all([jobs[(d, p - 1)] for d, p in kit], [])
-    found = {(d, p): books[d] for d, p in pages if d in BOOKS}
-    found.update({(d, p): rendered[jobs[(d, p - 1)].name] for d, p in kit})
+    cache = RenderCache.from_environment()
+    record = load_side(cache, side_key(game, "letter"))
+    assert record is not None, "the diff kept no record of the new version in the run's render cache"
+    found = {(d, p): record.books[d] for d, p in pages if d in BOOKS}
+    for d, p in [(d, p) for d, p in pages if d not in BOOKS]:
+        page_pdf = cache.get(record.render_keys[record.kit[d][p - 1]])
+        assert page_pdf is not None, f"the diff did not draw {d} page {p}"
+        found[(d, p)] = page_pdf
     return found
 
 

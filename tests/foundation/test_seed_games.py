@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from dragon_pnp.cli import main
+from dragon_pnp.cli.new import make_game
+
 ROOT = Path(__file__).resolve().parents[2]
 SEED_GAMES = {"dragon_pants", "dragon_dance", "dragon_line"}
 
@@ -60,9 +63,9 @@ def test_a_copy_of_a_seed_game_builds_the_seed_kit(tmp_path, private_render_cach
 
 
 @pytest.mark.parametrize("problem", ["link", "exists", "rules"])
-def test_new_from_refuses_with_a_located_error(tmp_path, problem):
+def test_new_from_refuses_with_a_located_error(tmp_path, problem, capsys):
     source = tmp_path / "source"
-    assert run("new", "source", "--dir", str(tmp_path), cwd=tmp_path).returncode == 0
+    assert make_game("source", tmp_path) == source
     args = ["new", "copy", "--from", str(source), "--dir", str(tmp_path)]
     if problem == "link":
         (source / "secret.txt").symlink_to("/etc/hostname")
@@ -70,9 +73,11 @@ def test_new_from_refuses_with_a_located_error(tmp_path, problem):
         (tmp_path / "copy").mkdir()
     else:
         args.append("--rules")
-    done = run(*args, cwd=tmp_path)
-    assert done.returncode == 2 and "Traceback" not in done.stderr
+    with pytest.raises(SystemExit) as done:   # in-process through `main`: the same words, no child's imports
+        main(args)
+    out, err = capsys.readouterr()
+    assert done.value.code == 2 and "Traceback" not in out + err
     expected = {"link": "secret.txt: a link", "exists": "already exists", "rules": "leave out --rules"}[problem]
-    assert expected in done.stderr
+    assert expected in err
     if problem != "exists":
         assert not (tmp_path / "copy").exists()

@@ -26,7 +26,8 @@ def _fake_gs(folder: Path, body: str) -> dict[str, str]:
 
 
 def _build(out: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(PEER), "--no-check", "--pdfx",
+    # --no-proof: the proof step runs before the print shop's and nothing here reads it
+    return subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(PEER), "--no-check", "--no-proof", "--pdfx",
                            "--out", str(out)], capture_output=True, text=True, timeout=300, env=env)
 
 

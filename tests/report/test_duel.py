@@ -6,13 +6,11 @@ number wins, a tie goes to the lowest seat) and from hand-made game records."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from dragon_pnp.cli import main
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.duel import DealOutcome, DuelError, a_seat, detectable_difference, play_duel, summarise_duel
 from dragon_pnp.report.record import GameRecord
@@ -96,23 +94,26 @@ def test_detectable_difference_shrinks_with_the_root_of_the_games():
     assert detectable_difference(400) == pytest.approx(detectable_difference(100) / 2)
 
 
-def _run(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DRAGON_PNP_CACHE": "off"}
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT, env=env)
+def _run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
+    """`dragon-pnp ARGS` in this process (`main`, as the console command calls it): exit code, out, err."""
+    monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
+    with pytest.raises(SystemExit) as done:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return int(done.value.code or 0), out, err
 
 
-def test_the_command_prints_the_json_keys_the_issue_names():
-    done = _run("duel", str(HIGH_CARD), "high", "low", "--games", "4", "--json", "--jobs", "1")
-    assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout)
+def test_the_command_prints_the_json_keys_the_issue_names(capsys, monkeypatch):
+    code, out, err = _run(capsys, monkeypatch, "duel", str(HIGH_CARD), "high", "low", "--games", "4", "--json", "--jobs", "1")
+    assert code == 0, err
+    found = json.loads(out)
     assert list(found) == ["a", "b", "games", "wins", "losses", "draws", "share", "ci", "ms_per_decision"]
     assert (found["a"], found["b"], found["games"], found["wins"], found["share"]) == ("high", "low", 4, 4, 1.0)
     assert len(found["ci"]) == 2 and set(found["ms_per_decision"]) == {"high", "low"}
 
 
-def test_the_command_names_an_unknown_policy_and_exits_2():
-    done = _run("duel", str(HIGH_CARD), "strongest", "low", "--games", "2")
-    assert done.returncode == 2
-    assert "Traceback" not in done.stderr
-    assert "policy A 'strongest'" in done.stderr and "high" in done.stderr
+def test_the_command_names_an_unknown_policy_and_exits_2(capsys, monkeypatch):
+    code, out, err = _run(capsys, monkeypatch, "duel", str(HIGH_CARD), "strongest", "low", "--games", "2")
+    assert code == 2
+    assert "Traceback" not in out + err
+    assert "policy A 'strongest'" in err and "high" in err

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
+from dragon_pnp.cli import main
 from dragon_pnp.errors import DataErrors
 from dragon_pnp.games.dragon_pants import GAME
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.report.plan import Config
 from dragon_pnp.report.simulate import Table, play_game
-from tests.conftest import ROOT
 
 
 def test_minutes_follow_the_data(game_copy):
@@ -30,7 +27,7 @@ def test_minutes_follow_the_data(game_copy):
     assert play_game(Table(GAME, game, GAME.make_rules(game)), Config(3, "standard", "greedy"), seed=21).minutes is None
 
 
-def test_a_bad_timing_is_a_located_error(game_copy):
+def test_a_bad_timing_is_a_located_error(game_copy, capsys):
     path = game_copy / "playtime.yaml"
     path.write_text(path.read_text().replace("seconds_per_action: 10", "seconds_per_action: -4"))
     with pytest.raises(DataErrors) as caught:
@@ -38,6 +35,7 @@ def test_a_bad_timing_is_a_located_error(game_copy):
     message = str(caught.value.errors[0])
     assert "playtime.yaml:" in message and "seconds_per_action" in message and "greater than or equal to 0" in message
     for arguments in (["check", str(game_copy), "--games", "1"], ["validate", str(game_copy)]):
-        run = subprocess.run([sys.executable, "-m", "dragon_pnp", *arguments], cwd=ROOT,
-                             capture_output=True, text=True, timeout=120)
-        assert run.returncode == 2 and "seconds_per_action" in run.stderr and "Traceback" not in run.stderr
+        with pytest.raises(SystemExit) as done:   # in-process: the same words, no child's imports
+            main(arguments)
+        out, err = capsys.readouterr()
+        assert done.value.code == 2 and "seconds_per_action" in err and "Traceback" not in out + err

@@ -124,9 +124,10 @@ def start_studio(tmp_path):
         studio.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def shared_studio(tmp_path_factory):
-    """One ready studio for the tests of a module that only look (they must not change its data)."""
+    """One ready studio for the tests that only look (they must not change its data or settings):
+    test_server's and test_hosts' share it, one Dragon Pants studio started per test process."""
     studio = launch(tmp_path_factory.mktemp("studio"))
     try:
         studio.wait_for(ready)

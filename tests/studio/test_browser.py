@@ -7,8 +7,23 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from tests.studio.conftest import launch
+
 EDITED = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
 TIMEOUT = 120_000  # ms: a loaded 2-core machine can take a while to start a studio cold
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    """One Dragon Pants studio for both tests (starting one costs a preview and a kit): the first
+    puts the data back as it found it, the second changes it last."""
+    started = launch(tmp_path_factory.mktemp("browser"), "--check-games", "3")
+    try:
+        yield started   # each test's page waits for it to be ready, as a designer's would
+    finally:
+        started.stop()
 
 
 def opened(browser, studio):
@@ -24,8 +39,7 @@ def all_images_loaded(page, selector: str) -> bool:
     return page.eval_on_selector_all(selector, "imgs => imgs.length > 0 && imgs.every(i => i.complete && i.naturalWidth > 0)")
 
 
-def test_preview_follows_edits_and_shows_problems(browser, start_studio, tmp_path):
-    studio = start_studio()
+def test_preview_follows_edits_and_shows_problems(browser, studio, tmp_path):
     page, errors = opened(browser, studio)
     preview = studio.state()["preview"]
     total = sum(len(d["pages"]) for d in preview["documents"])
@@ -77,8 +91,7 @@ def test_preview_follows_edits_and_shows_problems(browser, start_studio, tmp_pat
     page.close()
 
 
-def test_balance_panel_and_paper_switch(browser, start_studio, tmp_path):
-    studio = start_studio("--check-games", "3")
+def test_balance_panel_and_paper_switch(browser, studio, tmp_path):
     page, errors = opened(browser, studio)
 
     page.click('button[data-tab="balance"]')

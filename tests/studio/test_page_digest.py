@@ -5,13 +5,20 @@ from __future__ import annotations
 import dataclasses
 
 import pymupdf
+import pytest
 
 from dragon_pnp.pdf.page_digest import page_digests
 from dragon_pnp.rulebook.document import typeset
 
 
-def test_a_hand_limit_edit_changes_only_the_pages_that_print_it(game):
-    before = typeset(game, "letter").pdf
+@pytest.fixture(scope="module")
+def letter_pdf(game) -> bytes:
+    """Dragon Pants' rulebook on letter, typeset once for both tests (a few CPU seconds each time)."""
+    return typeset(game, "letter").pdf
+
+
+def test_a_hand_limit_edit_changes_only_the_pages_that_print_it(game, letter_pdf):
+    before = letter_pdf
     edited = dataclasses.replace(game, settings=game.settings.model_copy(update={"hand_limit": 4}))
     after = typeset(edited, "letter").pdf
     old, new = page_digests(before), page_digests(after)
@@ -26,8 +33,8 @@ def test_a_hand_limit_edit_changes_only_the_pages_that_print_it(game):
     assert changed == differs
 
 
-def test_equal_documents_give_equal_digests_and_pages_differ_from_each_other(game):
-    pdf = typeset(game, "a4").pdf
+def test_equal_documents_give_equal_digests_and_pages_differ_from_each_other(letter_pdf):
+    pdf = letter_pdf
     digests = page_digests(pdf)
     assert digests == page_digests(pdf)
     assert len(set(digests)) == len(digests)

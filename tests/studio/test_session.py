@@ -102,7 +102,17 @@ def test_preview_edit_break_and_fix(session, game_copy, tmp_path):
     assert set(fixed["changed"]) == changed
 
 
-def test_a_rule_the_data_breaks_is_shown_located(session, game_copy):
+@pytest.fixture
+def preview_only(game_copy):
+    """A session that shows pages but writes no output folder (a kit build each save)."""
+    studio = StudioSession(game_copy, None, Settings("letter", True), write_output=False, watch_interval=0.05)
+    studio.start()
+    yield studio
+    studio.stop()
+
+
+def test_a_rule_the_data_breaks_is_shown_located(preview_only, game_copy):
+    session = preview_only
     wait(session, lambda s: s["status"] == "ready")
     destiny = game_copy / "destiny.yaml"
     text = destiny.read_text()

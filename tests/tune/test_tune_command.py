@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from dragon_pnp.cli import main
+
 ROOT = Path(__file__).resolve().parents[2]
 COIN = Path(__file__).parent / "fixtures" / "coin"
 
@@ -20,14 +24,25 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           timeout=300, cwd=ROOT, env=env)
 
 
-def test_a_bad_target_or_path_is_a_located_error_with_exit_2(tmp_path):
-    done = run(str(COIN), "--target", "heads wins=0.5", "--out", str(tmp_path))
-    assert done.returncode == 2
-    assert "--target 'heads wins=0.5': expected FIGURE=VALUE±TOL" in done.stderr and "Traceback" not in done.stderr
-    done = run(str(COIN), "--target", "heads wins=0.5±0.05", "--vary", "game.yaml:settings.heads=1..3",
-               "--out", str(tmp_path))
-    assert done.returncode == 2
-    assert "matches no number in game.yaml (its numbers are named like players.min" in done.stderr
+def in_process(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    """`dragon-pnp tune ARGS` through `main`, as the console command calls it: exit code, stderr.
+    The errors are the same words in any process; a child per case cost ~1 CPU s of imports."""
+    with pytest.raises(SystemExit) as done:
+        main(["tune", *args])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return int(done.value.code or 0), err
+
+
+def test_a_bad_target_or_path_is_a_located_error_with_exit_2(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
+    code, err = in_process(capsys, str(COIN), "--target", "heads wins=0.5", "--out", str(tmp_path))
+    assert code == 2
+    assert "--target 'heads wins=0.5': expected FIGURE=VALUE±TOL" in err
+    code, err = in_process(capsys, str(COIN), "--target", "heads wins=0.5±0.05", "--vary",
+                           "game.yaml:settings.heads=1..3", "--out", str(tmp_path))
+    assert code == 2
+    assert "matches no number in game.yaml (its numbers are named like players.min" in err
 
 
 def test_the_answer_as_json_and_apply_then_validate(tmp_path):
