@@ -153,16 +153,16 @@ def test_the_deck_table_counts_each_trail_above_each_top(game):
 
 def test_the_expected_score_worked_by_hand(game, rules):
     """North, to lay, with 4 cards in the deck: 2 lays left and 1 deck card it will lay, a share
-    of 0.7 x 1/4 = 0.175 of each deck card that fits. Desert (a wager and a 4 laid): the 7 and 9
-    in hand (the 3 no longer fits) and 0.175 of the deck's 10 hope for 17.75 more over 2.175
-    cards, cut to the 2 lays left. Reef (10 in hand, 0.175 of a 5) would not pay its cost of 20:
-    not started, it counts nothing, nor does glacier."""
+    of 1/4 of each deck card that fits. Desert (a wager and a 4 laid): the 7 and 9 in hand (the 3
+    no longer fits) and 1/4 of the deck's 10 hope for 18.5 more over 2.25 cards, cut to the 2
+    lays left. Reef (10 in hand, 1/4 of a 5) would not pay its cost of 20: not started, it counts
+    nothing, nor does glacier."""
     outlook = _part(game, "outlook")
     state = _position(game, rules, [["desert 3", "desert 7", "desert 9", "reef 10"], []],
                       [{"desert": ["desert wager", "desert 4"]}, {}],
                       ["desert 10", "desert 2", "reef 5", "glacier 6"])
-    cut = 2 / (2 + 0.175)
-    assert outlook.expected_score(state, 0) == pytest.approx((4 + cut * (16 + 0.175 * 10) - 20) * 2)
+    cut = 2 / 2.25
+    assert outlook.expected_score(state, 0) == pytest.approx((4 + cut * (16 + 10 / 4) - 20) * 2)
     # South has laid nothing, holds nothing that fits a started trail, and its one deck draw
     # comes too late to lay: nothing.
     assert outlook.expected_score(state, 1) == 0.0
@@ -170,7 +170,7 @@ def test_the_expected_score_worked_by_hand(game, rules):
 
 def test_evaluate_is_the_chance_to_win_from_the_expected_lead(game, rules):
     """Seat-symmetric, above a half for the seat ahead, and a logistic of the lead in expected
-    scores over half of (trail cost + deck cards): here (20 + 4) / 2 = 12."""
+    scores over half the trail cost plus the deck's cards: here 20 / 2 + 4 = 14."""
     import math
 
     module, outlook = game.module, _part(game, "outlook")
@@ -179,7 +179,7 @@ def test_evaluate_is_the_chance_to_win_from_the_expected_lead(game, rules):
                       ["desert 10", "desert 2", "reef 5", "glacier 6"])
     lead = outlook.expected_score(state, 0) - outlook.expected_score(state, 1)
     assert lead > 0
-    assert module.evaluate(state, 0) == pytest.approx(1 / (1 + math.exp(-lead / 12)))
+    assert module.evaluate(state, 0) == pytest.approx(1 / (1 + math.exp(-lead / 14)))
     assert module.evaluate(state, 0) + module.evaluate(state, 1) == pytest.approx(1.0)
 
 

@@ -326,14 +326,14 @@ class FiveTrails(GameModule):
 
     def evaluate(self, state: TrailsState, seat: int) -> float:  # type: ignore[override]
         """The chance to win from the lead in expected final scores (`outlook.py`): a logistic
-        whose spread is half a trail's cost plus half a point per card left in the deck, the
+        whose spread is half a trail's cost plus a point per card left in the deck, near the
         scale that best predicted greedy games' outcomes from sampled positions (docs/rules-check.md)."""
         if state.result is not None:
             return super().evaluate(state, seat)
         from .outlook import expected_score
 
         lead = expected_score(state, seat) - expected_score(state, 1 - seat)
-        spread = 0.5 * (max(1, state.rules.trail_cost) + len(state.deck))
+        spread = 0.5 * max(1, state.rules.trail_cost) + len(state.deck)
         return 1.0 / (1.0 + math.exp(-lead / spread))
 
     def policies(self) -> dict[str, Any]:
