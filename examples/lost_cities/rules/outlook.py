@@ -2,9 +2,11 @@
 
 Per trail: the cards laid, the cards in hand that still fit, and the seat's share of the deck's
 cards that still fit (it draws about one card a turn and can only use what it draws while it
-still has turns to lay it; `DECK_WEIGHT` of that). A seat cannot lay more cards than it has turns left, so when what it
-hopes to lay is more than that, every hope is cut back in proportion. An unstarted trail counts
-only when that outlook pays (a seat need not start it); a started one counts whatever it gives.
+still has turns to lay it; `DECK_WEIGHT` of that). A seat cannot lay more cards than it has
+turns left, so when what it hopes to lay is more than that, every hope is cut back in
+proportion. An unstarted trail counts only when that outlook pays (a seat need not start it); a
+started one counts whatever it gives. Checked against greedy games' final scores in
+docs/rules-check.md ("Fourth round").
 """
 
 from __future__ import annotations
