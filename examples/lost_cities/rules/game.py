@@ -14,8 +14,10 @@ order. The only chance is the shuffle before the deal.
 
 from __future__ import annotations
 
+import math
+from bisect import insort
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -49,11 +51,15 @@ class Rules:
     long_trail: int
     long_trail_bonus: int
     turn_limit: int
+    ranks: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False, repr=False)
 
     def order(self, card: str) -> tuple[int, int]:
-        """Sort key: trail, then wagers, then numbers upward."""
-        trail, value = split(card)
-        return self.trails.index(trail), value
+        """Sort key: trail, then wagers, then numbers upward (looked up: hands are sorted at every draw)."""
+        rank = self.ranks.get(card)
+        if rank is None:
+            trail, value = split(card)
+            rank = self.ranks[card] = (self.trails.index(trail), value)
+        return rank
 
 
 def card_name(trail: str, value: int) -> str:
@@ -86,6 +92,25 @@ class Draw:
 
     def __str__(self) -> str:
         return f"draw {self.source}"
+
+
+# The actions, made once each: `legal_actions` is asked thousands of times a search decision.
+_LAYS: dict[tuple[str, bool], Lay] = {}
+_DRAWS: dict[str, Draw] = {}
+
+
+def lay(card: str, discard: bool = False) -> Lay:
+    found = _LAYS.get((card, discard))
+    if found is None:
+        found = _LAYS[(card, discard)] = Lay(card, discard)
+    return found
+
+
+def draw(source: str) -> Draw:
+    found = _DRAWS.get(source)
+    if found is None:
+        found = _DRAWS[source] = Draw(source)
+    return found
 
 
 def trail_score(rules: Rules, laid: list[str]) -> int:
@@ -129,13 +154,22 @@ class TrailsState:
         if seat not in self.to_move():
             return []
         if self.phase == DRAW:
-            sources = [DECK] if self.deck else []
-            return [Draw(s) for s in sources + [t for t in self.rules.trails if self.piles[t] and t != self.thrown]]
+            piles, thrown = self.piles, self.thrown
+            found: list[Lay | Draw] = [draw(DECK)] if self.deck else []
+            return found + [draw(t) for t in self.rules.trails if piles[t] and t != thrown]
         actions: list[Lay | Draw] = []
-        for card in dict.fromkeys(self.hands[seat]):
-            if self.playable(seat, card):
-                actions.append(Lay(card))
-            actions.append(Lay(card, discard=True))
+        laid = self.laid[seat]
+        last = None
+        for card in self.hands[seat]:
+            if card == last:    # a hand is sorted, so equal cards (wagers) lie together
+                continue
+            last = card
+            trail, value = split(card)
+            mine = laid[trail]
+            top = split(mine[-1])[1] if mine else -1
+            if (value > top) if value else top <= 0:
+                actions.append(lay(card))
+            actions.append(lay(card, True))
         return actions
 
     def apply(self, joint: Mapping[int, Lay | Draw]) -> None:
@@ -185,7 +219,7 @@ class TrailsState:
         """Whether `card` may go on the seat's trail: above every number, a wager before any."""
         trail, value = split(card)
         laid = self.laid[seat][trail]
-        top = split(laid[-1])[1] if laid else -1
+        top = split(laid[-1])[1] if laid else -1     # a trail climbs: its last card is its top
         return value > top if value else top <= 0
 
     def _allowed(self, seat: int, action: Lay | Draw) -> bool:
@@ -220,10 +254,8 @@ class TrailsState:
             card = self.deck.pop()
         else:
             card = self.piles[source].pop()
-            self.known[seat].append(card)
-            self.known[seat].sort(key=self.rules.order)
-        self.hands[seat].append(card)
-        self.hands[seat].sort(key=self.rules.order)
+            insort(self.known[seat], card, key=self.rules.order)
+        insort(self.hands[seat], card, key=self.rules.order)
         self._emit("draw", seat, source)
         self.turn += 1
         self.phase, self.thrown = PLAY, None
@@ -293,14 +325,16 @@ class FiveTrails(GameModule):
         return load(rules, data)
 
     def evaluate(self, state: TrailsState, seat: int) -> float:  # type: ignore[override]
-        """The score lead, and what each hand could still add to trails already started, squashed
-        to 0..1: a lead of a trail's cost is worth about three to one."""
+        """The chance to win from the lead in expected final scores (`outlook.py`): a logistic
+        whose spread is half a trail's cost plus a point per card left in the deck, near the
+        scale that best predicted greedy games' outcomes from sampled positions (docs/rules-check.md)."""
         if state.result is not None:
             return super().evaluate(state, seat)
-        from .players import prospects
+        from .outlook import expected_score
 
-        lead = prospects(state, seat) - prospects(state, 1 - seat)
-        return 1.0 / (1.0 + 10 ** (-lead / (2.0 * max(1, state.rules.trail_cost))))
+        lead = expected_score(state, seat) - expected_score(state, 1 - seat)
+        spread = 0.5 * max(1, state.rules.trail_cost) + len(state.deck)
+        return 1.0 / (1.0 + math.exp(-lead / spread))
 
     def policies(self) -> dict[str, Any]:
         from .players import Greedy

@@ -10,22 +10,35 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .game import DECK, DRAW, Draw, Lay, TrailsState, split, trail_score
+from .game import DECK, DRAW, Draw, TrailsState, lay, split, trail_score
+
+
+def reaches(state: TrailsState, seat: int) -> dict[str, tuple[int, int]]:
+    """Per trail, (numbers laid plus those in hand that still fit, wagers laid and held): one pass
+    over the trails and one over the hand, since the players and `evaluate` ask it at every step."""
+    tops: dict[str, int] = {}
+    found: dict[str, list[int]] = {}
+    for trail, laid in state.laid[seat].items():
+        total = wagers = 0
+        for card in laid:
+            value = split(card)[1]
+            total += value
+            wagers += value == 0
+        tops[trail] = split(laid[-1])[1] if laid else 0
+        found[trail] = [total, wagers]
+    for card in state.hands[seat]:
+        trail, value = split(card)
+        top = tops[trail]
+        if value > top:
+            found[trail][0] += value
+        elif value == 0 and top == 0:
+            found[trail][1] += 1
+    return {trail: (total, wagers) for trail, (total, wagers) in found.items()}
 
 
 def reach(state: TrailsState, seat: int, trail: str) -> tuple[int, int]:
     """(numbers laid plus those in hand that still fit, wagers laid and held) on one trail."""
-    laid = state.laid[seat][trail]
-    top = max((split(c)[1] for c in laid), default=0)
-    total = sum(split(c)[1] for c in laid)
-    wagers = sum(1 for c in laid if split(c)[1] == 0)
-    for card in state.hands[seat]:
-        name, value = split(card)
-        if name == trail and value > top:
-            total += value
-        elif name == trail and value == 0 and top == 0:
-            wagers += 1
-    return total, wagers
+    return reaches(state, seat)[trail]
 
 
 def worth_starting(state: TrailsState, seat: int, trail: str) -> bool:
@@ -37,12 +50,12 @@ def worth_starting(state: TrailsState, seat: int, trail: str) -> bool:
 def prospects(state: TrailsState, seat: int) -> float:
     """The seat's score now, plus half of what its hand could still add to trails worth climbing."""
     score = 0.0
-    for trail in state.rules.trails:
+    cost = state.rules.trail_cost
+    for trail, (total, wagers) in reaches(state, seat).items():
         laid = state.laid[seat][trail]
         now = trail_score(state.rules, laid)
-        if worth_starting(state, seat, trail):
-            total, wagers = reach(state, seat, trail)
-            hoped = (total - state.rules.trail_cost) * (1 + wagers)
+        if laid or total >= cost:
+            hoped = (total - cost) * (1 + wagers)
             score += now + 0.5 * max(0.0, hoped - now)
         else:
             score += now
@@ -56,30 +69,29 @@ class Greedy:
         self.rules = rules
 
     def choose(self, state: TrailsState, seat: int, rng: random.Random) -> Any:
-        legal = state.legal_actions(seat)
         if state.phase == DRAW:
-            return self._draw(state, seat, [a for a in legal if isinstance(a, Draw)])
-        reaches = {trail: reach(state, seat, trail) for trail in state.rules.trails}   # once per choice
-        worth = {trail: bool(state.laid[seat][trail]) or total >= state.rules.trail_cost
-                 for trail, (total, _) in reaches.items()}
-        plays = [a for a in legal if isinstance(a, Lay) and not a.discard and worth[split(a.card)[0]]]
-        if plays:   # the lowest card that fits: wagers first, then small steps up
-            return min(plays, key=lambda a: self._step(state, seat, a.card))
-        throws = [a for a in legal if isinstance(a, Lay) and a.discard]
-        return min(throws, key=lambda a: self._keep(state, seat, a.card, reaches))
-
-    @staticmethod
-    def _step(state: TrailsState, seat: int, card: str) -> int:
-        laid = state.laid[seat][split(card)[0]]
-        top = max((split(c)[1] for c in laid), default=0)
-        return split(card)[1] - top
-
-    @staticmethod
-    def _keep(state: TrailsState, seat: int, card: str, reaches: dict[str, tuple[int, int]]) -> float:
-        """How much the card is worth keeping: nothing if it no longer fits, else its trail's reach."""
-        if not state.playable(seat, card):
-            return -1.0
-        return reaches[split(card)[0]][0] + split(card)[1] / 10
+            return self._draw(state, seat, [a for a in state.legal_actions(seat) if isinstance(a, Draw)])
+        # One pass over the hand (sorted, so of equal keys the first card in trail order wins):
+        # the lowest card that fits a trail worth climbing (wagers first, then small steps up),
+        # else throw the card least worth keeping (one that no longer fits before any other, then
+        # the one on the trail of least reach).
+        reached = reaches(state, seat)
+        cost = state.rules.trail_cost
+        laid = state.laid[seat]
+        play: str | None = None
+        throw = ""
+        step = keep = 0.0
+        for card in state.hands[seat]:
+            trail, value = split(card)
+            mine = laid[trail]
+            top = split(mine[-1])[1] if mine else -1
+            fits = (value > top) if value else top <= 0
+            if fits and (mine or reached[trail][0] >= cost) and (play is None or value - max(top, 0) < step):
+                play, step = card, value - max(top, 0)
+            worth = reached[trail][0] + value / 10 if fits else -1.0
+            if not throw or worth < keep:
+                throw, keep = card, worth
+        return lay(play) if play is not None else lay(throw, True)
 
     @staticmethod
     def _draw(state: TrailsState, seat: int, legal: list[Draw]) -> Draw:
