@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from dragon_pnp.games.redeal import hidden_world
 from dragon_pnp.players.simple import LookaheadPolicy, own_policies
 from dragon_pnp.search.budget import Budget, Clock, Spending, parse_budget, thinking_clock
-from dragon_pnp.search.model import OpponentModel
+from dragon_pnp.search.model import OpponentModel, policy_picks
 from dragon_pnp.search.tree import (
     Arm,
     Node,
@@ -75,6 +75,9 @@ class SearchSettings:
     discount: float = 0.995             # a value's pull towards a draw per decision to reach it
     model: bool = True                  # at a two-seat simultaneous root, play against the game's
                                         # own player that best predicts the other seat (`model.py`)
+    assumed: float = 0.75               # with no player trusted yet, the share of root iterations in
+                                        # which the other seat plays the playout player's pick (0: off)
+    assumed_samples: int = 4            # worlds the playout player is asked on for that pick
     clock: Clock = field(default=thinking_clock, compare=False)   # what a time budget is measured on
 
     @property
@@ -96,9 +99,10 @@ def parse_strength(text: str) -> SearchSettings:
 # One step down the tree: the node, its choosers, per chooser its legal notations, arms, the arm
 # taken and the regret mix it was drawn from (None at a lone choice), and the depth.
 Step = tuple[Node, tuple[int, ...], list[list[str]], list[list[Arm]], list[int], "list[list[float] | None]", int]
-# The other seat at a simultaneous root, its predicted choices (notation: share of sampled worlds)
-# and how often the prediction was right (the share of iterations it is played).
-Reply = tuple[int, dict[str, float], float]
+# The other seat at a simultaneous root, its predicted choices (notation: share of sampled worlds),
+# how often the prediction was right (the share of iterations it is played) and whether it is
+# only assumed (the playout player's picks, no record yet): then the root's choice is anchored.
+Reply = tuple[int, dict[str, float], float, bool]
 
 
 class SearchPolicy:
@@ -125,14 +129,14 @@ class SearchPolicy:
         if len(legal) == 1:
             choice = legal[0]
         else:
-            reply = self._reply(state, seat, draw) if model is not None else None
+            reply = self._reply(state, seat, draw)
             root = self.search(state, seat, draw, spending, reply)
             arms = root.arms_of(seat, [str(a) for a in legal])
             if len(state.to_move()) > 1 and reply is None:
                 choice = legal[_sample(average_strategy(arms, self.settings.purify), draw)]
             else:
                 best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
-                if reply is None and self.settings.anchor > 0.0 and self.playout is not None:
+                if (reply is None or reply[3]) and self.settings.anchor > 0.0 and self.playout is not None:
                     own = str(self.playout.choose(state, seat, draw))
                     texts = [str(a) for a in legal]
                     if own in texts:
@@ -165,15 +169,23 @@ class SearchPolicy:
         return self.model
 
     def _reply(self, state: GameState, seat: int, draw: random.Random) -> Reply | None:
-        """The other seat's predicted choice at a two-seat simultaneous `state`, when trusted."""
+        """The other seat's predicted choice at a two-seat simultaneous `state`: the trusted
+        player's picks (`model.py`), else, with `assumed` set, the playout player's (the game's
+        own best player, the likeliest opponent before any record says otherwise); None for none."""
         movers = state.to_move()
-        if len(movers) != 2 or self.model is None:
+        if len(movers) != 2:
             return None
         other = movers[0] if movers[1] == seat else movers[1]
-        predicted = self.model.predict(state, seat, other, random.Random(draw.getrandbits(64)), self.sample)
-        if predicted is None:
+        if self.model is not None:
+            predicted = self.model.predict(state, seat, other, random.Random(draw.getrandbits(64)), self.sample)
+            if predicted is not None:
+                return other, predicted[0], predicted[1], False
+        settings = self.settings
+        if settings.assumed <= 0.0 or self.playout is None or settings.assumed_samples < 1:
             return None
-        return other, predicted[0], predicted[1]
+        shares = policy_picks(self.playout, state, seat, other, random.Random(draw.getrandbits(64)), self.sample,
+                              settings.assumed_samples)
+        return other, shares, settings.assumed, True
 
     def sample(self, state: GameState, seat: int, draw: random.Random) -> GameState:
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""
