@@ -99,10 +99,9 @@ def parse_strength(text: str) -> SearchSettings:
 # One step down the tree: the node, its choosers, per chooser its legal notations, arms, the arm
 # taken and the regret mix it was drawn from (None at a lone choice), and the depth.
 Step = tuple[Node, tuple[int, ...], list[list[str]], list[list[Arm]], list[int], "list[list[float] | None]", int]
-# The other seat at a simultaneous root, its predicted choices (notation: share of sampled worlds),
-# how often the prediction was right (the share of iterations it is played) and whether it is
-# only assumed (the playout player's picks, no record yet): then the root's choice is anchored.
-Reply = tuple[int, dict[str, float], float, bool]
+# The other seat at a simultaneous root, its predicted choices (notation: share of sampled worlds)
+# and how often the prediction was right (the share of iterations it is played).
+Reply = tuple[int, dict[str, float], float]
 
 
 class SearchPolicy:
@@ -136,7 +135,7 @@ class SearchPolicy:
                 choice = legal[_sample(average_strategy(arms, self.settings.purify), draw)]
             else:
                 best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
-                if (reply is None or reply[3]) and self.settings.anchor > 0.0 and self.playout is not None:
+                if self.settings.anchor > 0.0 and self.playout is not None:
                     own = str(self.playout.choose(state, seat, draw))
                     texts = [str(a) for a in legal]
                     if own in texts:
@@ -179,13 +178,13 @@ class SearchPolicy:
         if self.model is not None:
             predicted = self.model.predict(state, seat, other, random.Random(draw.getrandbits(64)), self.sample)
             if predicted is not None:
-                return other, predicted[0], predicted[1], False
+                return other, predicted[0], predicted[1]
         settings = self.settings
         if settings.assumed <= 0.0 or self.playout is None or settings.assumed_samples < 1:
             return None
         shares = policy_picks(self.playout, state, seat, other, random.Random(draw.getrandbits(64)), self.sample,
                               settings.assumed_samples)
-        return other, shares, settings.assumed, True
+        return other, shares, settings.assumed
 
     def sample(self, state: GameState, seat: int, draw: random.Random) -> GameState:
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""

@@ -184,4 +184,4 @@ def test_no_assumed_opponent_without_a_player_of_the_games_own():
     assert player._reply(MatrixState(PENNIES), 0, random.Random(0)) is None
     own = SearchPolicy(PaperMatrix(), SearchSettings(iterations=30), None)
     reply = own._reply(MatrixState(PENNIES), 0, random.Random(0))
-    assert reply is not None and reply[0] == 1 and reply[1] == {"pick 1": 1.0} and reply[3]
+    assert reply is not None and reply[0] == 1 and reply[1] == {"pick 1": 1.0}
