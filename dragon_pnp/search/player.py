@@ -68,6 +68,8 @@ class SearchSettings:
     lone_prior: bool = True             # the playout player's action ranks first at a lone choice
     anchor: float = 1.0                 # at a lone root choice, keep the playout player's action
                                         # unless the best beats it by this many standard errors
+    simultaneous_anchor: float = 2.0    # the same at a simultaneous root, where the other seat's
+                                        # reply is itself a prediction (a second source of error)
     policy_weight: float = 0.5          # the regret that mix is worth at the start
     purify: float = 0.05                # a simultaneous choice drops actions of this share or less
     playout: str = AUTO                 # who plays past a new node: a policy of the game, `random`,
@@ -135,11 +137,12 @@ class SearchPolicy:
                 choice = legal[_sample(average_strategy(arms, self.settings.purify), draw)]
             else:
                 best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
-                if self.settings.anchor > 0.0 and self.playout is not None:
+                margin = self.settings.anchor if len(state.to_move()) == 1 else self.settings.simultaneous_anchor
+                if margin > 0.0 and self.playout is not None:
                     own = str(self.playout.choose(state, seat, draw))
                     texts = [str(a) for a in legal]
                     if own in texts:
-                        best = anchored(arms, best, texts.index(own), self.settings.anchor)
+                        best = anchored(arms, best, texts.index(own), margin)
                 choice = legal[best]
         if model is not None:
             model.remember(state, seat, choice)

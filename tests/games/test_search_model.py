@@ -169,13 +169,15 @@ def test_with_no_record_the_search_answers_the_games_own_player():
 
 def test_an_assumed_opponent_leaves_the_games_own_choice_where_nothing_beats_it():
     # Both rows score 1 against every column: no row beats the own player's row 1 by any margin,
-    # so the anchor holds in every seed; without it (anchor=0) the most-tried row, row 0, decides.
+    # so the anchor holds in every seed; without it the most-tried row, row 0, decides.
     tied = [[1, 1], [1, 1]]
-    picks = set()
-    for seed in range(6):
-        player = SearchPolicy(PaperMatrix(), SearchSettings(iterations=60), None)
-        picks.add(str(player.choose(MatrixState(tied), 0, random.Random(seed))))
-    assert picks == {"pick 1"}
+    for margin, expected in ((2.0, "pick 1"), (1.0, "pick 1"), (0.0, "pick 0")):
+        picks = set()
+        for seed in range(6):
+            settings = SearchSettings(iterations=60, simultaneous_anchor=margin)
+            player = SearchPolicy(PaperMatrix(), settings, None)
+            picks.add(str(player.choose(MatrixState(tied), 0, random.Random(seed))))
+        assert picks == {expected}, (margin, picks)
 
 
 def test_no_assumed_opponent_without_a_player_of_the_games_own():
