@@ -68,7 +68,7 @@ class SearchSettings:
     lone_prior: bool = True             # the playout player's action ranks first at a lone choice
     anchor: float = 1.0                 # at a lone root choice, keep the playout player's action
                                         # unless the best beats it by this many standard errors
-    simultaneous_anchor: float = 2.0    # the same at a simultaneous root, where the other seat's
+    simultaneous_anchor: float = 1.0    # the same at a simultaneous root, where the other seat's
                                         # reply is itself a prediction (a second source of error)
     policy_weight: float = 0.5          # the regret that mix is worth at the start
     purify: float = 0.05                # a simultaneous choice drops actions of this share or less
