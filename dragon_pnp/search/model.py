@@ -91,12 +91,18 @@ class OpponentModel:
         if trusted is None:
             return None
         name, rate = trusted
-        policy = self.candidates[name]
-        shares: dict[str, float] = {}
-        for _ in range(samples):
-            picked = str(policy.choose(worlds(state, seat, rng), other, rng))
-            shares[picked] = shares.get(picked, 0.0) + 1.0 / samples
-        return shares, rate
+        return policy_picks(self.candidates[name], state, seat, other, rng, worlds, samples), rate
+
+
+def policy_picks(policy: Policy, state: GameState, seat: int, other: int, rng: random.Random, worlds: Worlds,
+                 samples: int) -> dict[str, float]:
+    """What `policy` picks for `other` over `samples` worlds `seat` cannot tell from `state`: each
+    notation's share (a mixed or randomised player shows its mix, a fixed one a single pick)."""
+    shares: dict[str, float] = {}
+    for _ in range(samples):
+        picked = str(policy.choose(worlds(state, seat, rng), other, rng))
+        shares[picked] = shares.get(picked, 0.0) + 1.0 / samples
+    return shares
 
 
 def revealed_choices(before: GameState, seat: int, mine: Any, other: int, now: GameState) -> set[str]:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from dragon_pnp.games.redeal import hidden_world
 from dragon_pnp.players.simple import LookaheadPolicy, own_policies
 from dragon_pnp.search.budget import Budget, Clock, Spending, parse_budget, thinking_clock
-from dragon_pnp.search.model import OpponentModel
+from dragon_pnp.search.model import OpponentModel, policy_picks
 from dragon_pnp.search.tree import (
     Arm,
     Node,
@@ -68,6 +68,8 @@ class SearchSettings:
     lone_prior: bool = True             # the playout player's action ranks first at a lone choice
     anchor: float = 1.0                 # at a lone root choice, keep the playout player's action
                                         # unless the best beats it by this many standard errors
+    simultaneous_anchor: float = 1.0    # the same at a simultaneous root, where the other seat's
+                                        # reply is itself a prediction (a second source of error)
     policy_weight: float = 0.5          # the regret that mix is worth at the start
     purify: float = 0.05                # a simultaneous choice drops actions of this share or less
     playout: str = AUTO                 # who plays past a new node: a policy of the game, `random`,
@@ -75,6 +77,9 @@ class SearchSettings:
     discount: float = 0.995             # a value's pull towards a draw per decision to reach it
     model: bool = True                  # at a two-seat simultaneous root, play against the game's
                                         # own player that best predicts the other seat (`model.py`)
+    assumed: float = 0.75               # with no player trusted yet, the share of root iterations in
+                                        # which the other seat plays the playout player's pick (0: off)
+    assumed_samples: int = 4            # worlds the playout player is asked on for that pick
     clock: Clock = field(default=thinking_clock, compare=False)   # what a time budget is measured on
 
     @property
@@ -125,18 +130,19 @@ class SearchPolicy:
         if len(legal) == 1:
             choice = legal[0]
         else:
-            reply = self._reply(state, seat, draw) if model is not None else None
+            reply = self._reply(state, seat, draw)
             root = self.search(state, seat, draw, spending, reply)
             arms = root.arms_of(seat, [str(a) for a in legal])
             if len(state.to_move()) > 1 and reply is None:
                 choice = legal[_sample(average_strategy(arms, self.settings.purify), draw)]
             else:
                 best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
-                if reply is None and self.settings.anchor > 0.0 and self.playout is not None:
+                margin = self.settings.anchor if len(state.to_move()) == 1 else self.settings.simultaneous_anchor
+                if margin > 0.0 and self.playout is not None:
                     own = str(self.playout.choose(state, seat, draw))
                     texts = [str(a) for a in legal]
                     if own in texts:
-                        best = anchored(arms, best, texts.index(own), self.settings.anchor)
+                        best = anchored(arms, best, texts.index(own), margin)
                 choice = legal[best]
         if model is not None:
             model.remember(state, seat, choice)
@@ -165,15 +171,23 @@ class SearchPolicy:
         return self.model
 
     def _reply(self, state: GameState, seat: int, draw: random.Random) -> Reply | None:
-        """The other seat's predicted choice at a two-seat simultaneous `state`, when trusted."""
+        """The other seat's predicted choice at a two-seat simultaneous `state`: the trusted
+        player's picks (`model.py`), else, with `assumed` set, the playout player's (the game's
+        own best player, the likeliest opponent before any record says otherwise); None for none."""
         movers = state.to_move()
-        if len(movers) != 2 or self.model is None:
+        if len(movers) != 2:
             return None
         other = movers[0] if movers[1] == seat else movers[1]
-        predicted = self.model.predict(state, seat, other, random.Random(draw.getrandbits(64)), self.sample)
-        if predicted is None:
+        if self.model is not None:
+            predicted = self.model.predict(state, seat, other, random.Random(draw.getrandbits(64)), self.sample)
+            if predicted is not None:
+                return other, predicted[0], predicted[1]
+        settings = self.settings
+        if settings.assumed <= 0.0 or self.playout is None or settings.assumed_samples < 1:
             return None
-        return other, predicted[0], predicted[1]
+        shares = policy_picks(self.playout, state, seat, other, random.Random(draw.getrandbits(64)), self.sample,
+                              settings.assumed_samples)
+        return other, shares, settings.assumed
 
     def sample(self, state: GameState, seat: int, draw: random.Random) -> GameState:
         """One world the seat cannot tell from `state`: the game's `sample_hidden`, else `redeal`."""

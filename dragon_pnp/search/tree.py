@@ -182,6 +182,7 @@ def matrix_update(node: Node, texts: tuple[list[str], list[str]], arms: tuple[li
         arm = arms[side][chosen[side]]
         arm.visits += 1
         arm.total += values[side]
+        arm.squares += values[side] * values[side]     # for `anchored`'s spread at a root
     row_fallback = _means(row_arms, values[0])
     column_fallback = _means(column_arms, values[1])
     row_strategy = regret_strategy(row_arms)

@@ -147,3 +147,43 @@ def test_an_anchor_tried_once_is_not_certain():
     twice = [best, _arm([0.5, 0.5])]
     assert anchored(twice, 0, 1, 3.0) == 1
     assert anchored(twice, 0, 1, 2.0) == 0
+
+
+class PaperMatrix(ToyMatrix):
+    """Toy Matrix whose one own player always picks column (or row) 1, `paper`."""
+
+    def policies(self) -> dict[str, Any]:
+        return {"paper": lambda rules: Fixed(1)}
+
+
+def test_with_no_record_the_search_answers_the_games_own_player():
+    # Weighted rock-paper-scissors against paper, by hand: rock -1, paper 0, scissors +1. With no
+    # observation yet the other seat is assumed to be the game's own player (paper in every
+    # world), so scissors every time; the old search drew from the equilibrium 1/4, 1/2, 1/4.
+    picks = set()
+    for seed in range(6):
+        player = SearchPolicy(PaperMatrix(), SearchSettings(iterations=200, assumed=1.0), None)
+        picks.add(str(player.choose(MatrixState(WEIGHTED_RPS), 0, random.Random(seed))))
+    assert picks == {"pick 2"}
+
+
+def test_an_assumed_opponent_leaves_the_games_own_choice_where_nothing_beats_it():
+    # Both rows score 1 against every column: no row beats the own player's row 1 by any margin,
+    # so the anchor holds in every seed; without it the most-tried row, row 0, decides.
+    tied = [[1, 1], [1, 1]]
+    for margin, expected in ((2.0, "pick 1"), (1.0, "pick 1"), (0.0, "pick 0")):
+        picks = set()
+        for seed in range(6):
+            settings = SearchSettings(iterations=60, simultaneous_anchor=margin)
+            player = SearchPolicy(PaperMatrix(), settings, None)
+            picks.add(str(player.choose(MatrixState(tied), 0, random.Random(seed))))
+        assert picks == {expected}, (margin, picks)
+
+
+def test_no_assumed_opponent_without_a_player_of_the_games_own():
+    # Random playouts and no own player: nothing to assume, so the root stays an equilibrium mix.
+    player = SearchPolicy(PaperMatrix(), SearchSettings(iterations=30, playout="random"), None)
+    assert player._reply(MatrixState(PENNIES), 0, random.Random(0)) is None
+    own = SearchPolicy(PaperMatrix(), SearchSettings(iterations=30), None)
+    reply = own._reply(MatrixState(PENNIES), 0, random.Random(0))
+    assert reply is not None and reply[0] == 1 and reply[1] == {"pick 1": 1.0}

@@ -14,6 +14,29 @@ from collections.abc import Sequence
 
 from dragon_pnp.games.dragon_line.data import MAX_RANGE_BONUS
 from dragon_pnp.games.dragon_line.rules import Rules
+from dragon_pnp.games.memo import once_per_object
+
+TABLES_KEPT = 4096      # outcome tables a rules object keeps (about 3 kB each)
+
+
+@once_per_object
+def _tables(rules: Rules) -> dict[tuple[tuple[int, ...], tuple[int, ...] | None], list[list[int]]]:
+    return {}
+
+
+def known_outcome_table(rules: Rules, axis: Sequence[int], carried: Sequence[int] | None = None) -> list[list[int]]:
+    """`outcome_table`, kept per rules object for the axes seen last (read-only: it is shared).
+
+    A search asks the players for the same few lines again and again (its playouts replay one
+    battle over redrawn hidden cards), and the table is most of an activation's cost."""
+    key = (tuple(axis), tuple(carried) if carried is not None else None)
+    kept = _tables(rules)
+    table = kept.get(key)
+    if table is None:
+        if len(kept) >= TABLES_KEPT:
+            kept.clear()
+        table = kept[key] = outcome_table(rules, axis, carried)
+    return table
 
 
 def outcome_table(rules: Rules, axis: Sequence[int], carried: Sequence[int] | None = None) -> list[list[int]]:

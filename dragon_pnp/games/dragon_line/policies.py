@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from dragon_pnp.games.dragon_line.duel import outcome_table, payoff_matrix
+from dragon_pnp.games.dragon_line.duel import known_outcome_table, payoff_matrix
 from dragon_pnp.games.dragon_line.knowledge import enemy_cards, guess_enemy_line
 from dragon_pnp.games.dragon_line.rules import Rules
 from dragon_pnp.games.dragon_line.state import ACTIVATE, DRAFT, LINE, REFILL, REMOVE, LineState
@@ -86,11 +86,13 @@ def line_plan(fixed: Sequence[int], pool: Sequence[int], values: Sequence[float]
     weighted = [k for k in range(start, size) if k < len(SLOT_WEIGHTS)]
     best: list[int] = []
     best_score = float("-inf")
+    by_value = sorted(pool, key=lambda c: -values[c])      # stable: ties keep the pool's order
+    unweighted = free - len(weighted)
     for chosen in itertools.permutations(pool, len(weighted)):
         score = 0.0
         for k, c in zip(weighted, chosen):
             score += values[c] + SLOT_WEIGHTS[k] * fitness[c][k]
-        rest = sorted((c for c in pool if c not in chosen), key=lambda c: -values[c])[:free - len(chosen)]
+        rest = [c for c in by_value if c not in chosen][:unweighted] if unweighted > 0 else []
         score += sum(values[c] for c in rest)
         if score > best_score + 1e-12:
             best, best_score = list(chosen) + rest, score
@@ -125,7 +127,7 @@ def round_matrix(state: LineState, seat: int, rng: random.Random, weight: Sequen
     total: list[list[float]] | None = None
     layouts = guessed_axes(state, seat, rng, guesses)
     for axis in layouts:
-        matrix = payoff_matrix(outcome_table(rules, axis, carried), [weight[c] for c in axis], seat)
+        matrix = payoff_matrix(known_outcome_table(rules, axis, carried), [weight[c] for c in axis], seat)
         if total is None:
             total = matrix
         else:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from dragon_pnp.games.dragon_line.battle import resolve
-from dragon_pnp.games.dragon_line.duel import outcome_table, payoff_matrix
+from dragon_pnp.games.dragon_line.duel import _tables, known_outcome_table, outcome_table, payoff_matrix
 from dragon_pnp.games.matrix_game import solve
 
 from .helpers import shipped_rules
@@ -84,3 +84,24 @@ def test_round_matrices_are_solved_to_the_value_both_seats_agree_on():
         assert min(sum(b.rows[j] * theirs[j][i] for j in range(16)) for i in range(16)) >= b.value - 1e-7
         mixed += max(a.rows) < 1.0
     assert mixed, "some rounds call for a mixed strategy"
+
+
+def test_a_kept_table_is_the_engines_table_and_its_carried_damage_is_part_of_the_key():
+    rules = shipped_rules(damage_carries_over=True)
+    axis = list(range(8))
+    fresh = known_outcome_table(rules, axis, [0] * 8)
+    assert fresh == outcome_table(rules, axis, [0] * 8)
+    assert known_outcome_table(rules, tuple(axis), (0,) * 8) is fresh       # the same line: kept
+    hurt = [3] * 8          # three damage on every card destroys more: another key, another table
+    assert known_outcome_table(rules, axis, hurt) == outcome_table(rules, axis, hurt) != fresh
+
+
+def test_the_kept_tables_are_bounded(monkeypatch):
+    from dragon_pnp.games.dragon_line import duel
+
+    monkeypatch.setattr(duel, "TABLES_KEPT", 4)
+    rules = shipped_rules(reform_needs_no_activation=True)
+    rng = random.Random(5)
+    for _ in range(7):
+        known_outcome_table(rules, rng.sample(range(rules.deck_size), 8))
+        assert 0 < len(_tables(rules)) <= 4
