@@ -137,15 +137,21 @@ def render_document(job: DocumentJob) -> bytes:
 Window = tuple[float, float, float, float]  # x0, y0, x1, y1 in the current mm coordinates
 
 
-def _place(context: Any, job: DocumentJob, placement: Placement, window: Window) -> None:
+def _place(context: Any, job: DocumentJob, placement: Placement, window: Window, shared: bool = True) -> None:
     """Paint a face, or each face of a composite form that shows inside `window`.
 
     A composite (the assembled board) is painted face by face through its own transform,
     not recorded as one form: cairo 1.16 writes a recording nested in a recording, painted
     through different clips on different pages, with only what the first page showed.
+
+    A face inside a composite is walked afresh for each use (`shared` false), not shared: cairo 1.16, painting one recording through a composite's nested clips on
+    several poster pages, wrote pages whose resources named two forms alike (qpdf warns), so
+    viewers showed board tiles without their star or label; and what it wrote depended on the
+    documents the worker had drawn that recording into before.
     """
     if placement.form not in job.composites:
-        _paint(context, placement, draw(job.faces[placement.form]))
+        svg = job.faces[placement.form]
+        _paint(context, placement, draw(svg) if shared else _record(svg))
         return
     composite = job.composites[placement.form]
     context.save()
@@ -155,7 +161,7 @@ def _place(context: Any, job: DocumentJob, placement: Placement, window: Window)
     inner = _inner_window(window, placement)
     for part in composite.placements:
         if part.x < inner[2] and part.y < inner[3] and part.x + part.width > inner[0] and part.y + part.height > inner[1]:
-            _place(context, job, part, inner)
+            _place(context, job, part, inner, shared=False)
     context.restore()
 
 

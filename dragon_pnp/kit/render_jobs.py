@@ -15,7 +15,7 @@ from typing import Protocol
 from dragon_pnp.kit.sheet import Composite, SheetPage
 
 # Bump when rendering code changes what bytes a given job turns into (render.py, cairo setup).
-RENDER_VERSION = "kit-render-9"   # 9: page labels in any script (furniture._text runs, text_scripts)
+RENDER_VERSION = "kit-render-10"  # 10: a composite's faces walked per use (board tiles kept their labels)
 _ELEMENT = re.compile(r"<[a-zA-Z]")
 
 
