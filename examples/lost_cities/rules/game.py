@@ -73,6 +73,17 @@ def split(card: str) -> tuple[str, int]:
     return trail, 0 if value == WAGER else int(value)
 
 
+def laid_sums(laid: list[str]) -> tuple[int, int, int]:
+    """(sum of the numbers, wagers, top number) of one seat's cards on one trail; a top of 0 means
+    no number laid yet. The players and `evaluate` both start their reckoning here."""
+    total = wagers = 0
+    for card in laid:
+        value = split(card)[1]
+        total += value
+        wagers += value == 0
+    return total, wagers, split(laid[-1])[1] if laid else 0
+
+
 @dataclass(frozen=True)
 class Lay:
     """Play `card` on your trail (`discard` False) or throw it on its pile; `play desert 7`."""

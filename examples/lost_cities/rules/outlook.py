@@ -11,7 +11,7 @@ docs/rules-check.md ("Fourth round").
 
 from __future__ import annotations
 
-from .game import DRAW, TrailsState, split
+from .game import DRAW, TrailsState, laid_sums, split
 
 # The share of the deck cards a seat draws that it counts on laying. 0.7 predicts greedy games'
 # final leads a little better (docs/rules-check.md); 1.0 is what the search was measured with.
@@ -81,12 +81,8 @@ def expected_score(state: TrailsState, seat: int) -> float:
     rows: dict[str, list[float]] = {}
     tops: dict[str, int] = {}
     for trail, mine in state.laid[seat].items():
-        total = wagers = 0
-        for card in mine:
-            value = split(card)[1]
-            total += value
-            wagers += value == 0
-        top = tops[trail] = split(mine[-1])[1] if mine else 0
+        total, wagers, top = laid_sums(mine)
+        tops[trail] = top
         row = rows[trail] = [total, wagers, len(mine), 0.0, 0.0, 0.0]
         found = table.get(trail)
         if found is not None and share:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .game import DECK, DRAW, Draw, TrailsState, lay, split, trail_score
+from .game import DECK, DRAW, Draw, TrailsState, laid_sums, lay, split, trail_score
 
 
 def reaches(state: TrailsState, seat: int) -> dict[str, tuple[int, int]]:
@@ -19,12 +19,7 @@ def reaches(state: TrailsState, seat: int) -> dict[str, tuple[int, int]]:
     tops: dict[str, int] = {}
     found: dict[str, list[int]] = {}
     for trail, laid in state.laid[seat].items():
-        total = wagers = 0
-        for card in laid:
-            value = split(card)[1]
-            total += value
-            wagers += value == 0
-        tops[trail] = split(laid[-1])[1] if laid else 0
+        total, wagers, tops[trail] = laid_sums(laid)
         found[trail] = [total, wagers]
     for card in state.hands[seat]:
         trail, value = split(card)
