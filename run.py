@@ -57,6 +57,25 @@ def ensure_environment() -> None:
     STAMP.write_text(wanted + "\n")
 
 
+def ensure_compiled() -> None:
+    """Compile the hot modules (pyproject.toml's [tool.dragon_pnp.compile]) with mypyc into
+    .venv/dragon_pnp_compiled/ when they are missing or a source has changed since.
+
+    Outside the source tree, so an edited .py is never shadowed: `dragon_pnp.compiled` uses the
+    set only while every source still has the digest recorded here, and the sources otherwise.
+    Skipped with DRAGON_PNP_PURE=1, and where there is no C compiler (pure Python, same games)."""
+    if os.environ.get("DRAGON_PNP_PURE"):
+        return
+    probe = ("import sys; from pathlib import Path; import dragon_pnp; from dragon_pnp.compiled import "
+             "FOLDER, current_extensions; sys.exit(current_extensions(Path(sys.prefix) / FOLDER, "
+             "Path(dragon_pnp.__file__).resolve().parent) is None)")
+    if subprocess.run([str(PYTHON), "-c", probe], cwd=ROOT).returncode == 0:
+        return
+    print("Compiling the hot modules with mypyc into .venv/dragon_pnp_compiled/ (a few minutes) ...", flush=True)
+    build = "import sys; from dragon_pnp.compiled import main; sys.exit(main(sys.argv[1]))"
+    subprocess.run([str(PYTHON), "-c", build, str(ROOT)], cwd=ROOT, check=False)
+
+
 def ensure_test_tools() -> None:
     """Install the system tools of TEST_TOOLS that are missing, where that is possible."""
     missing = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None}
@@ -102,6 +121,7 @@ def main(argv: list[str]) -> int:
         return 2
     command, rest = argv[0], argv[1:]
     ensure_environment()
+    ensure_compiled()
     os.chdir(ROOT)
     if command == "kit":
         return subprocess.call([str(BIN / "dragon-pnp"), "build", "dragon_pants", *rest])
