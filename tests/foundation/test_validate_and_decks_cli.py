@@ -7,6 +7,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,10 +26,10 @@ def validate_in_process() -> Iterator[Callable[..., tuple[int, str]]]:
     (the process itself is tested below: exit 2, usage errors, the console script)."""
     from dragon_pnp.cli import main, validate
 
-    laid_out: dict[str, list] = {}
+    laid_out: dict[str, list[Any]] = {}
     real = validate.rehearse
 
-    def rehearse_once(data):  # type: ignore[no-untyped-def]
+    def rehearse_once(data: Any) -> list[Any]:
         key = str(data.root)
         if key not in laid_out:
             laid_out[key] = list(real(data))
