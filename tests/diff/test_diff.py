@@ -277,6 +277,20 @@ def test_a_second_diff_against_the_same_old_reuses_its_pages_and_games(tmp_path,
     assert json.dumps(uncached, sort_keys=True) == json.dumps(report, sort_keys=True)
 
 
+def test_a_kept_version_reads_back_with_its_documents_in_printed_order():
+    """The report lists documents in the order the record holds them: a record read back from the
+    cache must give the kit's and the rulebook's order, not an alphabetical one."""
+    from dragon_pnp.diff.side_cache import SideRecord, pack, unpack
+
+    record = SideRecord(kit={"cards.pdf": ["k1", "k2"], "board.pdf": ["k3"]}, render_keys={"k1": "r1"},
+                        books={"rulebook.pdf": b"%PDF-rule", "player-aid.pdf": b"%PDF-aid"})
+    back = unpack(pack(record))
+    assert back is not None
+    assert list(back.kit.items()) == [("cards.pdf", ["k1", "k2"]), ("board.pdf", ["k3"])]
+    assert list(back.books.items()) == [("rulebook.pdf", b"%PDF-rule"), ("player-aid.pdf", b"%PDF-aid")]
+    assert back.render_keys == {"k1": "r1"}
+
+
 def test_a_folder_edited_between_two_diffs_in_one_process_is_played_as_edited(tmp_path, monkeypatch):
     """The studio's Since panel plays in its own process (jobs=1): a table kept from the first
     diff must not play the second with the data as it was."""
