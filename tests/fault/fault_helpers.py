@@ -24,6 +24,7 @@ class Run:
     stderr: str
     seconds: float
     stray: bool
+    cpu: float = 0.0   # CPU seconds of the command and the children it waited for
 
     @property
     def errors(self) -> list[str]:
@@ -49,7 +50,7 @@ def run_commands(requests: list[list[str] | dict], timeout: float = 60, cwd: Pat
                           input=json.dumps(batch), capture_output=True, text=True,
                           timeout=timeout * len(batch) + 120, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-3000:]
-    return [Run(a["exit"], a["stdout"], a["stderr"], a["seconds"], a["stray"]) for a in json.loads(done.stdout)]
+    return [Run(a["exit"], a["stdout"], a["stderr"], a["seconds"], a["stray"], a["cpu"]) for a in json.loads(done.stdout)]
 
 
 def run_command(argv: list[str], **options) -> Run:
@@ -57,9 +58,10 @@ def run_command(argv: list[str], **options) -> Run:
 
 
 def copy_game(name: str, folder: Path) -> Path:
-    """A private copy of data/NAME that a test may break."""
+    """A private copy of data/NAME (or examples/NAME) that a test may break."""
     target = folder / name
-    shutil.copytree(ROOT / "data" / name, target)
+    source = ROOT / "data" / name
+    shutil.copytree(source if source.is_dir() else ROOT / "examples" / name, target)
     return target
 
 
