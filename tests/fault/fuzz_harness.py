@@ -839,10 +839,13 @@ def run_batch(project: Path, requests: list[dict[str, Any]], timeout: float) -> 
 
 
 def _preimport() -> None:
-    """Load what every build loads (but not cairo, which only render workers load)."""
+    """Load what every build or validate loads (but not cairo, which only render workers load): the
+    command line (Typer, rich) too, ~0.1 CPU s that each forked command would import again."""
     for module in ("dragon_pnp.rulebook.document", "dragon_pnp.kit.kit", "dragon_pnp.kit.steps",
                    "dragon_pnp.checks", "dragon_pnp.games.dragon_pants.destiny.report", "dragon_pnp.kit.assembly",
-                   "dragon_pnp.games.dragon_pants.engine.positions"):
+                   "dragon_pnp.games.dragon_pants.engine.positions", "dragon_pnp.cli.app", "dragon_pnp.cli.entry",
+                   "dragon_pnp.cli.validate", "dragon_pnp.cli.build", "dragon_pnp.cli.play", "dragon_pnp.build.rehearsal",
+                   "dragon_pnp.build.pipeline", "dragon_pnp.components.templates", "dragon_pnp.components.deck"):
         try:
             __import__(module)
         except ImportError:

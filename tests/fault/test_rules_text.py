@@ -61,12 +61,12 @@ EVERY_TEMPLATE = "peer-deck"
 def test_hostile_templates_are_located_errors_in_validate_and_build(name: str, tmp_path: Path, cache_env,
                                                                     copy_seed_kit) -> None:
     # One sandbox serves every game: the peer deck meets every hostile template (three of them in
-    # a build too), each shipped game two (one in a build too), each at its own rules.md line.
-    # (Issue 30: the others met every third before, 12 validates and 4 builds more, each ~1.5 CPU s,
-    # repeating what the first game shows of the same sandbox; and the first was Dragon Dance,
-    # whose every validate lays out a rulebook and 60 cards where the peer deck's lays out a page.)
+    # a build too), each shipped game one in validate and in build, each at its own rules.md line.
+    # (Issue 30: the others met every third before, then two, each validate ~1.5-5 CPU s, repeating
+    # what the first game shows of the same sandbox; and the first was Dragon Dance, whose every
+    # validate lays out a rulebook and 60 cards where the peer deck's lays out a page.)
     every = name == EVERY_TEMPLATE
-    hostile = HOSTILE if every else HOSTILE[::8]
+    hostile = HOSTILE if every else HOSTILE[8:9]
     requests, expected, games = [], [], []
     for number, snippet in enumerate(hostile):
         game = copy_game(name, tmp_path / f"g{number}")
@@ -79,7 +79,7 @@ def test_hostile_templates_are_located_errors_in_validate_and_build(name: str, t
     # unbroken game, copied; the peer deck's without the proof, which no other test reads) untouched
     kit = copy_seed_kit(name, tmp_path / "kit", proof=None if name in GAMES else False)
     before = snapshot(kit)
-    for number in ((0, 5, 10) if every else (1,)):
+    for number in ((0, 5, 10) if every else (0,)):
         requests.append(["build", str(games[number]), "--no-check", "--out", str(kit)])
         expected.append(expected[number])
     started = time.monotonic()
