@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fault_helpers import Harness
 
 
 @pytest.fixture(scope="session")
@@ -18,3 +20,11 @@ def fault_cache(private_render_cache) -> Path:
 @pytest.fixture
 def cache_env(fault_cache) -> dict[str, str]:
     return {"DRAGON_PNP_CACHE": str(fault_cache)}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def harness() -> Iterator[type[Harness]]:
+    """The fuzz harness the fault tests' commands run under, one per test process, stopped (and its
+    CPU thereby counted by --cpu-times) when the session ends."""
+    yield Harness
+    Harness.stop()

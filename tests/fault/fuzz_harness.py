@@ -838,6 +838,17 @@ def run_batch(project: Path, requests: list[dict[str, Any]], timeout: float) -> 
     return answers
 
 
+def serve(project: Path) -> None:
+    """Answer batch after batch, each one JSON line {"timeout", "requests"} on stdin, with one JSON
+    line of answers (see run_batch), until stdin ends. The test suite keeps one such process per
+    test process: each command still runs in its own forked child, but the package is imported
+    once per run instead of once per batch (~1 CPU s each, thirty batches; issue 30)."""
+    for line in sys.stdin:
+        if line.strip():
+            order = json.loads(line)
+            print(json.dumps(run_batch(project, order["requests"], order["timeout"])), flush=True)
+
+
 def _preimport() -> None:
     """Load what every build or validate loads (but not cairo, which only render workers load): the
     command line (Typer, rich) too, ~0.1 CPU s that each forked command would import again."""
@@ -872,11 +883,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-proof", action="store_true", help="build without the accessibility proof step")
     parser.add_argument("--json", action="store_true", help="print every result as JSON lines, then the tally")
     parser.add_argument("--verbose", action="store_true", help="print every case as it ends")
+    parser.add_argument("--serve", action="store_true",
+                        help="answer batches, one JSON line each on stdin ({timeout, requests}), until stdin ends")
     parser.add_argument("--batch", action="store_true",
                         help="run the commands given as JSON on stdin (see run_batch) and print JSON answers")
     args = parser.parse_args(argv)
     if args.batch:
         print(json.dumps(run_batch(args.project.resolve(), json.load(sys.stdin), args.timeout)))
+        return 0
+    if args.serve:
+        serve(args.project.resolve())
         return 0
 
     def show(result: Result) -> None:
