@@ -22,9 +22,10 @@ def cache_env(fault_cache) -> dict[str, str]:
     return {"DRAGON_PNP_CACHE": str(fault_cache)}
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="module", autouse=True)
 def harness() -> Iterator[type[Harness]]:
-    """The fuzz harness the fault tests' commands run under, one per test process, stopped (and its
-    CPU thereby counted by --cpu-times) when the session ends."""
+    """The fuzz harness the fault tests' commands run under, one per test module and process: it is
+    stopped when the module ends, so --cpu-times charges its CPU (the commands it forked) to that
+    file's last test, not to whichever test of any folder a worker happens to run last."""
     yield Harness
     Harness.stop()

@@ -43,10 +43,10 @@ class Run:
 
 
 class Harness:
-    """One `fuzz_harness.py --serve` process for this test process: it imports the package once,
-    then runs every batch it is sent, each command in a forked child of its own (issue 30: a fresh
-    harness per batch imported the package again, ~1 CPU s, thirty times in tests/fault). Stopped
-    by tests/fault/conftest.py at the end of the session, so its CPU is counted in the run."""
+    """One `fuzz_harness.py --serve` process at a time: it imports the package once, then runs every
+    batch it is sent, each command in a forked child of its own (issue 30: a fresh harness per
+    batch imported the package again, ~1 CPU s, thirty times in tests/fault). Stopped by
+    tests/fault/conftest.py at the end of each test module, so its CPU is counted in that file's."""
 
     process: subprocess.Popen[str] | None = None
     errors: IO[str]
