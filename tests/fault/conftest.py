@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,10 +21,11 @@ def cache_env(fault_cache) -> dict[str, str]:
     return {"DRAGON_PNP_CACHE": str(fault_cache)}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def harness() -> Iterator[type[Harness]]:
-    """The fuzz harness the fault tests' commands run under, one per test module and process: it is
-    stopped when the module ends, so --cpu-times charges its CPU (the commands it forked) to that
-    file's last test, not to whichever test of any folder a worker happens to run last."""
-    yield Harness
-    Harness.stop()
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Stop the fuzz harness the fault tests' commands run under (fault_helpers.Harness) when the
+    next test is not a fault test: one harness serves every fault test a process runs in a row
+    (under xdist, each worker's share), and its CPU, the commands it forked, is counted by
+    --cpu-times in this folder's last test instead of whichever test of another folder a worker
+    happens to run last."""
+    if nextitem is None or Path(str(nextitem.path)).parent != Path(str(item.path)).parent:
+        Harness.stop()

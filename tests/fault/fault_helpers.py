@@ -46,7 +46,7 @@ class Harness:
     """One `fuzz_harness.py --serve` process at a time: it imports the package once, then runs every
     batch it is sent, each command in a forked child of its own (issue 30: a fresh harness per
     batch imported the package again, ~1 CPU s, thirty times in tests/fault). Stopped by
-    tests/fault/conftest.py at the end of each test module, so its CPU is counted in that file's."""
+    tests/fault/conftest.py after the last fault test of a row, so its CPU is counted in this folder's."""
 
     process: subprocess.Popen[str] | None = None
     errors: IO[str]
