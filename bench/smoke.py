@@ -29,7 +29,8 @@ from typing import IO
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
-SLOWEST = ("bench_search.py", "bench_dask.py", "bench_check.py")   # started first, so the lanes end together
+# started first, so the lanes end together: the most CPU, or the longest waits (a studio, a cluster)
+SLOWEST = ("bench_search.py", "bench_studio.py", "bench_dask.py", "bench_check.py", "bench_diff.py")
 # What most benches import (the data layer, the rules check, the kit, the command line); cairo stays
 # out, as the render workers load it.
 PREIMPORT = ("dragon_pnp.games.registry", "dragon_pnp.report.check", "dragon_pnp.kit.steps", "dragon_pnp.cli")
@@ -102,11 +103,11 @@ def run_all(benches: list[Path], lanes: int = 2, deadline: float = 120.0) -> lis
             running[pid] = (bench, output, time.monotonic())
         time.sleep(0.05)
         for pid, (bench, output, started) in list(running.items()):
-            done, status = os.waitpid(pid, os.WNOHANG)
+            done, status, usage = os.wait4(pid, os.WNOHANG)
             late = not done and time.monotonic() - started > deadline
             if late:
                 _kill_group(pid)
-                done, status = os.waitpid(pid, 0)
+                done, status, usage = os.wait4(pid, 0)
             if not done:
                 continue
             del running[pid]
@@ -117,7 +118,8 @@ def run_all(benches: list[Path], lanes: int = 2, deadline: float = 120.0) -> lis
             code = os.waitstatus_to_exitcode(status)
             if late:
                 text += f"{bench.name} took more than {deadline:.0f} s: stopped\n"
-            print(f"== {bench.name}\n{text}", end="" if text.endswith("\n") else "\n", flush=True)
+            cpu = usage.ru_utime + usage.ru_stime   # the bench and every child it waited for
+            print(f"== {bench.name} ({cpu:.1f} CPU s)\n{text}", end="" if text.endswith("\n") else "\n", flush=True)
             if late or code != 0:
                 failed.append(bench.name)
     return failed
