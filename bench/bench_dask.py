@@ -56,6 +56,12 @@ def main() -> None:
     parser.add_argument("--smoke", action="store_true", help="2 games on 1 and 2 workers: the bench still works")
     args = parser.parse_args()
     counts = [1, 2] if args.smoke else [int(n) for n in args.workers.split(",")]
+    if args.smoke:
+        # smoke: worker processes forked from this one, which has imported the package, not spawned
+        # fresh (each fresh worker imports distributed and dragon_pnp again, ~2 CPU s; issue 30)
+        import dask
+
+        dask.config.set({"distributed.worker.multiprocessing-method": "fork"})
     games = 2 if args.smoke else args.games
     # smoke: search:3, the same search player at the least strength (the check's path on the cluster
     # and the equal reports are what a smoke run shows, not the games' cost)
