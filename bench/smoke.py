@@ -50,6 +50,7 @@ def _child(bench: Path, output: IO[bytes]) -> None:
     code = 1
     try:
         os.setpgid(0, 0)
+        os.chdir(ROOT)   # as run.py runs them: the benches name games by paths from the checkout
         os.dup2(output.fileno(), 1)
         os.dup2(output.fileno(), 2)
         atexit._clear()   # the parent's exit handlers are not the bench's to run
