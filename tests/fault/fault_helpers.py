@@ -60,16 +60,29 @@ class Harness:
             cls.errors = errors
         process = cls.process
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write(json.dumps({"timeout": timeout, "requests": batch}) + "\n")
-        process.stdin.flush()
-        ready, _, _ = select.select([process.stdout], [], [], timeout * len(batch) + 120)
-        line = process.stdout.readline() if ready else ""
-        if not line:
-            process.kill()
-            process.wait()
+        try:
+            process.stdin.write(json.dumps({"timeout": timeout, "requests": batch}) + "\n")
+            process.stdin.flush()
+            ready, _, _ = select.select([process.stdout], [], [], timeout * len(batch) + 120)
+            line = process.stdout.readline() if ready else ""
+        except BaseException:
+            # A test stopped while its batch runs (pytest-timeout, ^C): the harness would answer
+            # that batch to the next test's question, so it goes, and the next test starts another.
+            cls.kill()
+            raise
+        answers = list(json.loads(line)) if line else []
+        if len(answers) != len(batch):
+            cls.kill()
             cls.errors.seek(0)
             raise AssertionError(f"the fuzz harness gave no answer: {cls.errors.read()[-3000:]}")
-        return list(json.loads(line))
+        return answers
+
+    @classmethod
+    def kill(cls) -> None:
+        if cls.process is not None:
+            cls.process.kill()
+            cls.process.wait()
+            cls.process = None
 
     @classmethod
     def stop(cls) -> None:
