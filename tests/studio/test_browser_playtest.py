@@ -65,8 +65,8 @@ def confirmed_by_engine(studio, tmp_path, seed: int, players: int | None) -> dic
     return {"shown": shown, "board": board}
 
 
-def test_dragon_pants_seeded_game_against_a_policy(browser, start_studio, tmp_path):
-    studio = start_studio()
+def test_dragon_pants_seeded_game_against_a_policy(browser, pants_studio, tmp_path):
+    studio = pants_studio   # shared with test_browser's preview test, which puts its data back
     page, errors = open_playtest(browser, studio)
     page.fill("#play-seed", "7")
     page.select_option("#play-players", "3")
