@@ -131,3 +131,20 @@ def test_balance_panel_and_paper_switch(browser, small_studio, tmp_path):
         timeout=TIMEOUT)
     assert errors == []
     page.close()
+
+
+def test_the_status_dot_pulses_unless_less_motion_is_asked(browser, shared_studio):
+    """The run's browser asks for reduced motion (tests/conftest.py): the dot then stands still,
+    which also spares chromium redrawing it through every build; without the request it pulses."""
+    page = browser.new_page()
+    try:
+        page.goto(shared_studio.url)
+        page.wait_for_selector("body[data-status=ready]", timeout=TIMEOUT)
+        building = """() => { const status = document.getElementById('status');
+                             status.dataset.status = 'building';
+                             return getComputedStyle(status.querySelector('.dot')).animationName; }"""
+        assert page.evaluate(building) == "none"
+        page.emulate_media(reduced_motion="no-preference")
+        assert page.evaluate(building) == "pulse"
+    finally:
+        page.close()
