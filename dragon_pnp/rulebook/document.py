@@ -10,6 +10,7 @@ import contextlib
 import io
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,8 +51,28 @@ class Rulebook:
     rules_pdf: bytes | None = None
 
 
+class _PlaceOnly(Frame):
+    """A frame that places its flowables without drawing them: a probe that wants only the page
+    count is spared drawing (paragraphs, figures, icons) and writing the file. Placing reads only
+    `wrap` and `split`, never what was drawn, so the count is the drawn document's."""
+
+    def add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
+        # The instance's own drawOn, over its class's, for this one placing (through __dict__: a
+        # Drawing checks the attributes set on it).
+        own = vars(flowable)
+        own["drawOn"] = _not_drawn
+        try:
+            return int(Frame._add(self, flowable, canv, trySplit))
+        finally:
+            del own["drawOn"]
+
+
+def _not_drawn(*args: Any, **kwargs: Any) -> None:
+    """A flowable's drawOn in a probe: nothing."""
+
+
 class _Doc(BaseDocTemplate):
-    def __init__(self, buffer: io.BytesIO, game: GameData, paper: str):
+    def __init__(self, buffer: io.BytesIO, game: GameData, paper: str, probe: bool = False):
         width_mm, height_mm = paper_size_mm(paper)
         left, right, top, bottom = MARGIN_MM
         super().__init__(
@@ -64,8 +85,11 @@ class _Doc(BaseDocTemplate):
         )
         self.game_name = game.game.name
         self.words = game.game.phrases
-        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        frame = (_PlaceOnly if probe else Frame)(self.leftMargin, self.bottomMargin, self.width, self.height,
+                                                 id="body", leftPadding=0, rightPadding=0, topPadding=0,
+                                                 bottomPadding=0)
+        if probe:
+            self._doSave = 0   # reportlab's own switch: no file written (fonts, compression) for a count
         self.addPageTemplates([
             PageTemplate("title", [frame]),
             PageTemplate("body", [frame], onPage=self._body_page),
@@ -167,9 +191,10 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
         aid_template = "aid_half" if layout is not None and layout.size == "half" else "aid"
         with_aid = bool(aid_blocks) and layout is not None
 
-        def book(blocks: list[Block], title_alone: bool = True, aid: bool = True) -> tuple[bytes, int]:
+        def book(blocks: list[Block], title_alone: bool = True, aid: bool = True,
+                 probe: bool = False) -> tuple[bytes, int]:
             buffer = io.BytesIO()
-            doc = _Doc(buffer, game, paper)
+            doc = _Doc(buffer, game, paper, probe)
             styles = make_styles()
             story: list[Flowable] = title_page(game, styles, doc.width, doc.height)
             story += [NextPageTemplate("body"), PageBreak()] if title_alone else [NextPageTemplate("body")]
@@ -188,15 +213,22 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
         def right_parity(pages: int) -> bool:
             return (pages - int(with_aid)) % 2 == int(not uncut_aid)
 
-        pdf, pages = book(rules_blocks)
-        chosen: tuple[list[Block], bool] = (rules_blocks, True)
-        if not right_parity(pages):
-            # First the rules begin on the title page's free room, then a new page before a section.
-            for blocks, title_alone in [(rules_blocks, False)] + [(b, True) for b in reflowed(rules_blocks)]:
-                other, count = book(blocks, title_alone)
-                if right_parity(count):
-                    pdf, pages, chosen = other, count, (blocks, title_alone)
-                    break
+        # The rules as they come, then begun on the title page's free room, then a new page before
+        # a section. Each is laid out undrawn and without the aid (a page of its own after the
+        # rules) to learn its count; only the one chosen is drawn.
+        candidates = [(rules_blocks, True), (rules_blocks, False)] + [(b, True) for b in reflowed(rules_blocks)]
+        probed: dict[int, int] = {}
+
+        def probe(i: int) -> int:
+            probed[i] = book(*candidates[i], aid=False, probe=True)[1] + int(with_aid)
+            return probed[i]
+
+        choice = parity_choice(len(candidates), probe, right_parity)
+        pdf, pages = book(*candidates[choice])
+        if pages != probed[choice]:   # the aid took other than its one page: choose among them drawn
+            choice = parity_choice(len(candidates), lambda i: book(*candidates[i])[1], right_parity)
+            pdf, pages = book(*candidates[choice])
+        chosen = candidates[choice]
         rules_pdf = None
         if with_aid and not uncut_aid and not right_parity(pages):
             rules_pdf = with_page_boxes(book(*chosen, aid=False)[0], title=f"{game.game.name}: rules")
@@ -217,6 +249,13 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
 
 
 MAX_REFLOWS = 2
+
+
+def parity_choice(count: int, pages: Callable[[int], int], right: Callable[[int], bool]) -> int:
+    """The first of `count` layouts (0, 1, ...) whose page count `right` accepts, asking `pages`
+    no further than that one; the first layout when none is right (a blank page is better than
+    a worse layout)."""
+    return next((i for i in range(count) if right(pages(i))), 0)
 
 
 def reflowed(blocks: list[Block]) -> list[list[Block]]:
