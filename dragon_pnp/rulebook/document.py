@@ -10,7 +10,7 @@ import contextlib
 import io
 import re
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -190,6 +190,7 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
         folder = Path(icons)
         aid_template = "aid_half" if layout is not None and layout.size == "half" else "aid"
         with_aid = bool(aid_blocks) and layout is not None
+        drawn: dict[Hashable, Any] = {}   # the directives' pictures, drawn once for all the layouts below
 
         def book(blocks: list[Block], title_alone: bool = True, aid: bool = True,
                  probe: bool = False) -> tuple[bytes, int]:
@@ -198,7 +199,7 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
             styles = make_styles()
             story: list[Flowable] = title_page(game, styles, doc.width, doc.height)
             story += [NextPageTemplate("body"), PageBreak()] if title_alone else [NextPageTemplate("body")]
-            story += RulesFlow(game, styles, doc.width, facts, rules_file).flowables(blocks)
+            story += RulesFlow(game, styles, doc.width, facts, rules_file, drawn=drawn).flowables(blocks)
             draw_icons(story, game.root, rules_file, folder)
             if with_aid and aid and layout is not None:
                 story += [NextPageTemplate(aid_template), PageBreak()]
