@@ -30,6 +30,7 @@ from dragon_pnp.rulebook.aid import aid_layout, aid_story, half_frames, on_half_
 from dragon_pnp.rulebook.flow import HeadingParagraph, RulesFlow
 from dragon_pnp.rulebook.icons import draw_icons
 from dragon_pnp.rulebook.markup import Block, Directive, Heading, parse
+from dragon_pnp.rulebook.placing import PlaceOnly, unwritten
 from dragon_pnp.rulebook.script_paragraph import draw_line
 from dragon_pnp.rulebook.source import render_rules, rules_path, source_line
 from dragon_pnp.rulebook.styles import RULE, make_styles
@@ -51,26 +52,6 @@ class Rulebook:
     rules_pdf: bytes | None = None
 
 
-class _PlaceOnly(Frame):
-    """A frame that places its flowables without drawing them: a probe that wants only the page
-    count is spared drawing (paragraphs, figures, icons) and writing the file. Placing reads only
-    `wrap` and `split`, never what was drawn, so the count is the drawn document's."""
-
-    def add(self, flowable: Flowable, canv: Canvas, trySplit: int = 0) -> int:
-        # The instance's own drawOn, over its class's, for this one placing (through __dict__: a
-        # Drawing checks the attributes set on it).
-        own = vars(flowable)
-        own["drawOn"] = _not_drawn
-        try:
-            return int(Frame._add(self, flowable, canv, trySplit))
-        finally:
-            del own["drawOn"]
-
-
-def _not_drawn(*args: Any, **kwargs: Any) -> None:
-    """A flowable's drawOn in a probe: nothing."""
-
-
 class _Doc(BaseDocTemplate):
     def __init__(self, buffer: io.BytesIO, game: GameData, paper: str, probe: bool = False):
         width_mm, height_mm = paper_size_mm(paper)
@@ -85,11 +66,11 @@ class _Doc(BaseDocTemplate):
         )
         self.game_name = game.game.name
         self.words = game.game.phrases
-        frame = (_PlaceOnly if probe else Frame)(self.leftMargin, self.bottomMargin, self.width, self.height,
+        frame = (PlaceOnly if probe else Frame)(self.leftMargin, self.bottomMargin, self.width, self.height,
                                                  id="body", leftPadding=0, rightPadding=0, topPadding=0,
                                                  bottomPadding=0)
         if probe:
-            self._doSave = 0   # reportlab's own switch: no file written (fonts, compression) for a count
+            unwritten(self)
         self.addPageTemplates([
             PageTemplate("title", [frame]),
             PageTemplate("body", [frame], onPage=self._body_page),
