@@ -235,7 +235,10 @@ def _typeset(game: GameData, paper: str, workdir: Path | None, drawn: bool) -> R
             return probed[i]
 
         choice = parity_choice(len(candidates), probe, right_parity)
-        pdf, pages, _ = book(*candidates[choice])
+        if not drawn:   # a rehearsal: the rules were laid out; the aid is, alone, below
+            pdf, pages = b"", probed[choice]
+        else:
+            pdf, pages, _ = book(*candidates[choice])
         if pages != probed[choice]:   # the aid took other than its one page: choose among them drawn
             choice = parity_choice(len(candidates), lambda i: book(*candidates[i])[1], right_parity)
             pdf, pages, _ = book(*candidates[choice])
