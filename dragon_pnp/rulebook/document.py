@@ -234,10 +234,14 @@ def _typeset(game: GameData, paper: str, workdir: Path | None, drawn: bool) -> R
                 begun.update(opened)
             return probed[i]
 
-        choice = parity_choice(len(candidates), probe, right_parity)
-        if not drawn:   # a rehearsal: the rules were laid out; the aid is, alone, below
-            pdf, pages = b"", probed[choice]
+        if not drawn:
+            # A rehearsal wants the errors, not the choice: laying the rules out raises the same
+            # whichever page they begin on or a section breaks before (a block too large is too
+            # large for any page of the frame). The rules once; the aid, alone, below.
+            choice = 0
+            pdf, pages = b"", probe(0)
         else:
+            choice = parity_choice(len(candidates), probe, right_parity)
             pdf, pages, _ = book(*candidates[choice])
         if pages != probed[choice]:   # the aid took other than its one page: choose among them drawn
             choice = parity_choice(len(candidates), lambda i: book(*candidates[i])[1], right_parity)
