@@ -159,8 +159,12 @@ class Search:
             stopped = "the search's share of the budget ran out"
         except KeyboardInterrupt:
             stopped, interrupted = "interrupted (Ctrl-C): the best found so far", True
-        near = [self.baseline] if self.baseline.distance <= GOAL else []   # no change is a proposal too
-        ranked = sorted([*near, *self._valid()], key=lambda c: (c.objective(c.cautious), -len(c.records)))
+        # No change is a proposal too, and ranks above every edit not estimated closer to the
+        # targets: a Dragon Pants tune once proposed a Destiny length whose first player won 58 %
+        # against the current version's 55 % (target 50 +- 5), for want of a better edit.
+        ranked = sorted([self.baseline, *self._valid()], key=lambda c: (c.objective(c.cautious), -len(c.records)))
+        if ranked and ranked[0] is self.baseline and not self.baseline.meets and len(ranked) > 1:
+            stopped += "; no edit tried came closer to the targets than the current version"
         return SearchResult(self.baseline, ranked, len(self.seen), self.invalid, self.invalid_example, self.games,
                             stopped, interrupted)
 
