@@ -14,21 +14,23 @@ with its child. The benches that measure a process (a build, a studio) still sta
 from __future__ import annotations
 
 import argparse
-import atexit
 import importlib
 import os
 import runpy
 import signal
 import sys
 import tempfile
-import threading
 import time
 import traceback
 from pathlib import Path
-from typing import IO
+from typing import IO, NoReturn
 
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
+sys.path.insert(0, str(ROOT))
+
+from dragon_pnp.forked_main import exit_after  # noqa: E402
+
 # started first, so the lanes end together: the most CPU, or the longest waits (a studio, a cluster)
 SLOWEST = ("bench_search.py", "bench_studio.py", "bench_dask.py", "bench_check.py", "bench_diff.py")
 # What most benches import (the data layer, the rules check, the kit, the command line); cairo stays
@@ -45,34 +47,19 @@ def preimport() -> None:
             pass
 
 
-def _child(bench: Path, output: IO[bytes]) -> None:
+def _child(bench: Path, output: IO[bytes]) -> NoReturn:
     """Run one bench as its own `__main__` in this forked child; never returns."""
-    code = 1
     try:
         os.setpgid(0, 0)
         os.chdir(ROOT)   # as run.py runs them: the benches name games by paths from the checkout
         os.dup2(output.fileno(), 1)
         os.dup2(output.fileno(), 2)
-        atexit._clear()   # the parent's exit handlers are not the bench's to run
         sys.argv = [str(bench), "--smoke"]
         sys.path.insert(0, str(bench.parent))
-        try:
-            runpy.run_path(str(bench), run_name="__main__")
-            code = 0
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-            if exc.code is not None and not isinstance(exc.code, int):
-                print(exc.code, file=sys.stderr)
-        except BaseException:
-            traceback.print_exc()
-        threading._shutdown()  # type: ignore[attr-defined]  # as the interpreter does on exit
-        atexit._run_exitfuncs()
-    finally:
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        finally:
-            os._exit(code)
+    except BaseException:
+        traceback.print_exc()
+        os._exit(1)
+    exit_after(lambda: runpy.run_path(str(bench), run_name="__main__"))
 
 
 def _kill_group(pgid: int) -> None:

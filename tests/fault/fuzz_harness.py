@@ -430,7 +430,6 @@ def run_cli(argv: list[str], cwd: Path, timeout: float, env: dict[str, str]) -> 
     started = time.monotonic()
     pid = os.fork()
     if pid == 0:  # the child: never returns
-        code = 1
         try:
             os.setpgid(0, 0)
             resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
@@ -438,32 +437,19 @@ def run_cli(argv: list[str], cwd: Path, timeout: float, env: dict[str, str]) -> 
             os.dup2(err.fileno(), 2)
             os.chdir(cwd)
             os.environ.update(env)
-            import atexit
-            import threading
+            from dragon_pnp.forked_main import exit_after
+        except BaseException:
+            import traceback
 
-            atexit._clear()  # the parent's exit handlers (its temporary folders) are not ours to run
+            traceback.print_exc()
+            os._exit(1)
+
+        def cli() -> None:
             from dragon_pnp.cli import main
 
-            try:
-                main(argv)
-                code = 0
-            except SystemExit as exc:
-                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-                if exc.code is not None and not isinstance(exc.code, int):
-                    print(exc.code, file=sys.stderr)
-            except BaseException:
-                import traceback
+            main(argv)
 
-                traceback.print_exc()
-                code = 1
-            threading._shutdown()  # type: ignore[attr-defined]  # as the interpreter does on exit
-            atexit._run_exitfuncs()
-        finally:
-            try:
-                sys.stdout.flush()
-                sys.stderr.flush()
-            finally:
-                os._exit(code)
+        exit_after(cli)
     try:
         os.setpgid(pid, pid)  # also here, so the group exists before the parent signals it
     except (PermissionError, ProcessLookupError):
