@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import shutil
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,18 @@ from dragon_pnp.studio.session import StudioSession
 from tests.studio.conftest import SMALL, game_source
 
 EDITED = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
+
+
+@contextmanager
+def preview_session(folder: Path) -> Iterator[StudioSession]:
+    """A started session on `folder` that shows pages but writes no output folder (a kit build
+    each save), polling the folder every 50 ms; stopped on leaving."""
+    studio = StudioSession(folder, None, Settings(), write_output=False, watch_interval=0.05)
+    studio.start()
+    try:
+        yield studio
+    finally:
+        studio.stop()
 
 
 def wait(session: StudioSession, wanted, timeout: float = 120.0) -> dict:
@@ -107,10 +121,8 @@ def test_preview_edit_break_and_fix(session, game_copy, tmp_path):
 @pytest.fixture
 def preview_only(game_copy):
     """A session that shows pages but writes no output folder (a kit build each save)."""
-    studio = StudioSession(game_copy, None, Settings("letter", True), write_output=False, watch_interval=0.05)
-    studio.start()
-    yield studio
-    studio.stop()
+    with preview_session(game_copy) as studio:
+        yield studio
 
 
 def test_a_rule_the_data_breaks_is_shown_located(preview_only, game_copy):
@@ -155,9 +167,7 @@ def test_a_studio_opened_on_broken_data_shows_why_and_recovers(tmp_path):
     good = settings.read_text()
     assert "  cards: 13 " in good
     settings.write_text(good.replace("  cards: 13 ", "  cards: 0 ", 1))
-    studio = StudioSession(game, None, Settings(), write_output=False, watch_interval=0.05)
-    studio.start()
-    try:
+    with preview_session(game) as studio:
         broken = wait(studio, lambda s: s["status"] == "error")
         [problem] = broken["problems"]
         assert problem["field"] == "settings.cards" and problem["file"].endswith("game.yaml")
@@ -165,5 +175,3 @@ def test_a_studio_opened_on_broken_data_shows_why_and_recovers(tmp_path):
         settings.write_text(good)
         fixed = wait(studio, lambda s: s["status"] == "ready")
         assert fixed["problems"] == [] and fixed["documents"]
-    finally:
-        studio.stop()
