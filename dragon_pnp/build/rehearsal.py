@@ -21,13 +21,13 @@ _PLACE = re.compile(r"^(?P<file>[^:\s][^:]*?)(?::(?P<line>\d+))?(?::(?P<column>\
 def rehearse(game: GameData, paper: str | None = None) -> list[Finding]:
     """The errors the build's layout steps would raise for this game, as findings (exit 2)."""
     from dragon_pnp.kit.kit import plan_kit
-    from dragon_pnp.rulebook.document import typeset
+    from dragon_pnp.rulebook.document import rehearse_typesetting
 
     chosen = (paper or game.print_profile.paper).lower()
     findings: list[Finding] = []
     module = game.module
     facts = (lambda: module.part(RulebookPart).facts(game)) if module is not None else (lambda: None)
-    for step in (facts, lambda: typeset(game, chosen), lambda: plan_kit(game, chosen)):
+    for step in (facts, lambda: rehearse_typesetting(game, chosen), lambda: plan_kit(game, chosen)):
         try:
             step()
         except DragonPnpError as exc:

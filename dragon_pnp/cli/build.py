@@ -46,7 +46,7 @@ def build(
     root = game_folder(game, "build")
     target = out if out is not None else output_root() / root.name
     if lang is not None:
-        return _build_languages(root, target, lang, paper, no_duplex, no_check)
+        return _build_languages(root, target, lang, paper, no_duplex, no_check, no_proof)
     # First of all: restore a kit a crashed build left half-swapped, and refuse a wrong --out.
     try:
         prepare_output_folder(target, root)
@@ -123,7 +123,8 @@ def build(
     return 0
 
 
-def _build_languages(root: Path, target: Path, lang: str, paper: str | None, no_duplex: bool, no_check: bool) -> int:
+def _build_languages(root: Path, target: Path, lang: str, paper: str | None, no_duplex: bool, no_check: bool,
+                     no_proof: bool = False) -> int:
     """`--lang CODE|all`: the whole kit once per language, each into `<target>-<code>/`, from the
     translated view of the game (dragon_pnp/data/lang/); never remembered, always built in full."""
     from dragon_pnp.build.context import BuildOptions
@@ -143,7 +144,8 @@ def _build_languages(root: Path, target: Path, lang: str, paper: str | None, no_
     chosen = (paper or source.print_profile.paper).lower()
     if chosen not in PAPERS:
         raise NotationError(f"--paper {paper}: expected one of {', '.join(PAPERS)}")
-    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=(), pdfx=None)
+    options = BuildOptions(paper=chosen, duplex=not no_duplex, check=not no_check, services=(), pdfx=None,
+                           proof=not no_proof)
     for code in codes:
         translation = read_translation(root, code)
         missing = glyph_problems(translation)   # before drawing: no empty box reaches a page

@@ -22,7 +22,9 @@ from dragon_pnp.data import GameData
 if TYPE_CHECKING:
     from dragon_pnp.kit.render_cache import RenderCache
 
-FORMAT = "diff-side-1"
+# 2: documents and books kept in the order the kit and the rulebook give them (1 sorted them, so a
+# report read back from the cache listed its pages in another order than a fresh one).
+FORMAT = "diff-side-2"
 
 
 @dataclass
@@ -44,11 +46,12 @@ def side_key(game: GameData, paper: str) -> str:
 
 
 def pack(record: SideRecord) -> bytes:
-    """A JSON header line (names and sizes), then the PDFs' bytes one after another."""
-    books = sorted(record.books)
-    header = {"format": FORMAT, "kit": record.kit, "render_keys": record.render_keys,
-              "books": [[name, len(record.books[name])] for name in books]}
-    return json.dumps(header, sort_keys=True).encode() + b"\n" + b"".join(record.books[name] for name in books)
+    """A JSON header line (names and sizes), then the PDFs' bytes one after another. Documents are
+    lists of pairs, not objects, so their order survives the round trip (the report follows it)."""
+    header = {"format": FORMAT, "kit": [[name, keys] for name, keys in record.kit.items()],
+              "render_keys": record.render_keys,
+              "books": [[name, len(pdf)] for name, pdf in record.books.items()]}
+    return json.dumps(header, sort_keys=True).encode() + b"\n" + b"".join(record.books.values())
 
 
 def unpack(data: bytes) -> SideRecord | None:
@@ -64,7 +67,7 @@ def unpack(data: bytes) -> SideRecord | None:
             offset += int(size)
         if offset != len(rest):
             return None
-        kit = {str(name): [str(key) for key in keys] for name, keys in header["kit"].items()}
+        kit = {str(name): [str(key) for key in keys] for name, keys in header["kit"]}
         return SideRecord(kit, {str(k): str(v) for k, v in header["render_keys"].items()}, books)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None

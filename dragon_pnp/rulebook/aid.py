@@ -28,6 +28,7 @@ from dragon_pnp.paper import mm_to_pt
 from dragon_pnp.rulebook.flow import HeadingParagraph, RulesFlow
 from dragon_pnp.rulebook.icons import draw_icons
 from dragon_pnp.rulebook.markup import Block, Directive
+from dragon_pnp.rulebook.placing import PlaceOnly, unwritten
 from dragon_pnp.rulebook.script_paragraph import draw_line
 from dragon_pnp.rulebook.styles import RULE, Styles, make_styles
 
@@ -60,7 +61,7 @@ def aid_layout(marker: Directive, where: str) -> AidLayout:
     return AidLayout(size, HALF_SCALE if size == "half" else PAGE_SCALE)
 
 
-def half_frames(width: float, height: float) -> list[Frame]:
+def half_frames(width: float, height: float, kind: type[Frame] = Frame) -> list[Frame]:
     """Four frames (points): the top copy's two columns, then the bottom copy's."""
     side, top, bottom = (mm_to_pt(v) for v in HALF_MARGIN_MM)
     gap = mm_to_pt(COLUMN_GAP_MM)
@@ -69,7 +70,7 @@ def half_frames(width: float, height: float) -> list[Frame]:
     frames = []
     for copy, base in enumerate((half, 0.0)):
         for col in range(2):
-            frames.append(Frame(side + col * (column + gap), base + bottom, column, half - top - bottom,
+            frames.append(kind(side + col * (column + gap), base + bottom, column, half - top - bottom,
                                 id=f"aid{copy}{col}", leftPadding=0, rightPadding=0, topPadding=0,
                                 bottomPadding=0))
     return frames
@@ -151,9 +152,10 @@ def _check_page(flow: list[Flowable], width: float, height: float, rules_file: P
 
 
 def _check_half(flow: list[Flowable], page: tuple[float, float], rules_file: Path) -> None:
-    """Set one copy alone in the top half's two columns: a second page means it does not fit."""
-    frames = half_frames(*page)[:2]
+    """Set one copy alone in the top half's two columns, undrawn: a second page means it does not fit."""
+    frames = half_frames(*page, kind=PlaceOnly)[:2]
     doc = BaseDocTemplate(io.BytesIO(), pagesize=page, invariant=1)
+    unwritten(doc)
     doc.addPageTemplates([PageTemplate("half", frames)])
     try:
         doc.build(list(flow))

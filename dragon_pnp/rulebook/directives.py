@@ -19,8 +19,8 @@ of examples, say).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.platypus import Flowable, FrameBreak
@@ -37,16 +37,33 @@ from dragon_pnp.rulebook.styles import Styles
 @dataclass
 class DirectiveContext:
     """What a directive may use: the data, the styles, the frame width (points), the rules module's
-    shared facts (`GameModule.rulebook_facts`, computed once per rulebook) and where it is."""
+    shared facts (`GameModule.rulebook_facts`, computed once per rulebook), where it is, and
+    `drawn`: what the directives of this rulebook drew already (see `once`)."""
 
     game: GameData
     styles: Styles
     width: float
     facts: list[Any]
     where: str  # "path/rules.md:LINE", for errors
+    drawn: dict[Hashable, Any] = field(default_factory=dict)
+
+    def once(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """`make()`, kept under `key` for the rest of this rulebook. The rulebook is laid out several
+        times (its parity probes, the book, the rules alone); a picture that costs much to draw (a
+        board, a judged example) is drawn once. Only for what laying out and drawing leave as it
+        was: a graphics Drawing, text, numbers; never a Paragraph or Table, which a layout changes."""
+        if key not in self.drawn:
+            self.drawn[key] = make()
+        return self.drawn[key]
 
 
 Render = Callable[[DirectiveContext, Directive], list[Flowable]]
+Once = Callable[[Hashable, Callable[[], Any]], Any]   # DirectiveContext.once, or `fresh`
+
+
+def fresh(key: Hashable, make: Callable[[], Any]) -> Any:
+    """A `Once` that keeps nothing: for a figure drawn outside a rulebook's layouts."""
+    return make()
 GroupRender = Callable[[list[tuple[DirectiveContext, Directive]]], list[Flowable]]
 
 

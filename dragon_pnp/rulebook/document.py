@@ -10,6 +10,7 @@ import contextlib
 import io
 import re
 import tempfile
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from dragon_pnp.rulebook.aid import aid_layout, aid_story, half_frames, on_half_
 from dragon_pnp.rulebook.flow import HeadingParagraph, RulesFlow
 from dragon_pnp.rulebook.icons import draw_icons
 from dragon_pnp.rulebook.markup import Block, Directive, Heading, parse
+from dragon_pnp.rulebook.placing import PlaceOnly, unwritten
 from dragon_pnp.rulebook.script_paragraph import draw_line
 from dragon_pnp.rulebook.source import render_rules, rules_path, source_line
 from dragon_pnp.rulebook.styles import RULE, make_styles
@@ -51,7 +53,7 @@ class Rulebook:
 
 
 class _Doc(BaseDocTemplate):
-    def __init__(self, buffer: io.BytesIO, game: GameData, paper: str):
+    def __init__(self, buffer: io.BytesIO, game: GameData, paper: str, probe: bool = False):
         width_mm, height_mm = paper_size_mm(paper)
         left, right, top, bottom = MARGIN_MM
         super().__init__(
@@ -64,13 +66,16 @@ class _Doc(BaseDocTemplate):
         )
         self.game_name = game.game.name
         self.words = game.game.phrases
-        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        frame = (PlaceOnly if probe else Frame)(self.leftMargin, self.bottomMargin, self.width, self.height,
+                                                 id="body", leftPadding=0, rightPadding=0, topPadding=0,
+                                                 bottomPadding=0)
+        if probe:
+            unwritten(self)
         self.addPageTemplates([
             PageTemplate("title", [frame]),
             PageTemplate("body", [frame], onPage=self._body_page),
             PageTemplate("aid", [frame], onPage=self._aid_page),
-            PageTemplate("aid_half", half_frames(*self.pagesize),
+            PageTemplate("aid_half", half_frames(self.pagesize[0], self.pagesize[1], kind=PlaceOnly if probe else Frame),
                          onPage=on_half_page(f"{self.game_name} · {self.words.text('words.player_aid')}",
                                                              self.words.text("words.aid_two_to_a_page"))),
         ])
@@ -150,6 +155,20 @@ def require_sections(game: GameData, blocks: list[Block], rules_file: Path) -> N
 def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) -> Rulebook:
     """Lay out the whole rulebook (and the aid on its own) into PDF bytes. Icons are drawn into
     `workdir` when given (its owner removes it), else into a temporary folder of its own."""
+    book = _typeset(game, paper, workdir, drawn=True)
+    if book is None:
+        raise RuntimeError("a drawn typesetting gave no rulebook")
+    return book
+
+
+def rehearse_typesetting(game: GameData, paper: str = "letter") -> None:
+    """Lay out the rulebook and the aid as `typeset` does, undrawn and unwritten: what `validate`
+    runs, raising the errors `typeset` would raise (all of them come from making the story and
+    laying it out; drawing it raises none) at well under half its cost."""
+    _typeset(game, paper, None, drawn=False)
+
+
+def _typeset(game: GameData, paper: str, workdir: Path | None, drawn: bool) -> Rulebook | None:
     if paper not in ("letter", "a4"):
         raise LayoutError(f"--paper {paper!r}: expected letter or a4")
     text = render_rules(game)
@@ -166,21 +185,27 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
         folder = Path(icons)
         aid_template = "aid_half" if layout is not None and layout.size == "half" else "aid"
         with_aid = bool(aid_blocks) and layout is not None
+        pictures: dict[Hashable, Any] = {}   # the directives' pictures, drawn once for all the layouts below
 
-        def book(blocks: list[Block], title_alone: bool = True, aid: bool = True) -> tuple[bytes, int]:
+        def book(blocks: list[Block], title_alone: bool = True, aid: bool = True,
+                 probe: bool = not drawn) -> tuple[bytes, int, set[int]]:
             buffer = io.BytesIO()
-            doc = _Doc(buffer, game, paper)
+            doc = _Doc(buffer, game, paper, probe)
             styles = make_styles()
             story: list[Flowable] = title_page(game, styles, doc.width, doc.height)
             story += [NextPageTemplate("body"), PageBreak()] if title_alone else [NextPageTemplate("body")]
-            story += RulesFlow(game, styles, doc.width, facts, rules_file).flowables(blocks)
+            story += RulesFlow(game, styles, doc.width, facts, rules_file, drawn=pictures).flowables(blocks)
             draw_icons(story, game.root, rules_file, folder)
             if with_aid and aid and layout is not None:
                 story += [NextPageTemplate(aid_template), PageBreak()]
                 story += aid_story(game, layout, doc.pagesize, (doc.width, doc.height), facts, rules_file, aid_blocks,
                                    folder)
             _build(doc, story, rules_file)
-            return buffer.getvalue(), doc.page
+            # the rules.md lines of the top-level headings that began a page (seen only undrawn)
+            openers = [o for t in doc.pageTemplates for frame in t.frames if isinstance(frame, PlaceOnly)
+                       for o in frame.opening]
+            begun = {line for key, level, line in openers if key.startswith("rules-") and level == 0 and line is not None}
+            return buffer.getvalue(), doc.page, begun
 
         # An aid to cut out (half pages) wants a front of its own; a whole-page aid may back the
         # last page of rules; without an aid the rules end a sheet, so card fronts follow on a front.
@@ -188,27 +213,54 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
         def right_parity(pages: int) -> bool:
             return (pages - int(with_aid)) % 2 == int(not uncut_aid)
 
-        pdf, pages = book(rules_blocks)
-        chosen: tuple[list[Block], bool] = (rules_blocks, True)
-        if not right_parity(pages):
-            # First the rules begin on the title page's free room, then a new page before a section.
-            for blocks, title_alone in [(rules_blocks, False)] + [(b, True) for b in reflowed(rules_blocks)]:
-                other, count = book(blocks, title_alone)
-                if right_parity(count):
-                    pdf, pages, chosen = other, count, (blocks, title_alone)
-                    break
+        # The rules as they come, then begun on the title page's free room, then a new page before
+        # a section. Each is laid out undrawn and without the aid (a page of its own after the
+        # rules) to learn its count; only the one chosen is drawn. A new page before a section
+        # that began a page as the rules came changes nothing (everything before it is the same,
+        # and it begins a page either way): that layout is the first's, and is not laid out again.
+        points = reflow_points(rules_blocks)
+        candidates = [(rules_blocks, True), (rules_blocks, False)] + [(b, True) for b in reflowed(rules_blocks)]
+        probed: dict[int, int] = {}
+        begun: set[int] = set()
+
+        def probe(i: int) -> int:
+            line = rules_blocks[points[i - 2]].line if i >= 2 else None
+            if i >= 2 and 0 in probed and line is not None and line in begun:
+                probed[i] = probed[0]
+                return probed[i]
+            _, count, opened = book(*candidates[i], aid=False, probe=True)
+            probed[i] = count + int(with_aid)
+            if i == 0:
+                begun.update(opened)
+            return probed[i]
+
+        if not drawn:
+            # A rehearsal wants the errors, not the choice: laying the rules out raises the same
+            # whichever page they begin on or a section breaks before (a block too large is too
+            # large for any page of the frame). The rules once; the aid, alone, below.
+            choice = 0
+            pdf, pages = b"", probe(0)
+        else:
+            choice = parity_choice(len(candidates), probe, right_parity)
+            pdf, pages, _ = book(*candidates[choice])
+        if pages != probed[choice]:   # the aid took other than its one page: choose among them drawn
+            choice = parity_choice(len(candidates), lambda i: book(*candidates[i])[1], right_parity)
+            pdf, pages, _ = book(*candidates[choice])
+        chosen = candidates[choice]
         rules_pdf = None
-        if with_aid and not uncut_aid and not right_parity(pages):
+        if with_aid and not uncut_aid and not right_parity(pages) and drawn:
             rules_pdf = with_page_boxes(book(*chosen, aid=False)[0], title=f"{game.game.name}: rules")
 
         aid_pdf = None
         if aid_blocks and layout is not None:
             aid_buffer = io.BytesIO()
-            aid_doc = _Doc(aid_buffer, game, paper)
+            aid_doc = _Doc(aid_buffer, game, paper, probe=not drawn)
             aid_doc.pageTemplates = [t for t in aid_doc.pageTemplates if t.id == aid_template]
             _build(aid_doc, aid_story(game, layout, aid_doc.pagesize, (aid_doc.width, aid_doc.height), facts,
                                       rules_file, aid_blocks, folder), rules_file)
             aid_pdf = aid_buffer.getvalue()
+    if not drawn:
+        return None
     # Every page carries TrimBox and BleedBox (the page itself), as the kit's other PDFs do.
     title = f"{game.game.name}: {game.game.phrases.text('words.rules')}"
     boxed_aid = with_page_boxes(aid_pdf, title=f"{title}, {game.game.phrases.text('words.player_aid')}") if aid_pdf is not None else None
@@ -219,14 +271,26 @@ def typeset(game: GameData, paper: str = "letter", workdir: Path | None = None) 
 MAX_REFLOWS = 2
 
 
+def parity_choice(count: int, pages: Callable[[int], int], right: Callable[[int], bool]) -> int:
+    """The first of `count` layouts (0, 1, ...) whose page count `right` accepts, asking `pages`
+    no further than that one; the first layout when none is right (a blank page is better than
+    a worse layout)."""
+    return next((i for i in range(count) if right(pages(i))), 0)
+
+
 def reflowed(blocks: list[Block]) -> list[list[Block]]:
     """The rules with a new page before one of their last top-level sections (the last first), at
     most MAX_REFLOWS of them: with the rules begun on the title page, how the typesetter changes
     the page count by one when a whole-file duplex print needs the other parity, instead of a
     blank page. A section already starting a page is left as it is (the break never makes an
     empty page)."""
+    return [blocks[:i] + [Directive("pagebreak", line=blocks[i].line)] + blocks[i:] for i in reflow_points(blocks)]
+
+
+def reflow_points(blocks: list[Block]) -> list[int]:
+    """Where `reflowed` puts its new pages, in its order: the indexes of the last top-level headings."""
     tops = [i for i, block in enumerate(blocks) if isinstance(block, Heading) and block.level == 1 and i > 0]
-    return [blocks[:i] + [Directive("pagebreak", line=blocks[i].line)] + blocks[i:] for i in reversed(tops)][:MAX_REFLOWS]
+    return list(reversed(tops))[:MAX_REFLOWS]
 
 
 def _located(game: GameData, rules_file: Path, directive: Directive) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ class RulesFlow:
     """Lays out one run of blocks with one set of styles and one frame width (points)."""
 
     def __init__(self, game: GameData, styles: Styles, width: float, facts: list[Any],
-                 rules_file: Path, key_prefix: str = "rules"):
+                 rules_file: Path, key_prefix: str = "rules", drawn: dict[Hashable, Any] | None = None):
         self.game = game
         self.key_prefix = key_prefix  # bookmark keys must be unique across the whole PDF
         self.styles = styles
@@ -46,6 +47,7 @@ class RulesFlow:
         self.specs = directive_specs(game)
         self.rules_file = rules_file
         self._headings = 0
+        self.drawn = {} if drawn is None else drawn   # the directives' pictures, shared by the rulebook's layouts
 
     def flowables(self, blocks: list[Block]) -> list[Flowable]:
         out: list[Flowable] = []
@@ -118,4 +120,4 @@ class RulesFlow:
     def _context(self, directive: Directive) -> DirectiveContext:
         line = source_line(self.game, directive.source) if directive.source else None
         where = f"{self.rules_file}:{line}" if line else f"{self.rules_file} (directive {directive.source!r})"
-        return DirectiveContext(self.game, self.styles, self.width, self.facts, where)
+        return DirectiveContext(self.game, self.styles, self.width, self.facts, where, self.drawn)

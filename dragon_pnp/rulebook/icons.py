@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from dragon_pnp.cairo_ffi import load_cairocffi
@@ -42,6 +43,10 @@ def draw_icons(story: Iterable[Any], game_root: Path, rules_file: Path, folder: 
             continue
         text = with_icons(paragraph.text, paragraph.style, game_root, rules_file, folder)
         Paragraph.__init__(paragraph, text, paragraph.style, bulletText=paragraph.bulletText)
+        for frag in paragraph.frags:
+            defn: Any = getattr(frag, "cbDefn", None)
+            if getattr(defn, "kind", None) == "img" and isinstance(defn.src, str):
+                defn.image = _reader(defn.src)
 
 
 def with_icons(xml: str, style: Any, game_root: Path, rules_file: Path, folder: Path) -> str:
@@ -119,6 +124,20 @@ def _png(path: str, _mtime: int, colour: str, pixels: int) -> bytes:
 
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
     return png
+
+
+@lru_cache(maxsize=256)
+def _reader(png: str) -> ImageReader:
+    """The icon file's image, decoded once and shared by every paragraph showing it: reportlab
+    reads and decodes an inline image at each place it draws it (hundreds of times a rulebook),
+    and names it in the PDF by its pixels, so a shared one gives the same bytes. Decoded here,
+    before it is shared (its pixels and its alpha's), so a reader is only ever read after. The
+    file's name is its content's digest (`_written`), so a path always means the same pixels."""
+    reader = ImageReader(png)
+    reader.getRGBData()
+    if reader._dataA is not None:
+        reader._dataA.getRGBData()
+    return reader
 
 
 def _written(folder: Path, data: bytes) -> str:

@@ -1,4 +1,5 @@
-"""Every bench still runs: `run.py bench --smoke` runs each bench/bench_*.py once at tiny sizes.
+"""Every bench still runs: `run.py bench --smoke` runs each bench/bench_*.py once at tiny sizes
+(bench/smoke.py: each in a fork of one process that imported the package once).
 
 Resolving a bench's imports (test_bench_imports) does not catch a bench whose data moved or
 whose wait never ends; running them does. Each bench has deadlines on its waits and run.py one
@@ -31,6 +32,7 @@ def test_every_bench_runs_in_smoke_mode(capfd: pytest.CaptureFixture[str], monke
     # smoke_cache), which the run's shared build of it fills once for every folder: each bench
     # rendered its pages again before, ~20 CPU s apiece (issue 30).
     seed_kit("dragon_pants")
+    seed_kit("peer-deck", proof=False)   # the peer deck's pages too (bench_peer, bench_targets; tests/fault builds it)
     monkeypatch.setenv("DRAGON_PNP_SMOKE_CACHE", str(private_render_cache))
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     monkeypatch.chdir(ROOT)

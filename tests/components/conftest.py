@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -17,15 +16,10 @@ PEER_DECK = ROOT / "examples" / "peer-deck"
 
 
 @pytest.fixture(scope="session", autouse=True)
-def private_render_cache(tmp_path_factory):
-    """Renders in this run go to a cache of their own, never the user's."""
-    before = os.environ.get("DRAGON_PNP_CACHE")
-    os.environ["DRAGON_PNP_CACHE"] = str(tmp_path_factory.mktemp("component-render-cache"))
-    yield
-    if before is None:
-        os.environ.pop("DRAGON_PNP_CACHE", None)
-    else:
-        os.environ["DRAGON_PNP_CACHE"] = before
+def render_cache(private_render_cache):
+    """Renders here go to the run's private render cache (tests/conftest.py), never the user's:
+    shared with the run's builds of the same games (the peer deck's seed kit draws the same sheets)."""
+    return private_render_cache
 
 
 @pytest.fixture(scope="session")

@@ -232,7 +232,9 @@ def test_a_game_with_its_own_rules_module_at_a_revision(tmp_path):
 
 def test_a_second_diff_against_the_same_old_reuses_its_pages_and_games(tmp_path, monkeypatch):
     """OLD's pages (kit plan, typeset rulebook) and played games come from the caches the first
-    diff filled; the report is the one a diff with caching off writes."""
+    diff filled; the report is the one a diff with caching off writes. The caching is generic, so
+    the smallest game with rules, cards and a rulebook plays it (Five Trails, examples/lost_cities:
+    Dragon Line's five typesettings here cost ten times as much)."""
     import json
 
     import dragon_pnp.diff.pages as pages
@@ -246,12 +248,14 @@ def test_a_second_diff_against_the_same_old_reuses_its_pages_and_games(tmp_path,
     monkeypatch.setattr(pages, "kit_side", lambda game, paper: calls["plan"].append(game.root) or real_plan(game, paper))
     monkeypatch.setattr(check_cache, "run_tasks",
                         lambda work, tasks, **kw: calls["batches"].append(len(tasks)) or real_run(work, tasks, **kw))
-    old = ROOT / "data" / "dragon_line"
-    first, _ = tweaked_copy(tmp_path / "a", "dragon_line")
-    second = tmp_path / "b" / "dragon_line"
-    shutil.copytree(old, second)
-    dragons = second / "dragons.yaml"
-    dragons.write_text(dragons.read_text().replace("health: 3", "health: 2", 1))
+    old = ROOT / "examples" / "lost_cities"
+    first, second = tmp_path / "a" / "lost_cities", tmp_path / "b" / "lost_cities"
+    for folder, cost in ((first, 25), (second, 15)):
+        shutil.copytree(old, folder, ignore=shutil.ignore_patterns("__pycache__"))
+        settings_file = folder / "game.yaml"
+        text = settings_file.read_text()
+        assert "trail_cost: 20 " in text
+        settings_file.write_text(text.replace("trail_cost: 20 ", f"trail_cost: {cost} ", 1))
     settings = replace(few_games(first), games=4, batch_games=2)
 
     def diff(new: Path) -> dict:
@@ -264,13 +268,27 @@ def test_a_second_diff_against_the_same_old_reuses_its_pages_and_games(tmp_path,
     report = diff(second)
     assert calls["typeset"] == [second] and calls["plan"] == [second]   # OLD not planned, not typeset
     assert calls["batches"] == [2]                                       # only NEW's games played
-    assert [(c["item"], c["old"], c["new"]) for c in report["data"]] == [("dragons/gale", 3, 2)]
+    assert [(c["item"], c["old"], c["new"]) for c in report["data"]] == [("trail_cost", 20, 15)]
     again = diff(second)
     assert calls == {"typeset": [], "plan": [], "batches": []} and again == report
 
     monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
     uncached = diff(second)
     assert json.dumps(uncached, sort_keys=True) == json.dumps(report, sort_keys=True)
+
+
+def test_a_kept_version_reads_back_with_its_documents_in_printed_order():
+    """The report lists documents in the order the record holds them: a record read back from the
+    cache must give the kit's and the rulebook's order, not an alphabetical one."""
+    from dragon_pnp.diff.side_cache import SideRecord, pack, unpack
+
+    record = SideRecord(kit={"cards.pdf": ["k1", "k2"], "board.pdf": ["k3"]}, render_keys={"k1": "r1"},
+                        books={"rulebook.pdf": b"%PDF-rule", "player-aid.pdf": b"%PDF-aid"})
+    back = unpack(pack(record))
+    assert back is not None
+    assert list(back.kit.items()) == [("cards.pdf", ["k1", "k2"]), ("board.pdf", ["k3"])]
+    assert list(back.books.items()) == [("rulebook.pdf", b"%PDF-rule"), ("player-aid.pdf", b"%PDF-aid")]
+    assert back.render_keys == {"k1": "r1"}
 
 
 def test_a_folder_edited_between_two_diffs_in_one_process_is_played_as_edited(tmp_path, monkeypatch):

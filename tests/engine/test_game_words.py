@@ -11,6 +11,7 @@ by word (`default_preset` and `presetNames` name a preset).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -31,6 +32,12 @@ def _generic_files(suffixes: tuple[str, ...]) -> list[Path]:
                   and not any(g in p.parents for g in games) and "__pycache__" not in p.parts)
 
 
+@functools.cache
+def _parsed(source: str) -> ast.Module:
+    """A source's tree, parsed once per test process: both whole-package checks read every module."""
+    return ast.parse(source)
+
+
 def _docstrings(tree: ast.AST) -> set[int]:
     found = set()
     for node in ast.walk(tree):
@@ -43,7 +50,7 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 def python_words(source: str) -> list[tuple[int, str]]:
     """(line, literal) of every non-docstring string literal that names a game word."""
-    tree = ast.parse(source)
+    tree = _parsed(source)
     skip = _docstrings(tree)
     return [(node.lineno, node.value) for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip
@@ -59,7 +66,7 @@ def _identifier_words(name: str) -> list[str]:
 def python_identifiers(source: str) -> list[tuple[int, str]]:
     """(line, identifier) of every identifier made of words one of which is a game word."""
     found: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(_parsed(source)):
         names: list[str] = []
         if isinstance(node, ast.Name):
             names = [node.id]

@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "dragon_pnp"
 # written `=name` names that module alone. The longest match decides a module's layer.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("dragon_pnp", "dragon_pnp.errors", "dragon_pnp.paper", "dragon_pnp.fonts", "dragon_pnp.stats",
-                    "dragon_pnp.text_scripts", "dragon_pnp.hexgrid", "dragon_pnp.contrast", "dragon_pnp.resources", "dragon_pnp.orphans", "dragon_pnp.workers", "dragon_pnp.heap",
+                    "dragon_pnp.text_scripts", "dragon_pnp.hexgrid", "dragon_pnp.contrast", "dragon_pnp.resources", "dragon_pnp.orphans", "dragon_pnp.forked_main", "dragon_pnp.workers", "dragon_pnp.heap",
                     "dragon_pnp.cairo_ffi", "dragon_pnp.compiled")),
     ("data", ("dragon_pnp.data", "dragon_pnp.schema_help", "dragon_pnp.sandbox", "dragon_pnp.file_digest")),
     ("games, public", ("dragon_pnp.games",)),
@@ -58,8 +58,20 @@ def _typing_only(tree: ast.AST) -> set[int]:
     return inside
 
 
+_GRAPHS: dict[bool, dict[str, set[str]]] = {}
+
+
 def import_graph(typing_too: bool) -> dict[str, set[str]]:
-    """Module -> the package modules it imports (`from a import b` names module a.b when it is one)."""
+    """Module -> the package modules it imports (`from a import b` names module a.b when it is one).
+
+    Read once per test process (four tests here and in test_game_boundary.py walk every module's
+    AST, ~2 CPU s each); each call gets its own copy."""
+    if typing_too not in _GRAPHS:
+        _GRAPHS[typing_too] = _read_import_graph(typing_too)
+    return {name: set(targets) for name, targets in _GRAPHS[typing_too].items()}
+
+
+def _read_import_graph(typing_too: bool) -> dict[str, set[str]]:
     modules = _modules()
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, file in modules.items():

@@ -47,9 +47,13 @@ def test_failed_export_leaves_the_previous_one(tmp_path, monkeypatch, capsys):
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".tgc")], "no staging folder left behind"
 
 
-def test_build_with_a_service_adds_its_uploads_to_the_kit(game, tmp_path):
+def test_build_with_a_service_adds_its_uploads_to_the_kit(game, tmp_path, seed_kit):
+    # The run's shared A4 kit of Dragon Pants first (tests/kit reads it too): its pages are then in
+    # the run's render cache, and this build draws them from there instead of rendering them all.
+    # No proof: nothing here reads it (tests/proof does).
+    seed_kit("dragon_pants", "a4")
     out = tmp_path / "kit"
-    context = run_build(game, BuildOptions(paper="a4", check=False, services=("mpc",)), out)
+    context = run_build(game, BuildOptions(paper="a4", check=False, services=("mpc",), proof=False), out)
     rows = list(csv.DictReader((out / "service-mpc" / "upload.csv").open()))
     assert len(rows) == 14 + 1 + 6 + 1, "Power and Destiny faces, one back each"
     assert all(png_size(out / "service-mpc" / row["file"]) == (822, 1122) for row in rows)

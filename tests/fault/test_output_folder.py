@@ -9,13 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fault_helpers import GAMES, beside, copy_game, run_command, run_commands, snapshot
+from fault_helpers import beside, copy_game, run_command, run_commands, snapshot
 
 from dragon_pnp.build.output_folder import MARKER, check_output_folder
 from dragon_pnp.errors import OutputFolderError
 
 
-@pytest.mark.parametrize("name", GAMES)
+# The output folder is checked by the same code whatever the game (build/output_folder.py, after the
+# game loads): one shipped game (issue 30: the three games ran the same 15 refusals, ~5 CPU s).
+@pytest.mark.parametrize("name", ["dragon_line"])
 def test_out_refuses_every_folder_that_is_not_a_kit(name: str, tmp_path: Path) -> None:
     game = copy_game(name, tmp_path / "games")
     (game / "notes.txt").write_text("the designer's notes\n")

@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ENV = {"COLUMNS": "120", "PATH": "/usr/bin:/bin"}
 
@@ -14,18 +18,49 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, env=ENV)
 
 
-def test_validate_passes_on_the_canonical_data() -> None:
-    result = run("validate", "dragon_pants")
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "dragon_pants: valid" in result.stdout
-    assert "Every preset ends (R2)" in result.stdout
+@pytest.fixture(scope="module")
+def validate_in_process() -> Iterator[Callable[..., tuple[int, str]]]:
+    """`dragon-pnp validate ARGS` through `main`, as the console command calls it: (exit code,
+    stdout). The in-memory layout of a game (5 of the 6 CPU s of validating Dragon Pants) is done
+    once here and handed to both calls: the table and the JSON are two views of the same checks
+    (the process itself is tested below: exit 2, usage errors, the console script)."""
+    from dragon_pnp.cli import main, validate
+
+    laid_out: dict[str, list[Any]] = {}
+    real = validate.rehearse
+
+    def rehearse_once(data: Any) -> list[Any]:
+        key = str(data.root)
+        if key not in laid_out:
+            laid_out[key] = list(real(data))
+        return laid_out[key]
+
+    def call(*args: str) -> tuple[int, str]:
+        code = 0
+        with pytest.MonkeyPatch.context() as patch, validate.console.capture() as out:
+            patch.setattr(validate, "rehearse", rehearse_once)
+            patch.setenv("COLUMNS", "120")   # as the user's terminal in `run` above
+            try:
+                main(list(args))
+            except SystemExit as exc:
+                code = int(exc.code or 0)
+        return code, out.get()
+
+    yield call
 
 
-def test_validate_json_lists_every_check() -> None:
-    result = run("validate", "dragon_pants", "--json")
-    payload = json.loads(result.stdout)
-    assert payload["valid"] is True and payload["exit_code"] == 0
-    assert {c["name"] for c in payload["checks"]} >= {"ids", "box", "board", "seats", "presets", "deck_rules"}
+def test_validate_passes_on_the_canonical_data(validate_in_process) -> None:
+    code, out = validate_in_process("validate", "dragon_pants")
+    assert code == 0, out
+    assert "dragon_pants: valid" in out
+    assert "Every preset ends (R2)" in out
+
+
+def test_validate_json_lists_every_check(validate_in_process) -> None:
+    code, out = validate_in_process("validate", "dragon_pants", "--json")
+    payload = json.loads(out)
+    assert code == 0 and payload["valid"] is True and payload["exit_code"] == 0
+    assert {c["name"] for c in payload["checks"]} >= {"ids", "box", "board", "seats", "presets", "deck_rules", "layout"}
 
 
 def test_validate_json_reports_schema_errors(game_copy: Path) -> None:

@@ -43,10 +43,14 @@ def test_goofspiel_adds_nothing_to_the_generator():
 def test_goofspiel_plays_checks_and_exports_from_its_own_folder(tmp_path):
     game = tmp_path / "goofspiel"
     shutil.copytree(GOOFSPIEL, game, ignore=shutil.ignore_patterns("__pycache__"))
-    checked = run("check", str(game), "--games", "40", "--jobs", "2", "--seed", "5", "--out", str(tmp_path / "check"))
+    # Two games per ladder pairing: the ladder's search player still plays the folder's module in
+    # the workers (20 a pairing, the default here, were four fifths of this test's CPU).
+    checked = run("check", str(game), "--games", "40", "--ladder-games", "2", "--jobs", "2", "--seed", "5",
+                  "--out", str(tmp_path / "check"))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     report = json.loads((tmp_path / "check" / "rules-check.json").read_text())
     assert report["game"]["rules_module"] == "goofspiel" and report["total_games"] > 0
+    assert report["ladder"]["pairings"] and all(p["games"] == 2 for p in report["ladder"]["pairings"])
     assert any("went untaken per game" in f["text"] for f in report["findings"])
     played = run("play", str(game), "--new", "--seed", "3", "--do", "bid 13", "--do", "bid 1", "--json")
     assert played.returncode == 0, played.stderr
@@ -137,7 +141,8 @@ def test_the_readme_smallest_rules_module_works(tmp_path):
     rules = game / "rules.md"   # a game with rules ends its rulebook with the player aid
     rules.write_text(rules.read_text() + "\n::: player_aid\n\n# Aid\n\nTake 1 to 3; the last one wins.\n")
     for args in (("validate", str(game)), ("play", str(game), "--new", "--do", "take 3", "--legal"),
-                 ("check", str(game), "--games", "20", "--jobs", "1", "--out", str(tmp_path / "check"))):
+                 ("check", str(game), "--games", "20", "--ladder-games", "2", "--jobs", "1", "--out",
+                  str(tmp_path / "check"))):
         done = run(*args)
         assert done.returncode == 0, f"{args}: {done.stdout}{done.stderr}"
 
@@ -149,7 +154,8 @@ def test_new_with_rules_scaffolds_a_module_that_passes_selftest_and_its_own_test
     assert (game / "rules" / "game.py").is_file() and (game / "tests" / "test_rules.py").is_file()
     tested = run("selftest", str(game), "--playouts", "4")
     assert tested.returncode == 0 and "every check passed" in tested.stdout, tested.stdout + tested.stderr
-    checked = run("check", str(game), "--games", "20", "--jobs", "1", "--out", str(tmp_path / "check"))
+    checked = run("check", str(game), "--games", "20", "--ladder-games", "2", "--jobs", "1",
+                  "--out", str(tmp_path / "check"))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     own = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=game,
                          capture_output=True, text=True, timeout=300,

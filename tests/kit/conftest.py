@@ -9,7 +9,9 @@ import pytest
 from dragon_pnp.build.context import BuildContext, BuildOptions
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.steps import kit_step, print_and_play_step
+from dragon_pnp.rulebook.build import EARLY
 from dragon_pnp.rulebook.build import build_step as rulebook_step
+from dragon_pnp.rulebook.early import ReadyRulebook, TypesetBook
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -23,15 +25,26 @@ def game():
     return load_game("dragon_pants")
 
 
-def build_kit(game, folder: Path, paper: str, duplex: bool = True) -> BuildContext:
+def build_kit(game, folder: Path, paper: str, duplex: bool = True, book: TypesetBook | None = None) -> BuildContext:
     """Every file `dragon-pnp build --no-check` writes: the print kit, the rulebook and player aid
-    (typeset while the kit renders, as in a build) and print-and-play.pdf."""
+    (typeset while the kit renders, as in a build) and print-and-play.pdf. `book`: a rulebook
+    typeset already for this game and paper (`typeset_book`), handed in as the studio does,
+    where a test is about the kit's renders and not the typesetting (seconds a build)."""
     folder.mkdir(parents=True, exist_ok=True)
     context = BuildContext(game, BuildOptions(paper=paper, duplex=duplex, check=False), folder)
+    if book is not None:
+        context.begun(EARLY, ReadyRulebook(book))
     kit_step(context)
     rulebook_step(context)
     print_and_play_step(context)
     return context
+
+
+def typeset_book(context: BuildContext) -> TypesetBook:
+    """The rulebook `build_kit` wrote into `context`, as the rulebook step takes one handed in."""
+    aid = context.artifacts.get("player-aid.pdf")
+    return TypesetBook(context.artifacts["rulebook.pdf"].read_bytes(), aid.read_bytes() if aid else None,
+                       context.aid_copies, context.rules_without_aid)
 
 
 @pytest.fixture(scope="session")
@@ -40,8 +53,8 @@ def kits(game, seed_kit, seed_cards):
 
     A duplex kit is the run's shared seed kit of Dragon Pants (`dragon-pnp build dragon_pants
     --no-check [--paper PAPER]`, tests/conftest.py), which the fault and foundation tests read too:
-    one build serves them all, the accessibility proof included (test_build_command.py reads its
-    line). Fold-over card sheets are built in-process, cards.pdf alone. Either way the workers of
+    one build serves them all (the proof only on the plain Letter build: test_build_command.py reads
+    its line there). Fold-over card sheets are built in-process, cards.pdf alone. Either way the workers of
     one run share the files (tests/conftest.py: `seed_kit`, `seed_cards`), and each gets a
     `BuildContext` over them.
     """
@@ -51,7 +64,7 @@ def kits(game, seed_kit, seed_cards):
         key = (paper, duplex)
         if key not in built:
             if duplex:
-                folder = seed_kit("dragon_pants", paper, proof=True)
+                folder = seed_kit("dragon_pants", paper)
             else:
                 folder = seed_cards("dragon_pants", paper, duplex)
             context = BuildContext(game, BuildOptions(paper=paper, duplex=duplex, check=False), folder)

@@ -19,6 +19,7 @@ print-and-play.pdf is the cover, the rulebook (with its player aid) and those: n
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 import subprocess
@@ -58,6 +59,7 @@ def kit(request, paper_kit) -> tuple[str, Path]:
     return name, paper_kit(FOLDERS[name], paper)
 
 
+@functools.cache   # each file read once per run: four tests read the same kits
 def pages_of(pdf: Path) -> int:
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
@@ -85,6 +87,7 @@ def test_sheets_and_pages_are_the_hand_count(kit, request):
         assert page_text(folder / "print-and-play.pdf", 2) == page_text(folder / "rulebook.pdf", 2)
 
 
+@functools.cache
 def page_text(pdf: Path, page: int) -> str:
     return subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
@@ -131,6 +134,7 @@ def test_no_blank_page_and_no_sheet_for_one_small_piece(kit):
                 assert not (len(shares) == 1 and shares[0] < SMALL), f"{document} page {number}: one small piece alone"
 
 
+@functools.cache
 def contents(pdf: Path) -> list[tuple[str, int, int, bool, str]]:
     """The cover's "What is inside": (title, first page, last page, the last of the rulebook, advice)."""
     text = subprocess.run(["pdftotext", "-layout", "-l", "1", str(pdf), "-"], capture_output=True, text=True,

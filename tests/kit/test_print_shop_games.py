@@ -1,16 +1,14 @@
 """Every game, not only Dragon Pants: its kit passes the print shop's third-party checks.
 
 The thorough checks (band, miscut, Ghostscript) run on Dragon Pants in test_print_shop.py; here
-each other game under data/ and the peer deck are built once (Letter, duplex) and every PDF must
+each other game under data/ and the peer deck are built once (Letter, duplex, `--pdfx`) and every PDF must
 be `qpdf --check` clean, embed every font (`pdffonts`) and carry TrimBox and BleedBox on every page.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -31,17 +29,11 @@ def tool(name: str) -> str:
 
 
 @pytest.fixture(scope="module", params=GAMES, ids=[g.name for g in GAMES])
-def pdfs(request, tmp_path_factory, seed_kit) -> list[Path]:
-    # The run's shared Letter kit of the game (tests/kit/test_kit_pages.py and others read it) is
-    # built first: its pieces are then in the run's render cache, and this build draws them from it.
-    seed_kit(request.param, "letter")
-    out = tmp_path_factory.mktemp(request.param.name) / "kit"
-    # --no-proof: nothing here reads proof.json (tests/proof does), and it was a third of the build.
-    built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(request.param), "--no-check",
-                            "--paper", "letter", "--pdfx", "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)})
-    assert built.returncode == 0, built.stdout + built.stderr
-    found = sorted(out.glob("*.pdf"))
+def pdfs(request, seed_print_shop) -> list[Path]:
+    # `build GAME --no-check --paper letter --pdfx`'s files: the run's shared Letter kit of the game
+    # (tests/kit/test_kit_pages.py and others read it) with the print-shop step run over a copy of
+    # it (tests/conftest.py), rather than a second whole build of the same kit.
+    found = sorted(seed_print_shop(request.param, "letter").glob("*.pdf"))
     assert found
     return found
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from dragon_pnp.data.loader import project_root
 from dragon_pnp.games.registry import load_game
@@ -17,61 +20,90 @@ from dragon_pnp.kit.kit import plan_kit, render_plan
 from dragon_pnp.kit.render_cache import RenderCache, decode, encode
 from dragon_pnp.kit.render_jobs import DocumentJob, PngJob
 from dragon_pnp.kit.sheet import Placement, SheetPage
-from tests.kit.conftest import build_kit
+from dragon_pnp.rulebook.early import TypesetBook
+from tests.kit.conftest import build_kit, typeset_book
 
 
 def files(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_cold_warm_and_uncached_builds_are_byte_identical(game, kits, tmp_path, monkeypatch):
-    """Three builds in this process (cold, warm, no cache), and `dragon-pnp build` in a child process
-    (the run's shared kit), give the same files byte for byte."""
-    monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path / "cache"))
-    cold = files(build_kit(game, tmp_path / "cold", "letter").out_dir)
-    assert any((tmp_path / "cache").rglob("*")), "the cold build stored nothing"
-    warm = files(build_kit(game, tmp_path / "warm", "letter").out_dir)
+@pytest.fixture(scope="module")
+def warm_letter(game, kits, tmp_path_factory) -> tuple[dict[str, bytes], TypesetBook, list[str]]:
+    """A build in this process of Dragon Pants on Letter (`build_kit`) drawing from the run's render
+    cache, which the cold build filled (`dragon-pnp build` in a child process: the run's shared kit,
+    built first): its files, the rulebook it typeset, and the names of the renders it submitted."""
+    kits("letter")
+    rendered: list[str] = []
+    original = parallel._submit
+
+    def spy(documents, pngs, build):
+        rendered.extend([job.name for job in documents] + [job.name for job in pngs])
+        return original(documents, pngs, build)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parallel, "_submit", spy)
+        built = build_kit(game, tmp_path_factory.mktemp("warm"), "letter")
+    return files(built.out_dir), typeset_book(built), rendered
+
+
+def test_cold_warm_and_uncached_builds_are_byte_identical(game, kits, warm_letter, tmp_path, monkeypatch):
+    """The cold build (the run's shared kit, `dragon-pnp build` in a child process, which filled the
+    run's render cache), a warm build in this process drawing every page and PNG from that cache,
+    and a build here with the cache off give the same files byte for byte."""
+    command = files(Path(kits("letter").out_dir))
+    warm, book, rendered = warm_letter
+    assert rendered == [], "the warm build rendered what the cold build should have stored"
     monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
-    uncached = files(build_kit(game, tmp_path / "off", "letter").out_dir)
-    assert len(cold) > 60
-    assert cold.keys() == warm.keys() == uncached.keys()
-    for name in cold:
-        assert cold[name] == warm[name] == uncached[name], name
+    # The rulebook is no render (no cache touches it): the one the warm build typeset is handed
+    # in, as the studio hands in its preview's (typesetting it again here cost seconds).
+    off = build_kit(game, tmp_path / "off", "letter", book=book)
+    uncached = files(off.out_dir)
+    assert len(warm) > 60
+    assert warm.keys() == uncached.keys()
+    for name in warm:
+        assert warm[name] == uncached[name], name
     # The command writes every file the build's steps write, with the same bytes, and more: the
     # steps it runs besides (the accessibility proof, a rules module's own files) and the marker of a
     # finished kit. (This was test_kit_files.py's own second build: one build less.)
-    command = files(Path(kits("letter").out_dir))
-    assert cold.keys() < command.keys() and {"proof.json", ".dragon-pnp-kit"} <= command.keys()
-    for name in cold:
-        assert command[name] == cold[name], name
+    assert warm.keys() < command.keys() and {"proof.json", ".dragon-pnp-kit"} <= command.keys()
+    for name in warm:
+        assert command[name] == warm[name], name
 
 
 WARM_BUILD = """
-import sys
+import pickle, sys
 from pathlib import Path
 from dragon_pnp.build.context import BuildContext, BuildOptions
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit import parallel
 from dragon_pnp.kit.steps import kit_step, print_and_play_step
+from dragon_pnp.rulebook.build import EARLY, build_step
+from dragon_pnp.rulebook.early import ReadyRulebook
 context = BuildContext(load_game("dragon_pants"), BuildOptions(paper="letter", check=False), Path(sys.argv[1]))
+context.begun(EARLY, ReadyRulebook(pickle.loads(Path(sys.argv[2]).read_bytes())))
 kit_step(context)
+build_step(context)
 print_and_play_step(context)
 print("cairocffi" in sys.modules, parallel._workers is not None)
 """
 
 
-def test_a_warm_build_never_loads_cairo(tmp_path):
-    env = {**os.environ, "DRAGON_PNP_CACHE": str(tmp_path / "cache"), "PYTHONPATH": str(project_root())}
-    runs = []
-    for name in ("cold", "warm"):
-        (tmp_path / name).mkdir()
-        out = subprocess.run([sys.executable, "-c", WARM_BUILD, str(tmp_path / name)], env=env, cwd=project_root(),
-                             capture_output=True, text=True, check=True)
-        runs.append(out.stdout.split())
-    cold, warm = runs
-    assert cold[1] == "True" or cold[0] == "True"   # the cold build rendered, in workers or here
-    assert warm == ["False", "False"]                 # no cairo in this process, no workers started
-    assert files(tmp_path / "cold") == files(tmp_path / "warm")
+def test_a_warm_build_never_loads_cairo(tmp_path, kits, warm_letter, private_render_cache):
+    """A build whose every page and PNG is in the cache (the run's, filled by the cold build of the
+    shared kit) loads no cairo and starts no render worker, and writes the cold build's bytes. The
+    rulebook (typeset with reportlab, no render) is handed in as typeset already."""
+    warm_here, book, _ = warm_letter
+    (tmp_path / "book.pickle").write_bytes(pickle.dumps(book))
+    (tmp_path / "warm").mkdir()
+    env = {**os.environ, "DRAGON_PNP_CACHE": str(private_render_cache), "PYTHONPATH": str(project_root())}
+    out = subprocess.run([sys.executable, "-c", WARM_BUILD, str(tmp_path / "warm"), str(tmp_path / "book.pickle")],
+                         env=env, cwd=project_root(), capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]   # no cairo in this process, no workers started
+    warm = files(tmp_path / "warm")
+    command = files(Path(kits("letter").out_dir))
+    assert warm.keys() == warm_here.keys()
+    assert [name for name in warm if warm[name] != command[name]] == []
 
 
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm"><rect width="5" height="5"/></svg>'
@@ -115,10 +147,13 @@ def test_off_means_no_cache(monkeypatch, tmp_path):
     assert RenderCache.from_environment().folder == tmp_path
 
 
-def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeypatch):
+def test_editing_one_card_re_renders_only_its_document_and_png(tmp_path, monkeypatch, kits, private_render_cache):
     data = tmp_path / "dragon_pants"
     shutil.copytree(Path(project_root()) / "data" / "dragon_pants", data)
-    cache = RenderCache(tmp_path / "cache")
+    # The run's render cache, which the shared Letter kit filled with these very pages (a cache
+    # of this test's own cost a whole render of the kit first): this render only tops it up.
+    kits("letter")
+    cache = RenderCache(private_render_cache)
     before = load_game(data)
     render_plan(plan_kit(before, "letter"), before.print_profile.png_dpi, cache)
 

@@ -116,11 +116,8 @@ def test_the_translated_view_changes_texts_only() -> None:
     assert source.game.name == "Dragon Dance"   # the source load is untouched
 
 
-def test_the_german_kit_reads_german(tmp_path: Path, private_render_cache: Path) -> None:
-    out = tmp_path / "kit"
-    result = _cli("build", str(DANCE), "--lang", "de", "--no-check", "--no-proof", "--out", str(out))
-    assert result.returncode == 0, result.stdout + result.stderr
-    kit = tmp_path / "kit-de"
+def test_the_german_kit_reads_german(dance_languages: dict[str, Path]) -> None:
+    kit = dance_languages["de"]   # `build dragon_dance --lang all --no-check --no-proof`, once per run (conftest.py)
     cards = " ".join(page.extract_text() for page in PdfReader(kit / "cards.pdf").pages)
     raw = yaml.safe_load((DANCE / "lang" / "de.yaml").read_text(encoding="utf-8"))["texts"]
     names = [entry["text"] for key, entry in raw.items() if key.startswith("cards.") and key.endswith(".name")]
@@ -130,7 +127,8 @@ def test_the_german_kit_reads_german(tmp_path: Path, private_render_cache: Path)
     assert raw["templates.move.reduce"]["text"] in cards and raw["templates.move.reduce"]["source"] not in cards
     rulebook = " ".join(page.extract_text() for page in PdfReader(kit / "rulebook.pdf").pages)
     assert raw["game.name"]["text"] in rulebook and "Vorbereitung" in rulebook
-    assert not out.exists()   # the German kit has its own folder
+    assert kit.name == "kit-de"   # the German kit has its own folder (the fixture: and no plain kit/ beside it)
+    assert not (kit / "proof.json").exists()   # --no-proof holds for a --lang build too (it ran the proof before)
 
 
 def test_a_too_long_german_name_is_reported_at_its_line_with_card_and_size(dance_copy: Path) -> None:

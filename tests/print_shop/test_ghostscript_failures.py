@@ -31,7 +31,8 @@ def _build(out: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
                            "--out", str(out)], capture_output=True, text=True, timeout=300, env=env)
 
 
-def test_a_ghostscript_that_fails_is_one_line(tmp_path: Path) -> None:
+def test_a_ghostscript_that_fails_is_one_line(tmp_path: Path, seed_kit) -> None:
+    seed_kit(PEER)   # the run's shared kit of the deck (tests/kit reads it): its pages are then in the cache
     env = _fake_gs(tmp_path / "bin", 'echo "Unrecoverable error, exit code 1" >&2\nexit 1')
     built = _build(tmp_path / "kit", env)
     said = built.stdout + built.stderr
@@ -42,7 +43,8 @@ def test_a_ghostscript_that_fails_is_one_line(tmp_path: Path) -> None:
     assert not (tmp_path / "kit").exists()   # nothing half-built swapped in
 
 
-def test_a_ghostscript_that_never_answers_is_stopped(tmp_path: Path) -> None:
+def test_a_ghostscript_that_never_answers_is_stopped(tmp_path: Path, seed_kit) -> None:
+    seed_kit(PEER)
     marker = tmp_path / "gs-pids"
     env = _fake_gs(tmp_path / "bin", f'echo $$ >> {marker}\nsleep 300')
     started = time.monotonic()

@@ -1,9 +1,11 @@
 """`build --pdfx`: the print-shop PDFs pass an independent PDF/X preflight (pdfx_check.py) and
 show the same art as the RGB kit.
 
-Dragon Pants is built and checked whole here (X-4: preflight, every sheet rendered against the
-RGB PDF, every piece against its PNG); Dragon Dance, Dragon Line and the peer deck are built with
---pdfx in tests/kit/test_print_shop_games.py and preflighted there. A small synthetic face with
+Dragon Pants is checked whole here (X-4: preflight, every sheet rendered against the RGB PDF,
+every piece against its PNG); Dragon Dance, Dragon Line and the peer deck are preflighted in
+tests/kit/test_print_shop_games.py. Both read the print-shop step run over the run's shared seed
+kits (tests/conftest.py `seed_print_shop`); one whole `build --pdfx` here shows the command writes
+those same bytes. A small synthetic face with
 transparency, near-black text and a thin rule tests the colour rules and X-1a flattening (a
 whole game as X-1a takes a minute of Ghostscript rasterising: run by hand, see README).
 """
@@ -43,7 +45,7 @@ def build(game: Path | str, out: Path, *flags: str) -> subprocess.CompletedProce
                           capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
-def check_print_shop(kit: Path, level: str) -> None:
+def check_print_shop(kit: Path, level: str, scratch: Path) -> None:
     """Every print-shop PDF passes the preflight; sheets render like the RGB PDFs, pieces like the PNGs."""
     shop = kit / "print-shop"
     pdfs = sorted(shop.glob("*.pdf"))
@@ -61,8 +63,7 @@ def check_print_shop(kit: Path, level: str) -> None:
     with pikepdf.open(shop / "pieces.pdf") as pieces:
         assert len(pieces.pages) == len(rows)
     # Each piece page against the kit's own PNG of that face (rendered by cairo, not poppler).
-    scratch = shop.parent / "pieces-render"
-    scratch.mkdir(exist_ok=True)
+    # (rendered into `scratch`: the kit is the run's shared one, read-only)
     subprocess.run(["pdftoppm", "-r", "30", "-gray", str(shop / "pieces.pdf"), str(scratch / "p")], check=True)
     pages = sorted(scratch.glob("p-*.pgm"))
     for row, page in zip(rows, pages, strict=True):
@@ -70,21 +71,38 @@ def check_print_shop(kit: Path, level: str) -> None:
         assert int(copies) >= 1
         if face in pngs:
             assert image_differences(Image.open(pngs[face]), Image.open(page)) == [], face
-    shutil.rmtree(scratch)
 
 
-def test_dragon_pants_print_shop_is_pdfx4(tmp_path, private_render_cache, seed_kit):
+def test_dragon_pants_print_shop_is_pdfx4(seed_print_shop, tmp_path):
     """The whole check on the game with the most art and live transparency."""
-    # The RGB kit's pages come from the run's render cache, filled by the shared seed kit (built
-    # once per run for every folder): this test pays for the print shop's step, not the kit's.
-    seed_kit("dragon_pants")
-    out = tmp_path / "kit"
-    built = build("dragon_pants", out, "--pdfx")
-    assert built.returncode == 0, built.stdout + built.stderr
-    assert "PDF/X-4" in built.stdout
+    # The print-shop step run over a copy of the run's shared Dragon Pants kit (tests/conftest.py):
+    # a whole `build --pdfx` writes the same bytes (test_build_pdfx_writes_what_the_step_writes).
+    out = seed_print_shop("dragon_pants")
     with pikepdf.open(out / "cards.pdf") as rgb:   # the home kit has transparency and RGB to convert
         assert any(float(o.get("/ca", 1)) < 1 for o in dictionaries(rgb))
-    check_print_shop(out, "x4")
+    check_print_shop(out, "x4", tmp_path)
+
+
+def test_build_pdfx_writes_what_the_step_writes(tmp_path, private_render_cache, seed_print_shop):
+    """`dragon-pnp build --pdfx` runs the print-shop step after the kit: the whole command (the
+    peer deck, the cheapest kit) writes, byte for byte, the home-print files of the plain build
+    and the print-shop files the step writes over them, which the other tests here and
+    tests/kit/test_print_shop_games.py read."""
+    deck = ROOT / "examples" / "peer-deck"
+    expected = seed_print_shop(deck, "letter")   # its seed kit first: the command draws its pages from the cache
+    out = tmp_path / "kit"
+    built = build(deck, out, "--paper", "letter", "--pdfx")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "PDF/X-4" in built.stdout
+
+    def files(folder: Path) -> dict[str, bytes]:
+        return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+                if p.is_file() and p.name != "proof.json"}
+
+    made, wanted = files(out), files(expected)
+    assert any(name.startswith("print-shop/") for name in made)
+    assert made.keys() == wanted.keys()
+    assert [name for name in made if made[name] != wanted[name]] == []
 
 
 FACE = """<svg xmlns="http://www.w3.org/2000/svg" width="69mm" height="94mm" viewBox="0 0 69 94">

@@ -19,8 +19,9 @@ def _check(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_check_writes_the_report_and_prints_findings(tmp_path):
-    run = _check("dragon_pants", "--games", "3", "--players", "3", "--preset", "standard", "--duel-games", "3", "--jobs", "1",
-                 "--seed", "5", "--out", str(tmp_path))
+    # --ladder-games 1: the ladder is still played and written, one mirrored pair a pairing, not two
+    run = _check("dragon_pants", "--games", "3", "--players", "3", "--preset", "standard", "--duel-games", "3",
+                 "--ladder-games", "1", "--jobs", "1", "--seed", "5", "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     assert "games in" in run.stdout and "wrote" in run.stdout
     report = json.loads((tmp_path / "rules-check.json").read_text())
@@ -28,6 +29,7 @@ def test_check_writes_the_report_and_prints_findings(tmp_path):
     assert report["settings"]["seed"] == 5 and report["total_games"] == 3 * 2 + 1 + 3
     assert report["settings"]["reference"] == report["settings"]["policies"][-1] and report["settings"]["search_games"] == 1
     assert (tmp_path / "rules-check.html").is_file() and (tmp_path / "rules-check.pdf").is_file()
+    assert report["ladder"]["games_per_pairing"] == 2 and report["ladder"]["pairings"]   # one mirrored pair
 
 
 @pytest.mark.parametrize("args, message", [
@@ -73,7 +75,7 @@ def test_a_game_without_rules_has_nothing_to_check_or_play(tmp_path):
 
 def test_setup_and_policy_defaults_come_from_the_game(tmp_path):
     run = _check("dragon_pants", "--games", "2", "--players", "2", "--setup", "long", "--policy", "lookahead,mixed", "--duel-games",
-                 "2", "--jobs", "1", "--seed", "3", "--out", str(tmp_path))
+                 "2", "--ladder-games", "1", "--jobs", "1", "--seed", "3", "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     report = json.loads((tmp_path / "rules-check.json").read_text())
     assert [c["config"]["key"] for c in report["configs"]] == ["2p-long-lookahead"]

@@ -20,11 +20,13 @@ def _check(args: list[str]) -> subprocess.CompletedProcess:
 def test_the_reproduce_line_plays_the_same_games(tmp_path):
     first = tmp_path / "first"
     run = _check(["check", str(ROOT / "examples" / "goofspiel"), "--games", "4", "--search-games", "2",
-                  "--policy", "random,search:2", "--duel-games", "3", "--seed", "9", "--jobs", "1", "--out", str(first)])
+                  "--policy", "random,search:2", "--duel-games", "3", "--ladder-games", "1", "--seed", "9", "--jobs", "1",
+                  "--out", str(first)])
     assert run.returncode == 0, run.stderr
     report = json.loads((first / "rules-check.json").read_text())
     line = build_view(report).reproduce
-    assert "--search-games 2" in line and "--duel-games 3" in line
+    # one game a ladder pairing (the default, as many as --games, was a quarter of each run)
+    assert "--search-games 2" in line and "--duel-games 3" in line and "--ladder-games 1" in line
     words = shlex.split(line)
     assert words[:2] == ["dragon-pnp", "check"]
     words[2] = str(ROOT / "examples" / "goofspiel")     # the report names the game by its slug

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import shutil
 import signal
@@ -18,6 +19,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data" / "dragon_pants"
+# The small game for tests of generic studio behaviour (paths, hosts, hostile bodies, debris,
+# snapshots): 39 cards and a one-page rulebook, so its preview costs a fraction of Dragon Pants'.
+SMALL = "goofspiel"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -29,25 +33,63 @@ def render_cache(private_render_cache):
     return private_render_cache
 
 
+# Where the folder's CPU goes is studios and their preview builds: with DRAGON_PNP_STUDIO_LOG set,
+# every studio (a server process or an in-process session) appends one line saying which game,
+# started how, by which test, and how many preview rebuilds it ran.
+STUDIO_LOG = os.environ.get("DRAGON_PNP_STUDIO_LOG")
+
+
+def log_studio(kind: str, game_dir: Path, extra: tuple[str, ...] | list[str], rebuilds: int) -> None:
+    if STUDIO_LOG:
+        test = os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]
+        with open(STUDIO_LOG, "a", encoding="utf-8") as log:
+            log.write(f"{kind}\t{game_dir.name}\t{' '.join(extra)}\t{rebuilds}\t{test}\n")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def log_sessions():
+    """In-process sessions are logged as they stop (their rebuild count is theirs then)."""
+    if not STUDIO_LOG:
+        yield
+        return
+    from dragon_pnp.studio.session import StudioSession
+
+    original = StudioSession.stop
+
+    def stop(self: StudioSession) -> None:
+        log_studio("session", self.game_dir, [], self.view.rebuild)
+        original(self)
+
+    StudioSession.stop = stop  # type: ignore[method-assign]
+    yield
+    StudioSession.stop = original  # type: ignore[method-assign]
+
+
 class RunningStudio:
     """`dragon-pnp studio COPY --port 0 --no-browser` in a child process, its output collected."""
 
     def __init__(self, game_dir: Path, out_dir: Path, *extra: str):
-        self.game_dir, self.out_dir = game_dir, out_dir
+        self.game_dir, self.out_dir, self.extra = game_dir, out_dir, extra
         command = [sys.executable, "-m", "dragon_pnp", "studio", str(game_dir), "--port", "0", "--no-browser",
                    "--out", str(out_dir), *extra]
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL, text=True)
         assert self.process.stdout is not None
+        # A game with a rules module of its own says so once (a `note:` line) before the address.
+        before: list[str] = []
         first = self.process.stdout.readline()
+        while first.startswith("note: "):
+            before.append(first)
+            first = self.process.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
         if not found:
             rest = self.process.stdout.read()
             self.process.wait()
-            raise AssertionError(f"the studio did not start: {first}{rest}")
+            raise AssertionError(f"the studio did not start: {''.join(before)}{first}{rest}")
         self.port = int(found.group(1))
         self.url = f"http://127.0.0.1:{self.port}/"
-        self.lines = [first]
+        self.lines = [first]   # the address line first, as test_server reads it
+        self.notes = before
         threading.Thread(target=self._collect, daemon=True).start()
 
     def _collect(self) -> None:
@@ -89,6 +131,10 @@ class RunningStudio:
             time.sleep(0.1)
 
     def stop(self) -> int:
+        if not getattr(self, "logged", False):
+            self.logged = True
+            rebuilds = sum("preview rebuilt in" in line for line in self.lines)
+            log_studio("server", self.game_dir, self.extra, rebuilds)
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -103,10 +149,16 @@ def ready(preview: dict) -> bool:
     return preview["status"] == "ready"
 
 
+def game_source(game_name: str) -> Path:
+    """A game's folder: one of data/ (the seed games) or of examples/ (Goofspiel and the like)."""
+    seed = DATA.parent / game_name
+    return seed if seed.is_dir() else ROOT / "examples" / game_name
+
+
 def launch(folder: Path, *extra: str, game_name: str = "dragon_pants") -> RunningStudio:
     """A studio on a private copy of a game's data (Dragon Pants unless named) in `folder`."""
     game = folder / "game" / game_name
-    shutil.copytree(DATA.parent / game_name, game)
+    shutil.copytree(game_source(game_name), game)
     return RunningStudio(game, folder / "out", *extra)
 
 
@@ -127,8 +179,8 @@ def start_studio(tmp_path):
 @pytest.fixture(scope="session")
 def shared_studio(tmp_path_factory):
     """One ready studio for the tests that only look (they must not change its data or settings):
-    test_server's and test_hosts' share it, one Dragon Pants studio started per test process."""
-    studio = launch(tmp_path_factory.mktemp("studio"))
+    test_server's and test_hosts' share it, one small-game studio started per test process."""
+    studio = launch(tmp_path_factory.mktemp("studio"), game_name=SMALL)
     try:
         studio.wait_for(ready)
         yield studio
@@ -139,7 +191,7 @@ def shared_studio(tmp_path_factory):
 @pytest.fixture(scope="module")
 def hosted_studio(tmp_path_factory):
     """A studio started as a designer scripting it would: `--host 127.0.0.1` given explicitly."""
-    studio = launch(tmp_path_factory.mktemp("hosted"), "--host", "127.0.0.1")
+    studio = launch(tmp_path_factory.mktemp("hosted"), "--host", "127.0.0.1", game_name=SMALL)
     try:
         studio.wait_for(ready)
         yield studio
@@ -147,3 +199,14 @@ def hosted_studio(tmp_path_factory):
         studio.stop()
 
 
+
+
+@pytest.fixture(scope="session")
+def pants_studio(tmp_path_factory):
+    """One Dragon Pants studio per test process for the browser tests about the rich game (its
+    preview, its playtest): each leaves its data and settings as it found them."""
+    studio = launch(tmp_path_factory.mktemp("pants"))
+    try:
+        yield studio   # each test's page waits for it to be ready, as a designer's would
+    finally:
+        studio.stop()

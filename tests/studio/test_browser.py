@@ -11,17 +11,27 @@ import pytest
 
 from tests.studio.conftest import launch
 
+CHARTED = "lost_cities"
+
 EDITED = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
 TIMEOUT = 120_000  # ms: a loaded 2-core machine can take a while to start a studio cold
 
 
+@pytest.fixture
+def studio(pants_studio):
+    """The rich game's preview is the point of the first test: the shared Dragon Pants studio,
+    whose data that test puts back as it found it."""
+    return pants_studio
+
+
 @pytest.fixture(scope="module")
-def studio(tmp_path_factory):
-    """One Dragon Pants studio for both tests (starting one costs a preview and a kit): the first
-    puts the data back as it found it, the second changes it last."""
-    started = launch(tmp_path_factory.mktemp("browser"), "--check-games", "3")
+def small_studio(tmp_path_factory):
+    """The balance panel and the paper switch are the same code for any game with rules: a small
+    one whose check still draws several charts (Lost Cities: first player, duel, seats; Goofspiel
+    has no first player), its check and A4 pages a fraction of Dragon Pants'. The test changes its data."""
+    started = launch(tmp_path_factory.mktemp("browser"), "--check-games", "3", game_name=CHARTED)
     try:
-        yield started   # each test's page waits for it to be ready, as a designer's would
+        yield started   # the page waits for it to be ready, as a designer's would
     finally:
         started.stop()
 
@@ -91,7 +101,8 @@ def test_preview_follows_edits_and_shows_problems(browser, studio, tmp_path):
     page.close()
 
 
-def test_balance_panel_and_paper_switch(browser, studio, tmp_path):
+def test_balance_panel_and_paper_switch(browser, small_studio, tmp_path):
+    studio = small_studio
     page, errors = opened(browser, studio)
 
     page.click('button[data-tab="balance"]')
@@ -104,7 +115,9 @@ def test_balance_panel_and_paper_switch(browser, studio, tmp_path):
 
     # A data change marks the results out of date.
     settings = studio.game_dir / "game.yaml"
-    settings.write_text(settings.read_text().replace("hand_limit: 3", "hand_limit: 4"))
+    text = settings.read_text()
+    assert "  hand: 8 " in text
+    settings.write_text(text.replace("  hand: 8 ", "  hand: 9 ", 1))
     page.wait_for_selector("body[data-balance=done-stale]", timeout=TIMEOUT)
     assert page.locator("#balance-stale").is_visible()
 
@@ -118,3 +131,20 @@ def test_balance_panel_and_paper_switch(browser, studio, tmp_path):
         timeout=TIMEOUT)
     assert errors == []
     page.close()
+
+
+def test_the_status_dot_pulses_unless_less_motion_is_asked(browser, shared_studio):
+    """The run's browser asks for reduced motion (tests/conftest.py): the dot then stands still,
+    which also spares chromium redrawing it through every build; without the request it pulses."""
+    page = browser.new_page()
+    try:
+        page.goto(shared_studio.url)
+        page.wait_for_selector("body[data-status=ready]", timeout=TIMEOUT)
+        building = """() => { const status = document.getElementById('status');
+                             status.dataset.status = 'building';
+                             return getComputedStyle(status.querySelector('.dot')).animationName; }"""
+        assert page.evaluate(building) == "none"
+        page.emulate_media(reduced_motion="no-preference")
+        assert page.evaluate(building) == "pulse"
+    finally:
+        page.close()

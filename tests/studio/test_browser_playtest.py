@@ -65,9 +65,17 @@ def confirmed_by_engine(studio, tmp_path, seed: int, players: int | None) -> dic
     return {"shown": shown, "board": board}
 
 
-def test_dragon_pants_seeded_game_against_a_policy(browser, start_studio, tmp_path):
-    studio = start_studio()
+def test_dragon_pants_seeded_game_against_a_policy(browser, pants_studio, tmp_path):
+    studio = pants_studio   # shared with test_browser's preview test, which puts its data back
     page, errors = open_playtest(browser, studio)
+    try:
+        play_pants(page, studio, tmp_path)
+    finally:
+        page.close()   # else the page keeps redrawing the shared studio's previews for the rest of the run
+    assert not errors
+
+
+def play_pants(page, studio, tmp_path) -> None:
     page.fill("#play-seed", "7")
     page.select_option("#play-players", "3")
     page.select_option('#play-seats select[data-seat="1"]', "person")
@@ -86,12 +94,19 @@ def test_dragon_pants_seeded_game_against_a_policy(browser, start_studio, tmp_pa
     before = len(result["shown"]["log"])
     page.click("#play-undo")
     page.wait_for_function(f"() => Number(document.body.dataset.playMoves) < {before}")
-    assert not errors
 
 
 def test_dragon_dance_round_hot_seat_with_hidden_choices(browser, start_studio, tmp_path):
     studio = start_studio(game_name="dragon_dance")
     page, errors = open_playtest(browser, studio)
+    try:
+        play_dance(page, studio, tmp_path)
+    finally:
+        page.close()   # else it keeps reconnecting to the stopped studio for the rest of the run
+    assert not errors
+
+
+def play_dance(page, studio, tmp_path) -> None:
     page.fill("#play-seed", "3")
     page.select_option('#play-seats select[data-seat="2"]', "person")
     page.click("#play-new")
@@ -116,4 +131,3 @@ def test_dragon_dance_round_hot_seat_with_hidden_choices(browser, start_studio, 
     assert state["view"]["round"] == 2 and round_one
     confirmed_by_engine(studio, tmp_path, 3, None)
     page.screenshot(path=str(tmp_path / "playtest-dragon-dance.png"))
-    assert not errors

@@ -12,12 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-from test_session import wait  # the session tests' wait, shared
+from test_session import preview_session, wait  # the session tests' helpers, shared
 
 from dragon_pnp.cli.new import make_game
 from dragon_pnp.data.reading import confine, read_bounded
 from dragon_pnp.errors import DataError
-from dragon_pnp.studio.preview import Settings
 from dragon_pnp.studio.session import StudioSession
 from dragon_pnp.studio.watcher import FolderWatcher
 
@@ -29,10 +28,8 @@ def small_game(tmp_path) -> Path:
 
 @pytest.fixture
 def session(small_game):
-    studio = StudioSession(small_game, None, Settings("letter", True), write_output=False, watch_interval=0.05)
-    studio.start()
-    yield studio
-    studio.stop()
+    with preview_session(small_game) as studio:
+        yield studio
 
 
 def after(session: StudioSession, previous: int, status: str) -> dict:

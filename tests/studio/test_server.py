@@ -7,6 +7,7 @@ import json
 import pytest
 
 from dragon_pnp.studio.serve import is_loopback
+from tests.studio.conftest import SMALL, game_source
 
 
 @pytest.fixture
@@ -20,7 +21,7 @@ REFUSED = [
     "/output/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
     "/output//etc/passwd",
     "/output/%2Fetc%2Fpasswd",
-    "/output/svg/../../dragon_pants/game.yaml",
+    f"/output/svg/../../{SMALL}/game.yaml",
     "/output/..%5c..%5cetc%5cpasswd",
     "/static/../server.py",
     "/static/%2e%2e/server.py",
@@ -38,14 +39,15 @@ def test_it_serves_its_page_its_files_and_the_output(studio):
     src = preview["documents"][0]["pages"][0]["src"]
     status, jpeg = studio.request(src)
     assert status == 200 and jpeg.startswith(b"\xff\xd8")
-    assert studio.lines[0].startswith("Dragon Pants studio at http://127.0.0.1:")
+    name = (game_source(SMALL) / "game.yaml").read_text().split("\nname: ")[1].splitlines()[0]
+    assert studio.lines[0].startswith(f"{name} studio at http://127.0.0.1:")
 
 
 @pytest.mark.parametrize("path", REFUSED)
 def test_paths_out_of_its_folders_are_refused(studio, path):
     status, body = studio.request(path)
     assert status in (403, 404)
-    assert b"root:" not in body and b"hand_limit" not in body and b"import" not in body
+    assert b"root:" not in body and b"rules_module" not in body and b"import" not in body   # its game.yaml, its code
 
 
 def test_unknown_paths_and_images_are_not_found(studio):
@@ -95,7 +97,7 @@ def test_the_event_stream_starts_with_the_current_state(studio):
 def test_sigterm_stops_the_studio_and_its_workers(start_studio):
     import subprocess
 
-    studio = start_studio()
+    studio = start_studio(game_name=SMALL)
     studio.wait_for(lambda preview: preview["status"] == "ready")
     children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(studio.process.pid)], capture_output=True,
                               text=True).stdout.split()

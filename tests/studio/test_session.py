@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import shutil
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -11,8 +14,21 @@ from PIL import Image
 
 from dragon_pnp.studio.preview import Settings
 from dragon_pnp.studio.session import StudioSession
+from tests.studio.conftest import SMALL, game_source
 
 EDITED = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
+
+
+@contextmanager
+def preview_session(folder: Path) -> Iterator[StudioSession]:
+    """A started session on `folder` that shows pages but writes no output folder (a kit build
+    each save), polling the folder every 50 ms; stopped on leaving."""
+    studio = StudioSession(folder, None, Settings(), write_output=False, watch_interval=0.05)
+    studio.start()
+    try:
+        yield studio
+    finally:
+        studio.stop()
 
 
 def wait(session: StudioSession, wanted, timeout: float = 120.0) -> dict:
@@ -105,10 +121,8 @@ def test_preview_edit_break_and_fix(session, game_copy, tmp_path):
 @pytest.fixture
 def preview_only(game_copy):
     """A session that shows pages but writes no output folder (a kit build each save)."""
-    studio = StudioSession(game_copy, None, Settings("letter", True), write_output=False, watch_interval=0.05)
-    studio.start()
-    yield studio
-    studio.stop()
+    with preview_session(game_copy) as studio:
+        yield studio
 
 
 def test_a_rule_the_data_breaks_is_shown_located(preview_only, game_copy):
@@ -123,7 +137,19 @@ def test_a_rule_the_data_breaks_is_shown_located(preview_only, game_copy):
     assert all(p["file"].endswith("destiny.yaml") and p["line"] for p in broken["problems"])
 
 
-def test_paper_and_layout_changes_rebuild_every_page(session):
+@pytest.fixture
+def small_session(tmp_path):
+    """A session on a copy of the small game: a paper change redraws every page, so it had better be few."""
+    game = tmp_path / SMALL
+    shutil.copytree(game_source(SMALL), game)
+    studio = StudioSession(game, tmp_path / "out", Settings("letter", True), watch_interval=0.05)
+    studio.start()
+    yield studio
+    studio.stop()
+
+
+def test_paper_and_layout_changes_rebuild_every_page(small_session):
+    session = small_session
     letter = wait(session, lambda s: s["status"] == "ready")
     session.change_settings(paper="a4", duplex=False)
     a4 = wait(session, lambda s: s["status"] == "ready" and {k: s["settings"][k] for k in ("paper", "duplex")} == {"paper": "a4", "duplex": False})
@@ -134,19 +160,18 @@ def test_paper_and_layout_changes_rebuild_every_page(session):
     assert "A4" in (Path(a4["output"]["folder"]) / "cards.pdf").read_bytes().decode("latin-1")
 
 
-def test_a_studio_opened_on_broken_data_shows_why_and_recovers(game_copy, tmp_path):
-    settings = game_copy / "game.yaml"
+def test_a_studio_opened_on_broken_data_shows_why_and_recovers(tmp_path):
+    game = tmp_path / SMALL   # any game whose settings are checked: the small one (at least 2 cards)
+    shutil.copytree(game_source(SMALL), game)
+    settings = game / "game.yaml"
     good = settings.read_text()
-    settings.write_text(good.replace("hand_limit: 3", "hand_limit: 0"))
-    studio = StudioSession(game_copy, None, Settings(), write_output=False, watch_interval=0.05)
-    studio.start()
-    try:
+    assert "  cards: 13 " in good
+    settings.write_text(good.replace("  cards: 13 ", "  cards: 0 ", 1))
+    with preview_session(game) as studio:
         broken = wait(studio, lambda s: s["status"] == "error")
         [problem] = broken["problems"]
-        assert problem["field"] == "settings.hand_limit" and problem["file"].endswith("game.yaml")
+        assert problem["field"] == "settings.cards" and problem["file"].endswith("game.yaml")
         assert broken["documents"] == []
         settings.write_text(good)
         fixed = wait(studio, lambda s: s["status"] == "ready")
         assert fixed["problems"] == [] and fixed["documents"]
-    finally:
-        studio.stop()

@@ -19,7 +19,7 @@ import pytest
 from dragon_pnp.errors import DataError
 from dragon_pnp.studio.since import Since
 from tests.conftest import ROOT
-from tests.studio.conftest import launch
+from tests.studio.conftest import SMALL, launch
 
 SECRET = "SECRET-OUTSIDE-CARD"
 
@@ -88,15 +88,15 @@ def test_a_snapshot_copies_only_what_is_inside_the_folder(case: str, game: Path,
 
 
 def test_the_snapshot_endpoint_answers_422_with_the_file(tmp_path: Path) -> None:
-    studio = launch(tmp_path, game_name="dragon_line")
+    studio = launch(tmp_path, game_name=SMALL)   # any game: the snapshot copies whatever folder is open
     try:
-        card = studio.game_dir / "dragons.yaml"
+        card = studio.game_dir / "bids.csv"
         card.unlink()
         card.symlink_to("/etc/passwd")
         status, body = studio.request("/api/since/snapshot", "POST",
                                       {"X-Studio": "1", "Content-Type": "application/json"}, b"{}")
         assert status == 422, (status, body)
         message = json.loads(body)["error"]
-        assert "dragons.yaml" in message and "leading out of the game folder" in message and "root:" not in message
+        assert "bids.csv" in message and "leading out of the game folder" in message and "root:" not in message
     finally:
         studio.stop()

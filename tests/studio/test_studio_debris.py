@@ -3,7 +3,7 @@ studios that could not (issue 32: SIGKILL or SIGHUP, a closed terminal, left the
 and the "Since..." snapshot, a copy of the game folder, in the temporary folder for good).
 
 Each studio here gets a private temporary folder (TMPDIR), so other studios on the machine do
-not count.
+not count. Which game it shows does not matter: the small one.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.studio.conftest import RunningStudio, launch
+from tests.studio.conftest import SMALL, RunningStudio, launch
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def ended(studio: RunningStudio, sent: int) -> int:
 
 
 def test_sighup_removes_the_studio_folder(tmp_path: Path, private_tmp: Path) -> None:
-    studio = serving(launch(tmp_path / "one", game_name="dragon_line"))
+    studio = serving(launch(tmp_path / "one", game_name=SMALL))
     made = studio_folders(private_tmp)
     assert len(made) == 1, made
     ended(studio, signal.SIGHUP)
@@ -56,11 +56,11 @@ def test_sighup_removes_the_studio_folder(tmp_path: Path, private_tmp: Path) -> 
 
 
 def test_the_next_studio_clears_the_folder_of_a_killed_one(tmp_path: Path, private_tmp: Path) -> None:
-    killed = serving(launch(tmp_path / "one", game_name="dragon_line"))
+    killed = serving(launch(tmp_path / "one", game_name=SMALL))
     ended(killed, signal.SIGKILL)
     left = studio_folders(private_tmp)
     assert len(left) == 1, left            # nothing runs on SIGKILL
-    second = serving(launch(tmp_path / "two", game_name="dragon_line"))
+    second = serving(launch(tmp_path / "two", game_name=SMALL))
     try:
         now = studio_folders(private_tmp)
         assert left[0] not in now and len(now) == 1, now

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import psutil
 
+from tests.studio.conftest import SMALL
+
 
 def balance_processes(pid: int) -> list[psutil.Process]:
     found = []
@@ -23,7 +25,7 @@ def balance_processes(pid: int) -> list[psutil.Process]:
 
 def test_sigterm_during_a_balance_check_leaves_no_runner(start_studio):
     before = set(Path(tempfile.gettempdir()).glob("dragon-pnp-studio-*/check-*"))
-    studio = start_studio("--check-games", "100000", game_name="dragon_line")
+    studio = start_studio("--check-games", "100000", game_name=SMALL)   # any game with rules has a check
     studio.wait_for(lambda preview: preview["status"] == "ready")
     status, _ = studio.request("/api/balance", "POST", {"X-Studio": "1", "Content-Type": "application/json"}, b"{}")
     assert status == 200

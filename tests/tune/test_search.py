@@ -83,6 +83,18 @@ def test_a_number_that_changes_nothing_is_no_answer():
     assert any(line.startswith("  game.yaml:13 settings.flips: 1 -> 2") for line in lines)
 
 
+def test_no_change_ranks_above_edits_that_move_away_from_the_target():
+    # heads 6 in 20 (0.30) toward 0.50, but only 0..6 allowed: the one step, 5 in 20 (0.25), is
+    # farther from the target, so the closest proposal is the data as it is, and the answer says so
+    request = TuneRequest(targets=["heads wins=0.50±0.05"], vary=["game.yaml:settings.heads_in_20=0..6"],
+                          budget=10, jobs=1)
+    found = run_tune(load_game(COIN), request)
+    assert not found["met"]
+    assert found["proposals"][0]["edits"] == []
+    assert [(e["old"], e["new"]) for e in found["proposals"][1]["edits"]] == [("6", "5")]
+    assert "no edit tried came closer to the targets than the current version" in found["stopped"]
+
+
 def test_targets_are_parsed_in_fractions_or_percent():
     assert parse_target("first player wins=0.50±0.05") == Target("first player wins", 0.5, 0.05)
     assert parse_target("first player wins = 50 ± 5%") == Target("first player wins", 0.5, 0.05)

@@ -42,7 +42,7 @@ def _presets(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
 
 def _setup_boards(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
     columns = int_arg(ctx, d, "columns", 3, 1, 6)
-    return [figures.setup_boards(ctx.game, ctx.styles, ctx.width, columns)]
+    return [figures.setup_boards(ctx.game, ctx.styles, ctx.width, columns, once=ctx.once)]
 
 
 def _board(ctx: DirectiveContext, d: Directive) -> list[Flowable]:
@@ -99,7 +99,7 @@ def _sight_grid(run: list[tuple[DirectiveContext, Directive]]) -> list[Flowable]
     """Consecutive sight examples share one grid, three to a row."""
     first = run[0][0]
     examples = [sight_example(ctx, d) for ctx, d in run]
-    return [figures.sight_grid(first.game, examples, first.styles, first.width)]
+    return [figures.sight_grid(first.game, examples, first.styles, first.width, once=first.once)]
 
 
 DIRECTIVES: dict[str, Spec] = {

@@ -9,6 +9,8 @@ error rather than a misleading picture.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Circle, Drawing, Rect, String
@@ -22,6 +24,7 @@ from dragon_pnp.games.dragon_pants.engine.board import BoardTables
 from dragon_pnp.hexgrid import Hex
 from dragon_pnp.hexmap_diagrams import board_scene, legend_scene, scene_drawing
 from dragon_pnp.paper import mm_to_pt, pt_to_mm
+from dragon_pnp.rulebook.directives import Once, fresh
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
 from dragon_pnp.rulebook.styles import ACCENT, INK, SHADE, Styles
 from dragon_pnp.rulebook.tables import cell_grid
@@ -39,19 +42,27 @@ def seat_caption(game: GameData, players: int) -> str:
     return f"**{players} players:** " + ", ".join(seats) + "."
 
 
-def setup_boards(game: GameData, styles: Styles, width: float, columns: int = 3) -> Table:
-    """One board per player count in the seat maps, dens in use numbered by seat."""
+def setup_boards(game: GameData, styles: Styles, width: float, columns: int = 3, once: Once = fresh) -> Table:
+    """One board per player count in the seat maps, dens in use numbered by seat (each board and
+    the key drawn `once` for the rulebook's layouts)."""
     cell_width_mm = pt_to_mm(width / columns) - 4
     cells = []
     for players in sorted(game.board.seats):
-        scene = board_scene(game, players)
-        cells.append([scene_drawing(scene, width_mm=cell_width_mm),
-                      Paragraph(inline_xml(seat_caption(game, players)), styles.caption)])
+        board = once(("setup_board", players, cell_width_mm), functools.partial(_board, game, players, cell_width_mm))
+        cells.append([board, Paragraph(inline_xml(seat_caption(game, players)), styles.caption)])
     if len(cells) % columns:
-        key = scene_drawing(legend_scene(game, hex_size_mm=3.6, text_mm=2.9))
-        key.hAlign = "LEFT"
-        cells.append([Paragraph(inline_xml("**Key**"), styles.cell_head), key])
+        cells.append([Paragraph(inline_xml("**Key**"), styles.cell_head), once(("board_key",), lambda: _key(game))])
     return cell_grid(cells, width, columns)
+
+
+def _board(game: GameData, players: int, width_mm: float) -> Flowable:
+    return scene_drawing(board_scene(game, players), width_mm=width_mm)
+
+
+def _key(game: GameData) -> Flowable:
+    key = scene_drawing(legend_scene(game, hex_size_mm=3.6, text_mm=2.9))
+    key.hAlign = "LEFT"
+    return key
 
 
 def board_figure(game: GameData, styles: Styles, width_mm: float, players: int | None) -> Flowable:
@@ -71,7 +82,13 @@ class SightExample:
 
 
 def sight_cell(game: GameData, example: SightExample, styles: Styles, cell_width_mm: float,
-               tables: BoardTables) -> list[Flowable]:
+               tables: Callable[[], BoardTables], once: Once = fresh) -> list[Flowable]:
+    """The example's picture and its caption, judged and drawn `once` for the rulebook's layouts."""
+    drawing, text = once(("sight", example, cell_width_mm), lambda: _judged(game, example, cell_width_mm, tables()))
+    return [drawing, Paragraph(inline_xml(text), styles.caption)]
+
+
+def _judged(game: GameData, example: SightExample, cell_width_mm: float, tables: BoardTables) -> tuple[Flowable, str]:
     sight = sight_scene(game, example.kind, example.shooter, example.target, example.others,  # type: ignore[arg-type]
                         tables=tables)
     check = sight.check
@@ -82,7 +99,7 @@ def sight_cell(game: GameData, example: SightExample, styles: Styles, cell_width
         )
     title = f"**{example.kind.capitalize()} line: {VERDICT_TITLES[check.verdict].lower()}.** "
     text = title + escape_inline(verdict_sentence(game, check, sight.dragon_labels)) + (" " + example.caption if example.caption else "")
-    return [scene_drawing(sight.scene, width_mm=cell_width_mm), Paragraph(inline_xml(text), styles.caption)]
+    return scene_drawing(sight.scene, width_mm=cell_width_mm), text
 
 
 def verdict_sentence(game: GameData, check: SightCheck, dragons: dict[Hex, str]) -> str:
@@ -101,10 +118,11 @@ def verdict_sentence(game: GameData, check: SightCheck, dragons: dict[Hex, str])
 
 
 def sight_grid(game: GameData, examples: list[SightExample], styles: Styles, width: float,
-               columns: int = 3) -> Flowable:
+               columns: int = 3, once: Once = fresh) -> Flowable:
     cell_width_mm = pt_to_mm(width / columns) - 4
-    tables = BoardTables.from_game(game)  # the standard rules: the pictures show the default game
-    cells = [sight_cell(game, e, styles, cell_width_mm, tables) for e in examples]
+    # the standard rules: the pictures show the default game
+    tables = functools.cache(lambda: BoardTables.from_game(game))
+    cells = [sight_cell(game, e, styles, cell_width_mm, tables, once) for e in examples]
     return cell_grid(cells, width, columns)
 
 

@@ -1,0 +1,31 @@
+"""The translated Dragon Dance kits, built once per test run for every test here that reads one."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+DANCE = Path(__file__).resolve().parents[2] / "data" / "dragon_dance"
+
+
+@pytest.fixture(scope="session")
+def dance_languages(once: Callable[[str, Callable[[Path], None]], Path], private_render_cache: Path) -> dict[str, Path]:
+    """{code: kit folder} of `dragon-pnp build dragon_dance --lang all --no-check --no-proof`: one
+    process writes kit-ar/, kit-de/ and kit-ja/ (German, Arabic and Japanese, every file of
+    lang/), where three `--lang CODE` builds paid three start-ups. Shared and read-only."""
+    def make(folder: Path) -> None:
+        out = folder / "kit"
+        done = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(DANCE), "--lang", "all", "--no-check",
+                               "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stdout + done.stderr
+        (folder / "stdout.txt").write_text(done.stdout, encoding="utf-8")
+
+    folder = once("dance-languages", make)
+    kits = {path.name.removeprefix("kit-"): path for path in sorted(folder.glob("kit-*"))}
+    assert sorted(kits) == sorted(p.stem for p in (DANCE / "lang").glob("*.yaml"))
+    assert not (folder / "kit").exists()   # each language has its own folder
+    return kits
