@@ -59,19 +59,12 @@ def ensure_environment() -> None:
 
 def ensure_compiled() -> None:
     """Compile the hot modules (pyproject.toml's [tool.dragon_pnp.compile]) with mypyc into
-    .venv/dragon_pnp_compiled/ when they are missing or a source has changed since.
+    .venv/dragon_pnp_compiled/ when they are missing or a source has changed since, and say in
+    one line whether the run uses them or the sources (dragon_pnp/compiled.py).
 
     Outside the source tree, so an edited .py is never shadowed: `dragon_pnp.compiled` uses the
     set only while every source still has the digest recorded here, and the sources otherwise.
-    Skipped with DRAGON_PNP_PURE=1, and where there is no C compiler (pure Python, same games)."""
-    if os.environ.get("DRAGON_PNP_PURE"):
-        return
-    probe = ("import sys; from pathlib import Path; import dragon_pnp; from dragon_pnp.compiled import "
-             "FOLDER, current_extensions; sys.exit(current_extensions(Path(sys.prefix) / FOLDER, "
-             "Path(dragon_pnp.__file__).resolve().parent) is None)")
-    if subprocess.run([str(PYTHON), "-c", probe], cwd=ROOT).returncode == 0:
-        return
-    print("Compiling the hot modules with mypyc into .venv/dragon_pnp_compiled/ (a few minutes) ...", flush=True)
+    DRAGON_PNP_PURE=1 skips compiling; without a C compiler the sources run (same games)."""
     build = "import sys; from dragon_pnp.compiled import main; sys.exit(main(sys.argv[1]))"
     subprocess.run([str(PYTHON), "-c", build, str(ROOT)], cwd=ROOT, check=False)
 

@@ -14,15 +14,18 @@ run.py compiles the checkout's copies outside the tree instead (`dragon_pnp/comp
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import sys
 import sysconfig
 import tomllib
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
@@ -59,6 +62,11 @@ def has_c_compiler() -> bool:
     return bool(command) and shutil.which(command[0]) is not None and headers.is_file()
 
 
+# gcc's optimisation level for the compiled modules (docs/rules-check.md: -O2 plays as fast as
+# -O3 here and compiles in less time). DRAGON_PNP_MYPYC_OPT overrides it for measuring.
+OPT_LEVEL = "2"
+
+
 def hot_extensions() -> list[Any]:
     """mypyc's extensions for the hot modules, or none: pure Python when compiling is not possible
     or not wanted. Only commands that build binaries compile (not sdist, egg_info or an editable
@@ -70,13 +78,79 @@ def hot_extensions() -> list[Any]:
         from mypyc.build import mypycify
     except ImportError:
         return []
-    # Unused-ignore warnings depend on which libraries the build environment has; they are
-    # mypy's business in the checkout (run.py test), not the build's.
+    # Only the compiled modules must pass mypy here: the modules they import are read for their
+    # types but not judged (an isolated wheel build has mypy without the runtime libraries, so
+    # pydantic's models are Any there). Unused-ignore warnings depend on which libraries are
+    # installed; both are mypy's business in the checkout (run.py test), not the build's.
+    flags = ["--no-warn-unused-ignores", "--follow-imports=silent"]
     target = os.environ.get("DRAGON_PNP_MYPYC_TARGET", "build")
-    extensions = mypycify(["--no-warn-unused-ignores", *compiled_modules()], opt_level="3", target_dir=target)
+    opt_level = os.environ.get("DRAGON_PNP_MYPYC_OPT", OPT_LEVEL)
+    try:   # one C file per module (multi_file), so build_ext compiles them side by side
+        extensions = mypycify([*flags, *compiled_modules()], opt_level=opt_level, multi_file=True, target_dir=target)
+    except SystemExit:   # mypy found errors: say so and ship the sources, which play the same games
+        print("warning: mypyc could not compile the hot modules; the wheel is pure Python", file=sys.stderr)
+        return []
     for extension in extensions:
         extension.optional = True
     return list(extensions)
 
 
-setup(cmdclass={"build_py": BuildWithShippedFiles}, ext_modules=hot_extensions())
+def object_key(command: list[str], source: Path) -> str:
+    """What a compiled object depends on: the compiler command, the C file, the group's headers
+    beside it (mypyc rewrites a file only when its text changes), mypy's version (its runtime
+    headers) and Python's."""
+    from mypy.version import __version__ as mypy_version
+
+    digest = hashlib.sha256("\0".join([*command, mypy_version, sys.version]).encode())
+    for path in [source, *sorted(source.parent.glob("*.h"))]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+class ParallelBuildExt(build_ext):
+    """build_ext compiling an extension's C files on all cores at once (distutils compiles them
+    one after another), reusing an object whose inputs are unchanged when DRAGON_PNP_MYPYC_CACHE
+    names a folder to keep them in (run.py's recompile after an edit compiles only that module)."""
+
+    def build_extension(self, ext: Any) -> None:
+        compiler = self.compiler
+        if not hasattr(compiler, "_compile"):   # not a Unix-style compiler: the usual serial build
+            super().build_extension(ext)
+            return
+        cache = os.environ.get("DRAGON_PNP_MYPYC_CACHE")
+        compile_one = compiler._compile
+
+        def compile_cached(obj: str, src: str, *rest: Any) -> None:
+            command = [*compiler.compiler_so, *(str(part) for part in rest)]
+            stored = Path(cache, object_key(command, Path(src)) + ".o") if cache else None
+            if stored is not None and stored.is_file():
+                shutil.copyfile(stored, obj)
+                os.utime(stored)   # used by this build: kept (dragon_pnp.compiled.build)
+                return
+            compile_one(obj, src, *rest)
+            if stored is not None:
+                stored.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(obj, stored)
+
+        serial_compile = compiler.compile
+
+        def compile_side_by_side(*args: Any, **kwargs: Any) -> list[str]:
+            pending: list[Future[None]] = []
+            with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+                compiler._compile = lambda *one: pending.append(pool.submit(compile_cached, *one))
+                try:
+                    objects: list[str] = serial_compile(*args, **kwargs)
+                finally:
+                    del compiler._compile   # the class's own again
+            for job in pending:
+                job.result()   # a compile error surfaces here, before linking
+            return objects
+
+        compiler.compile = compile_side_by_side
+        try:
+            super().build_extension(ext)
+        finally:
+            del compiler.compile
+
+
+setup(cmdclass={"build_py": BuildWithShippedFiles, "build_ext": ParallelBuildExt}, ext_modules=hot_extensions())

@@ -18,10 +18,12 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -93,16 +95,25 @@ def use_compiled(package_dir: Path, folder: Path | None = None) -> bool:
 def build(root: Path, folder: Path) -> bool:
     """Compile the modules pyproject.toml names (setup.py's mypyc extensions, built outside the
     tree) into `folder` with their manifest; whether a complete set was made. The digests are
-    taken before compiling, so a source edited meanwhile leaves the set unused, not stale."""
+    taken before compiling, so a source edited meanwhile leaves the set unused, not stale.
+
+    The C objects are kept in `<folder>.cache/` by their inputs (setup.py's ParallelBuildExt):
+    after an edit of one module only its C file is compiled again; objects this build did not
+    use are removed, so the cache holds one set."""
     modules: list[str] = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["dragon_pnp"]["compile"]["modules"]
     package_dir = (root / "dragon_pnp").resolve()
     digests = {module: source_digest(module_source(package_dir, module)) for module in modules}
+    cache = folder.with_name(folder.name + ".cache")
+    started = time.time()
     with tempfile.TemporaryDirectory() as scratch:
         staging = Path(scratch) / "lib"
         command = [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(staging),
                    "--build-temp", str(Path(scratch) / "objects")]
-        environment = {**os.environ, "DRAGON_PNP_MYPYC_TARGET": str(Path(scratch) / "c")}
-        if subprocess.run(command, cwd=root, env=environment).returncode != 0:
+        environment = {**os.environ, "DRAGON_PNP_MYPYC_TARGET": str(Path(scratch) / "c"),
+                       "DRAGON_PNP_MYPYC_CACHE": str(cache)}
+        done = subprocess.run(command, cwd=root, env=environment, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.stderr.write(done.stdout[-3000:] + done.stderr[-3000:])
             return False
         files: dict[str, str] = {}
         for path in staging.rglob("*"):
@@ -111,10 +122,14 @@ def build(root: Path, folder: Path) -> bool:
                 relative = path.relative_to(staging)
                 files[".".join((*relative.parent.parts, relative.name[: -len(suffix)]))] = relative.as_posix()
         if set(modules) - set(files):
+            sys.stderr.write(done.stdout[-3000:] + done.stderr[-3000:])
             return False           # no compiler, or one module failed: the sources run
         if folder.exists():
             shutil.rmtree(folder)
         shutil.copytree(staging, folder)
+    for stored in cache.glob("*.o"):
+        if stored.stat().st_mtime < started - 1:
+            stored.unlink()        # an object of an earlier version of some module
     manifest = {"package": str(package_dir), "python": sys.implementation.cache_tag, "sources": digests,
                 "files": files}
     (folder / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
@@ -122,7 +137,28 @@ def build(root: Path, folder: Path) -> bool:
 
 
 def main(root: str) -> int:
-    """Compile the checkout at `root` into this Python's prefix (what run.py calls); 0 when made."""
-    made = build(Path(root).resolve(), Path(sys.prefix) / FOLDER)
-    print("compiled the hot modules" if made else "not compiled (no C compiler?): the sources run, same games")
+    """What run.py calls before a test run, a kit or a bench: compile the checkout at `root` into
+    this Python's prefix when its set is missing or stale, and print one line saying which code
+    the run will use. 0 unless compiling failed (then the sources run, same games)."""
+    package_dir = (Path(root) / "dragon_pnp").resolve()
+    folder = Path(sys.prefix) / FOLDER
+    if os.environ.get("DRAGON_PNP_PURE"):
+        print("hot modules: the Python sources (DRAGON_PNP_PURE=1)")
+        return 0
+    if current_extensions(folder, package_dir) is not None:
+        print(f"hot modules: compiled (mypyc, {folder})")
+        return 0
+    print("hot modules: compiling with mypyc (about 2 min on 2 idle cores the first time, "
+          "well under one after an edit) ...", flush=True)
+    started, cpu = time.monotonic(), _children_cpu()
+    made = build(Path(root).resolve(), folder)
+    spent = f"{time.monotonic() - started:.0f} s, {_children_cpu() - cpu:.0f} CPU s"
+    print(f"hot modules: compiled in {spent}" if made else
+          f"hot modules: not compiled ({spent}; no C compiler?): the Python sources run, same games")
     return 0 if made else 1
+
+
+def _children_cpu() -> float:
+    """CPU seconds spent so far by this process's finished children (the compiler's processes)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime

@@ -125,3 +125,24 @@ def test_compiled_and_pure_play_the_same_search_games():
     (compiled_pure, compiled_hash), (pure_pure, pure_hash) = (run.stdout.split() for run in runs)
     assert (compiled_pure, pure_pure) == ("False", "True")
     assert compiled_hash == pure_hash
+
+
+@pytest.mark.parametrize("state", ["pure", "current", "stale", "failed"])
+def test_run_py_compiles_only_a_stale_set_and_says_what_runs(state, monkeypatch, capsys):
+    """run.py's step (compiled.main): DRAGON_PNP_PURE=1 and a current set build nothing; a stale
+    set is built; one line says which code the run uses."""
+    import dragon_pnp.compiled as compiled
+
+    built: list[Path] = []
+    monkeypatch.setattr(compiled, "build", lambda root, folder: built.append(folder) or state == "stale")
+    monkeypatch.setattr(compiled, "current_extensions",
+                        lambda folder, package: {"pkg.alpha": folder / "a.so"} if state == "current" else None)
+    monkeypatch.delenv("DRAGON_PNP_PURE", raising=False)
+    if state == "pure":
+        monkeypatch.setenv("DRAGON_PNP_PURE", "1")
+    code = compiled.main(str(ROOT))
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert (code, len(built)) == {"pure": (0, 0), "current": (0, 0), "stale": (0, 1), "failed": (1, 1)}[state]
+    assert last.startswith({"pure": "hot modules: the Python sources", "current": "hot modules: compiled (",
+                            "stale": "hot modules: compiled in", "failed": "hot modules: not compiled"}[state])
+    assert not built or built == [Path(sys.prefix) / compiled.FOLDER]
