@@ -97,7 +97,7 @@ def build(root: Path, folder: Path) -> bool:
     tree) into `folder` with their manifest; whether a complete set was made. The digests are
     taken before compiling, so a source edited meanwhile leaves the set unused, not stale.
 
-    The C objects are kept in `<folder>.cache/` by their inputs (setup.py's ParallelBuildExt):
+    The C files and objects are kept in `<folder>.cache/`, objects by their inputs (setup.py's ParallelBuildExt):
     after an edit of one module only its C file is compiled again; objects this build did not
     use are removed, so the cache holds one set."""
     modules: list[str] = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["dragon_pnp"]["compile"]["modules"]
@@ -109,7 +109,9 @@ def build(root: Path, folder: Path) -> bool:
         staging = Path(scratch) / "lib"
         command = [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(staging),
                    "--build-temp", str(Path(scratch) / "objects")]
-        environment = {**os.environ, "DRAGON_PNP_MYPYC_TARGET": str(Path(scratch) / "c"),
+        # The C files stay in the cache folder too: the compiler's include path names their
+        # folder, and an object is reused only for the same command.
+        environment = {**os.environ, "DRAGON_PNP_MYPYC_TARGET": str(cache / "c"),
                        "DRAGON_PNP_MYPYC_CACHE": str(cache)}
         done = subprocess.run(command, cwd=root, env=environment, capture_output=True, text=True)
         if done.returncode != 0:
