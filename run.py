@@ -57,6 +57,18 @@ def ensure_environment() -> None:
     STAMP.write_text(wanted + "\n")
 
 
+def ensure_compiled() -> None:
+    """Compile the hot modules (pyproject.toml's [tool.dragon_pnp.compile]) with mypyc into
+    .venv/dragon_pnp_compiled/ when they are missing or a source has changed since, and say in
+    one line whether the run uses them or the sources (dragon_pnp/compiled.py).
+
+    Outside the source tree, so an edited .py is never shadowed: `dragon_pnp.compiled` uses the
+    set only while every source still has the digest recorded here, and the sources otherwise.
+    DRAGON_PNP_PURE=1 skips compiling; without a C compiler the sources run (same games)."""
+    build = "import sys; from dragon_pnp.compiled import main; sys.exit(main(sys.argv[1]))"
+    subprocess.run([str(PYTHON), "-c", build, str(ROOT)], cwd=ROOT, check=False)
+
+
 def ensure_test_tools() -> None:
     """Install the system tools of TEST_TOOLS that are missing, where that is possible."""
     missing = sorted({package for command, package in TEST_TOOLS.items() if shutil.which(command) is None}
@@ -102,6 +114,7 @@ def main(argv: list[str]) -> int:
         return 2
     command, rest = argv[0], argv[1:]
     ensure_environment()
+    ensure_compiled()
     os.chdir(ROOT)
     if command == "kit":
         return subprocess.call([str(BIN / "dragon-pnp"), "build", "dragon_pants", *rest])

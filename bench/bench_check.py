@@ -5,7 +5,7 @@
              engine (legal actions + apply, through the game interface) and the policy's choices
   reference  CPU seconds per game of the default check's reference player (search:20) at each
              player count, over the first --reference-games games the default check itself plays
-             there, and the reference's share of a default check projected from them
+             there (compiled hot modules when in use; DRAGON_PNP_PURE=1 times the sources), and the reference's share of a default check projected from them
              (ReferencePlay.per_players games at each count)
   check      wall time of `dragon-pnp check dragon_pants` (the default check, or the given
              --check-games) in a fresh process, imports and report writing included
@@ -103,7 +103,15 @@ def bench_reference(games: int, counts: int | None = None) -> None:
         print(f"{config.policy:11} {config.players:>7} {len(seeds):>6} {each:>11.3f} {wanted:>14} {each * wanted:>8.1f}",
               flush=True)
     print(f"the default check's reference games: {projected:.0f} CPU s projected (= {projected / 2:.0f} s on 2 idle "
-          f"cores); load average now {os.getloadavg()[0]:.1f}")
+          f"cores); load average now {os.getloadavg()[0]:.1f}; {code_in_use()}")
+
+
+def code_in_use() -> str:
+    """Whether the hot modules ran compiled (mypyc, dragon_pnp/compiled.py) or from their sources."""
+    from dragon_pnp.games.dragon_pants.engine import state
+
+    return "pure Python (DRAGON_PNP_PURE=1 or not compiled)" if str(state.__file__).endswith(".py") else \
+        f"compiled modules ({Path(str(state.__file__)).name})"
 
 
 def bench_check(games: int | None, jobs: int | None, deadline: float, extra: tuple[str, ...] = ()) -> None:

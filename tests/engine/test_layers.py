@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "dragon_pnp"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("foundation", ("dragon_pnp", "dragon_pnp.errors", "dragon_pnp.paper", "dragon_pnp.fonts", "dragon_pnp.stats",
                     "dragon_pnp.text_scripts", "dragon_pnp.hexgrid", "dragon_pnp.contrast", "dragon_pnp.resources", "dragon_pnp.orphans", "dragon_pnp.forked_main", "dragon_pnp.workers", "dragon_pnp.heap",
-                    "dragon_pnp.cairo_ffi")),
+                    "dragon_pnp.cairo_ffi", "dragon_pnp.compiled")),
     ("data", ("dragon_pnp.data", "dragon_pnp.schema_help", "dragon_pnp.sandbox", "dragon_pnp.file_digest")),
     ("games, public", ("dragon_pnp.games",)),
     # The registry finds a game's module and calls the loader; the public module `dragon_pnp.games`
