@@ -23,6 +23,10 @@ DATA = ROOT / "data" / "dragon_pants"
 # snapshots): 39 cards and a one-page rulebook, so its preview costs a fraction of Dragon Pants'.
 SMALL = "goofspiel"
 CHROMIUM = Path("/usr/bin/chromium")
+# A page's wait_for_function polls every 100 ms, not on every animation frame (Playwright's default):
+# polling by frame kept chromium drawing frames through every build a test waited for, ~0.17 CPU s
+# per second of waiting against ~0.07 when idle (issue 30).
+POLL_MS = 100
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -39,11 +43,32 @@ def render_cache(private_render_cache):
 STUDIO_LOG = os.environ.get("DRAGON_PNP_STUDIO_LOG")
 
 
-def log_studio(kind: str, game_dir: Path, extra: tuple[str, ...] | list[str], rebuilds: int) -> None:
+def log_studio(kind: str, game_dir: Path, extra: tuple[str, ...] | list[str], rebuilds: int, cpu: str = "") -> None:
     if STUDIO_LOG:
         test = os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]
         with open(STUDIO_LOG, "a", encoding="utf-8") as log:
-            log.write(f"{kind}\t{game_dir.name}\t{' '.join(extra)}\t{rebuilds}\t{test}\n")
+            log.write(f"{kind}\t{game_dir.name}\t{' '.join(extra)}\t{rebuilds}\t{test}\t{cpu}\n")
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of a live process and its live descendants, each with the children it reaped
+    (a studio's render workers): what a server studio cost until now, read from /proc."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+        cpu[int(stat.parent.name)] = sum(int(field) for field in fields[11:15]) / tick
+    tree, total = [pid], 0.0
+    while tree:
+        member = tree.pop()
+        total += cpu.get(member, 0.0)
+        tree += [child for child, parent in parents.items() if parent == member]
+    return total
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -134,7 +159,8 @@ class RunningStudio:
         if not getattr(self, "logged", False):
             self.logged = True
             rebuilds = sum("preview rebuilt in" in line for line in self.lines)
-            log_studio("server", self.game_dir, self.extra, rebuilds)
+            alive = self.process.poll() is None
+            log_studio("server", self.game_dir, self.extra, rebuilds, f"{tree_cpu(self.process.pid):.1f}" if alive else "")
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -176,16 +202,41 @@ def start_studio(tmp_path):
         studio.stop()
 
 
-@pytest.fixture(scope="session")
+# The studios several test files share: started when first asked for, stopped when the process
+# moves on to a test of another folder (pytest_runtest_teardown), not at the end of the whole run:
+# an idle studio still looks at its folder 20 times a second, and under xdist a worker runs
+# other folders for minutes after its studio tests (issue 30). Asked for again after that, one
+# is started afresh.
+_KEPT: dict[str, RunningStudio] = {}
+
+
+def kept_studio(name: str, start) -> RunningStudio:
+    studio = _KEPT.get(name)
+    if studio is None or studio.process.poll() is not None:
+        studio = _KEPT[name] = start()
+    return studio
+
+
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    if nextitem is None or Path(str(nextitem.path)).parent != Path(str(item.path)).parent:
+        while _KEPT:
+            _KEPT.popitem()[1].stop()
+
+
+@pytest.fixture
 def shared_studio(tmp_path_factory):
     """One ready studio for the tests that only look (they must not change its data or settings):
-    test_server's and test_hosts' share it, one small-game studio started per test process."""
-    studio = launch(tmp_path_factory.mktemp("studio"), game_name=SMALL)
-    try:
-        studio.wait_for(ready)
-        yield studio
-    finally:
-        studio.stop()
+    test_server's and test_hosts' share it, one small-game studio per run of studio tests in a row."""
+    def start() -> RunningStudio:
+        studio = launch(tmp_path_factory.mktemp("studio"), game_name=SMALL)
+        try:
+            studio.wait_for(ready)
+        except BaseException:
+            studio.stop()
+            raise
+        return studio
+
+    return kept_studio("small", start)
 
 
 @pytest.fixture(scope="module")
@@ -201,12 +252,9 @@ def hosted_studio(tmp_path_factory):
 
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def pants_studio(tmp_path_factory):
-    """One Dragon Pants studio per test process for the browser tests about the rich game (its
-    preview, its playtest): each leaves its data and settings as it found them."""
-    studio = launch(tmp_path_factory.mktemp("pants"))
-    try:
-        yield studio   # each test's page waits for it to be ready, as a designer's would
-    finally:
-        studio.stop()
+    """One Dragon Pants studio for the browser tests about the rich game (its preview, its
+    playtest), kept like `shared_studio`: each test leaves its data and settings as it found them,
+    and its page waits for the studio to be ready, as a designer's would."""
+    return kept_studio("pants", lambda: launch(tmp_path_factory.mktemp("pants")))

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.studio.conftest import launch
+from tests.studio.conftest import POLL_MS, launch
 
 CHARTED = "lost_cities"
 
@@ -55,7 +55,7 @@ def test_preview_follows_edits_and_shows_problems(browser, studio, tmp_path):
     total = sum(len(d["pages"]) for d in preview["documents"])
     assert page.locator("#documents figure.page").count() == total
     page.wait_for_function("() => [...document.querySelectorAll('#documents img')].every(i => i.complete && i.naturalWidth > 0)",
-                           timeout=TIMEOUT)
+                           timeout=TIMEOUT, polling=POLL_MS)
     assert page.locator("section.document h2").first.inner_text().startswith("Cards")
     assert "Up to date" in page.inner_text("#status")
     page.screenshot(path=str(tmp_path / "studio-preview.png"))
@@ -70,7 +70,7 @@ def test_preview_follows_edits_and_shows_problems(browser, studio, tmp_path):
     page.wait_for_function(
         """old => { const img = document.querySelector('figure.page[data-id="cards.pdf/1"] img');
                     return img.getAttribute('src') !== old && img.complete && img.naturalWidth > 0; }""",
-        arg=old_src, timeout=TIMEOUT)
+        arg=old_src, timeout=TIMEOUT, polling=POLL_MS)
     assert page.locator('figure.page.changed[data-id^="tiles.pdf"]').count() == 0
     assert re.search(r"\d+ changed", page.inner_text("#changes"))
     page.click('button[data-tab="cards"]')
@@ -128,7 +128,7 @@ def test_balance_panel_and_paper_switch(browser, small_studio, tmp_path):
         """() => document.body.dataset.status === 'ready' &&
                  document.querySelector('[data-paper="a4"]').getAttribute('aria-pressed') === 'true' &&
                  [...document.querySelectorAll('#documents img')].every(i => ['827', '1170'].includes(i.getAttribute('width')))""",
-        timeout=TIMEOUT)
+        timeout=TIMEOUT, polling=POLL_MS)
     assert errors == []
     page.close()
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from dragon_pnp.games.registry import load_game, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
+from tests.studio.conftest import POLL_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +40,7 @@ def click_action(page, index: int = 0) -> str:
     button = page.locator("#play-actions button").nth(index)
     action = button.get_attribute("data-action")
     button.click()
-    page.wait_for_function(f"() => document.body.dataset.playMoves !== '{moves}'")
+    page.wait_for_function(f"() => document.body.dataset.playMoves !== '{moves}'", polling=POLL_MS)
     return action
 
 
@@ -93,7 +94,7 @@ def play_pants(page, studio, tmp_path) -> None:
     # Undo goes back to before the last click, the policy's replies included.
     before = len(result["shown"]["log"])
     page.click("#play-undo")
-    page.wait_for_function(f"() => Number(document.body.dataset.playMoves) < {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.playMoves) < {before}", polling=POLL_MS)
 
 
 def test_dragon_dance_round_hot_seat_with_hidden_choices(browser, start_studio, tmp_path):
