@@ -143,7 +143,7 @@ class RunningStudio:
         assert status == 200
         return json.loads(body)
 
-    def wait_for(self, wanted, timeout: float = 90.0) -> dict:
+    def wait_for(self, wanted, timeout: float = 240.0) -> dict:
         """Poll the preview state until `wanted(preview)` holds."""
         deadline = time.monotonic() + timeout
         while True:
@@ -202,31 +202,31 @@ def start_studio(tmp_path):
         studio.stop()
 
 
-# The studios several test files share: started when first asked for, stopped when the process
-# moves on to a test of another folder (pytest_runtest_teardown), not at the end of the whole run:
-# an idle studio still looks at its folder 20 times a second, and under xdist a worker runs
-# other folders for minutes after its studio tests (issue 30). Asked for again after that, one
-# is started afresh.
+# The studios several tests share, by the fixture that gives them: started when first asked for,
+# stopped as soon as the next test does not ask for it (pytest_runtest_teardown), not at the end
+# of the whole run: an idle studio still looks at its folder 20 times a second, and under xdist a
+# worker runs other folders for minutes after its studio tests (issue 30). Asked for again later,
+# one is started afresh (a warm start: its pages are in the run's render cache).
 _KEPT: dict[str, RunningStudio] = {}
 
 
-def kept_studio(name: str, start) -> RunningStudio:
-    studio = _KEPT.get(name)
+def kept_studio(fixture: str, start) -> RunningStudio:
+    studio = _KEPT.get(fixture)
     if studio is None or studio.process.poll() is not None:
-        studio = _KEPT[name] = start()
+        studio = _KEPT[fixture] = start()
     return studio
 
 
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
-    if nextitem is None or Path(str(nextitem.path)).parent != Path(str(item.path)).parent:
-        while _KEPT:
-            _KEPT.popitem()[1].stop()
+    wanted = getattr(nextitem, "fixturenames", ())
+    for fixture in [name for name in _KEPT if name not in wanted]:
+        _KEPT.pop(fixture).stop()
 
 
 @pytest.fixture
 def shared_studio(tmp_path_factory):
     """One ready studio for the tests that only look (they must not change its data or settings):
-    test_server's and test_hosts' share it, one small-game studio per run of studio tests in a row."""
+    test_server's, test_hosts' and the status dot's, a small game's studio kept while tests in a row ask for it."""
     def start() -> RunningStudio:
         studio = launch(tmp_path_factory.mktemp("studio"), game_name=SMALL)
         try:
@@ -236,7 +236,7 @@ def shared_studio(tmp_path_factory):
             raise
         return studio
 
-    return kept_studio("small", start)
+    return kept_studio("shared_studio", start)
 
 
 @pytest.fixture(scope="module")
@@ -257,4 +257,4 @@ def pants_studio(tmp_path_factory):
     """One Dragon Pants studio for the browser tests about the rich game (its preview, its
     playtest), kept like `shared_studio`: each test leaves its data and settings as it found them,
     and its page waits for the studio to be ready, as a designer's would."""
-    return kept_studio("pants", lambda: launch(tmp_path_factory.mktemp("pants")))
+    return kept_studio("pants_studio", lambda: launch(tmp_path_factory.mktemp("pants")))

@@ -24,11 +24,12 @@ def studio(pants_studio):
     return pants_studio
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def small_studio(tmp_path_factory):
     """The balance panel and the paper switch are the same code for any game with rules: a small
     one whose check still draws several charts (Lost Cities: first player, duel, seats; Goofspiel
-    has no first player), its check and A4 pages a fraction of Dragon Pants'. The test changes its data."""
+    has no first player), its check and A4 pages a fraction of Dragon Pants'. The test changes its data;
+    stopped when it ends (one test uses it)."""
     started = launch(tmp_path_factory.mktemp("browser"), "--check-games", "3", game_name=CHARTED)
     try:
         yield started   # the page waits for it to be ready, as a designer's would
@@ -49,6 +50,57 @@ def all_images_loaded(page, selector: str) -> bool:
     return page.eval_on_selector_all(selector, "imgs => imgs.length > 0 && imgs.every(i => i.complete && i.naturalWidth > 0)")
 
 
+def test_balance_panel_and_paper_switch(browser, small_studio, tmp_path):
+    studio = small_studio
+    page, errors = opened(browser, studio)
+
+    page.click('button[data-tab="balance"]')
+    page.click("#run-check")
+    page.wait_for_selector("body[data-balance=done]", timeout=TIMEOUT)
+    results = page.inner_text("#balance-results")
+    assert "rules check" in results and "simulated games" in results
+    assert page.locator("#balance-results .chart svg").count() >= 2
+    page.screenshot(path=str(tmp_path / "studio-balance.png"))
+
+    # A data change marks the results out of date.
+    settings = studio.game_dir / "game.yaml"
+    text = settings.read_text()
+    assert "  hand: 8 " in text
+    settings.write_text(text.replace("  hand: 8 ", "  hand: 9 ", 1))
+    page.wait_for_selector("body[data-balance=done-stale]", timeout=TIMEOUT)
+    assert page.locator("#balance-stale").is_visible()
+
+    # A4: every page is rebuilt at the new size.
+    page.click('button[data-tab="pages"]')
+    page.click('button[data-paper="a4"]')
+    page.wait_for_function(
+        """() => document.body.dataset.status === 'ready' &&
+                 document.querySelector('[data-paper="a4"]').getAttribute('aria-pressed') === 'true' &&
+                 [...document.querySelectorAll('#documents img')].every(i => ['827', '1170'].includes(i.getAttribute('width')))""",
+        timeout=TIMEOUT, polling=POLL_MS)
+    assert errors == []
+    page.close()
+
+
+def test_the_status_dot_pulses_unless_less_motion_is_asked(browser, shared_studio):
+    """The run's browser asks for reduced motion (tests/conftest.py): the dot then stands still,
+    which also spares chromium redrawing it through every build; without the request it pulses."""
+    page = browser.new_page()
+    try:
+        page.goto(shared_studio.url)
+        page.wait_for_selector("body[data-status=ready]", timeout=TIMEOUT)
+        building = """() => { const status = document.getElementById('status');
+                             status.dataset.status = 'building';
+                             return getComputedStyle(status.querySelector('.dot')).animationName; }"""
+        assert page.evaluate(building) == "none"
+        page.emulate_media(reduced_motion="no-preference")
+        assert page.evaluate(building) == "pulse"
+    finally:
+        page.close()
+
+
+# Last in the file: the Pants studio it starts is kept for test_browser_playtest.py's Pants game,
+# which runs next (conftest.py stops a kept studio the next test does not ask for).
 def test_preview_follows_edits_and_shows_problems(browser, studio, tmp_path):
     page, errors = opened(browser, studio)
     preview = studio.state()["preview"]
@@ -99,52 +151,3 @@ def test_preview_follows_edits_and_shows_problems(browser, studio, tmp_path):
     assert page.locator("#documents figure.page").count() == total
     assert errors == []
     page.close()
-
-
-def test_balance_panel_and_paper_switch(browser, small_studio, tmp_path):
-    studio = small_studio
-    page, errors = opened(browser, studio)
-
-    page.click('button[data-tab="balance"]')
-    page.click("#run-check")
-    page.wait_for_selector("body[data-balance=done]", timeout=TIMEOUT)
-    results = page.inner_text("#balance-results")
-    assert "rules check" in results and "simulated games" in results
-    assert page.locator("#balance-results .chart svg").count() >= 2
-    page.screenshot(path=str(tmp_path / "studio-balance.png"))
-
-    # A data change marks the results out of date.
-    settings = studio.game_dir / "game.yaml"
-    text = settings.read_text()
-    assert "  hand: 8 " in text
-    settings.write_text(text.replace("  hand: 8 ", "  hand: 9 ", 1))
-    page.wait_for_selector("body[data-balance=done-stale]", timeout=TIMEOUT)
-    assert page.locator("#balance-stale").is_visible()
-
-    # A4: every page is rebuilt at the new size.
-    page.click('button[data-tab="pages"]')
-    page.click('button[data-paper="a4"]')
-    page.wait_for_function(
-        """() => document.body.dataset.status === 'ready' &&
-                 document.querySelector('[data-paper="a4"]').getAttribute('aria-pressed') === 'true' &&
-                 [...document.querySelectorAll('#documents img')].every(i => ['827', '1170'].includes(i.getAttribute('width')))""",
-        timeout=TIMEOUT, polling=POLL_MS)
-    assert errors == []
-    page.close()
-
-
-def test_the_status_dot_pulses_unless_less_motion_is_asked(browser, shared_studio):
-    """The run's browser asks for reduced motion (tests/conftest.py): the dot then stands still,
-    which also spares chromium redrawing it through every build; without the request it pulses."""
-    page = browser.new_page()
-    try:
-        page.goto(shared_studio.url)
-        page.wait_for_selector("body[data-status=ready]", timeout=TIMEOUT)
-        building = """() => { const status = document.getElementById('status');
-                             status.dataset.status = 'building';
-                             return getComputedStyle(status.querySelector('.dot')).animationName; }"""
-        assert page.evaluate(building) == "none"
-        page.emulate_media(reduced_motion="no-preference")
-        assert page.evaluate(building) == "pulse"
-    finally:
-        page.close()
