@@ -1,6 +1,6 @@
 """The studio in a real browser (headless Debian chromium), used as a designer would use it.
 
-Screenshots of each step are written to the test's temporary folder (`studio-*.png`).
+Screenshots of each step are written to the test's temporary folder (`studio-*.jpg`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.studio.conftest import POLL_MS, launch
+from tests.studio.conftest import POLL_MS, launch, screenshot
 
 CHARTED = "lost_cities"
 
@@ -60,7 +60,7 @@ def test_balance_panel_and_paper_switch(browser, small_studio, tmp_path):
     results = page.inner_text("#balance-results")
     assert "rules check" in results and "simulated games" in results
     assert page.locator("#balance-results .chart svg").count() >= 2
-    page.screenshot(path=str(tmp_path / "studio-balance.png"))
+    screenshot(page, tmp_path / "studio-balance.jpg")
 
     # A data change marks the results out of date.
     settings = studio.game_dir / "game.yaml"
@@ -110,7 +110,7 @@ def test_preview_follows_edits_and_shows_problems(browser, studio, tmp_path):
                            timeout=TIMEOUT, polling=POLL_MS)
     assert page.locator("section.document h2").first.inner_text().startswith("Cards")
     assert "Up to date" in page.inner_text("#status")
-    page.screenshot(path=str(tmp_path / "studio-preview.png"))
+    screenshot(page, tmp_path / "studio-preview.jpg")
 
     # Edit a card in the copy of the data: its sheet is marked changed and the new image arrives.
     old_src = page.get_attribute('figure.page[data-id="cards.pdf/1"] img', "src")
@@ -128,7 +128,7 @@ def test_preview_follows_edits_and_shows_problems(browser, studio, tmp_path):
     page.click('button[data-tab="cards"]')
     page.locator('figure.card.changed[data-id="card/power-fireball"]').wait_for(timeout=TIMEOUT)
     assert all_images_loaded(page, "#gallery img")
-    page.screenshot(path=str(tmp_path / "studio-cards.png"))
+    screenshot(page, tmp_path / "studio-cards.jpg")
     page.click('button[data-tab="pages"]')
 
     # Break the YAML: the located problem shows, the last good pages stay.
@@ -142,7 +142,7 @@ def test_preview_follows_edits_and_shows_problems(browser, studio, tmp_path):
     assert "YAML syntax error" in problem and "shock: [oops" in problem
     assert page.locator("#documents figure.page").count() == total
     assert all_images_loaded(page, "#documents img")
-    page.screenshot(path=str(tmp_path / "studio-error.png"))
+    screenshot(page, tmp_path / "studio-error.jpg")
 
     # Fix it: the problem goes and the preview is back.
     cards.write_text(original)

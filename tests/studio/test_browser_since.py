@@ -5,7 +5,7 @@ rules: the small one, whose comparison and paired games cost little."""
 
 from __future__ import annotations
 
-from tests.studio.conftest import POLL_MS, SMALL
+from tests.studio.conftest import POLL_MS, SMALL, screenshot
 
 TIMEOUT = 60_000  # ms, for each wait: a loaded 2-core machine is slow, a hung studio still fails
 
@@ -39,7 +39,7 @@ def test_since_names_the_changed_card_and_field(browser, start_studio, tmp_path)
         assert "Compared with the saved snapshot" in page.inner_text("#since-status") or \
             "Comparing with the saved snapshot" in page.inner_text("#since-status")
         assert page.locator("#since-error").is_hidden()
-        page.screenshot(path=str(tmp_path / "studio-since.png"), full_page=True)
+        screenshot(page, tmp_path / "studio-since.jpg", full_page=True)
         assert problems == []
     finally:
         page.close()
