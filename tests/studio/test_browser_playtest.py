@@ -19,7 +19,7 @@ from tests.studio.conftest import POLL_MS, screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 
-TIMEOUT = 120_000
+TIMEOUT = 240_000   # ms: a cold Dragon Pants studio took >120 s to be ready at load 18
 
 
 def open_playtest(browser, studio):
