@@ -23,6 +23,8 @@ DATA = ROOT / "data" / "dragon_pants"
 # snapshots): 39 cards and a one-page rulebook, so its preview costs a fraction of Dragon Pants'.
 SMALL = "goofspiel"
 CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # A page's wait_for_function polls every 100 ms, not on every animation frame (Playwright's default):
 # polling by frame kept chromium drawing frames through every build a test waited for, ~0.17 CPU s
 # per second of waiting against ~0.07 when idle (issue 30).
@@ -33,8 +35,6 @@ def screenshot(page, path: Path, **options) -> None:
     """A picture of the page for whoever looks into the test's folder, as a JPEG: chromium took
     ~0.6 CPU s for a PNG of the 1400x1000 page and ~0.2 for this (issue 30). No test reads it."""
     page.screenshot(path=str(path.with_suffix(".jpg")), type="jpeg", quality=80, **options)
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="session", autouse=True)
