@@ -2,15 +2,19 @@
 
 Each builds a small data-only game (from `dragon-pnp new`) through the real CLI and reads the
 PDF back with pymupdf, an independent reader: where the icon landed in the line, which images
-the document holds, what size each card's text was set at.
+the document holds, what size each card's text was set at. The commands run in this process
+through `main`, as the console command calls it (issue 30: a child process each imported the
+package again, about a second of CPU a build; these tests read kits and messages, not a process).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pymupdf as fitz
@@ -30,8 +34,24 @@ CARD_ART = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10">
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=300)
+    """`dragon-pnp ARGS` run from `cwd` through `main` in this process: its exit code and what it
+    printed on stdout and stderr, as a child process would have given them."""
+    from dragon_pnp.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code, here = 0, os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main(list(args))
+            except SystemExit as exc:   # as the interpreter ends: a message is printed and gives 1
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+                if exc.code is not None and not isinstance(exc.code, int):
+                    print(exc.code, file=err)
+    finally:
+        os.chdir(here)
+    return subprocess.CompletedProcess(["dragon-pnp", *args], code, out.getvalue(), err.getvalue())
 
 
 _SCAFFOLD: list[Path] = []   # `dragon-pnp new artgame`, run once per test process and copied for each test
