@@ -9,9 +9,6 @@ package again, about a second of CPU a build; these tests read kits and messages
 
 from __future__ import annotations
 
-import contextlib
-import io
-import os
 import re
 import shutil
 import subprocess
@@ -20,6 +17,8 @@ from pathlib import Path
 import pymupdf as fitz
 import pytest
 from PIL import Image
+
+from tests.in_process import run_cli
 
 PT_MM = 25.4 / 72
 
@@ -34,24 +33,7 @@ CARD_ART = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10">
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    """`dragon-pnp ARGS` run from `cwd` through `main` in this process: its exit code and what it
-    printed on stdout and stderr, as a child process would have given them."""
-    from dragon_pnp.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    code, here = 0, os.getcwd()
-    os.chdir(cwd)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                main(list(args))
-            except SystemExit as exc:   # as the interpreter ends: a message is printed and gives 1
-                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-                if exc.code is not None and not isinstance(exc.code, int):
-                    print(exc.code, file=err)
-    finally:
-        os.chdir(here)
-    return subprocess.CompletedProcess(["dragon-pnp", *args], code, out.getvalue(), err.getvalue())
+    return run_cli(*args, cwd=cwd)
 
 
 _SCAFFOLD: list[Path] = []   # `dragon-pnp new artgame`, run once per test process and copied for each test
