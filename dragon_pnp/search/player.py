@@ -57,7 +57,7 @@ class SearchSettings:
     iterations: int = 200
     seconds: float | None = None       # a time budget per decision instead of `iterations`
     rollout: int = 6                    # the searching seat's own decisions played past a new
-                                        # node before `evaluate` (`_playout`)
+                                        # node before `evaluate` at two seats (`own_horizon`)
     exploration: float = 0.4            # UCB1's constant, on means rescaled to the node's spread
     bias: float = 1.0                   # weight of the progressive bias (0: no priors)
     explore_mix: float = 0.2            # uniform share mixed into regret matching (its variance)
@@ -329,18 +329,18 @@ class SearchPolicy:
         return seconds is None or self._sample_cost <= self.settings.sample_share * seconds
 
     def _playout(self, world: GameState, draw: random.Random, me: int = -1) -> tuple[list[float], int]:
-        """The playout player on until the searching seat `me` has decided `rollout` times and is
-        to decide again (or the game ends), then the game's own estimate for every seat; with the
-        number of decisions played. The horizon counts the seat's own decisions, not everyone's,
-        so a game whose turn takes several decisions, or with more seats, looks as many of the
-        seat's turns ahead as a game of one simultaneous choice a round, and the estimate is
+        """The playout player on until the searching seat `me` has made its `own_horizon`
+        decisions and is to decide again (or the game ends), then the game's own estimate for
+        every seat; with the number of decisions played. The horizon counts the seat's own
+        decisions, not everyone's, so a game whose turn takes several decisions looks as many of
+        the seat's turns ahead as a game of one simultaneous choice a round, and the estimate is
         always taken with the seat to decide (a position of the same kind every time). A cap of
         `rollout` times the seats, twice over, stops a playout in which the seat no longer moves."""
         playout = self.playout
         played = 0
         own = 0
-        rollout = self.settings.rollout
-        cap = 2 * rollout * max(1, world.seats)
+        rollout = own_horizon(self.settings.rollout, world.seats)
+        cap = 2 * self.settings.rollout * max(1, world.seats)
         while world.result is None and played < cap:
             movers = world.to_move()
             mine = me in movers or me < 0
@@ -354,6 +354,16 @@ class SearchPolicy:
             own += mine
         evaluate = self.module.evaluate
         return [evaluate(world, seat) for seat in range(world.seats)], played
+
+
+def own_horizon(rollout: int, seats: int) -> int:
+    """How many of the searching seat's own decisions a playout plays: `rollout` at two seats;
+    with more, as many as keep about `2 * rollout` decisions in all, at least one (so a playout
+    still runs round the table to the seat's next turn). Counting `rollout` of the seat's own
+    decisions at every seat count made the playouts three to four times longer at 5-6 seats
+    than at two, where every seat searches: a check's 6-player search games cost 2-3 times more
+    for a look ahead that bought a few points of share at most (docs/rules-check.md)."""
+    return max(1, 2 * rollout // max(2, seats))
 
 
 def playout_policy(module: GameModule, name: str, rules: Any) -> Any:

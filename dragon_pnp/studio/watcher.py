@@ -24,12 +24,7 @@ from pathlib import Path
 from dragon_pnp.data.reading import MAX_FILE_BYTES, leaves_folder, read_bounded
 from dragon_pnp.errors import DataError
 
-Snapshot = dict[Path, tuple[int, int, int, int, str]]
-
-
-def _visible(path: Path, root: Path) -> bool:
-    parts = path.relative_to(root).parts
-    return not any(part.startswith(".") or part.endswith("~") or part == "__pycache__" for part in parts)
+Snapshot = dict[str, tuple[int, int, int, int, str]]   # by path, as a string
 
 
 class FolderWatcher:
@@ -40,12 +35,12 @@ class FolderWatcher:
         self.folders = folders
         self.on_change = on_change
         self.on_fault = on_fault
-        self._roots: dict[Path, Path] = {}
+        self._roots: dict[str, Path] = {}
         self.interval = interval
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._stats: Snapshot = {}
-        self._digests: dict[Path, bytes] = {}
+        self._digests: dict[str, bytes] = {}
         self._lock = threading.Lock()
 
     def start(self) -> None:
@@ -83,7 +78,7 @@ class FolderWatcher:
         for path in removed:
             self._digests.pop(path, None)
             changed.append(path)
-        return sorted(changed)
+        return sorted(Path(path) for path in changed)
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval):
@@ -98,32 +93,49 @@ class FolderWatcher:
                 self._stop.wait(max(self.interval, 0.5))
 
     def _look(self) -> Snapshot:
+        # Plain strings and scandir's cached entry types: a look runs 20 times a second for as long
+        # as a studio is open, and building a Path per file made it ~3.5 ms for a 60-file game (issue 30).
         stats: Snapshot = {}
         for folder in self.folders:
-            for directory, subfolders, files in os.walk(folder):
-                subfolders[:] = [name for name in subfolders if not name.startswith(".") and name != "__pycache__"]
-                for name in files:
-                    path = Path(directory) / name
-                    if not _visible(path, folder):
+            pending = [str(folder)]
+            while pending:
+                directory = pending.pop()
+                try:
+                    entries = list(os.scandir(directory))
+                except OSError:
+                    continue
+                for entry in entries:
+                    name = entry.name
+                    if name.startswith(".") or name.endswith("~") or name == "__pycache__":
+                        continue   # hidden, editor litter, bytecode: never a save, nor anything below it
+                    try:
+                        is_dir = entry.is_dir()
+                    except OSError:
+                        is_dir = False
+                    if is_dir:   # as os.walk sorts them: a link to a folder is neither walked nor a file
+                        if not entry.is_symlink():
+                            pending.append(entry.path)
                         continue
                     try:
-                        info = path.lstat()
-                        target = os.readlink(path) if stat_kind.S_ISLNK(info.st_mode) else ""
+                        info = entry.stat(follow_symlinks=False)
+                        target = os.readlink(entry.path) if stat_kind.S_ISLNK(info.st_mode) else ""
                     except OSError:
                         continue
+                    path = entry.path
                     stats[path] = (stat_kind.S_IFMT(info.st_mode), info.st_size, info.st_mtime_ns, info.st_ino, target)
                     self._roots[path] = folder
         return stats
 
-    def _digest(self, path: Path) -> bytes:
+    def _digest(self, name: str) -> bytes:
         """What the file holds, as far as it may be read: a regular file's contents (bounded), where
         a link points (and what it holds, if it stays inside the folder), else only its kind."""
         digest = hashlib.sha256()
+        path = Path(name)
         try:
             info = path.lstat()
             if stat_kind.S_ISLNK(info.st_mode):
                 digest.update(b"link:" + os.fsencode(os.readlink(path)) + b"\0")
-                root = self._roots.get(path)
+                root = self._roots.get(name)
                 if root is None or leaves_folder(path, root):
                     return digest.digest()
                 info = path.stat()

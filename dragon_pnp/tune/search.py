@@ -33,7 +33,9 @@ from dragon_pnp.tune.knobs import Knob
 from dragon_pnp.tune.targets import Target
 
 GOAL = 0.5          # an estimate within half a tolerance of the target leaves room for the verifying interval
-FIRST = 20          # games per candidate at the first look of a race
+FIRST = 20          # games per candidate at the first look of a race, at least
+FIRST_MOST = 160    # ...and at most, where the time left buys more (`_first_look`)
+RACE_SHARE = 0.5    # of the search's time left, what a race plans to spend when sizing its first look
 MOST = 640          # games per candidate at most while searching
 BASE_GAMES = 1280   # games of the current version: the level every candidate's paired shift is added to
 BASE_FIRST = 160    # ...played first, to time a game: where 1280 would cost more than BASE_SHARE, fewer
@@ -181,6 +183,9 @@ class Search:
         buys = int(BASE_SHARE * left / self.seconds_per_game) // BATCH * BATCH
         return max(BASE_FIRST, min(BASE_GAMES, buys))
 
+    def _first_look(self, count: int) -> int:
+        return first_look(max(0.0, self.deadline - time.monotonic()), count, self.seconds_per_game)
+
     def _valid(self) -> list[Candidate]:
         return [c for c in self.seen.values() if c.invalid is None and c.records]
 
@@ -218,7 +223,7 @@ class Search:
 
     def _race(self, candidates: list[Candidate], stage: str) -> None:
         """Successive halving: play all to n games, keep the better half, double n."""
-        alive, games = candidates, FIRST
+        alive, games = candidates, self._first_look(len(candidates))
         while True:
             self._play(alive, games, stage)
             for candidate in [self.baseline, *alive]:
@@ -318,6 +323,19 @@ class Search:
 
     def _figures(self, candidate: Candidate) -> dict[str, Values]:
         return figure_values(self.table.config, candidate.records, self.seats)
+
+
+def first_look(left: float, count: int, seconds_per_game: float) -> int:
+    """Games per candidate at a race's first look: FIRST, or as many as RACE_SHARE of the `left`
+    seconds buys for a race of `count` candidates (which costs about three first looks each: a
+    third go on at twice the games, and so on), in whole batches, at most FIRST_MOST. With a
+    search player, whose single edits move a share by a few points, 20 games (a standard error
+    of about 11 points) drop the best edit about as often as they keep it: a ten-minute Dragon
+    Pants run under search:10 dropped the hand limit at its first look (docs/tune.md)."""
+    if seconds_per_game <= 0:
+        return FIRST
+    buys = int(RACE_SHARE * left / (3 * max(1, count) * seconds_per_game)) // BATCH * BATCH
+    return max(FIRST, min(FIRST_MOST, buys))
 
 
 def paired_estimate(base: Values, mine: Values, same: bool) -> Estimate:

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 from dragon_pnp.data.loader import project_root
+from tests.in_process import run_cli
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=300)
+    return run_cli(*args, cwd=cwd)   # through main in this process: the kit is what is read here
 
 
 def test_a_new_game_validates_and_builds(tmp_path):

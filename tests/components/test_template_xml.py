@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ENV = {"COLUMNS": "200", "PATH": "/usr/bin:/bin"}
+from tests.in_process import run_cli
+
+ENV = {"COLUMNS": "200"}
 CARD = ('<svg xmlns="http://www.w3.org/2000/svg" width="{{ mm(frame.full_width) }}mm" '
         'height="{{ mm(frame.full_height) }}mm" viewBox="0 0 {{ mm(frame.full_width) }} {{ mm(frame.full_height) }}">\n'
         '<rect width="10" height="10" fill="#000000"/>\n'
@@ -27,8 +28,8 @@ CASES = {
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, env=ENV,
-                          cwd=cwd, timeout=300)
+    """Through main in this process (the messages and the kit are what is read, not a process)."""
+    return run_cli(*args, cwd=cwd, env=ENV)
 
 
 @pytest.fixture(scope="module")

@@ -736,9 +736,13 @@ def _last_lines(text: str, count: int = 2) -> str:
 
 
 def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
-            names: Iterable[str] | None = None, proof: bool = True) -> list[Game]:
+            names: Iterable[str] | None = None, proof: bool = True, kits: Path | None = None) -> list[Game]:
     """Build each game (all, or those `names`) once unbroken: the kit every failed case must keep
-    (without the accessibility proof when `proof` is false, as the cases are then built)."""
+    (without the accessibility proof when `proof` is false, as the cases are then built).
+
+    `kits`: a folder holding, by game name, the kit a plain `dragon-pnp build GAME --no-check` of
+    that game wrote (the test suite's shared seed kits): such a game is not built again, its kit is
+    copied (less proof.json when `proof` is false: a case's build then writes none)."""
     games = []
     for name, source in game_sources(project, scratch, timeout, env):
         if names is not None and name not in names:
@@ -747,10 +751,16 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
         shutil.copytree(source, pristine, symlinks=True)
         game = Game(name, pristine, scratch / "work" / name, scratch / "kits" / name, data_files(pristine))
         shutil.copytree(pristine, game.work, symlinks=True)
-        code, _, stderr, _, _ = run_cli(["build", str(game.work), "--no-check", "--out", str(game.kit),
-                                         *([] if proof else ["--no-proof"])], scratch, max(timeout, 300), env)
-        if code != 0:
-            raise SystemExit(f"{name}: the unbroken game does not build (exit {code}): {stderr[-2000:]}")
+        built = kits / name if kits is not None else None
+        if built is not None and (built / "cards.pdf").is_file():
+            shutil.copytree(built, game.kit, symlinks=True)
+            if not proof:
+                (game.kit / "proof.json").unlink(missing_ok=True)
+        else:
+            code, _, stderr, _, _ = run_cli(["build", str(game.work), "--no-check", "--out", str(game.kit),
+                                             *([] if proof else ["--no-proof"])], scratch, max(timeout, 300), env)
+            if code != 0:
+                raise SystemExit(f"{name}: the unbroken game does not build (exit {code}): {stderr[-2000:]}")
         game.kit_files = game.baseline = snapshot(game.kit)
         positions = scratch / "positions" / name
         positions.mkdir(parents=True)
@@ -769,7 +779,7 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
 def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_every: int = 0,
              only: int | None = None, progress: Callable[[Result], None] | None = None,
              games: Iterable[str] | None = None, cache: Path | None = None, sample: bool = False,
-             proof: bool = True) -> list[Result]:
+             proof: bool = True, kits: Path | None = None) -> list[Result]:
     """Run `cases` seeded cases against the generator in `project`; one Result per case.
 
     Every `cross_check_every`-th build case also runs `validate`, which must agree (0: never).
@@ -778,6 +788,7 @@ def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_e
     so pages the other tests rendered are not rendered again (the cases break data, not pages).
     `sample` runs plan_sample's cases instead of `cases` seeded ones; `proof` false builds with
     `--no-proof` (the proof step is tested in tests/proof; here it only costs seconds per kit).
+    `kits`: unbroken kits built already, by game name (see `prepare`).
     """
     sys.path.insert(0, str(project))
     for module in [m for m in sys.modules if m == "dragon_pnp" or m.startswith("dragon_pnp.")]:
@@ -787,7 +798,7 @@ def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_e
     with tempfile.TemporaryDirectory(prefix="dragon-pnp-fuzz-") as folder:
         scratch = Path(folder)
         env = {"COLUMNS": "200", "DRAGON_PNP_CACHE": str(cache or scratch / "render-cache"), "NO_COLOR": "1"}
-        prepared = prepare(project, scratch, timeout, env, None if games is None else set(games), proof)
+        prepared = prepare(project, scratch, timeout, env, None if games is None else set(games), proof, kits)
         plan = plan_sample(prepared) if sample else plan_cases(prepared, cases, seed)
         results = []
         for index, (game, target, mutation) in enumerate(plan):
@@ -867,6 +878,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", action="store_true",
                         help="run the suite's deterministic sample (every kind of damage, every game) instead of --cases")
     parser.add_argument("--no-proof", action="store_true", help="build without the accessibility proof step")
+    parser.add_argument("--kits", type=Path, metavar="DIR",
+                        help="DIR/GAME: a plain build's kit of GAME, copied as its unbroken kit instead of building it")
     parser.add_argument("--json", action="store_true", help="print every result as JSON lines, then the tally")
     parser.add_argument("--verbose", action="store_true", help="print every case as it ends")
     parser.add_argument("--serve", action="store_true",
@@ -890,7 +903,7 @@ def main(argv: list[str] | None = None) -> int:
 
     started = time.monotonic()
     results = campaign(args.project.resolve(), args.cases, args.seed, args.timeout, args.cross_check_every, args.only, show,
-                       cache=args.cache, sample=args.sample, proof=not args.no_proof)
+                       cache=args.cache, sample=args.sample, proof=not args.no_proof, kits=args.kits)
     counts = tally(results)
     summary = {"cases": len(results), "seconds": round(time.monotonic() - started, 1), "outcomes": counts}
     print(json.dumps(summary) if args.json else

@@ -1,23 +1,39 @@
-"""Whole `dragon-pnp build` processes give the same bytes however they start and whatever the cache holds.
+"""Whole `dragon-pnp build` processes give the same bytes however they start and whatever the cache
+holds; a rebuild of unchanged inputs writes the kit the cache remembers, and any change builds afresh.
 
 The CLI imports only the command asked for, the kit skips work the render cache already has, and
-a rebuild of unchanged inputs writes the build the cache remembers (dragon_pnp/build/build_cache.py)
-without loading the game; none of these may change a byte. Fresh processes build the peer deck
-(the whole job: PDFs, SVGs, PNGs, rulebook, print-and-play): the lean CLI path with the cache off,
-the path with every command module imported first (as the CLI did before it loaded commands
-lazily) filling a cache, the lean path from another working folder (a different build key, so a
-full build drawing from the warm render cache), the lean path again (the remembered build), and
-one process doing everything (no render workers, the rulebook typeset without its early child).
-Every output file must hash the same, and each process must have taken the path it was meant to.
+a rebuild of unchanged inputs writes the build the cache remembers (dragon_pnp/build/build_cache.py
+keys a plain build on every input: the game folder, the generator's code and templates, the
+installed libraries, the options, where it runs) without loading the game; none of these may
+change a byte. Fresh processes build a copy of the peer deck (the whole job: PDFs, SVGs, PNGs,
+rulebook, print-and-play), each checked for the path it took (full or remembered):
+
+- eager: every command module imported first (as the CLI did before it loaded commands lazily),
+  filling an empty cache;
+- first: the lean path drawing every page from that cache; again and elsewhere (another kit
+  folder): the same inputs, so the remembered build;
+- alone: one process doing everything (no render workers, the rulebook typeset without its early
+  child), with the cache off;
+- edited (one card renamed): built afresh, the same bytes as fresh (the lean path, cache off);
+- damaged (every cache entry cut short): built afresh, the same bytes again.
+
+Issue 30: these were two tests of eleven builds, six of them rendering every page; the same paths
+and the same comparisons are now eight builds, four rendering every page, shared by both tests.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from dragon_pnp.data.loader import project_root
 
@@ -59,22 +75,74 @@ def build_and_stderr(code: str, deck: Path, out: Path, cache: str, cwd: Path | N
     return _hashes(out), path, done.stdout, done.stderr
 
 
-def test_lean_eager_cold_warm_and_remembered_builds_are_byte_identical(tmp_path: Path) -> None:
-    # Only a plain build takes the command line's fast lane (workers forked early) and is
-    # remembered, so the lean builds run the accessibility proof; the eager and the one-process
-    # builds skip it (--no-proof: a third of a cold build), and all are compared less proof.json,
-    # which the plain builds must write alike.
-    cache = str(tmp_path / "cache")
-    lean_cold, cold_path, _, said = build_and_stderr(LEAN, DECK, tmp_path / "lean-cold", "off")
-    assert "workers: early" in said   # forked by the command line's fast lane (start_render_workers_early)
-    eager, eager_path, _ = build(EAGER, DECK, tmp_path / "eager", cache, proof=False)
-    lean_warm, warm_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
-    remembered, remembered_path, _ = build(LEAN, DECK, tmp_path / "lean-warm", cache, cwd=tmp_path)
-    assert (cold_path, eager_path, warm_path, remembered_path) == ("full", "full", "full", "remembered")
-    assert any(name.endswith(".png") for name in lean_cold) and any(name.endswith(".pdf") for name in lean_cold)
-    assert lean_cold.pop("proof.json") == lean_warm.pop("proof.json") == remembered.pop("proof.json")
-    assert lean_cold == eager == lean_warm == remembered
+def _summary(printed: str) -> str:
+    """build's summary line without its time."""
+    return re.sub(r"in \d+\.\d s", "in N s", printed)
+
+
+Built = dict[str, Any]   # name -> {"files": hashes, "path": full or remembered, "printed": stdout, "stderr"}
+
+
+@pytest.fixture(scope="module")
+def builds(once) -> Built:
+    """The eight builds in their order (the edit and the damage change what the later ones see),
+    once per test run (`once`), so the two tests below share them whichever xdist worker runs each."""
+    def make(folder: Path) -> None:
+        deck = folder / "deck"
+        shutil.copytree(DECK, deck)
+        cache = str(folder / "cache")
+        found: Built = {}
+
+        def run(name: str, code: str, out: str, cache: str, **options: Any) -> None:
+            files, path, printed, stderr = build_and_stderr(code, deck, folder / out, cache, **options)
+            found[name] = {"files": files, "path": path, "printed": printed, "stderr": stderr}
+
+        # Only a plain build takes the command line's fast lane (workers forked early) and is
+        # remembered, so the lean builds run the accessibility proof; the eager and the one-process
+        # builds skip it (--no-proof: a third of a cold build).
+        run("eager", EAGER, "eager", cache, proof=False)
+        run("first", LEAN, "kit", cache)
+        run("again", LEAN, "kit", cache)
+        run("elsewhere", LEAN, "other-kit", cache)
+        run("alone", LEAN, "alone", "off", workers="1", proof=False)
+        cards = deck / "cards.csv"
+        cards.write_text(cards.read_text(encoding="utf-8").replace("Ember", "Embers", 1), encoding="utf-8")
+        run("edited", LEAN, "kit", cache)
+        run("fresh", LEAN, "fresh", "off")
+        for entry in Path(cache).rglob("*"):   # damage every entry: each checksum now fails
+            if entry.is_file():
+                entry.write_bytes(entry.read_bytes()[:-1])
+        run("damaged", LEAN, "kit", cache)
+        (folder / "builds.json").write_text(json.dumps(found), encoding="utf-8")
+
+    return json.loads((once("build-paths", make) / "builds.json").read_text(encoding="utf-8"))
+
+
+def test_lean_eager_cold_warm_and_remembered_builds_are_byte_identical(builds: Built) -> None:
+    paths = {name: built["path"] for name, built in builds.items()}
+    assert (paths["fresh"], paths["eager"], paths["first"], paths["again"]) == ("full", "full", "full", "remembered")
+    # a cold lean build forks its workers in the command line's fast lane (start_render_workers_early)
+    assert "workers: early" in builds["fresh"]["stderr"]
+    eager, first, again = (dict(builds[name]["files"]) for name in ("eager", "first", "again"))
+    assert any(name.endswith(".png") for name in first) and any(name.endswith(".pdf") for name in first)
+    # compared less proof.json, which the plain builds must write alike
+    assert first.pop("proof.json") == again.pop("proof.json")
+    assert "proof.json" not in eager
+    assert eager == first == again
     # One process for everything: no render workers, and the rulebook typeset in the build's own
     # process rather than in the child forked before the first step (dragon_pnp/rulebook/early.py).
-    alone, alone_path, _ = build(LEAN, DECK, tmp_path / "alone", "off", workers="1", proof=False)
-    assert alone_path == "full" and alone == lean_cold
+    alone = builds["alone"]
+    assert alone["path"] == "full" and alone["files"] == eager
+
+
+def test_a_remembered_build_is_the_build_and_an_edit_or_a_damaged_cache_is_not(builds: Built) -> None:
+    first, again, elsewhere = (builds[name] for name in ("first", "again", "elsewhere"))
+    assert (first["path"], again["path"], elsewhere["path"]) == ("full", "remembered", "remembered")
+    assert first["files"] == again["files"] == elsewhere["files"]
+    assert _summary(first["printed"]) == _summary(again["printed"])
+
+    edited, fresh, damaged = (builds[name] for name in ("edited", "fresh", "damaged"))
+    assert edited["path"] == "full" and fresh["path"] == "full"
+    assert edited["files"] == fresh["files"] and edited["files"] != first["files"]
+    assert damaged["path"] == "full"
+    assert damaged["files"] == fresh["files"]

@@ -3,10 +3,7 @@ markup characters and accents print as written."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pymupdf
@@ -20,6 +17,7 @@ from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.kit import plan_components
 from dragon_pnp.kit.render import render_pdf
 from dragon_pnp.kit.text_fit import fit_text, text_width_mm, wrap
+from tests.in_process import run_cli
 
 
 def power_faces(game):
@@ -106,9 +104,7 @@ def test_failed_build_keeps_the_previous_kit(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "cards.pdf").write_bytes(b"previous kit")
-    result = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check", "--out", str(out)],
-                            capture_output=True, text=True, cwd=tmp_path, timeout=300,
-                            env={**os.environ, "PYTHONPATH": str(project_root())})
+    result = run_cli("build", str(folder), "--no-check", "--out", str(out), cwd=tmp_path)   # in this process
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "power_cards.yaml:" in result.stderr and "Fireball" in result.stderr

@@ -2,7 +2,9 @@
 
 Each builds a small data-only game (from `dragon-pnp new`) through the real CLI and reads the
 PDF back with pymupdf, an independent reader: where the icon landed in the line, which images
-the document holds, what size each card's text was set at.
+the document holds, what size each card's text was set at. The commands run in this process
+through `main`, as the console command calls it (issue 30: a child process each imported the
+package again, about a second of CPU a build; these tests read kits and messages, not a process).
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pymupdf as fitz
 import pytest
 from PIL import Image
+
+from tests.in_process import run_cli
 
 PT_MM = 25.4 / 72
 
@@ -30,8 +33,7 @@ CARD_ART = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10">
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=300)
+    return run_cli(*args, cwd=cwd)
 
 
 _SCAFFOLD: list[Path] = []   # `dragon-pnp new artgame`, run once per test process and copied for each test

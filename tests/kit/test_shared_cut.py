@@ -5,11 +5,8 @@ mirrored, and the cover saying what shared cuts trade."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pymupdf
@@ -17,6 +14,7 @@ import pytest
 import yaml
 
 from dragon_pnp.data.loader import project_root
+from tests.in_process import run_cli
 from tests.kit.readback import PAPER, TOL, mm, stroked_lines
 
 ROOT = project_root()
@@ -33,9 +31,7 @@ def kit(tmp_path_factory) -> Path:
     (folder / "print.yaml").write_text(yaml.safe_dump(profile))
     out = folder.parent / "kit"
     # --no-proof (here and below): the sheets are read here, not proof.json (tests/proof reads that)
-    built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check", "--paper", "letter",
-                            "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    built = run_cli("build", str(folder), "--no-check", "--paper", "letter", "--no-proof", "--out", str(out))
     assert built.returncode == 0, built.stdout + built.stderr
     return out
 
@@ -129,9 +125,7 @@ def token_grid_kit(tmp_path_factory) -> Path:
     assert "    name: Damage tokens\n" in text
     manifest.write_text(text.replace("    name: Damage tokens\n", "    name: Damage tokens\n    cut: grid\n"))
     out = folder.parent / "kit"
-    built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check", "--paper", "a4",
-                            "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    built = run_cli("build", str(folder), "--no-check", "--paper", "a4", "--no-proof", "--out", str(out))
     assert built.returncode == 0, built.stdout + built.stderr
     return out
 

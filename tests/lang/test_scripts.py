@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 import unicodedata
 from pathlib import Path
 
@@ -23,10 +22,6 @@ POPPLER = shutil.which("pdftotext") is not None and shutil.which("pdffonts") is 
 needs_poppler = pytest.mark.skipif(not POPPLER, reason="poppler-utils (pdftotext, pdffonts) not installed")
 # Characters a Japanese line may not start with (JIS X 4051 line-start prohibited characters, a few).
 NOT_AT_LINE_START = "、。）」』・ー"
-
-
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, timeout=300)
 
 
 def _texts(code: str) -> dict[str, str]:
@@ -210,7 +205,7 @@ def test_every_font_embedded_and_no_glyph_missing(kits: dict[str, Path]) -> None
         assert ("DejaVuSans" if code == "ar" else "DroidSansFallback") in fonts
 
 
-def test_a_character_no_font_has_stops_the_build_at_its_line(tmp_path: Path) -> None:
+def test_a_character_no_font_has_stops_the_build_at_its_line(cli, tmp_path: Path) -> None:
     copy = tmp_path / "dragon_dance"
     shutil.copytree(DANCE, copy)
     path = copy / "lang" / "ja.yaml"
@@ -219,7 +214,7 @@ def test_a_character_no_font_has_stops_the_build_at_its_line(tmp_path: Path) -> 
     path.write_text(text.replace("    text: 突撃\n", "    text: 突撃\U00013000\n"), encoding="utf-8")
     line = next(i for i, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                 if row.strip() == "text: 突撃\U00013000")
-    result = _cli("build", str(copy), "--lang", "ja", "--no-check", "--out", str(tmp_path / "kit"))
+    result = cli("build", str(copy), "--lang", "ja", "--no-check", "--out", str(tmp_path / "kit"))
     assert result.returncode == 2
     err = " ".join(result.stderr.split())
     assert f"ja.yaml:{line}:" in err and "U+13000" in err and "glyph missing" in err and "Traceback" not in err
@@ -227,17 +222,17 @@ def test_a_character_no_font_has_stops_the_build_at_its_line(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("code", ["ar", "ja"])
-def test_po_round_trip_of_the_script_translations_changes_nothing(code: str, tmp_path: Path) -> None:
+def test_po_round_trip_of_the_script_translations_changes_nothing(cli, code: str, tmp_path: Path) -> None:
     copy = tmp_path / "dragon_dance"
     shutil.copytree(DANCE, copy)
     path = copy / "lang" / f"{code}.yaml"
     before = path.read_bytes()
     po = tmp_path / f"{code}.po"
-    assert _cli("lang", "export", str(copy), code, "--out", str(po)).returncode == 0
+    assert cli("lang", "export", str(copy), code, "--out", str(po)).returncode == 0
     name = _texts(code)["cards.knight.charge.name"]
     assert f'msgctxt "cards.knight.charge.name"\nmsgid "Charge"\nmsgstr "{name}"' in po.read_text(encoding="utf-8")
     path.unlink()
-    result = _cli("lang", "import", str(copy), code, str(po))
+    result = cli("lang", "import", str(copy), code, str(po))
     assert result.returncode == 0, result.stdout + result.stderr
     assert path.read_bytes() == before
 

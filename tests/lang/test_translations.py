@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -38,10 +36,6 @@ def _line_of(text: str, needle: str) -> int:
     return next(i for i, line in enumerate(text.splitlines(), 1) if line.strip() == needle)
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, timeout=120)
-
-
 def test_the_shipped_german_file_is_complete_and_current() -> None:
     game = load_game(DANCE)
     assert check_translation(game, read_translation(DANCE, "de")) == []
@@ -60,7 +54,7 @@ def test_a_changed_source_text_makes_its_entry_stale_at_its_line(dance_copy: Pat
     assert "Hew" in problems[0].message and "Hack" in problems[0].message
 
 
-def test_validate_reports_missing_and_unknown_keys_located_and_exits_2(dance_copy: Path) -> None:
+def test_validate_reports_missing_and_unknown_keys_located_and_exits_2(cli, dance_copy: Path) -> None:
     path = dance_copy / "lang" / "de.yaml"
     text = path.read_text(encoding="utf-8")
     # drop the Bite card's name entry (three lines) and add one for a card that does not exist
@@ -71,7 +65,7 @@ def test_validate_reports_missing_and_unknown_keys_located_and_exits_2(dance_cop
     path.write_text("".join(lines), encoding="utf-8")
     unknown_line = _line_of("".join(lines), "cards.dragon.sneeze.name:") + 1
     texts_line = _line_of("".join(lines), "texts:")
-    result = _cli("validate", str(dance_copy), "--lang", "all")
+    result = cli("validate", str(dance_copy), "--lang", "all")
     assert result.returncode == 2, result.stdout + result.stderr
     out = " ".join(result.stdout.split())
     assert f"de.yaml:{texts_line}" in out and "cards.dragon.bite.name: not translated into de" in out
@@ -79,15 +73,15 @@ def test_validate_reports_missing_and_unknown_keys_located_and_exits_2(dance_cop
     assert "Traceback" not in result.stdout + result.stderr
 
 
-def test_po_export_then_import_changes_nothing(dance_copy: Path, tmp_path: Path) -> None:
+def test_po_export_then_import_changes_nothing(cli, dance_copy: Path, tmp_path: Path) -> None:
     path = dance_copy / "lang" / "de.yaml"
     before = path.read_bytes()
     po = tmp_path / "de.po"
-    assert _cli("lang", "export", str(dance_copy), "de", "--out", str(po)).returncode == 0
+    assert cli("lang", "export", str(dance_copy), "de", "--out", str(po)).returncode == 0
     po_text = po.read_text(encoding="utf-8")
     assert 'msgctxt "cards.knight.charge.name"\nmsgid "Charge"\nmsgstr "Sturmangriff"' in po_text
     path.unlink()
-    result = _cli("lang", "import", str(dance_copy), "de", str(po))
+    result = cli("lang", "import", str(dance_copy), "de", str(po))
     assert result.returncode == 0, result.stdout + result.stderr
     assert path.read_bytes() == before
 
@@ -131,14 +125,14 @@ def test_the_german_kit_reads_german(dance_languages: dict[str, Path]) -> None:
     assert not (kit / "proof.json").exists()   # --no-proof holds for a --lang build too (it ran the proof before)
 
 
-def test_a_too_long_german_name_is_reported_at_its_line_with_card_and_size(dance_copy: Path) -> None:
+def test_a_too_long_german_name_is_reported_at_its_line_with_card_and_size(cli, dance_copy: Path) -> None:
     path = dance_copy / "lang" / "de.yaml"
     text = path.read_text(encoding="utf-8")
     long_name = "Drachenzahnbeißattackenwirbel"
     assert text.count("    text: Biss\n") == 1
     path.write_text(text.replace("    text: Biss\n", f"    text: {long_name}\n"), encoding="utf-8")
     line = _line_of(path.read_text(encoding="utf-8"), f"text: {long_name}")
-    result = _cli("validate", str(dance_copy), "--lang", "de")
+    result = cli("validate", str(dance_copy), "--lang", "de")
     assert result.returncode == 2, result.stdout + result.stderr
     out = " ".join(result.stdout.split())
     assert f"de.yaml:{line}:" in out and "cards.dragon.bite: de:" in out and long_name in out
@@ -147,8 +141,8 @@ def test_a_too_long_german_name_is_reported_at_its_line_with_card_and_size(dance
     assert re.search(r"cards\.dragon\.rake │ fits", out)   # the other cards still laid out and checked
 
 
-def test_validate_lang_all_shows_every_german_card_fitting() -> None:
-    result = _cli("validate", str(DANCE), "--lang", "all", "--json")
+def test_validate_lang_all_shows_every_german_card_fitting(cli) -> None:
+    result = cli("validate", str(DANCE), "--lang", "all", "--json")
     assert result.returncode == 0, result.stdout + result.stderr
     fit = json.loads(result.stdout)["fit"]
     rows = yaml.safe_load((DANCE / "knight_cards.yaml").read_text(encoding="utf-8"))["cards"]
@@ -157,13 +151,13 @@ def test_validate_lang_all_shows_every_german_card_fitting() -> None:
     assert {cell["de"]["state"] for cell in fit.values()} == {"fits"}
 
 
-def test_build_lang_stops_at_a_too_long_name_located_in_the_translation(dance_copy: Path, tmp_path: Path,
+def test_build_lang_stops_at_a_too_long_name_located_in_the_translation(cli, dance_copy: Path, tmp_path: Path,
                                                                         private_render_cache: Path) -> None:
     path = dance_copy / "lang" / "de.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("    text: Biss\n", "    text: Drachenzahnbeißattackenwirbel\n"),
                     encoding="utf-8")
     line = _line_of(path.read_text(encoding="utf-8"), "text: Drachenzahnbeißattackenwirbel")
-    result = _cli("build", str(dance_copy), "--lang", "de", "--no-check", "--out", str(tmp_path / "kit"))
+    result = cli("build", str(dance_copy), "--lang", "de", "--no-check", "--out", str(tmp_path / "kit"))
     assert result.returncode == 2
     err = " ".join(result.stderr.split())
     assert f"de.yaml:{line}:" in err and "cards.dragon.bite: de:" in err and "Traceback" not in err

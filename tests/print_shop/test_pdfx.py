@@ -135,27 +135,42 @@ def to_pdfx(source: Path, folder: Path, level: str) -> Path:
     return target
 
 
+@pytest.fixture(scope="module")
+def face_pdfx(rgb_face, tmp_path_factory):
+    """`face_pdfx(level)`: the face converted once per module for each level, read by the tests
+    below that only read it (issue 30: each converted it again; the reproducibility test converts
+    once more and compares with this one)."""
+    made: dict[str, Path] = {}
+
+    def get(level: str) -> Path:
+        if level not in made:
+            made[level] = to_pdfx(rgb_face, tmp_path_factory.mktemp(f"face-{level}"), level)
+        return made[level]
+
+    return get
+
+
 @pytest.mark.parametrize("level", ["x4", "x1a"])
-def test_face_converts_to_pdfx(rgb_face, tmp_path, level):
-    target = to_pdfx(rgb_face, tmp_path, level)
+def test_face_converts_to_pdfx(rgb_face, face_pdfx, level):
+    target = face_pdfx(level)
     assert problems(target, level, BLEED_PT) == []
     assert render_differences(rgb_face, target) == []
 
 
-def test_trapped_is_the_pdf_name_false(rgb_face, tmp_path):
+def test_trapped_is_the_pdf_name_false(face_pdfx):
     """Info /Trapped as the bytes spell it (qpdf prints the object), the same word as the XMP."""
-    target = to_pdfx(rgb_face, tmp_path, "x4")
+    target = face_pdfx("x4")
     assert raw_trapped(target) == "/False"
     with pikepdf.open(target) as pdf:
         assert "<pdf:Trapped>False</pdf:Trapped>" in pdf.Root.Metadata.read_bytes().decode("utf-8")
 
 
 @pytest.mark.parametrize("level", ["x4", "x1a"])
-def test_grey_text_and_rules_print_in_black_only(rgb_face, tmp_path, level):
+def test_grey_text_and_rules_print_in_black_only(face_pdfx, tmp_path, level):
     """The near-black body text and the thin grey rule print on the K plate alone, read from
     Ghostscript's separations; the red title stays a colour. X-1a flattens this page (it has
     transparency) to an image: that image keeps the text and rule on K too (no rich black)."""
-    target = to_pdfx(rgb_face, tmp_path, level)
+    target = face_pdfx(level)
     subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=tiffsep", "-r150",
                     f"-sOutputFile={tmp_path / 'sep.tif'}", str(target)], check=True, capture_output=True)
     plates = {name: Image.open(tmp_path / f"sep({name}).tif").convert("L") for name in ("Cyan", "Magenta", "Yellow", "Black")}
@@ -184,10 +199,9 @@ def test_checker_rejects_the_rgb_kit(rgb_face):
         assert fault in found
 
 
-def test_conversion_is_reproducible(rgb_face, tmp_path):
-    first, second = tmp_path / "a", tmp_path / "b"
-    first.mkdir(), second.mkdir()
-    assert to_pdfx(rgb_face, first, "x4").read_bytes() == to_pdfx(rgb_face, second, "x4").read_bytes()
+def test_conversion_is_reproducible(rgb_face, face_pdfx, tmp_path):
+    """A second conversion of the same face, in another folder, writes the first one's bytes."""
+    assert to_pdfx(rgb_face, tmp_path, "x4").read_bytes() == face_pdfx("x4").read_bytes()
 
 
 def test_unknown_pdfx_level_is_refused(tmp_path):

@@ -25,6 +25,16 @@ SMALL = "goofspiel"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# A page's wait_for_function polls every 100 ms, not on every animation frame (Playwright's default):
+# polling by frame kept chromium drawing frames through every build a test waited for, ~0.17 CPU s
+# per second of waiting against ~0.07 when idle (issue 30).
+POLL_MS = 100
+
+
+def screenshot(page, path: Path, **options) -> None:
+    """A picture of the page for whoever looks into the test's folder, as a JPEG: chromium took
+    ~0.6 CPU s for a PNG of the 1400x1000 page and ~0.2 for this (issue 30). No test reads it."""
+    page.screenshot(path=str(path.with_suffix(".jpg")), type="jpeg", quality=80, **options)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -39,11 +49,32 @@ def render_cache(private_render_cache):
 STUDIO_LOG = os.environ.get("DRAGON_PNP_STUDIO_LOG")
 
 
-def log_studio(kind: str, game_dir: Path, extra: tuple[str, ...] | list[str], rebuilds: int) -> None:
+def log_studio(kind: str, game_dir: Path, extra: tuple[str, ...] | list[str], rebuilds: int, cpu: str = "") -> None:
     if STUDIO_LOG:
         test = os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]
         with open(STUDIO_LOG, "a", encoding="utf-8") as log:
-            log.write(f"{kind}\t{game_dir.name}\t{' '.join(extra)}\t{rebuilds}\t{test}\n")
+            log.write(f"{kind}\t{game_dir.name}\t{' '.join(extra)}\t{rebuilds}\t{test}\t{cpu}\n")
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of a live process and its live descendants, each with the children it reaped
+    (a studio's render workers): what a server studio cost until now, read from /proc."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+        cpu[int(stat.parent.name)] = sum(int(field) for field in fields[11:15]) / tick
+    tree, total = [pid], 0.0
+    while tree:
+        member = tree.pop()
+        total += cpu.get(member, 0.0)
+        tree += [child for child, parent in parents.items() if parent == member]
+    return total
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -118,7 +149,7 @@ class RunningStudio:
         assert status == 200
         return json.loads(body)
 
-    def wait_for(self, wanted, timeout: float = 90.0) -> dict:
+    def wait_for(self, wanted, timeout: float = 240.0) -> dict:
         """Poll the preview state until `wanted(preview)` holds."""
         deadline = time.monotonic() + timeout
         while True:
@@ -134,7 +165,8 @@ class RunningStudio:
         if not getattr(self, "logged", False):
             self.logged = True
             rebuilds = sum("preview rebuilt in" in line for line in self.lines)
-            log_studio("server", self.game_dir, self.extra, rebuilds)
+            alive = self.process.poll() is None
+            log_studio("server", self.game_dir, self.extra, rebuilds, f"{tree_cpu(self.process.pid):.1f}" if alive else "")
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -176,16 +208,41 @@ def start_studio(tmp_path):
         studio.stop()
 
 
-@pytest.fixture(scope="session")
+# The studios several tests share, by the fixture that gives them: started when first asked for,
+# stopped as soon as the next test does not ask for it (pytest_runtest_teardown), not at the end
+# of the whole run: an idle studio still looks at its folder 20 times a second, and under xdist a
+# worker runs other folders for minutes after its studio tests (issue 30). Asked for again later,
+# one is started afresh (a warm start: its pages are in the run's render cache).
+_KEPT: dict[str, RunningStudio] = {}
+
+
+def kept_studio(fixture: str, start) -> RunningStudio:
+    studio = _KEPT.get(fixture)
+    if studio is None or studio.process.poll() is not None:
+        studio = _KEPT[fixture] = start()
+    return studio
+
+
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    wanted = getattr(nextitem, "fixturenames", ())
+    for fixture in [name for name in _KEPT if name not in wanted]:
+        _KEPT.pop(fixture).stop()
+
+
+@pytest.fixture
 def shared_studio(tmp_path_factory):
     """One ready studio for the tests that only look (they must not change its data or settings):
-    test_server's and test_hosts' share it, one small-game studio started per test process."""
-    studio = launch(tmp_path_factory.mktemp("studio"), game_name=SMALL)
-    try:
-        studio.wait_for(ready)
-        yield studio
-    finally:
-        studio.stop()
+    test_server's, test_hosts' and the status dot's, a small game's studio kept while tests in a row ask for it."""
+    def start() -> RunningStudio:
+        studio = launch(tmp_path_factory.mktemp("studio"), game_name=SMALL)
+        try:
+            studio.wait_for(ready)
+        except BaseException:
+            studio.stop()
+            raise
+        return studio
+
+    return kept_studio("shared_studio", start)
 
 
 @pytest.fixture(scope="module")
@@ -201,12 +258,9 @@ def hosted_studio(tmp_path_factory):
 
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def pants_studio(tmp_path_factory):
-    """One Dragon Pants studio per test process for the browser tests about the rich game (its
-    preview, its playtest): each leaves its data and settings as it found them."""
-    studio = launch(tmp_path_factory.mktemp("pants"))
-    try:
-        yield studio   # each test's page waits for it to be ready, as a designer's would
-    finally:
-        studio.stop()
+    """One Dragon Pants studio for the browser tests about the rich game (its preview, its
+    playtest), kept like `shared_studio`: each test leaves its data and settings as it found them,
+    and its page waits for the studio to be ready, as a designer's would."""
+    return kept_studio("pants_studio", lambda: launch(tmp_path_factory.mktemp("pants")))

@@ -3,7 +3,7 @@
 The clicks are the engine's legal actions as the page shows them; the test then replays the
 page's log from the same seed through the engine and reads the saved position back with
 `dragon-pnp play --position ... --legal --json`: both must agree with what the page shows.
-Screenshots go to the test's temporary folder (`playtest-*.png`).
+Screenshots go to the test's temporary folder (`playtest-*.jpg`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from pathlib import Path
 
 from dragon_pnp.games.registry import load_game, module_for_game
 from dragon_pnp.games.turns import SeatByBoard
+from tests.studio.conftest import POLL_MS, screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 
-TIMEOUT = 120_000
+TIMEOUT = 240_000   # ms: a cold Dragon Pants studio took >120 s to be ready at load 18
 
 
 def open_playtest(browser, studio):
@@ -39,7 +40,7 @@ def click_action(page, index: int = 0) -> str:
     button = page.locator("#play-actions button").nth(index)
     action = button.get_attribute("data-action")
     button.click()
-    page.wait_for_function(f"() => document.body.dataset.playMoves !== '{moves}'")
+    page.wait_for_function(f"() => document.body.dataset.playMoves !== '{moves}'", polling=POLL_MS)
     return action
 
 
@@ -89,11 +90,11 @@ def play_pants(page, studio, tmp_path) -> None:
     result = confirmed_by_engine(studio, tmp_path, 7, 3)
     assert any(entry["seat"] == 2 for entry in result["shown"]["log"]), "the greedy dragon never moved"
     assert page.locator("#play-log li").count() == len(result["shown"]["log"])
-    page.screenshot(path=str(tmp_path / "playtest-dragon-pants.png"))
+    screenshot(page, tmp_path / "playtest-dragon-pants.jpg")
     # Undo goes back to before the last click, the policy's replies included.
     before = len(result["shown"]["log"])
     page.click("#play-undo")
-    page.wait_for_function(f"() => Number(document.body.dataset.playMoves) < {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.playMoves) < {before}", polling=POLL_MS)
 
 
 def test_dragon_dance_round_hot_seat_with_hidden_choices(browser, start_studio, tmp_path):
@@ -130,4 +131,4 @@ def play_dance(page, studio, tmp_path) -> None:
     assert hidden_checked >= 2
     assert state["view"]["round"] == 2 and round_one
     confirmed_by_engine(studio, tmp_path, 3, None)
-    page.screenshot(path=str(tmp_path / "playtest-dragon-dance.png"))
+    screenshot(page, tmp_path / "playtest-dragon-dance.jpg")

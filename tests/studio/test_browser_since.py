@@ -5,7 +5,7 @@ rules: the small one, whose comparison and paired games cost little."""
 
 from __future__ import annotations
 
-from tests.studio.conftest import SMALL
+from tests.studio.conftest import POLL_MS, SMALL, screenshot
 
 TIMEOUT = 60_000  # ms, for each wait: a loaded 2-core machine is slow, a hung studio still fails
 
@@ -29,7 +29,7 @@ def test_since_names_the_changed_card_and_field(browser, start_studio, tmp_path)
         prizes.write_text(text.replace('highest.",3,1,3\n', 'highest.",3,1,4\n', 1))
         page.click("#since-snapshot")
         page.wait_for_function("() => !document.getElementById('since-error').hidden"
-                               " || !document.getElementById('since-report').hidden", timeout=TIMEOUT)
+                               " || !document.getElementById('since-report').hidden", timeout=TIMEOUT, polling=POLL_MS)
         assert page.locator("#since-error").is_hidden(), page.inner_text("#since-error") + "".join(studio.lines)
         summary = page.frame_locator("#since-report").locator(".summary")
         summary.wait_for(timeout=TIMEOUT)
@@ -39,7 +39,7 @@ def test_since_names_the_changed_card_and_field(browser, start_studio, tmp_path)
         assert "Compared with the saved snapshot" in page.inner_text("#since-status") or \
             "Comparing with the saved snapshot" in page.inner_text("#since-status")
         assert page.locator("#since-error").is_hidden()
-        page.screenshot(path=str(tmp_path / "studio-since.png"), full_page=True)
+        screenshot(page, tmp_path / "studio-since.jpg", full_page=True)
         assert problems == []
     finally:
         page.close()

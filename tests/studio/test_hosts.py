@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dragon_pnp.studio.hosts import HostPolicy
+from tests.studio.conftest import POLL_MS, screenshot
 
 FOREIGN_HOSTS = ["evil.example", "localhost.evil.example", "", "127.0.0.1.nip.io:{port}", "evil.example:{port}",
                  "127.0.0.1:1", "localhost:{port}@evil.example", "[::1]x:{port}"]
@@ -62,12 +63,12 @@ def test_the_page_still_works_in_chromium(browser, hosted_studio, tmp_path):
     page.goto(hosted_studio.url)
     page.wait_for_selector("body[data-status=ready]", timeout=120_000)
     page.wait_for_function("() => [...document.querySelectorAll('#documents img')].every(i => i.complete && i.naturalWidth > 0)",
-                           timeout=120_000)
+                           timeout=120_000, polling=POLL_MS)
     assert page.locator("#documents figure.page").count() > 0
     page.click('button[data-tab="cards"]')
     page.wait_for_function("() => [...document.querySelectorAll('#gallery img')].every(i => i.complete && i.naturalWidth > 0)",
-                           timeout=120_000)
-    page.screenshot(path=str(tmp_path / "studio-hosted.png"))
+                           timeout=120_000, polling=POLL_MS)
+    screenshot(page, tmp_path / "studio-hosted.jpg")
     # The page's own POSTs (the browser adds its Origin) are still accepted.
     posted = page.evaluate("""() => fetch('/api/settings', {method: 'POST', body: '{}',
         headers: {'X-Studio': '1', 'Content-Type': 'application/json'}}).then(r => r.status)""")

@@ -94,6 +94,14 @@ def test_the_event_stream_starts_with_the_current_state(studio):
     assert events["balance"]["status"] == "idle"
 
 
+def test_a_huge_path_is_refused_not_a_server_fault(studio):
+    for path in ["/static/" + "a" * 100_000, "/output/" + "b" * 100_000, "/static/" + "/".join(["c" * 250] * 20)]:
+        status, _ = studio.request(path)
+        assert status in (400, 403, 404, 414, 431)
+    assert studio.request("/api/state")[0] == 200
+
+
+# After the tests of the shared studio, which is stopped once a test does not ask for it (conftest.py).
 def test_sigterm_stops_the_studio_and_its_workers(start_studio):
     import subprocess
 
@@ -111,10 +119,3 @@ def test_sigterm_stops_the_studio_and_its_workers(start_studio):
 def test_only_loopback_hosts_count_as_this_machine():
     assert all(is_loopback(h) for h in ["127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]"])
     assert not any(is_loopback(h) for h in ["0.0.0.0", "192.168.1.4", "::", "example.org"])
-
-
-def test_a_huge_path_is_refused_not_a_server_fault(studio):
-    for path in ["/static/" + "a" * 100_000, "/output/" + "b" * 100_000, "/static/" + "/".join(["c" * 250] * 20)]:
-        status, _ = studio.request(path)
-        assert status in (400, 403, 404, 414, 431)
-    assert studio.request("/api/state")[0] == 200

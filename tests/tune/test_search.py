@@ -12,6 +12,7 @@ import pytest
 from dragon_pnp.errors import NotationError
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.tune.runner import TuneRequest, run_tune
+from dragon_pnp.tune.search import first_look
 from dragon_pnp.tune.targets import Target, parse_target, resolve_figure
 from dragon_pnp.tune.writers import text_report
 
@@ -111,3 +112,13 @@ def test_a_figure_is_named_as_the_check_names_it_or_without_its_seat():
         resolve_figure(Target("knight wins", 0.5, 0.1), FIGURES)
     with pytest.raises(NotationError, match="is not a share"):
         resolve_figure(Target("draws", 5, 1), FIGURES)
+
+
+def test_a_race_s_first_look_grows_with_the_time_it_can_buy():
+    # By hand: half of 60 s over 3 looks of 10 candidates at 0.03 s a game buys 33 games, in
+    # batches of 10: 30; 300 s would buy 166, capped at 160; a cheap game cannot go below 20,
+    # and before any game is timed the first look is 20.
+    assert first_look(60.0, 10, 0.03) == 30
+    assert first_look(300.0, 10, 0.03) == 160
+    assert first_look(5.0, 10, 0.03) == 20
+    assert first_look(300.0, 10, 0.0) == 20
