@@ -31,6 +31,8 @@ from types import ModuleType
 
 FOLDER = "dragon_pnp_compiled"
 MANIFEST = "manifest.json"
+# Objects of earlier versions of the modules kept in the cache beside the current set's.
+KEPT_UNUSED = 24
 
 
 def source_digest(path: Path) -> str:
@@ -99,7 +101,7 @@ def build(root: Path, folder: Path) -> bool:
 
     The C files and objects are kept in `<folder>.cache/`, objects by their inputs (setup.py's ParallelBuildExt):
     after an edit of one module only its C file is compiled again; objects this build did not
-    use are removed, so the cache holds one set."""
+    use are removed but for the KEPT_UNUSED newest (an edit undone compiles nothing again)."""
     modules: list[str] = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["dragon_pnp"]["compile"]["modules"]
     package_dir = (root / "dragon_pnp").resolve()
     digests = {module: source_digest(module_source(package_dir, module)) for module in modules}
@@ -129,9 +131,10 @@ def build(root: Path, folder: Path) -> bool:
         if folder.exists():
             shutil.rmtree(folder)
         shutil.copytree(staging, folder)
-    for stored in cache.glob("*.o"):
-        if stored.stat().st_mtime < started - 1:
-            stored.unlink()        # an object of an earlier version of some module
+    unused = sorted((stored for stored in cache.glob("*.o") if stored.stat().st_mtime < started - 1),
+                    key=lambda stored: stored.stat().st_mtime, reverse=True)
+    for stored in unused[KEPT_UNUSED:]:
+        stored.unlink()            # objects of older versions of some modules
     manifest = {"package": str(package_dir), "python": sys.implementation.cache_tag, "sources": digests,
                 "files": files}
     (folder / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
