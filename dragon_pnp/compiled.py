@@ -153,7 +153,7 @@ def main(root: str) -> int:
     if current_extensions(folder, package_dir) is not None:
         print(f"hot modules: compiled (mypyc, {folder})")
         return 0
-    print("hot modules: compiling with mypyc (~90 CPU s the first time, 40-60 after an edit; "
+    print("hot modules: compiling with mypyc (~100 CPU s the first time, 40-60 after an edit; "
           "DRAGON_PNP_PURE=1 skips it) ...", flush=True)
     started, cpu = time.monotonic(), _children_cpu()
     made = build(Path(root).resolve(), folder)
