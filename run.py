@@ -9,8 +9,10 @@
     python3 run.py bench --smoke    every benchmark once at tiny sizes (does each still work?)
 
 The first run creates .venv/ and installs the project with its test extras; later runs
-reinstall only when pyproject.toml changes. `test` also installs the PDF checkers the tests
-read the kit with (qpdf, poppler-utils, ghostscript) when they are missing and it runs as root.
+reinstall only when pyproject.toml changes. `test` and `bench` byte-compile the checkout first
+(only what changed since the last run). `test` also installs the PDF checkers the tests read the
+kit with (qpdf, poppler-utils, ghostscript) when they are missing and it runs as root, and the
+yaml-language-server the editor tests drive (from npm, when node and npm are installed).
 """
 
 from __future__ import annotations
