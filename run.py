@@ -9,8 +9,10 @@
     python3 run.py bench --smoke    every benchmark once at tiny sizes (does each still work?)
 
 The first run creates .venv/ and installs the project with its test extras; later runs
-reinstall only when pyproject.toml changes. `test` also installs the PDF checkers the tests
-read the kit with (qpdf, poppler-utils, ghostscript) when they are missing and it runs as root.
+reinstall only when pyproject.toml changes. `test` and `bench` byte-compile the checkout first
+(only what changed since the last run). `test` also installs the PDF checkers the tests read the
+kit with (qpdf, poppler-utils, ghostscript) when they are missing and it runs as root, and the
+yaml-language-server the editor tests drive (from npm, when node and npm are installed).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
@@ -54,6 +57,7 @@ def ensure_environment() -> None:
     pip = [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     subprocess.run(pip + ["--upgrade", "pip"], check=True)
     subprocess.run(pip + ["-e", f"{ROOT}[test]"], check=True)
+    compile_pytest_plugins()
     STAMP.write_text(wanted + "\n")
 
 
@@ -67,6 +71,17 @@ def ensure_compiled() -> None:
     DRAGON_PNP_PURE=1 skips compiling; without a C compiler the sources run (same games)."""
     build = "import sys; from dragon_pnp.compiled import main; sys.exit(main(sys.argv[1]))"
     subprocess.run([str(PYTHON), "-c", build, str(ROOT)], cwd=ROOT, check=False)
+
+
+def compile_pytest_plugins() -> None:
+    """Start pytest once with bytecode allowed, so that the rewritten plugin modules it keeps
+    (hypothesis, xdist, anyio: pytest rewrites their asserts too, into files of its own that pip
+    does not write) are in the venv. Without them, under PYTHONDONTWRITEBYTECODE, every pytest
+    process rewrote them: ~1.5 CPU s each, three per test run."""
+    with tempfile.TemporaryDirectory() as empty:
+        subprocess.run([str(PYTHON), "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", empty],
+                       cwd=empty, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                       env={key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"})
 
 
 def ensure_test_tools() -> None:
@@ -86,6 +101,31 @@ def ensure_test_tools() -> None:
     if still:
         print(f"note: {', '.join(still)} not installed; the tests that need it are skipped "
               f"(as root: apt-get install {' '.join(still)})", flush=True)
+
+
+# The editor tests (tests/foundation/test_editor_schemas.py) drive the real yaml-language-server,
+# installed from the npm registry into the user's cache folder: set-up, so it is done here, not
+# inside the first test that needs it (that test installs it itself when run without run.py).
+EDITOR_TOOL, EDITOR_TOOL_VERSION = "yaml-language-server", "1"
+
+
+def ensure_editor_tools() -> None:
+    """Install the yaml-language-server the editor tests use, when node and npm are here."""
+    npm = shutil.which("npm")
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = cache / "dragon-pnp-tools" / EDITOR_TOOL
+    if npm is None or shutil.which("node") is None or \
+            (folder / "node_modules" / EDITOR_TOOL / "bin" / EDITOR_TOOL).is_file():
+        return
+    print(f"Installing {EDITOR_TOOL} for the editor tests (npm) ...", flush=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--silent",
+                           f"{EDITOR_TOOL}@{EDITOR_TOOL_VERSION}"], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        print(f"note: npm could not install {EDITOR_TOOL}; the editor tests will try again, else skip: "
+              f"{done.stderr[-300:]}", flush=True)
+
+
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -118,14 +158,34 @@ def main(argv: list[str]) -> int:
     os.chdir(ROOT)
     if command == "kit":
         return subprocess.call([str(BIN / "dragon-pnp"), "build", "dragon_pants", *rest])
+    compile_bytecode()
     if command == "test":
         found = static_checks()
         if found:
             return found
         ensure_test_tools()
         ensure_chromium()
+        ensure_editor_tools()
         return subprocess.call([str(PYTHON), "-m", "pytest", "-n", "2", "-q", *rest])
     return run_benches(rest)
+
+
+# The checkout's Python, byte-compiled once per run as pip does for an installed package. The
+# test run starts hundreds of Python processes (builds, the CLI, studios, harnesses); where the
+# environment says PYTHONDONTWRITEBYTECODE (or before any run wrote __pycache__), each compiled
+# every module it imported again.
+COMPILED = ("dragon_pnp", "examples", "bench", "tests")
+# Test modules and conftest files are left out: pytest compiles them itself, with their asserts
+# rewritten, into files of its own (tests/conftest.py keeps those while it collects).
+REWRITTEN_BY_PYTEST = r"[/\\](test_[^/\\]*|conftest)\.py$"
+
+
+def compile_bytecode(python: Path = PYTHON) -> None:
+    """Write the __pycache__ of COMPILED (ignored by git, skipped by every folder digest and
+    copy); only files changed since the last run are compiled again (~0.2 s when none are)."""
+    folders = [name for name in COMPILED if (ROOT / name).is_dir()]
+    subprocess.run([str(python), "-m", "compileall", "-q", "-j", "0", "-x", REWRITTEN_BY_PYTEST, *folders], cwd=ROOT,
+                   stdout=subprocess.DEVNULL, check=False)
 
 
 def static_checks() -> int:

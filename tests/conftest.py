@@ -10,7 +10,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 
 import pytest
@@ -31,6 +31,26 @@ if "DRAGON_PNP_TEST_TMP" not in os.environ:
     os.environ["DRAGON_PNP_TEST_TMP"] = tempfile.mkdtemp(prefix="pytest-dragon-pnp-run-")
 os.environ["TMPDIR"] = os.environ["DRAGON_PNP_TEST_TMP"]
 tempfile.tempdir = None  # read TMPDIR again
+
+
+# --- bytecode of the collected modules (issue 30: the fresh clone) --------------------------------
+# Pytest compiles each test module with its asserts rewritten, and keeps the result (beside the
+# module, in __pycache__) only where bytecode may be written. Under PYTHONDONTWRITEBYTECODE each
+# xdist worker rewrote all the test modules, and hypothesis, on every run. Collection imports
+# only the checkout's files and installed packages, which no test edits, so their bytecode is
+# kept while collecting; the tests then run with the environment's own setting (they copy and
+# edit rules modules, whose bytecode Python checks only by the second and the size).
+_DONT_WRITE_BYTECODE = sys.dont_write_bytecode
+sys.dont_write_bytecode = False
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_collection(session: pytest.Session) -> Generator[None, None, None]:
+    try:
+        yield
+    finally:
+        sys.dont_write_bytecode = _DONT_WRITE_BYTECODE
+# --- end of the bytecode block ---------------------------------------------------------------------
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
