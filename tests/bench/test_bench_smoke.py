@@ -8,22 +8,15 @@ per script, so a broken bench fails this test instead of hanging it.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.run_py import load_run_py
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _run_py():
-    spec = importlib.util.spec_from_file_location("run_py", ROOT / "run.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_every_bench_runs_in_smoke_mode(capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -36,7 +29,7 @@ def test_every_bench_runs_in_smoke_mode(capfd: pytest.CaptureFixture[str], monke
     monkeypatch.setenv("DRAGON_PNP_SMOKE_CACHE", str(private_render_cache))
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     monkeypatch.chdir(ROOT)
-    status = _run_py().run_benches(["--smoke"], Path(sys.executable))
+    status = load_run_py().run_benches(["--smoke"], Path(sys.executable))
     output = capfd.readouterr()
     benches = sorted(p.name for p in (ROOT / "bench").glob("bench_*.py"))
     assert all(f"== {name}" in output.out for name in benches)

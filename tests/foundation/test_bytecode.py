@@ -9,15 +9,9 @@ import struct
 import sys
 from pathlib import Path
 
+from tests.run_py import load_run_py
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _run_py():
-    spec = importlib.util.spec_from_file_location("run_py", ROOT / "run.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _fresh_bytecode(source: Path) -> bool:
@@ -31,7 +25,7 @@ def _fresh_bytecode(source: Path) -> bool:
 
 
 def test_run_py_compiles_the_checkout_and_leaves_the_test_modules_to_pytest():
-    _run_py().compile_bytecode(Path(sys.executable))
+    load_run_py().compile_bytecode(Path(sys.executable))
     for source in (ROOT / "dragon_pnp" / "kit" / "kit.py", ROOT / "dragon_pnp" / "cli" / "build.py",
                    ROOT / "examples" / "goofspiel" / "rules" / "__init__.py", ROOT / "tests" / "cpu_times.py"):
         assert _fresh_bytecode(source), source
