@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.in_process import run_cli
+
 DANCE = Path(__file__).resolve().parents[2] / "data" / "dragon_dance"
 
 
@@ -32,21 +34,8 @@ def dance_languages(once: Callable[[str, Callable[[Path], None]], Path], private
 
 
 @pytest.fixture
-def cli(capfd: pytest.CaptureFixture[str]) -> Callable[..., subprocess.CompletedProcess[str]]:
-    """`dragon-pnp ARGS` through `main`, as the console command calls it, in this process: exit
-    code, stdout and stderr as a finished child's. A child paid ~1-2 CPU s of imports per call for
-    the same code path (issue 30); the process itself (its exit codes and console script) is
-    tested in tests/foundation."""
-    from dragon_pnp.cli import main
-
-    def call(*args: str) -> subprocess.CompletedProcess[str]:
-        capfd.readouterr()
-        code = 0
-        try:
-            main(list(args))
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        out, err = capfd.readouterr()
-        return subprocess.CompletedProcess(["dragon-pnp", *args], code, out, err)
-
-    return call
+def cli() -> Callable[..., subprocess.CompletedProcess[str]]:
+    """`dragon-pnp ARGS` through `main` in this process (`tests/in_process.run_cli`): a child paid
+    ~1-2 CPU s of imports per call for the same code path (issue 30); the process itself (its exit
+    codes and console script) is tested in tests/foundation."""
+    return run_cli
