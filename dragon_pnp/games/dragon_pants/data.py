@@ -38,6 +38,8 @@ class PantsSettings(Model):
     actions_per_turn: int = Field(ge=1, le=10)
     # Power cards a dragon may hold at the end of its turn
     hand_limit: int = Field(ge=1, le=20)
+    # Power cards dealt face up at setup to each player who is not dealt The Pants (the seed: 1)
+    opening_power_cards: int = Field(default=1, ge=1, le=20)
     # the Destiny preset games use unless told otherwise
     default_preset: str
     # what the box holds; the data must agree

@@ -208,6 +208,23 @@ def power_cards(game: GameData) -> Iterator[Finding]:
     elif game.power.cards[unplayable[0]].count != 1:
         yield _finding("cards", "data", game, "power_cards.yaml", ("cards", unplayable[0], "count"),
                        "the prize card (target: none) must have count 1")
+    yield from _opening_deal(game)
+
+
+def _opening_deal(game: GameData) -> Iterator[Finding]:
+    """The setup deal (R6) must fit the deck at the largest table and the hand limit."""
+    settings = game.settings
+    each = settings.opening_power_cards
+    if each > settings.hand_limit:
+        yield _finding("cards", "data", game, "game.yaml", ("settings", "opening_power_cards"),
+                       f"{each} opening Power cards, but the hand limit is {settings.hand_limit}; "
+                       f"expected at most {settings.hand_limit}")
+    others = sum(card.count for card in game.power.cards) - 1  # every card but The Pants
+    most = game.game.players.max
+    if (most - 1) * each > others:
+        yield _finding("cards", "data", game, "game.yaml", ("settings", "opening_power_cards"),
+                       f"{most - 1} players without The Pants at {each} opening Power cards each need "
+                       f"{(most - 1) * each}; the deck has {others} besides The Pants")
 
 
 @check("options", "Rules options, card effects and print colours")

@@ -83,3 +83,20 @@ def test_flags_combine_in_a_fixed_order(flags, note, pattern):
            "draw_power": False, **flags}
     terrain = PantsTerrain.model_validate(raw)
     assert (terrain.note, terrain.pattern) == (note, pattern)
+
+
+def test_an_opening_deal_past_the_hand_limit_and_the_deck_is_a_located_error(game_copy):
+    """4 opening Power cards: over the hand limit (3), and 5 players without The Pants would need
+    20 of the 18 cards besides it; both findings point at the setting's line in game.yaml."""
+    from tests.in_process import run_cli
+
+    path = game_copy / "game.yaml"
+    lines = path.read_text().splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("  opening_power_cards:"))
+    lines[number] = "  opening_power_cards: 4"
+    path.write_text("\n".join(lines) + "\n")
+    run = run_cli("validate", str(game_copy), cwd=ROOT)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    located = [line for line in (run.stdout + run.stderr).splitlines() if f"{path}:{number + 1}:" in line]
+    assert len(located) == 2, run.stderr
+    assert "hand limit is 3" in located[0] + located[1] and "need 20; the deck has 18" in located[0] + located[1]

@@ -89,6 +89,23 @@ def test_r6_setup(players):
     assert state.time == 10 and asked(state)[0] == "action" and state.must_leave
 
 
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_r6_opening_power_cards_go_to_everyone_without_the_pants(players):
+    """game.yaml `opening_power_cards: 3`: the holder keeps The Pants alone, the others hold 3 each;
+    every Power card is still in play exactly once, and the first card each was dealt is unchanged."""
+    data = game_data()
+    dealt = dataclasses.replace(data, settings=data.settings.model_copy(update={"opening_power_cards": 3}))
+    seed_rule, more = new_game(rules(), players=players, seed=11), new_game(Rules.from_game(dealt), players=players, seed=11)
+    hands = [more.hand(s) for s in range(players)]
+    holder = more.pants_holder()
+    assert holder == seed_rule.pants_holder() and hands[holder] == [("pants", False)]
+    assert all(len(h) == 3 for s, h in enumerate(hands) if s != holder)
+    assert [h[0] for h in hands] == [seed_rule.hand(s)[0] for s in range(players)]
+    cards = [card for h in hands for card, _ in h] + list(more.power_deck)
+    assert len(cards) == 19 and Counter(cards) == Counter(
+        [card for s in range(players) for card, _ in seed_rule.hand(s)] + list(seed_rule.power_deck))
+
+
 def test_r6_same_seed_same_game_other_seed_other_game():
     r = rules()
     a, b, c = (new_game(r, players=4, seed=s) for s in (5, 5, 6))

@@ -49,6 +49,7 @@ class Rules:
         settings = game_data.settings
         self.actions_per_turn: int = settings.actions_per_turn
         self.hand_limit: int = settings.hand_limit
+        self.opening_power_cards: int = settings.opening_power_cards
         self.turn_cap: int = settings.turn_cap if turn_cap is None else int(turn_cap)
         if self.turn_cap < 1:
             raise ValueError(f"turn cap {self.turn_cap}: expected at least 1")

@@ -866,6 +866,13 @@ def new_game(
     opening = [power.pop() for _ in range(players - 1)] + [rules.pants_card]
     rng = shuffle(opening, rng)
     state.hands = [[card] for card in opening]
+    for _ in range(rules.opening_power_cards - 1):  # more cards for those without The Pants, in seat order
+        for hand in state.hands:
+            if hand[0] != rules.pants_card:
+                if not power:
+                    raise ValueError(f"{players} players at {rules.opening_power_cards} opening Power cards each "
+                                     f"need more Power cards than the deck holds")
+                hand.append(power.pop())
     state.deck = power
     state.discard = []
     destiny = [value for value in sorted(composition) for _ in range(composition[value])]
