@@ -124,3 +124,31 @@ def test_a_race_s_first_look_grows_with_the_time_it_can_buy():
     assert first_look(300.0, 10, 0.03) == 160
     assert first_look(5.0, 10, 0.03) == 20
     assert first_look(300.0, 10, 0.0) == 20
+
+
+def test_the_current_version_plays_a_third_of_a_verification():
+    """By hand: a third of the most games a proposal plays, at least 400, never more than that
+    most, in whole batches of 10."""
+    from dragon_pnp.tune.verify import current_games
+
+    assert current_games([3000]) == 1000
+    assert current_games([3010, 600]) == 1010      # 1003.3 up to the next batch
+    assert current_games([900]) == 400             # the floor
+    assert current_games([300]) == 300             # never more than the proposal plays
+
+
+def test_a_verification_s_target_interval_counts_all_the_proposal_s_games(half):
+    """The coin's verification: the proposal played more fresh games than the current version,
+    and its interval's width is that of all of them (a share's t interval, by hand)."""
+    from dragon_pnp.tune.verify import current_games
+
+    shown = [p for p in half["proposals"] if p["verified"]["games"]]
+    edited = [p["verified"]["games"] for p in shown if p["edits"]]
+    unchanged = [p["verified"]["games"] for p in shown if not p["edits"]]   # no change: the current version's games
+    played_by_current = half["games"]["verify"] - sum(edited)
+    assert played_by_current == max([current_games(edited), *unchanged]) < max(edited)
+    verified = half["proposals"][0]["verified"]
+    games = verified["games"]
+    interval = verified["figures"]["heads (seat 1) wins"]
+    p = interval["value"]
+    assert interval["high"] - interval["low"] == pytest.approx(2 * 1.96 * (p * (1 - p) / games) ** 0.5, rel=0.02)
