@@ -108,6 +108,10 @@ def run_tune(game: GameData, request: TuneRequest, progress: Progress = lambda s
             except KeyboardInterrupt:
                 found.stopped += "; verification interrupted (Ctrl-C)"
                 found.interrupted = True
+            short = [v for v in verified if 0 < v.games < v.planned]
+            if short:
+                found.stopped += (f"; verification stopped at the budget after {short[0].games} of "
+                                  f"{short[0].planned} planned fresh games a proposal")
     finally:
         shutil.rmtree(search.workdir, ignore_errors=True)   # the candidates' folder copies
     return answer(game, request, ready, found, shown, verified, verify_games, time.monotonic() - started)

@@ -26,7 +26,9 @@ from typing import Any
 
 from dragon_pnp.diff.balance import ALPHA, judge
 from dragon_pnp.diff.series import config_series
+from dragon_pnp.report.plan import Batch
 from dragon_pnp.report.record import GameRecord
+from dragon_pnp.report.simulate import Job
 from dragon_pnp.stats import student_t_quantile
 from dragon_pnp.tune.figures import BATCH, Table, figure_values, job_for, play_many, values_of
 from dragon_pnp.tune.search import Candidate
@@ -36,6 +38,7 @@ LEVEL = 0.95
 VERIFY_FEWEST = 400
 VERIFY_MOST = 6400
 MARGIN = 1.5        # games planned beyond the bare need: the search's estimate is optimistic
+WAVES = 10          # verification plays in this many steps, checking the deadline between them
 CURRENT_PART = 3    # the current version plays this fraction (1 / CURRENT_PART) of the most games a proposal plays
 SPEND = 0.7         # of the time left that verification may plan to use
 FRESH = 1_000_003   # the verifying seed is the search's seed times this plus one: seeds the search never played
@@ -56,6 +59,7 @@ class Verified:
     games: int = 0
     intervals: dict[str, Interval] = field(default_factory=dict)
     verdict: str = "not verified"      # "met", "missed", "unsettled"; "not verified" where the budget ran out
+    planned: int = 0                   # fresh games planned; fewer were played where the budget ran out first
     moved: list[dict[str, Any]] = field(default_factory=list)
     level: float = LEVEL
 
@@ -109,24 +113,39 @@ def verify(current: Candidate, proposals: Sequence[Candidate], targets: Sequence
     sides = [current, *proposals[:kept]]
     own = [n for p, n in zip(proposals[:kept], plans[:kept]) if p is current]   # no change as a proposal
     sizes = [max([current_games(plans[:kept]), *own]), *plans[:kept]]
-    tasks, owners = [], []
+    queues: list[list[tuple[Job, Batch]]] = []
     for index, (side, games) in enumerate(zip(sides, sizes)):
         assert side.folder is not None
-        if index and side is current:   # the current version as the proposal: its games are played once
-            continue
-        for batch in table.batches(0, games, seed):
-            tasks.append((job_for(side.folder, table), batch))
-            owners.append(index)
+        # the current version as the proposal: its games are played once
+        batches = [] if index and side is current else table.batches(0, games, seed)
+        queues.append([(job_for(side.folder, table), batch) for batch in batches])
+    for verified, games in zip(results, sizes[1:]):
+        verified.planned = games
+    played: list[list[GameRecord]] = [[] for _ in sides]
+    everything = sum(len(q) for q in queues)
     finished = 0
 
     def done(_: int) -> None:
         nonlocal finished
         finished += 1
-        progress(f"verifying {kept} on fresh seeds", finished, len(tasks), "")
+        progress(f"verifying {kept} on fresh seeds", finished, everything, "")
 
-    played: list[list[GameRecord]] = [[] for _ in sides]
-    for owner, games_found in zip(owners, play_many(table, tasks, done)):
-        played[owner].extend(games_found)
+    # In waves, each side advancing by the same fraction of its plan, so that the budget is kept:
+    # a wave starts only if the last one's pace says it ends in time (the plan's seconds a game
+    # came from the search's games, and a proposal's games may cost more).
+    wave_time = 0.0
+    for wave in range(WAVES):
+        if wave and time.monotonic() + wave_time > deadline:
+            break
+        tasks, owners = [], []
+        for index, queue in enumerate(queues):
+            start, stop = (len(queue) * wave) // WAVES, (len(queue) * (wave + 1)) // WAVES
+            tasks.extend(queue[start:stop])
+            owners.extend([index] * (stop - start))
+        started = time.monotonic()
+        for owner, games_found in zip(owners, play_many(table, tasks, done)):
+            played[owner].extend(games_found)
+        wave_time = time.monotonic() - started
     total = sum(len(p) for p in played)
     for index, side in enumerate(sides):
         if index and side is current:

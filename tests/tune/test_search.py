@@ -152,3 +152,31 @@ def test_a_verification_s_target_interval_counts_all_the_proposal_s_games(half):
     interval = verified["figures"]["heads (seat 1) wins"]
     p = interval["value"]
     assert interval["high"] - interval["low"] == pytest.approx(2 * 1.96 * (p * (1 - p) / games) ** 0.5, rel=0.02)
+
+
+def test_verification_keeps_the_budget_when_its_games_cost_more_than_planned(monkeypatch):
+    """Planned at a millionth of a second a game (6,400 fresh games for the proposal, 2,140 for the
+    current version), but each wave of games takes 0.3 s of a clock the test keeps: with 1.0 s
+    left, waves start at 0, 0.3 and 0.6 s, and the one at 0.9 s would end past the deadline. So
+    three tenths of each side are played (by hand: 3 x 64 batches of the proposal's 640, and the
+    current version's 214 batches cut at 21, 42, 64), and the plan is reported beside them."""
+    from types import SimpleNamespace
+
+    import dragon_pnp.tune.verify as verifying
+    from dragon_pnp.tune.runner import prepare
+    from dragon_pnp.tune.search import Candidate
+
+    clock = [0.0]
+    real_play = verifying.play_many
+
+    def slow_play(table, tasks, done):
+        clock[0] += 0.3
+        return real_play(table, tasks, done)
+
+    monkeypatch.setattr(verifying, "play_many", slow_play)
+    monkeypatch.setattr(verifying, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    game = load_game(COIN)
+    ready = prepare(game, TuneRequest(targets=["heads wins=0.50±0.05"], jobs=1))
+    current, proposal = Candidate((), folder=COIN), Candidate((), folder=COIN)
+    verified, total = verifying.verify(current, [proposal], ready.targets, ready.table, ready.seats, 1.0, 1e-6)
+    assert (verified[0].planned, verified[0].games, total) == (6400, 1920, 1920 + 640)
