@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from dragon_pnp.file_digest import folder_digest
+
+OWN_DISTRIBUTION = "dragon_pnp"
 
 
 def code_digest(module: Any = None) -> str:
@@ -60,16 +63,25 @@ def generator_folder() -> Path:
 
 
 def installed_distributions() -> list[str]:
-    """The name and version of every installed distribution on the path (from its metadata
-    folder's name): a library upgrade (cairosvg, reportlab, rl-accel...) may change output bytes."""
-    found = []
+    """Every installed distribution by its metadata folder's name (name and version), once each:
+    a library upgrade (cairosvg, reportlab, rl-accel...) may change output bytes. Each is taken
+    from the first path entry that holds it, the one an import finds, and where it lies is left
+    out, so the same libraries give the same digest however the process started: `dragon-pnp`,
+    `python -m dragon_pnp` from the checkout (whose egg-info is then on the path), or a test
+    harness with another first entry (their digests differed, and every remembered build missed
+    across them). The generator's own distribution is left out: its code is digested file by file."""
+    found: dict[str, str] = {}
     for entry in sys.path:
         try:
-            names = os.listdir(entry or ".")
+            names = sorted(os.listdir(entry or "."))
         except OSError:
             continue
-        found += [f"{entry}:{name}" for name in names if name.endswith((".dist-info", ".egg-info"))]
-    return sorted(found)
+        for name in names:
+            if name.endswith((".dist-info", ".egg-info")):
+                project = re.split(r"-|\.(?:dist|egg)-info$", name)[0].lower().replace("-", "_").replace(".", "_")
+                if project != OWN_DISTRIBUTION:
+                    found.setdefault(project, name)
+    return sorted(found.values())
 
 
 @lru_cache(maxsize=1)
