@@ -61,9 +61,11 @@ class Since:
         self._update(snapshot=True)
 
     def start(self, against: str) -> bool:
-        """Compare the game now with `against`: a git revision, or "snapshot". False when busy."""
+        """Compare the game now with `against`: a git revision, or "snapshot". False when busy.
+        A comparison whose state is no longer "running" is finished, though its thread may still
+        be announcing that (a client that read "done" and asked again at once was refused)."""
         with self._lock:
-            if self._thread is not None and self._thread.is_alive():
+            if self._thread is not None and self._thread.is_alive() and self._state["status"] == "running":
                 return False
             self._state.update(status="running", against=against, error=None, summary=None, balance="none")
             self._thread = threading.Thread(target=self._run, args=(against,), name="studio-since", daemon=True)

@@ -64,3 +64,31 @@ def test_since_a_revision_then_a_snapshot(tmp_path, private_render_cache):
         assert "no-such-rev: no such git revision" in state["error"]
     finally:
         since.stop()
+
+
+def test_a_finished_comparison_is_not_busy_while_its_thread_announces_it(tmp_path, private_render_cache):
+    """The state reads "done" before the comparison's thread has finished announcing it; a new
+    comparison asked for at that moment starts (it was refused as busy: a race the test above lost)."""
+    folder = tmp_path / "peer-deck"
+    shutil.copytree(ROOT / "examples" / "peer-deck", folder)
+    announcing, release = threading.Event(), threading.Event()
+
+    def seen(state: dict) -> None:
+        if state["status"] == "done" and not release.is_set():
+            announcing.set()
+            release.wait(60)
+
+    since = Since(folder, 4, seen)
+    try:
+        since.save_snapshot()
+        assert since.start("snapshot")
+        assert announcing.wait(120) and since.state()["status"] == "done"
+        try:
+            assert since.start("snapshot")
+        finally:
+            release.set()
+        state = _wait(since, lambda s: s["status"] == "done" and s["report"] >= 2)
+        assert state["error"] is None
+    finally:
+        release.set()
+        since.stop()
