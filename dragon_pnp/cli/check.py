@@ -55,7 +55,7 @@ def check(
     policy: str = typer.Option("", "--policy", help="Policies, comma-separated: random, lookahead, search (search:400 names a strength), the game's own, mixed (default: random, the game's best and its reference)."),
     search_games: str | None = typer.Option(None, "--search-games", help="Games per configuration of a search player: a number, or per player count like 2=200,3-6=100 (default: the game's reference games per player count, or its share of a --games given, else --games; 0 leaves the reference out)."),
     duel_games: int = typer.Option(200, "--duel-games", min=0, help="Mixed games (the game's best player against random) per player count on the default setup (0 skips them)."),
-    ladder_games: int | None = typer.Option(None, "--ladder-games", min=0, help="Games per pairing of the skill ladder (random, the game's own players and search (its reference, else search:20), each against each on mirrored deals; default 20, at most --games, none with --search-games 0; 0 skips it)."),
+    ladder_games: int | None = typer.Option(None, "--ladder-games", min=0, help="Games per pairing of the skill ladder (random, the game's own players and search (its reference, else search:20), each against each on mirrored deals; default 20 or the number the game's reference names, at most --games, none with --search-games 0; 0 skips it)."),
     seed: int = typer.Option(1, "--seed", help="Root seed; the same seed gives the same report."),
     jobs: int | None = typer.Option(None, "--jobs", min=1, help="Worker processes (default: all cores)."),
     executor: str | None = typer.Option(None, "--executor", help="local (forked worker processes) or dask (default: local, or dask with --scheduler)."),

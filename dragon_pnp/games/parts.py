@@ -114,13 +114,17 @@ class ReferencePlay:
     from the cheaper players, whose intervals widen by the square root of what they give up.
     `per_players`, when given, is the reference's own games per configuration at each player
     count of such a check ((players, games) pairs; a count not named keeps the share): a figure
-    tested at two players may need more games than one at six, and a game costs more with more seats."""
+    tested at two players may need more games than one at six, and a game costs more with more seats.
+    `ladder_games`, when given, is the games per pairing of such a check's skill ladder (else 20):
+    a game whose reference wins about three games in four against its best other player needs
+    about 40 for the ladder to verify it beyond chance."""
 
     policy: str
     share: float
     default_setup_only: bool = True
     games: int | None = None
     per_players: tuple[tuple[int, int], ...] = ()
+    ladder_games: int | None = None
 
 
 class HiddenPart(Part):

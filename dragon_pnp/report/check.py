@@ -168,7 +168,8 @@ def resolve(game: GameData, settings: CheckSettings, module: GameModule | None =
         policies = tuple(p for p in policies if not is_search(p))
     ladder_games = settings.ladder_games
     if ladder_games is None:   # a quick check (few --games) keeps a quick ladder
-        ladder_games = 0 if search_games == 0 else min(LADDER_GAMES, games)
+        pairing = reference.ladder_games if reference is not None and reference.ladder_games else LADDER_GAMES
+        ladder_games = 0 if search_games == 0 else min(pairing, games)
     return replace(settings, games=games, players=settings.players or tuple(module.player_counts(game)),
                    setups=settings.setups or tuple(module.setups(game)), policies=policies,
                    search_games=search_games, ladder_games=ladder_games,

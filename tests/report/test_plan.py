@@ -120,3 +120,26 @@ def test_the_reproduce_line_names_the_reference_games_per_player_count():
     assert "--search-games 2=200,10 " in some + " "
     uniform = _reproduce({"game": {"slug": "g"}, "settings": settings})
     assert "--search-games 10 " in uniform + " "
+
+
+def test_the_ladder_plays_the_games_a_pairing_the_reference_names():
+    """Dragon Pants' reference names 40 ladder games a pairing; a game whose reference names none
+    keeps the default 20; a quick check (few --games) and an explicit --ladder-games keep theirs."""
+    from pathlib import Path
+
+    from dragon_pnp.games.parts import ReportPart
+    from dragon_pnp.games.registry import load_game
+    from dragon_pnp.report.check import LADDER_GAMES, CheckSettings, require_module, resolve
+
+    root = Path(__file__).resolve().parents[2]
+    pants = load_game(root / "data" / "dragon_pants")
+    module = require_module(pants)
+    assert module.part(ReportPart).reference_play(pants).ladder_games == 40
+    default = CheckSettings(ladder_games=None)   # as `dragon-pnp check` gives it without --ladder-games
+    assert resolve(pants, default, module).ladder_games == 40
+    assert resolve(pants, CheckSettings(games=12, ladder_games=None), module).ladder_games == 12
+    assert resolve(pants, CheckSettings(ladder_games=5), module).ladder_games == 5
+    dance = load_game(root / "data" / "dragon_dance")
+    reference = require_module(dance).part(ReportPart).reference_play(dance)
+    assert reference is None or reference.ladder_games is None
+    assert LADDER_GAMES == 20 and resolve(dance, default, require_module(dance)).ladder_games == 20
