@@ -93,7 +93,6 @@ def use_compiled(package_dir: Path, folder: Path | None = None) -> bool:
     return True
 
 
-
 def build(root: Path, folder: Path) -> bool:
     """Compile the modules pyproject.toml names (setup.py's mypyc extensions, built outside the
     tree) into `folder` with their manifest; whether a complete set was made. The digests are

@@ -118,7 +118,8 @@ def verify(current: Candidate, proposals: Sequence[Candidate], targets: Sequence
         assert side.folder is not None
         # the current version as the proposal: its games are played once
         batches = [] if index and side is current else table.batches(0, games, seed)
-        queues.append([(job_for(side.folder, table), batch) for batch in batches])
+        job = job_for(side.folder, table)
+        queues.append([(job, batch) for batch in batches])
     for verified, games in zip(results, sizes[1:]):
         verified.planned = games
     played: list[list[GameRecord]] = [[] for _ in sides]
