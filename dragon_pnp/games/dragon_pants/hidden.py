@@ -17,10 +17,23 @@ def sample_hidden(state: PantsState, rng: random.Random) -> PantsState:
     """A copy with both decks reshuffled and the engine's generator reseeded from `rng`."""
     world = state.clone()
     deck = sorted(world.deck)
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     world.deck = deck
     destiny = sorted(world.destiny)
-    rng.shuffle(destiny)
+    shuffle(destiny, rng)
     world.destiny = destiny
     world.rng = rng.getrandbits(64)
     return world
+
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """`rng.shuffle(items)`, the same draws and the same order (Fisher-Yates over `getrandbits`,
+    as the standard library does it), compiled with the engine: the search redraws both decks
+    at every iteration, and the library's shuffle runs as Python."""
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = rng.getrandbits(bits)
+        while j >= n:
+            j = rng.getrandbits(bits)
+        items[i], items[j] = items[j], items[i]

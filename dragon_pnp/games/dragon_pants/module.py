@@ -26,7 +26,7 @@ from dragon_pnp.games.dragon_pants.parts import (
     PantsRulebook,
     PantsWords,
 )
-from dragon_pnp.games.dragon_pants.policies import GreedyPlayer, board_distances
+from dragon_pnp.games.dragon_pants.policies import GreedyPlayer, position_value
 from dragon_pnp.games.dragon_pants.printed_words import TEXTS
 
 if TYPE_CHECKING:
@@ -86,25 +86,9 @@ class DragonPants(GameModule):
         raise IllegalActionError(why_illegal(engine, action))
 
     def evaluate(self, state: GameState, seat: int) -> float:
-        """Wearing The Pants late in the game is best; chasing a near holder with ready cards next."""
-        result = state.result
-        if result is not None:
-            if seat in result.winners:
-                return 1.0
-            return 0.0 if result.winners else 0.25
-        engine: PantsState = state  # type: ignore[assignment]
-        rules = engine.rules
-        ready = sum(1 for c in engine.hands[seat] if engine.spent[c] < 0 and c != rules.pants_card)
-        holder = engine.pants_holder()
-        if holder == seat:
-            left = max(0, engine.time) / max(1, engine.length)
-            value = 0.6 + 0.3 * (1.0 - left)
-        elif holder is None:
-            value = 0.3
-        else:
-            gap = board_distances(rules)[engine.pos[seat]][engine.pos[holder]]
-            value = 0.4 - 0.025 * min(gap, 10)
-        return min(1.0, value + 0.02 * min(ready, 3))
+        """Wearing The Pants late in the game is best; chasing a near holder with ready cards next
+        (`policies.position_value`, compiled with the engine)."""
+        return position_value(state, seat)  # type: ignore[arg-type]
 
     def policies(self) -> dict[str, PolicyFactory]:
         return {**super().policies(), "greedy": GreedyPlayer}

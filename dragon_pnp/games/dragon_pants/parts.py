@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from dragon_pnp.games.dragon_pants.hidden import sample_hidden
 from dragon_pnp.games.parts import (
     CommandsPart,
     HiddenPart,
@@ -149,6 +150,4 @@ class PantsHidden(HiddenPart):
     """Hands and piles lie open: only both decks' order and the engine's generator are redrawn."""
 
     def sample_hidden(self, state: GameState, seat: int, rng: Any) -> GameState:
-        from dragon_pnp.games.dragon_pants.hidden import sample_hidden
-
         return sample_hidden(state, rng)  # type: ignore[arg-type]

@@ -9,7 +9,6 @@ interface's `Policy`.
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
 
 from dragon_pnp.games.api import GameState
@@ -68,7 +67,7 @@ class GreedyPolicy:
         self.rules = rules
         self.board = board
         self.index = board.index
-        self.dist = _distances(board.steps, board.size)
+        self.dist = rules.distances
         # Dens cannot be entered, so chase a dragon at home by heading for its den's exit.
         exits = [board.den_exit(j) if board.is_home[j] else None for j in range(board.size)]
         self.approach = [
@@ -322,23 +321,6 @@ class GreedyPolicy:
         return threat
 
 
-def _distances(steps: tuple[tuple[int, ...], ...], size: int) -> list[list[int]]:
-    """Moves needed from every hex to every other (99 where none leads), by breadth-first search."""
-    table = []
-    for start in range(size):
-        row = [99] * size
-        row[start] = 0
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for nxt in steps[here]:
-                if row[nxt] == 99:
-                    row[nxt] = row[here] + 1
-                    queue.append(nxt)
-        table.append(row)
-    return table
-
-
 class GreedyPlayer:
     """The greedy heuristic as a game-interface policy: `choose(state, seat, rng)`."""
 
@@ -358,6 +340,30 @@ def greedy_for(rules: Rules) -> GreedyPolicy:
     return GreedyPolicy(rules)
 
 
-def board_distances(rules: Rules) -> list[list[int]]:
-    """Moves from every hex to every other (99 where none leads), shared with the greedy tables."""
-    return greedy_for(rules).dist
+def position_value(state: PantsState, seat: int) -> float:
+    """The game's `evaluate` (module.py): wearing The Pants late in the game is best; chasing a
+    near holder with ready cards next. Here, compiled with the engine, because the search asks it
+    at every playout's end for every seat and for every action it primes (a third of a 5-player
+    search's calls into Python before)."""
+    result = state.result
+    if result is not None:
+        if seat in result.winners:
+            return 1.0
+        return 0.0 if result.winners else 0.25
+    rules = state.rules
+    pants = rules.pants_card
+    spent = state.spent
+    ready = 0
+    for c in state.hands[seat]:
+        if spent[c] < 0 and c != pants:
+            ready += 1
+    holder = state.pants_holder()
+    if holder == seat:
+        left = max(0, state.time) / max(1, state.length)
+        value = 0.6 + 0.3 * (1.0 - left)
+    elif holder is None:
+        value = 0.3
+    else:
+        gap = rules.distances[state.pos[seat]][state.pos[holder]]
+        value = 0.4 - 0.025 * min(gap, 10)
+    return min(1.0, value + 0.02 * min(ready, 3))

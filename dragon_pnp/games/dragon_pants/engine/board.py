@@ -9,6 +9,7 @@ terrain data (`blocks_sight`, `sight_immune`, `holds_one`, `is_den`, `draw_power
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
@@ -242,3 +243,20 @@ def _pair(hex_: Sequence[int]) -> tuple[int, int]:
     """A hex given as any pair of numbers (a list from a file, a tuple) as the tables' key."""
     q, r = hex_
     return q, r
+
+
+def step_distances(steps: tuple[tuple[int, ...], ...], size: int) -> list[list[int]]:
+    """Moves needed from every hex to every other (99 where none leads), by breadth-first search."""
+    table = []
+    for start in range(size):
+        row = [99] * size
+        row[start] = 0
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in steps[here]:
+                if row[nxt] == 99:
+                    row[nxt] = row[here] + 1
+                    queue.append(nxt)
+        table.append(row)
+    return table

@@ -12,7 +12,7 @@ from typing import Any
 
 from dragon_pnp.games.dragon_pants.engine import cards as fx
 from dragon_pnp.games.dragon_pants.engine.actions import Action
-from dragon_pnp.games.dragon_pants.engine.board import BoardTables, _Line
+from dragon_pnp.games.dragon_pants.engine.board import BoardTables, _Line, step_distances
 
 # Targeting codes, from power_cards.yaml `target`.
 T_NONE, T_SELF, T_FLAT, T_DIAGONAL, T_ANY, T_ALL, T_REACTION = range(7)
@@ -60,6 +60,9 @@ class Rules:
 
         board = BoardTables.from_game(game_data, chosen)
         self.board = board
+        # Moves from every hex to every other (99 where none leads): the greedy player's tables
+        # and the game's `evaluate` read it in every playout.
+        self.distances: list[list[int]] = step_distances(board.steps, board.size)
         self.seats: dict[int, tuple[str, ...]] = {n: tuple(ids) for n, ids in game_data.board.seats.items()}
         self.seat_dens: dict[int, tuple[int, ...]] = {
             n: tuple(board.den_hex[d] for d in ids) for n, ids in self.seats.items()

@@ -23,15 +23,18 @@ class PantsWatch:
 
     __slots__ = ("change_turn", "changes", "held", "last_holder", "turn")
 
-    def __init__(self, state: Holding):
-        self.last_holder = state.holder  # last player (not pile) to hold The Pants; -1: a pile
-        self.changes = 0
+    def __init__(self, state: Holding | None = None):
+        """A watch from `state` on; without one, an empty watch for `copy` to fill (compiled
+        classes cannot be made through `__new__`)."""
+        self.last_holder = state.holder if state is not None else -1  # last player (not pile) to
+        self.changes = 0                                                # hold The Pants; -1: a pile
         self.change_turn = 0
-        self.turn = state.turn
-        self.held = [0] * (state.players + 1)  # turn ends held per seat; the last slot: nobody
+        self.turn = state.turn if state is not None else 0
+        self.held = [0] * (state.players + 1) if state is not None else []  # turn ends held per
+                                                                            # seat; the last: nobody
 
     def copy(self) -> PantsWatch:
-        other = PantsWatch.__new__(PantsWatch)
+        other = PantsWatch()
         other.last_holder, other.changes, other.change_turn = self.last_holder, self.changes, self.change_turn
         other.turn, other.held = self.turn, self.held[:]
         return other
