@@ -9,7 +9,6 @@ interface's `Policy`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from dragon_pnp.games.api import GameState
 from dragon_pnp.games.dragon_pants.engine import cards as fx
@@ -143,54 +142,27 @@ class GreedyPolicy:
         """The best-scoring action of the player on turn, ties broken by a little noise.
 
         The hot path of every playout of the search player: everything is looked up once per
-        decision, and moves and `end` (most of the options) are scored inline; a draw or a play
-        goes through `_other_value`."""
+        decision (`Look`), and moves and `end` (most of the options) are scored inline; a draw or
+        a play goes through `_other_value`."""
         pos = state.pos
         hands = state.hands
-        spent = state.spent
-        inst_kind = self.inst_kind
-        known: dict[int, int] = {}
-
-        def ready(seat: int) -> int:
-            """Bitmask of the card kinds a seat holds ready; most decisions never need it."""
-            bits = known.get(seat)
-            if bits is None:
-                bits = 0
-                for c in hands[seat]:
-                    if spent[c] < 0:
-                        bits |= 1 << inst_kind[c]
-                known[seat] = bits
-            return bits
-
         holder = state.pants_holder()
         wearing = holder == me
         chasing = holder is not None and not wearing
         loose = holder is None  # The Pants are in the Power deck or discard pile
         pants_on_top = loose and bool(state.discard) and state.discard[-1] == self.pants_card
         here = pos[me]
-        values: dict[int, float] = {}
-        chasers: list[Chaser] = []
-        others = 0
-        if wearing:
-            chasers = self._chasers(me, pos, ready)
-            occupied = 0
-            for p in pos:
-                occupied |= 1 << p
-            others = occupied & ~(1 << here)
         # Where a move or an action ends, by hex: a table unless The Pants are worn (then the
         # exposure to the others' next turn, worked out once per hex).
         place = (None if wearing else self.chase_value[pos[holder]] if chasing and holder is not None
                  else self.fetch_value if pants_on_top else self.roam_value)
-        threat = self._threat
-
-        def place_value(h: int) -> float:
-            if place is not None:
-                return place[h]
-            value = values.get(h)
-            if value is None:
-                value = values[h] = -threat(h, chasers, others)
-            return value
-
+        look = Look(self, state, place)
+        if wearing:
+            look.chasers = self._chasers(me, pos, look)
+            occupied = 0
+            for p in pos:
+                occupied |= 1 << p
+            look.others = occupied & ~(1 << here)
         index = self.index
         bite_mask = self.bite_mask
         dragon_at: dict[int, int] | None = None
@@ -200,54 +172,52 @@ class GreedyPolicy:
             verb = action.verb
             if verb == "move" and action.hex is not None:
                 h = index[action.hex]
-                value = place[h] if place is not None else place_value(h)
+                value = place[h] if place is not None else look.place_value(h)
                 if dragon_at is None:
                     dragon_at = {p: s for s, p in enumerate(pos) if s != me}
                 victim = dragon_at.get(h)
                 if victim is not None:
-                    guarded = bool(bite_mask & ready(victim))
+                    guarded = bool(bite_mask & look.ready(victim))
                     if victim == holder:
                         value = BITE_HOLDER - (70.0 if guarded else 0.0)
                     else:
                         value += (12.0 if hands[victim] else 0.0) - (40.0 if guarded else 0.0)
             elif verb == "end":
-                value = place_value(here)
+                value = look.place_value(here)
             else:
-                value = self._other_value(action, state, me, holder, place_value, ready)
+                value = self._other_value(action, state, me, holder, look)
             value = value + noise() * 0.01  # break ties without favouring list order
             if value > best_score:
                 best, best_score = action, value
         return best
 
-    def _other_value(self, action: Action, state: PantsState, me: int, holder: int | None,
-                     place_value: Callable[[int], float], ready: Callable[[int], int]) -> float:
+    def _other_value(self, action: Action, state: PantsState, me: int, holder: int | None, look: Look) -> float:
         """The score of a draw or a play (anything but a move or `end`)."""
         here = state.pos[me]
-        wearing = holder == me
         if action.verb == "draw":
             loose = holder is None
             pants_on_top = loose and bool(state.discard) and state.discard[-1] == self.pants_card
             if action.source == "discard" and pants_on_top:
                 return PANTS_ON_DISCARD
             if loose and action.source == "deck":
-                return place_value(here) + 10.0  # run the deck down so the Pants come back
+                return look.place_value(here) + 10.0  # run the deck down so the Pants come back
             if len(state.hands[me]) >= self.rules.hand_limit:
-                return place_value(here) - 1.0  # a full hand only swaps one card for another
-            return place_value(here) + (10.0 if action.source == "deck" else 4.0)
+                return look.place_value(here) - 1.0  # a full hand only swaps one card for another
+            return look.place_value(here) + (10.0 if action.source == "deck" else 4.0)
         if action.verb == "play":
-            def answered(target: int, cid: str) -> float:
-                """How much a ready reaction of the target spoils playing `cid` at it."""
-                answers = self.fits_mask[cid] & ready(target)
-                if not answers:
-                    return 0.0
-                return 120.0 if answers & self.reflect_mask and wearing else 60.0
+            return look.place_value(here) + self._play_value(action, me, holder, state.pos, state.hands,
+                                                             state.actions_left, look)
+        return look.place_value(here)
 
-            return place_value(here) + self._play_value(action, me, holder, state.pos, state.hands,
-                                                        state.actions_left, answered)
-        return place_value(here)
+    def _answered(self, look: Look, target: int, cid: str, wearing: bool) -> float:
+        """How much a ready reaction of the target spoils playing `cid` at it."""
+        answers = self.fits_mask[cid] & look.ready(target)
+        if not answers:
+            return 0.0
+        return 120.0 if answers & self.reflect_mask and wearing else 60.0
 
     def _play_value(self, action: Action, me: int, holder: int | None, pos: list[int], hands: list[list[int]],
-                    actions_left: int, answered: Callable[[int, str], float]) -> float:
+                    actions_left: int, look: Look) -> float:
         cid, target = action.card, action.target
         effect = self.effect[cid]
         kind = self.target_kind[cid]
@@ -260,7 +230,7 @@ class GreedyPolicy:
             return 15.0 if wearing and actions_left > 0 else -5.0
         if kind == T_ALL:  # Thunderstorm: everyone else home
             others = [s for s in range(len(pos)) if s != me]
-            spoiled = sum(answered(s, cid) for s in others) / max(1, len(others))
+            spoiled = sum(self._answered(look, s, cid, wearing) for s in others) / max(1, len(others))
             if holder is not None and not wearing:
                 return 55.0 - spoiled
             if wearing:
@@ -273,27 +243,27 @@ class GreedyPolicy:
             # Trade places with a dragon next to the holder, then bite with the action left.
             if (holder is not None and not wearing and target != holder
                     and self.approach[pos[target]][pos[holder]] <= actions_left - 1):
-                return 70.0 - answered(target, cid)
+                return 70.0 - self._answered(look, target, cid, wearing)
             return -5.0
         if target == holder and not wearing:
             value = AGAINST_HOLDER.get(effect, 0.0)
             if effect in (fx.LOSE, fx.LOSE_AND_HOME) and len(hands[target]) == 1:
                 value += 80.0  # the holder has nothing else to lose
-            return value - answered(target, cid)
+            return value - self._answered(look, target, cid, wearing)
         if wearing:
             gap = dist[pos[target]][pos[me]]
             if gap <= self.reach + 1:
-                return AGAINST_CHASER.get(effect, 0.0) - answered(target, cid)
+                return AGAINST_CHASER.get(effect, 0.0) - self._answered(look, target, cid, wearing)
             return -2.0
-        return (12.0 if effect == fx.STEAL else -2.0) - answered(target, cid)
+        return (12.0 if effect == fx.STEAL else -2.0) - self._answered(look, target, cid, wearing)
 
-    def _chasers(self, me: int, pos: list[int], ready: Callable[[int], int]) -> list[Chaser]:
+    def _chasers(self, me: int, pos: list[int], look: Look) -> list[Chaser]:
         """Per other dragon: where it is, how far it can move next turn, and its ready sight cards."""
         chasers = []
         for s, p in enumerate(pos):
             if s == me:
                 continue
-            cards = ready(s)
+            cards = look.ready(s)
             reach = self.reach + (1 if cards & self.boost_mask else 0)
             lines = [(sight, ignore, weight) for bit, sight, ignore, weight in self.line_threats if cards & bit] \
                 if cards & self.line_mask else []
@@ -319,6 +289,44 @@ class GreedyPolicy:
                     if clear(sight, p, h, occupied, ignore):
                         threat += weight
         return threat
+
+
+class Look:
+    """What one greedy decision looks up once: each seat's ready cards as a bitmask over card
+    kinds (most decisions never need one, so on demand) and, while The Pants are worn, each hex's
+    exposure. A small object rather than closures: compiled, a closure turned every local it
+    shared into an attribute of an environment object, the whole decision's hot loop included."""
+
+    def __init__(self, greedy: GreedyPolicy, state: PantsState, place: list[float] | None) -> None:
+        self.greedy = greedy
+        self.hands = state.hands
+        self.spent = state.spent
+        self.place = place
+        self.known: dict[int, int] = {}
+        self.values: dict[int, float] = {}
+        self.chasers: list[Chaser] = []
+        self.others = 0
+
+    def ready(self, seat: int) -> int:
+        bits = self.known.get(seat)
+        if bits is None:
+            bits = 0
+            inst_kind = self.greedy.inst_kind
+            spent = self.spent
+            for c in self.hands[seat]:
+                if spent[c] < 0:
+                    bits |= 1 << inst_kind[c]
+            self.known[seat] = bits
+        return bits
+
+    def place_value(self, h: int) -> float:
+        place = self.place
+        if place is not None:
+            return place[h]
+        value = self.values.get(h)
+        if value is None:
+            value = self.values[h] = -self.greedy._threat(h, self.chasers, self.others)
+        return value
 
 
 class GreedyPlayer:
