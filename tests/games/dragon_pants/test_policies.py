@@ -104,7 +104,7 @@ def test_greedy_tables_are_built_once_per_rules(rules):
 def _plain_score(greedy: GreedyPolicy, state, me: int, action) -> float:
     """Greedy's score of one action restated plainly from its documented parts (distances to the
     holder or a Power space, threats while wearing, bites, draws, plays), one action at a time."""
-    from dragon_pnp.games.dragon_pants.policies import BITE_HOLDER, PANTS_ON_DISCARD, STEP
+    from dragon_pnp.games.dragon_pants.policies import BITE_HOLDER, PANTS_ON_DISCARD, STEP, Look
 
     pos, hands, spent = state.pos, state.hands, state.spent
     holder = state.pants_holder()
@@ -113,10 +113,15 @@ def _plain_score(greedy: GreedyPolicy, state, me: int, action) -> float:
     def ready(seat: int) -> int:
         return sum({1 << greedy.inst_kind[c] for c in hands[seat] if spent[c] < 0})
 
+    # The scorer's private helpers take the decision's look-ups (`Look`); its ready cards must be
+    # the plain ones, seat by seat, for the restatement below to stand on them.
+    look = Look(greedy, state, None)
+    assert [look.ready(seat) for seat in range(len(pos))] == [ready(seat) for seat in range(len(pos))]
+
     def place(h: int) -> float:
         if wearing:
             occupied = sum({1 << p for p in pos})
-            return -greedy._threat(h, greedy._chasers(me, pos, ready), occupied & ~(1 << pos[me]))
+            return -greedy._threat(h, greedy._chasers(me, pos, look), occupied & ~(1 << pos[me]))
         if holder is not None:
             return -STEP * greedy.approach[h][pos[holder]]
         on_top = bool(state.discard) and state.discard[-1] == greedy.pants_card
@@ -143,11 +148,11 @@ def _plain_score(greedy: GreedyPolicy, state, me: int, action) -> float:
             return place(here) - 1.0
         return place(here) + (10.0 if action.source == "deck" else 4.0)
     if action.verb == "play":
-        def answered(target: int, cid: str) -> float:
-            answers = greedy.fits_mask[cid] & ready(target)
-            return 0.0 if not answers else 120.0 if answers & greedy.reflect_mask and wearing else 60.0
-
-        return place(here) + greedy._play_value(action, me, holder, pos, hands, state.actions_left, answered)
+        for target in range(len(pos)):   # how a ready reaction spoils a play, restated per target
+            answers = greedy.fits_mask[action.card] & ready(target)
+            spoiled = 0.0 if not answers else 120.0 if answers & greedy.reflect_mask and wearing else 60.0
+            assert greedy._answered(look, target, action.card, wearing) == spoiled
+        return place(here) + greedy._play_value(action, me, holder, pos, hands, state.actions_left, look)
     return place(here)
 
 
