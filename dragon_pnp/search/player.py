@@ -341,15 +341,19 @@ class SearchPolicy:
         own = 0
         rollout = own_horizon(self.settings.rollout, world.seats)
         cap = 2 * self.settings.rollout * max(1, world.seats)
+        # The game's methods are looked up once a playout, not at every step: the search knows the
+        # game only through the interface, so each lookup is by name.
+        to_move, apply, legal_actions = world.to_move, world.apply, world.legal_actions
+        choose = playout.choose if playout is not None else None
         while world.result is None and played < cap:
-            movers = world.to_move()
+            movers = to_move()
             mine = me in movers or me < 0
             if mine and own >= rollout:
                 break
-            if playout is None:
-                world.apply({seat: _choice(world.legal_actions(seat), draw) for seat in movers})
+            if choose is None:
+                apply({seat: _choice(legal_actions(seat), draw) for seat in movers})
             else:
-                world.apply({seat: playout.choose(world, seat, draw) for seat in movers})
+                apply({seat: choose(world, seat, draw) for seat in movers})
             played += 1
             own += mine
         evaluate = self.module.evaluate
