@@ -19,7 +19,7 @@ import numpy as np
 
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.pdf.page_digest import page_digests
-from dragon_pnp.pdf_pictures import TextRun, page_pictures, page_text_runs
+from dragon_pnp.pdf_pictures import TextRun, page_arrays, page_text_runs
 from dragon_pnp.proof.vision import VISIONS, Colour, contrast_ratio, hex_text, seen_as
 
 CONTRAST_DPI = 150
@@ -86,7 +86,7 @@ def proof_document(pdf: Path, thumbnails: Path | None, cache: RenderCache | None
     written: list[dict[str, str]] = []
     if thumbnails is not None:
         thumbnails.mkdir(parents=True, exist_ok=True)
-        drawn = page_pictures(data, THUMBNAIL_DPI, None, np.asarray)
+        drawn = page_arrays(data, THUMBNAIL_DPI)
         written = [_thumbnails(pdf.stem, number, picture, thumbnails) for number, picture in enumerate(drawn, 1)]
     return DocumentProof(pdf.name, len(texts), smallest[0] if smallest else None, smallest[1] if smallest else None,
                          smallest[2] if smallest else "", findings, written)
@@ -104,7 +104,7 @@ def _contrast_by_page(document: str, data: bytes, texts: list[list[TextRun]],
         if stored is not None:
             found[index + 1] = [ContrastFinding(document, index + 1, **item) for item in json.loads(stored)]
     missing = [index for index in range(len(texts)) if index + 1 not in found]
-    for index, picture in zip(missing, page_pictures(data, CONTRAST_DPI, missing, np.asarray), strict=True):
+    for index, picture in zip(missing, page_arrays(data, CONTRAST_DPI, missing), strict=True):
         found[index + 1] = _page_contrast(document, index + 1, texts[index], picture)
         if keys[index]:
             fields = [{name: value for name, value in asdict(finding).items() if name not in ("document", "page")}
