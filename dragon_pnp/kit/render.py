@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from dragon_pnp.cairo_ffi import load_cairocffi
 from dragon_pnp.kit.furniture import draw_label, draw_marks
+from dragon_pnp.kit.replay import Recorder, Script
 from dragon_pnp.paper import mm_to_pt
 
 if TYPE_CHECKING:
@@ -67,9 +68,35 @@ def draw(svg: str) -> Drawing:
 
 def forget_drawings() -> None:
     _drawings.clear()
+    _scripts.clear()
 
 
 def _record(svg: str) -> Drawing:
+    return _walk(svg, keep_script=False)[0]
+
+
+# The calls of each face walked for a composite, by SVG digest (None: a walk that cannot be
+# played again): its later uses play them onto a new recording instead of walking again.
+_scripts: dict[bytes, tuple[Script | None, float, float]] = {}
+
+
+def _fresh(svg: str) -> Drawing:
+    """A recording of its own for this one use of a face (see `_place`), the walk played again
+    where this worker walked that face before."""
+    digest = hashlib.sha256(svg.encode("utf-8")).digest()
+    if digest in _scripts:
+        script, width, height = _scripts[digest]
+        if script is not None:
+            return Drawing(script.play(_cairo()), width, height)
+        return _record(svg)
+    drawing, script = _walk(svg, keep_script=True)
+    _scripts[digest] = (script, drawing.width_pt, drawing.height_pt)
+    return drawing
+
+
+def _walk(svg: str, keep_script: bool) -> tuple[Drawing, Script | None]:
+    """Walk the SVG with cairosvg into a new recording; with `keep_script`, also the cairo
+    calls it made, when they can be played again."""
     cairo = _cairo()
     from cairosvg import surface as cairosvg_surface
     from cairosvg.parser import Tree
@@ -79,16 +106,33 @@ def _record(svg: str) -> Drawing:
     # also turns it into ANTIALIAS_BEST, which cairo 1.16 rasterises from a recording as
     # blocks instead of letters (card PNGs showed it); grey antialiasing draws them right.
     cairosvg_surface.TEXT_ANTIALIAS["geometricPrecision"] = cairo.ANTIALIAS_GRAY
+    recorders: list[Recorder] = []
+    sizes: list[tuple[int, int, int, int]] = []
 
     class _Recording(PDFSurface):
         """cairosvg surface that records in points instead of writing a file of its own."""
 
         def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
             extents = (0, 0, math.ceil(width), math.ceil(height))
+            sizes.append(extents)
             return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, extents), width, height
 
+        @property
+        def context(self) -> Any:
+            return self._context
+
+        @context.setter
+        def context(self, context: Any) -> None:
+            if keep_script:
+                context = Recorder(context, cairo)
+                recorders.append(context)
+            self._context = context
+
     walked = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96)
-    return Drawing(walked.cairo, walked.width, walked.height)
+    drawing = Drawing(walked.cairo, walked.width, walked.height)
+    if len(recorders) != 1 or len(sizes) != 1 or not recorders[0].replayable:
+        return drawing, None
+    return drawing, Script(recorders[0].calls, sizes[0])
 
 
 def run_task(documents: Sequence[DocumentJob], pngs: Sequence[ImageJob],
@@ -151,7 +195,7 @@ def _place(context: Any, job: DocumentJob, placement: Placement, window: Window,
     """
     if placement.form not in job.composites:
         svg = job.faces[placement.form]
-        _paint(context, placement, draw(svg) if shared else _record(svg))
+        _paint(context, placement, draw(svg) if shared else _fresh(svg))
         return
     composite = job.composites[placement.form]
     context.save()

@@ -19,7 +19,7 @@ import numpy as np
 
 from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.pdf.page_digest import page_digests
-from dragon_pnp.pdf_pictures import TextRun, page_pictures, page_text_runs
+from dragon_pnp.pdf_pictures import TextRun, page_arrays, page_text_runs
 from dragon_pnp.proof.vision import VISIONS, Colour, contrast_ratio, hex_text, seen_as
 
 CONTRAST_DPI = 150
@@ -86,7 +86,7 @@ def proof_document(pdf: Path, thumbnails: Path | None, cache: RenderCache | None
     written: list[dict[str, str]] = []
     if thumbnails is not None:
         thumbnails.mkdir(parents=True, exist_ok=True)
-        drawn = page_pictures(data, THUMBNAIL_DPI, None, np.asarray)
+        drawn = page_arrays(data, THUMBNAIL_DPI)
         written = [_thumbnails(pdf.stem, number, picture, thumbnails) for number, picture in enumerate(drawn, 1)]
     return DocumentProof(pdf.name, len(texts), smallest[0] if smallest else None, smallest[1] if smallest else None,
                          smallest[2] if smallest else "", findings, written)
@@ -104,7 +104,7 @@ def _contrast_by_page(document: str, data: bytes, texts: list[list[TextRun]],
         if stored is not None:
             found[index + 1] = [ContrastFinding(document, index + 1, **item) for item in json.loads(stored)]
     missing = [index for index in range(len(texts)) if index + 1 not in found]
-    for index, picture in zip(missing, page_pictures(data, CONTRAST_DPI, missing, np.asarray), strict=True):
+    for index, picture in zip(missing, page_arrays(data, CONTRAST_DPI, missing), strict=True):
         found[index + 1] = _page_contrast(document, index + 1, texts[index], picture)
         if keys[index]:
             fields = [{name: value for name, value in asdict(finding).items() if name not in ("document", "page")}
@@ -129,6 +129,7 @@ def _page_contrast(document: str, number: int, runs: list[TextRun], picture: np.
     scale = CONTRAST_DPI / 72.0
     low: dict[tuple[Colour, Colour, float], list[str]] = {}
     ratios: dict[tuple[Colour, Colour, float], tuple[float, float]] = {}
+    pair_ratios: dict[tuple[Colour, Colour], float] = {}   # a page has hundreds of runs and a few pairs
     for run in runs:
         if not run.text.strip():
             continue
@@ -137,7 +138,10 @@ def _page_contrast(document: str, number: int, runs: list[TextRun], picture: np.
             continue
         large = run.size_pt >= 18 or (run.bold and run.size_pt >= 14)
         needed = LARGE_TEXT if large else NORMAL_TEXT
-        ratio = contrast_ratio(run.colour, background)
+        pair = (run.colour, background)
+        if pair not in pair_ratios:
+            pair_ratios[pair] = contrast_ratio(*pair)
+        ratio = pair_ratios[pair]
         if ratio < needed:
             key = (run.colour, background, run.size_pt)
             low.setdefault(key, []).append(run.text)
@@ -164,12 +168,13 @@ def _background(pixels: np.ndarray, text: Colour) -> Colour | None:
     """The most common colour of `pixels` well away from the text colour (None: too few)."""
     if pixels.size == 0:
         return None
-    pixels = pixels.reshape(-1, 3).astype(np.int32)
-    far = pixels[np.abs(pixels - np.array(text)).sum(axis=1) > 120]
+    pixels = pixels.reshape(-1, 3).astype(np.int16)   # differences and sums of three fit; half int32's memory
+    distance = np.abs(pixels - np.array(text, dtype=np.int16))
+    far = pixels[distance[:, 0] + distance[:, 1] + distance[:, 2] > 120]
     if len(far) < max(4, len(pixels) // 10):
         return None
     bins = far // 8
-    keys = (bins[:, 0] << 10) | (bins[:, 1] << 5) | bins[:, 2]   # one number per 8-level bin
+    keys = (bins[:, 0] << 10) | (bins[:, 1] << 5) | bins[:, 2]   # one number per 8-level bin (< 2**15)
     modal = int(np.argmax(np.bincount(keys, minlength=1)))   # the commonest bin (the lowest of equals)
-    colour = far[keys == modal].mean(axis=0)   # the modal bin's own mean
+    colour = far[keys == modal].mean(axis=0)   # the modal bin's own mean (float64: sums of integers, exact)
     return (round(float(colour[0])), round(float(colour[1])), round(float(colour[2])))

@@ -119,10 +119,10 @@ def test_page_findings_are_kept_by_what_the_page_draws(tmp_path, monkeypatch):
     [finding] = first.contrast
     assert finding.text_colour == "#bbbbbb" and finding.ratio == pytest.approx(1.92, abs=0.05)   # L 0.497 on white
 
-    def no_drawing(data, dpi, wanted, finish):
+    def no_drawing(data, dpi, wanted):
         assert not wanted, "a cached page was drawn again"
         return []
 
-    monkeypatch.setattr(pages, "page_pictures", no_drawing)
+    monkeypatch.setattr(pages, "page_arrays", no_drawing)
     again = pages.proof_document(pdf, None, cache)
     assert again.contrast == first.contrast

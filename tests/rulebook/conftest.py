@@ -1,11 +1,12 @@
-"""Typeset the rulebook once per session; helpers to read its text back out of the PDF."""
+"""Typeset each seed rulebook once per session; helpers to read its text back out of the PDF."""
 
 from __future__ import annotations
 
 import pymupdf
 import pytest
 
-from dragon_pnp.rulebook import Rulebook, typeset
+from dragon_pnp.rulebook import Rulebook
+from tests.rulebook.seed_books import seed_rulebook
 
 
 def pdf_pages(data: bytes) -> list[str]:
@@ -39,7 +40,7 @@ def table_rows(data: bytes) -> list[str]:
 
 @pytest.fixture(scope="session")
 def book(game) -> Rulebook:
-    return typeset(game, "letter")
+    return seed_rulebook(game, "letter")
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import pymupdf
 import pytest
 
 from dragon_pnp.games.registry import load_game
-from dragon_pnp.rulebook import typeset
+from tests.rulebook.seed_books import seed_rulebook
 
 GAMES = ("dragon_pants", "dragon_dance", "dragon_line")
 
@@ -22,7 +22,7 @@ def books() -> dict[str, tuple[object, list[str]]]:
     made = {}
     for name in GAMES:
         game = load_game(name)
-        with pymupdf.open(stream=typeset(game, "letter").pdf, filetype="pdf") as doc:
+        with pymupdf.open(stream=seed_rulebook(game, "letter").pdf, filetype="pdf") as doc:
             made[name] = (game, [page.get_text() for page in doc])
     return made
 
@@ -128,8 +128,7 @@ def _lines(page: pymupdf.Page) -> list[tuple[float, float, bool, str]]:
 def test_no_heading_stranded_at_a_page_foot_and_no_word_carried_alone(name):
     """The last line of a page is never a heading, and no page starts with one lone word
     finishing the previous page's sentence."""
-    game = load_game(name)
-    with pymupdf.open(stream=typeset(game, "letter").pdf, filetype="pdf") as doc:
+    with pymupdf.open(stream=seed_rulebook(name, "letter").pdf, filetype="pdf") as doc:
         pages = [_lines(page) for page in doc]
     sizes = [size for lines in pages for _, size, _, _ in lines]
     body = max(set(sizes), key=sizes.count)

@@ -13,6 +13,7 @@ from dragon_pnp.errors import LayoutError
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.rulebook import typeset
 from dragon_pnp.rulebook.directives import GENERIC, directive_specs
+from tests.rulebook.seed_books import seed_rulebook
 
 
 def _text(pdf: bytes) -> str:
@@ -66,7 +67,7 @@ def test_game_directives_come_from_the_rules_module_and_replace_generic_ones() -
     assert {"line", "reach", "cards", "worked_round"} <= set(directive_specs(line))
     assert "card_table" in directive_specs(dance) and "sight" not in directive_specs(dance)
     # Dragon Pants' own components table names pieces the manifest alone does not (pawns, marker).
-    assert "Time marker" in _text(typeset(pants, "letter").pdf)
+    assert "Time marker" in _text(seed_rulebook(pants, "letter").pdf)
 
 
 def test_another_games_directive_is_unknown_here(new_game: Path) -> None:

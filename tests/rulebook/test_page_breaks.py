@@ -16,12 +16,11 @@ from reportlab.lib.pagesizes import letter
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table
 
 from dragon_pnp.data.loader import project_root
-from dragon_pnp.games.registry import load_game
 from dragon_pnp.paper import mm_to_pt
-from dragon_pnp.rulebook import typeset
 from dragon_pnp.rulebook.styles import make_styles
 from dragon_pnp.rulebook.tables import grid
 from tests.rulebook.page_flow import problems
+from tests.rulebook.seed_books import seed_rulebook
 
 ROOT = project_root()
 GAMES = [p.parent for p in sorted((ROOT / "data").glob("*/game.yaml"))] + [ROOT / "examples" / "goofspiel"]
@@ -32,7 +31,7 @@ LONG = ("Each word here is ordinary rules text, set at the body size so that it 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("folder", GAMES, ids=[g.name for g in GAMES])
 def test_no_stranded_heading_lone_line_or_lone_row_in_a_seed_rulebook(folder: Path, paper: str):
-    book = typeset(load_game(folder), paper)
+    book = seed_rulebook(folder, paper)
     found = problems(book.pdf, skip_first=1, skip_last=1 if book.aid_pdf is not None else 0)
     assert not found, found
 

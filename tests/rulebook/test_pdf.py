@@ -14,6 +14,7 @@ from dragon_pnp.paper import mm_to_pt, paper_size_mm
 from dragon_pnp.rulebook import typeset
 from dragon_pnp.rulebook.build import build_step
 from dragon_pnp.rulebook.styles import make_styles
+from tests.rulebook.seed_books import seed_rulebook
 
 
 def test_letter_pages_are_letter_sized(book):
@@ -25,7 +26,7 @@ def test_letter_pages_are_letter_sized(book):
 
 
 def test_a4_pages_are_a4_sized(game):
-    book = typeset(game, "a4")
+    book = seed_rulebook(game, "a4")
     width, height = paper_size_mm("a4")
     with pymupdf.open(stream=book.pdf, filetype="pdf") as doc:
         assert {(round(p.rect.width, 2), round(p.rect.height, 2)) for p in doc} == {
