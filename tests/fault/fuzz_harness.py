@@ -778,9 +778,10 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
         for suffix, extra in ((".yaml", []), (".json", ["--json"])):
             code, stdout, _, _, _ = run_cli(["play", "--new", "--game", str(game.work), "--players", "3",
                                              "--seed", "5", *extra], scratch, timeout, env)
-            if code == 0:
-                (positions / f"start{suffix}").write_text(stdout, encoding="utf-8")
-                game.position = positions / "start"
+            if code != 0:
+                break   # a game without saved positions refuses both forms: ask once
+            (positions / f"start{suffix}").write_text(stdout, encoding="utf-8")
+            game.position = positions / "start"
         if game.position is not None and not game.position.with_suffix(".json").exists():
             game.position = None
         games.append(game)
