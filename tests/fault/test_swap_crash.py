@@ -12,8 +12,7 @@ peer deck, the smallest kit, built without the proof step (which writes inside t
 never at the kit's name). Issue 30: Dragon Dance with its proof cost ~27 CPU s a variant, each
 traced build a full one with the cache off. The builds now draw their pages from the run's render
 cache, which an untraced A4 build fills first (the traced builds then store nothing in it, so each
-makes the same renames), and no traced build is a remembered one: none of them writes a kit where
-an A4 build of this copy succeeded before (a remembered build is keyed by its output folder).
+makes the same renames), and no build here is a remembered one (a `--no-proof` build never is).
 """
 
 from __future__ import annotations
@@ -85,10 +84,10 @@ def test_a_build_killed_at_any_rename_loses_no_kit(exchange: bool, tmp_path: Pat
     first = untraced(game, kit, "letter", cache_env)
     assert first.exit == 0, first
     # The A4 builds all take the full path, renames counted alike: none may be a remembered build
-    # (a rebuild of the same inputs writes the kit it remembers, with fewer renames), and none may
-    # store a page in the render cache (each store is a rename): this build, into a folder of its
-    # own, renders and stores the A4 pages; each later A4 build draws them from the cache, and as
-    # none of them into `kit` ever finishes, none is remembered for that folder.
+    # (a rebuild of the same inputs writes the kit it remembers, with fewer renames; `--no-proof`
+    # builds are never remembered), and none may store a page in the render cache (each store is
+    # a rename): this build, into a folder of its own, renders and stores the A4 pages; each later
+    # A4 build draws them from the cache.
     warmed = untraced(game, tmp_path / "warm" / "kit", "a4", cache_env)
     assert warmed.exit == 0, warmed
     letter = snapshot(kit)
