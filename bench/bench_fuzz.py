@@ -22,7 +22,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "fault"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from benchkit import smoke_cache  # noqa: E402
 from fuzz_harness import BAD, OUTCOMES, campaign, tally  # noqa: E402
 
 GAME_COLUMNS = ("ok", "located", "file-only", "traceback", "hang", "other")
@@ -57,8 +59,11 @@ def main() -> int:
     if args.smoke:   # the smallest game, no proof: building every game's kit is the suite's fuzz test's job
         args.cases, args.timeout, games, args.no_proof = 2, 30.0, ["new-game"], True
     started = time.monotonic()
+    # smoke: the suite's render cache when it gives one (smoke_cache), where the `new` game's pages
+    # may be already (the fault tests' fuzz builds the same game); otherwise a fresh one, as before
+    cache = smoke_cache(args.smoke, "")
     results = campaign(args.project.resolve(), args.cases, args.seed, args.timeout, cross_check_every=1,
-                       games=games, proof=not args.no_proof)
+                       games=games, proof=not args.no_proof, cache=Path(cache) if cache else None)
     elapsed = time.monotonic() - started
     counts = tally(results)
     print(f"fuzz: {len(results)} cases (seed {args.seed}) in {elapsed:.0f} s, "

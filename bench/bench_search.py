@@ -19,8 +19,8 @@
   check          wall and CPU time of the default `dragon-pnp check dragon_pants` (skipped by
                  --smoke and --no-check)
 
---smoke plays two games per pairing at small strengths, one pairing per game or opponent kind
-not met before (a quick test that the script runs).
+--smoke plays two games on its first pairing and one on each other, at small strengths, one pairing
+per game or opponent kind not met before (a quick test that the script runs).
 """
 
 from __future__ import annotations
@@ -57,9 +57,9 @@ class Pairing:
 
 
 def pairings(smoke: bool, scale: float, only: str | None = None) -> list[Pairing]:
-    """Who plays whom, and how often (full mode; --smoke plays 2 games at small strengths, and
-    only the pairings that bring a game or an opponent kind not met before: every player the bench
-    makes and every game it plays, both seat orders, at a fifth of the smoke's CPU)."""
+    """Who plays whom, and how often (full mode; --smoke plays 2 games at small strengths on the
+    first pairing, 1 on the others, and only the pairings that bring a game or an opponent kind not
+    met before: every player the bench makes and every game it plays, both seat orders once)."""
     full = [
         ("dragon_pants", "standard", "search:20", "greedy", 200),
         ("dragon_pants", "standard", "search:100", "greedy", 80),
@@ -91,7 +91,9 @@ def pairings(smoke: bool, scale: float, only: str | None = None) -> list[Pairing
         if smoke:
             # the least strength that still searches; search:6 only where it must differ from its rival's 3
             first, second = (_small(first) if second.startswith("search") else "search:3"), _small(second)
-            games = 2
+            # both seat orders on the first (Dragon Pants, ~0.05 CPU s a game); one game on the rest,
+            # whose search games cost ~0.75 CPU s each (Dragon Dance, Dragon Line): the same code plays them
+            games = 1 if found else 2
         else:
             games = max(2, round(games * scale))
         found.append(Pairing(game, setup, first, second, games))

@@ -12,6 +12,11 @@ Each edit waits for the studio to finish the previous rebuild (the output folder
 a designer who looks before the next save. Targets (issue 13): card edit 0.5 s, hand limit
 1.5 s, warm start 3 s (medians, 2-core machine).
 
+`--smoke` runs the same steps once on the peer deck (examples/), the smallest kit: a card's text
+in cards.csv, and game.yaml's playtime, which its rulebook's title page prints, for the hand limit.
+A smoke run shows the script works; Dragon Pants' 60 cards and 20-page rulebook, typeset at the
+start and again for the hand limit, cost ~10 CPU s more and are what the full run measures (issue 30).
+
 Usage: .venv/bin/python bench/bench_studio.py [--runs N] [--smoke]
 """
 
@@ -29,15 +34,35 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchkit import smoke_cache  # noqa: E402
 
-EDITED_CARD = "The target discards one card of their choice."   # printed on the Fireball card (its short text)
-HAND_LIMIT = re.compile(r"^(settings:\n(?:[ \t]+.*\n|[ \t]*#.*\n)*?[ \t]+hand_limit: )\d+", re.MULTILINE)
+
+@dataclass(frozen=True)
+class Subject:
+    """The game a run edits: a card's printed text in one file, and a number in game.yaml that its
+    rulebook prints (the edit named "hand limit edit" in the output)."""
+
+    folder: Path
+    card_file: str
+    card_text: str      # ends with a full stop; an edit adds " (edit N)" before it
+    rule: re.Pattern[str]   # group 1: what precedes the number
+    first_value: int    # the first edit's number (not the data's own); later edits count up
+    documents: frozenset[str]   # the documents the first preview must show
+
+
+FULL = Subject(ROOT / "data" / "dragon_pants", "power_cards.yaml",
+               "The target discards one card of their choice.",   # printed on the Fireball card (its short text)
+               re.compile(r"^(settings:\n(?:[ \t]+.*\n|[ \t]*#.*\n)*?[ \t]+hand_limit: )\d+", re.MULTILINE), 4,
+               frozenset({"cards.pdf", "tiles.pdf", "rulebook.pdf"}))
+SMOKE = Subject(ROOT / "examples" / "peer-deck", "cards.csv", "Gain 1 coin.",   # the first card's text
+                re.compile(r"^(playtime_minutes: )\d+", re.MULTILINE), 11, frozenset({"cards.pdf", "rulebook.pdf"}))
 WAIT = 60.0        # seconds any one wait may take before the bench gives up (a stuck studio fails it)
 ERROR_GRACE = 5.0  # seconds an error state may stand before the bench calls it real (a half-written save)
 
@@ -113,9 +138,9 @@ def pages(state: dict) -> dict[str, str]:
     return {page["id"]: page["src"] for doc in state["documents"] for page in doc["pages"]}
 
 
-def complete(state: dict) -> bool:
-    """Every document of the kit, rulebook included, is on the page."""
-    return {"cards.pdf", "tiles.pdf", "rulebook.pdf"} <= {doc["name"] for doc in state["documents"]} \
+def complete(documents: frozenset[str]) -> Callable[[dict], bool]:
+    """Whether a state shows every document of the kit, rulebook included."""
+    return lambda state: documents <= {doc["name"] for doc in state["documents"]} \
         and state["stage"] not in ("cards", "pieces", "rulebook")
 
 
@@ -153,7 +178,7 @@ class Studio:
 def start_time(game: Path, out: Path, env: dict[str, str]) -> float:
     studio = Studio(game, out, env)
     try:
-        state = studio.events.until(complete)
+        state = studio.events.until(complete(FULL.documents))
         with ThreadPoolExecutor(6) as browser:  # a browser fetches six images at a time from one host
             list(browser.map(lambda src: fetch(studio.port, src), pages(state).values()))
         elapsed = time.perf_counter() - studio.started
@@ -184,17 +209,18 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.runs = 1
+    subject = SMOKE if args.smoke else FULL
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        game = tmp / "dragon_pants"
-        shutil.copytree(ROOT / "data" / "dragon_pants", game)
-        # smoke: the suite's render cache (smoke_cache), which holds Dragon Pants' pages, so the studio's
-        # first preview is not a cold render (~12 CPU s; the studio's own tests cover that path)
+        game = tmp / subject.folder.name
+        shutil.copytree(subject.folder, game)
+        # smoke: the suite's render cache (smoke_cache), which holds the peer deck's pages, so the studio's
+        # first preview is not a cold render (the studio's own tests cover that path)
         env = {**os.environ, "PYTHONPATH": str(ROOT), "DRAGON_PNP_CACHE": smoke_cache(args.smoke, tmp / "cache")}
-        cards_file, game_file = game / "power_cards.yaml", game / "game.yaml"
+        cards_file, game_file = game / subject.card_file, game / "game.yaml"
         cards, rules = cards_file.read_text(), game_file.read_text()
-        if EDITED_CARD not in cards or not HAND_LIMIT.search(rules):
-            raise SystemExit("the data no longer has the card text or hand limit this bench edits")
+        if subject.card_text not in cards or not subject.rule.search(rules):
+            raise SystemExit(f"{subject.folder.name} no longer has the card text or the game.yaml number this bench edits")
         print(f"{args.runs} runs, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
 
         cold = None if args.smoke else start_time(game, tmp / "out", env)
@@ -207,10 +233,10 @@ def main() -> None:
                 cold = time.perf_counter() - studio.started
             card_edits, limit_edits = [], []
             for run in range(args.runs):
-                text = EDITED_CARD.replace("their choice.", f"their choice (edit {run}).")
-                card_edits.append(edit_latency(studio, cards_file, cards.replace(EDITED_CARD, text, 1), "cards.pdf"))
+                text = f"{subject.card_text[:-1]} (edit {run})."
+                card_edits.append(edit_latency(studio, cards_file, cards.replace(subject.card_text, text, 1), "cards.pdf"))
             for run in range(args.runs):
-                limit = HAND_LIMIT.sub(lambda found, run=run: f"{found.group(1)}{4 + run % 16}", rules)
+                limit = subject.rule.sub(lambda found, run=run: f"{found.group(1)}{subject.first_value + run % 16}", rules, count=1)
                 limit_edits.append(edit_latency(studio, game_file, limit, "rulebook.pdf"))
                 if run + 1 < args.runs:   # the next edit starts from the data as it was (a smoke's copy is thrown away:
                     game_file.write_text(rules)   # one rebuild, a rulebook typeset, less; issue 30)

@@ -4,6 +4,7 @@ puts each command in its own process with a time limit (see fuzz_harness.run_bat
 from __future__ import annotations
 
 import json
+import os
 import select
 import shutil
 import subprocess
@@ -105,7 +106,20 @@ def run_commands(requests: list[list[str] | dict], timeout: float = 60, cwd: Pat
     for request in batch:
         request.setdefault("cwd", str(cwd or ROOT))
         request["env"] = {"COLUMNS": "200", **(env or {}), **request.get("env", {})}
-    return [Run(a["exit"], a["stdout"], a["stderr"], a["seconds"], a["stray"], a["cpu"]) for a in Harness.run(batch, timeout)]
+    runs = [Run(a["exit"], a["stdout"], a["stderr"], a["seconds"], a["stray"], a["cpu"]) for a in Harness.run(batch, timeout)]
+    if log := os.environ.get("DRAGON_PNP_FAULT_LOG"):
+        _log_runs(Path(log), batch, runs)
+    return runs
+
+
+def _log_runs(log: Path, batch: list[dict], runs: list[Run]) -> None:
+    """One line per command (test, CPU s, wall s, exit, argv) when DRAGON_PNP_FAULT_LOG names a file:
+    what each fault test's commands cost, which --cpu-times charges to the folder's last test."""
+    test = os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]
+    with log.open("a", encoding="utf-8") as out:
+        for request, run in zip(batch, runs, strict=True):
+            argv = " ".join(str(a) for a in request["argv"])[:160]
+            out.write(f"{test}\t{run.cpu:.2f}\t{run.seconds:.2f}\t{run.exit}\t{argv}\n")
 
 
 def run_command(argv: list[str], **options) -> Run:

@@ -421,6 +421,13 @@ class Result:
     exit: int | None
     seconds: float
     detail: str = ""
+    cpu: float = 0.0   # CPU seconds of the case's commands (build, validate or play) and their children
+
+
+def children_cpu() -> float:
+    """CPU seconds of every child this process has waited for so far (user + system)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def run_cli(argv: list[str], cwd: Path, timeout: float, env: dict[str, str]) -> tuple[int | None, str, str, float, bool]:
@@ -677,8 +684,11 @@ def data_size(game: Game) -> int:
 def run_case(index: int, game: Game, target: str, mutation: Mutation, seed: int, timeout: float,
              env: dict[str, str], scratch: Path, cross_check: bool, proof: bool = True) -> Result:
     rng = random.Random(f"{seed}:{index}")
+    cpu = children_cpu()
     if target.startswith("<position"):
-        return _position_case(index, game, target, mutation, rng, timeout, env, scratch)
+        played = _position_case(index, game, target, mutation, rng, timeout, env, scratch)
+        played.cpu = round(children_cpu() - cpu, 3)
+        return played
     restore(game)
     mutation.apply(game.work / target, rng)
     argv = ["build", str(game.work), "--no-check", "--out", str(game.kit), *([] if proof else ["--no-proof"])]
@@ -702,7 +712,8 @@ def run_case(index: int, game: Game, target: str, mutation: Mutation, seed: int,
         if vcode is None or (vcode == 0) != (code == 0):
             outcome = "validate_disagrees"
             detail = f"build exit {code}, validate exit {vcode}: {_last_lines(vstderr or stderr)}"
-    return Result(index, game.name, target, mutation.name, "build", outcome, code, seconds, detail)
+    return Result(index, game.name, target, mutation.name, "build", outcome, code, seconds, detail,
+                  round(children_cpu() - cpu, 3))
 
 
 def _position_case(index: int, game: Game, target: str, mutation: Mutation, rng: random.Random,
@@ -767,9 +778,10 @@ def prepare(project: Path, scratch: Path, timeout: float, env: dict[str, str],
         for suffix, extra in ((".yaml", []), (".json", ["--json"])):
             code, stdout, _, _, _ = run_cli(["play", "--new", "--game", str(game.work), "--players", "3",
                                              "--seed", "5", *extra], scratch, timeout, env)
-            if code == 0:
-                (positions / f"start{suffix}").write_text(stdout, encoding="utf-8")
-                game.position = positions / "start"
+            if code != 0:
+                break   # a game without saved positions refuses both forms: ask once
+            (positions / f"start{suffix}").write_text(stdout, encoding="utf-8")
+            game.position = positions / "start"
         if game.position is not None and not game.position.with_suffix(".json").exists():
             game.position = None
         games.append(game)
@@ -798,7 +810,9 @@ def campaign(project: Path, cases: int, seed: int, timeout: float, cross_check_e
     with tempfile.TemporaryDirectory(prefix="dragon-pnp-fuzz-") as folder:
         scratch = Path(folder)
         env = {"COLUMNS": "200", "DRAGON_PNP_CACHE": str(cache or scratch / "render-cache"), "NO_COLOR": "1"}
+        cpu = children_cpu()
         prepared = prepare(project, scratch, timeout, env, None if games is None else set(games), proof, kits)
+        print(f"fuzz harness: the unbroken games prepared in {children_cpu() - cpu:.1f} CPU s", file=sys.stderr)
         plan = plan_sample(prepared) if sample else plan_cases(prepared, cases, seed)
         results = []
         for index, (game, target, mutation) in enumerate(plan):
@@ -825,11 +839,10 @@ def run_batch(project: Path, requests: list[dict[str, Any]], timeout: float) -> 
     _preimport()
     answers = []
     for request in requests:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        before = children_cpu()
         code, stdout, stderr, seconds, stray = run_cli(request["argv"], Path(request.get("cwd") or os.getcwd()),
                                                        timeout, request.get("env") or {})
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        cpu = children_cpu() - before
         answers.append({"exit": code, "stdout": stdout, "stderr": stderr, "seconds": seconds, "stray": stray,
                         "cpu": round(cpu, 3)})
     return answers

@@ -76,10 +76,14 @@ def test_hostile_templates_are_located_errors_in_validate_and_build(name: str, t
         requests.append(["validate", str(game)])
         expected.append((snippet, f"rules.md:{line}"))
     # build too for a few: the same error, and the previous kit (the run's shared build of the
-    # unbroken game, copied; the peer deck's without the proof, which no other test reads) untouched
+    # unbroken game, copied; the peer deck's without the proof, which no other test reads) untouched.
+    # One of each guard of the sandbox: a range's size (0), the confined loader (5), the budget of
+    # loop steps and calls (3: nested loops). Issue 30: the doubling macro (10) spends the same
+    # budget by calls, 200,000 of them: ~5 CPU s in a build, twice its validate, against
+    # 0.5 for the loops; validate still meets it, under the same time limit.
     kit = copy_seed_kit(name, tmp_path / "kit", proof=None if name in GAMES else False)
     before = snapshot(kit)
-    for number in ((0, 5, 10) if every else (0,)):
+    for number in ((0, 5, 3) if every else (0,)):
         requests.append(["build", str(games[number]), "--no-check", "--out", str(kit)])
         expected.append(expected[number])
     started = time.monotonic()
@@ -112,14 +116,17 @@ SECTION_CASES = {
 }
 
 
-# Games whose rulebook ends with an aid page (Dragon Dance's and Dragon Line's aids are cards).
-AID_PAGE_GAMES = [name for name in GAMES
-                  if "::: player_aid" in (Path(__file__).parents[2] / "data" / name / "rules.md").read_text()]
+# A game whose rulebook ends with an aid page (Dragon Dance's and Dragon Line's aids are cards): the
+# smallest one. Where rules.md is cut into the rulebook and the aid is the same code for every game
+# (dragon_pnp/rulebook/document.py, aid.py); issue 30: Dragon Pants, the only shipped game with an
+# aid page, cost ~9 CPU s for these ten commands, each laying out its 60 cards before the refusal.
+AID_PAGE_GAMES = ["goofspiel"]
 
 
 @pytest.mark.parametrize("name", AID_PAGE_GAMES)
 def test_the_rulebook_and_player_aid_keep_their_sections(name: str, tmp_path: Path, cache_env, copy_seed_kit) -> None:
     """An emptied or cut rules.md used to build a one-page rulebook and drop player-aid.pdf."""
+    assert "::: player_aid" in (copy_game(name, tmp_path / "probe") / "rules.md").read_text(encoding="utf-8")
     kit = copy_seed_kit(name, tmp_path / "kit")   # the run's shared build of the unbroken game
     requests: list[list[str]] = []
     expected: list[tuple[str, str]] = []

@@ -1,4 +1,8 @@
-"""The validate and decks commands as a user runs them: exit codes, tables, JSON."""
+"""The validate and decks commands as a user runs them: exit codes, tables, JSON.
+
+The tables, JSON and messages are read from `main` in the test process (`in_process`); a child
+process each, importing the package again (~0.8 CPU s), is kept where the process is the point:
+its exit code on usage errors and an unknown game, and the console script (issue 30)."""
 
 from __future__ import annotations
 
@@ -11,11 +15,18 @@ from typing import Any
 
 import pytest
 
+from tests.in_process import run_cli
+
 ENV = {"COLUMNS": "120", "PATH": "/usr/bin:/bin"}
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, env=ENV)
+
+
+def in_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """`dragon-pnp ARGS` through `main` in this process, on the same terminal width as `run`."""
+    return run_cli(*args, env={"COLUMNS": ENV["COLUMNS"]})
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +77,7 @@ def test_validate_json_lists_every_check(validate_in_process) -> None:
 def test_validate_json_reports_schema_errors(game_copy: Path) -> None:
     game_file = game_copy / "game.yaml"
     game_file.write_text(game_file.read_text().replace("hand_limit: 3", "hand_limit: -3"))
-    result = run("validate", str(game_copy), "--json")
+    result = in_process("validate", str(game_copy), "--json")
     assert result.returncode == 2
     error = json.loads(result.stdout)["errors"][0]
     assert error["field"] == "settings.hand_limit" and error["line"] is not None
@@ -80,23 +91,24 @@ def test_unknown_game_is_a_clear_error() -> None:
 
 
 def test_decks_table_shows_all_presets() -> None:
-    result = run("decks", "dragon_pants")
+    result = in_process("decks", "dragon_pants")
     assert result.returncode == 0
     for name in ("standard", "volatile", "long"):
         assert name in result.stdout
 
 
 def test_decks_json_for_presets_and_custom_deck() -> None:
-    presets = json.loads(run("decks", "dragon_pants", "--json").stdout)
+    presets = json.loads(in_process("decks", "dragon_pants", "--json").stdout)
     assert [p["preset"] for p in presets] == ["standard", "volatile", "long"]
     assert [p["length"] for p in presets] == [10, 10, 20]
-    custom = json.loads(run("decks", "dragon_pants", "--deck", "-1x13,-2x1,+1x3,+2x1", "--length", "10", "--json").stdout)
+    custom = json.loads(in_process("decks", "dragon_pants", "--deck", "-1x13,-2x1,+1x3,+2x1", "--length", "10",
+                                   "--json").stdout)
     assert custom[0]["draws"] == presets[0]["draws"]
     assert custom[0]["p_last_card"] == presets[0]["p_last_card"]
 
 
 def test_decks_rejects_a_malformed_deck() -> None:
-    result = run("decks", "dragon_pants", "--deck", "-1x13,+1y3")
+    result = in_process("decks", "dragon_pants", "--deck", "-1x13,+1y3")
     assert result.returncode == 2
     assert "--deck item 2 '+1y3'" in result.stderr
 

@@ -88,9 +88,17 @@ def _environment() -> dict[str, str]:
     return environment
 
 
+def _installed(environment: dict[str, str]) -> dict[str, str]:
+    """The environment of a command run from the installed wheel: bytecode may be written, as it may
+    for a user's installed package. Under PYTHONDONTWRITEBYTECODE (set on these machines) each of
+    the tests' dozen commands compiled every module it imported from source again (issue 30: the
+    wheel is installed --no-compile, so the first command to import a module writes its .pyc)."""
+    return {k: v for k, v in environment.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _run(env_dir: Path, cwd: Path, *args: str, timeout: float = 300, cache: Path | None = None) -> subprocess.CompletedProcess:
     """The installed `dragon-pnp ARGS`; with the render cache off unless `cache` names one."""
-    environment = _environment() if cache is None else {**_environment(), "DRAGON_PNP_CACHE": str(cache)}
+    environment = _installed(_environment() if cache is None else {**_environment(), "DRAGON_PNP_CACHE": str(cache)})
     return subprocess.run([str(env_dir / "bin" / "dragon-pnp"), *args], cwd=cwd, capture_output=True, text=True,
                           timeout=timeout, env=environment)
 
@@ -99,12 +107,12 @@ def test_a_designer_workflow_outside_the_checkout(installed, tmp_path):
     work = tmp_path / "workspace"
     work.mkdir()
     where = subprocess.run([str(installed / "bin" / "python"), "-c", "import dragon_pnp; print(dragon_pnp.__file__)"],
-                           cwd=work, capture_output=True, text=True, check=True, env=_environment()).stdout
+                           cwd=work, capture_output=True, text=True, check=True, env=_installed(_environment())).stdout
     assert str(installed) in where and str(ROOT / "dragon_pnp") not in where
 
     imports = "import dragon_pnp.games\ntry:\n    import generator\nexcept ImportError:\n    print('no generator')"
     done = subprocess.run([str(installed / "bin" / "python"), "-c", imports], cwd=work, capture_output=True, text=True,
-                          env=_environment())
+                          env=_installed(_environment()))
     assert done.returncode == 0 and done.stdout.strip() == "no generator", done.stdout + done.stderr
 
     listed = _run(installed, work, "games", "--json")
