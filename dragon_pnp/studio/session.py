@@ -234,11 +234,9 @@ class StudioSession:
         self.loaded = game   # the playtest deals from the game's own data: rules never see a language
         try:
             self._show_preview(game, settings, inputs, before, started)
-        finally:
-            # A file the stages read (art, a template) changed under them: what they made from
-            # `inputs` may hold the newer file, so none of it stands for that digest.
-            if inputs is not None and adapter.inputs_digest(self.game_dir) != inputs:
-                self.previewer.remembered.forget(inputs)
+        except BaseException:
+            self._forget_if_changed(inputs)
+            raise
         self.balance.data_changed(_data_version(self.game_dir))
         stages = ", ".join(f"{stage} {seconds:.2f}" for stage, seconds in self.view.timings.items())
         self.log(f"preview rebuilt in {time.perf_counter() - started:.2f} s ({stages}): {_describe(self.view.changed)}")
@@ -258,8 +256,15 @@ class StudioSession:
         self._check_superseded()
         # The output folder holds the game's own kit; `build --lang` writes a language's.
         writing = self.write_output and self.out_dir is not None and not settings.language
-        self._stage_done("pieces", settings, self.previewer.pieces(game, settings, inputs), before, started,
-                         next_stage="output" if writing else "")
+        pieces = self.previewer.pieces(game, settings, inputs)
+        self._forget_if_changed(inputs)   # before the page says ready: a save after that is the next rebuild's
+        self._stage_done("pieces", settings, pieces, before, started, next_stage="output" if writing else "")
+
+    def _forget_if_changed(self, inputs: str | None) -> None:
+        """A file the stages read (art, a template) changed under them: what they made from
+        `inputs` may hold the newer file, so none of it stands for that digest."""
+        if inputs is not None and adapter.inputs_digest(self.game_dir) != inputs:
+            self.previewer.remembered.forget(inputs)
 
     def _write_output(self, game: GameData, settings: Settings) -> None:
         """The kit as `dragon-pnp build --no-check` writes it, into the output folder."""
