@@ -12,7 +12,6 @@ import threading
 import time
 from collections.abc import Callable, Generator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 import yaml
@@ -20,9 +19,6 @@ import yaml
 from dragon_pnp.data import GameData
 from dragon_pnp.games.registry import load_game
 from dragon_pnp.kit.parallel import stop_render_workers
-
-if TYPE_CHECKING:
-    from dragon_pnp.rulebook import Rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data" / "dragon_pants"
@@ -97,15 +93,6 @@ def pytest_sessionfinish(session, exitstatus) -> None:
 @pytest.fixture(scope="session")
 def game() -> GameData:
     return load_game(DATA)
-
-
-@pytest.fixture(scope="session")
-def book(game: GameData) -> Rulebook:
-    """Dragon Pants' rulebook typeset on letter, once per run: tests/rulebook reads it, and the
-    studio's page digests compare it with an edited one (a typeset is seconds of CPU)."""
-    from dragon_pnp.rulebook import typeset
-
-    return typeset(game, "letter")
 
 
 @pytest.fixture

@@ -1,9 +1,11 @@
-"""Helpers (the rulebook typeset once per run is tests/conftest.py's `book`) to read its text back out of the PDF."""
+"""Typeset the rulebook once per session; helpers to read its text back out of the PDF."""
 
 from __future__ import annotations
 
 import pymupdf
 import pytest
+
+from dragon_pnp.rulebook import Rulebook, typeset
 
 
 def pdf_pages(data: bytes) -> list[str]:
@@ -33,6 +35,11 @@ def table_rows(data: bytes) -> list[str]:
             if line:
                 rows.append(" ".join(line))
     return rows
+
+
+@pytest.fixture(scope="session")
+def book(game) -> Rulebook:
+    return typeset(game, "letter")
 
 
 @pytest.fixture(scope="session")

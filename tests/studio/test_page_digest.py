@@ -11,10 +11,10 @@ from dragon_pnp.pdf.page_digest import page_digests
 from dragon_pnp.rulebook.document import typeset
 
 
-@pytest.fixture
-def letter_pdf(book) -> bytes:
-    """Dragon Pants' rulebook on letter: the run's one typeset of it (tests/conftest.py's `book`)."""
-    return book.pdf
+@pytest.fixture(scope="module")
+def letter_pdf(game) -> bytes:
+    """Dragon Pants' rulebook on letter, typeset once for both tests (a few CPU seconds each time)."""
+    return typeset(game, "letter").pdf
 
 
 def test_a_hand_limit_edit_changes_only_the_pages_that_print_it(game, letter_pdf):
