@@ -73,6 +73,21 @@ def load(game_dir: Path) -> GameData:
     return load_game(game_dir)
 
 
+def inputs_digest(game_dir: Path) -> str:
+    """A digest of every file of the game folder and the templates: what a preview is made from."""
+    from dragon_pnp.kit.render_cache import folders_digest
+
+    return folders_digest(game_dir, templates_folder())
+
+
+def digest_covers(game: GameData) -> bool:
+    """Whether `inputs_digest` covers all of this game's code: not when its rules module is
+    installed elsewhere or registered at run time (as `build` does not remember such a build)."""
+    from dragon_pnp.build.build_cache import rules_code
+
+    return rules_code(game) == (True, None)
+
+
 def cross_check(game: GameData) -> list[tuple[Location, str, str]]:
     """The findings that make `build` refuse the data: (where, what is wrong, "data" or "rule")."""
     from dragon_pnp.checks import validate_game

@@ -5,7 +5,9 @@ it places, its marks and overlay), so a changed card re-renders the one sheet th
 the workers draw it with cairo and PDFium rasterises the PDF page. Card faces for the gallery
 are PNG jobs keyed the same way. The rulebook is typeset whole, as the build does, but only
 its pages whose drawing changed (see page_digest) are rasterised again. Page images are also
-kept in the render cache, so a studio started on data it has shown before draws nothing.
+kept in the render cache, so a studio started on data it has shown before draws nothing. Given
+the digest of its inputs (`inputs`), a stage whose inputs and settings it has seen before plans
+and typesets nothing either (remembered.py).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from dragon_pnp.pdf.page_digest import page_digests
 from dragon_pnp.studio import build_adapter as adapter
 from dragon_pnp.studio.images import ImageStore
 from dragon_pnp.studio.raster import JPEG_QUALITY, PREVIEW_DPI, PageImage, rasterise
+from dragon_pnp.studio.remembered import Remembered
 
 if TYPE_CHECKING:
     from dragon_pnp.rulebook.early import TypesetBook
@@ -68,15 +71,22 @@ class Previewer:
         self.cache = cache if cache is not None else adapter.render_cache()
         self._made: dict[str, tuple[str, int, int]] = {}     # content key -> (address, width, height)
         self._book: tuple[GameData, str, TypesetBook] | None = None  # the last book typeset: (game, paper, book)
+        self.remembered = Remembered()
 
-    def cards(self, game: GameData, settings: Settings) -> tuple[list[ShownPage], list[ShownCard]]:
-        """The card sheets and every card face, rendering only the ones not seen before."""
-        plan = adapter.plan_card_preview(game, settings.paper, settings.duplex, CARD_DPI)
+    def cards(self, game: GameData, settings: Settings,
+              inputs: str | None = None) -> tuple[list[ShownPage], list[ShownCard]]:
+        """The card sheets and every card face, rendering only the ones not seen before.
+
+        `inputs` is the digest of the files `game` was loaded from (None: not known)."""
+        plan = self.remembered.make(inputs, ("cards", settings), lambda: adapter.plan_card_preview(
+            game, settings.paper, settings.duplex, CARD_DPI))
         return self._show(game, settings, plan)
 
-    def pieces(self, game: GameData, settings: Settings) -> list[ShownPage]:
+    def pieces(self, game: GameData, settings: Settings, inputs: str | None = None) -> list[ShownPage]:
         """The pages of the other kit documents (tiles, board, extras), likewise."""
-        return self._show(game, settings, adapter.plan_piece_preview(game, settings.paper, settings.duplex))[0]
+        plan = self.remembered.make(inputs, ("pieces", settings), lambda: adapter.plan_piece_preview(
+            game, settings.paper, settings.duplex))
+        return self._show(game, settings, plan)[0]
 
     def _show(self, game: GameData, settings: Settings,
               plan: adapter.KitPreview) -> tuple[list[ShownPage], list[ShownCard]]:
@@ -100,10 +110,11 @@ class Previewer:
                  for card in plan.cards]
         return pages, cards
 
-    def rulebook(self, game: GameData, settings: Settings) -> list[ShownPage]:
+    def rulebook(self, game: GameData, settings: Settings, inputs: str | None = None) -> list[ShownPage]:
         """The rulebook and player aid, typeset as the build does; only pages that changed are rasterised."""
         shown = []
-        book = adapter.typeset_book(game, settings.paper)
+        book = self.remembered.make(inputs, ("book", settings.paper, settings.language),
+                                    lambda: adapter.typeset_book(game, settings.paper))
         self._book = (game, settings.paper, book)
         for document, pdf in adapter.book_documents(book):
             keys = [_page_key(f"pdf-page|{digest}") for digest in page_digests(pdf)]

@@ -222,40 +222,62 @@ class StudioSession:
             self.view.status, self.view.stage, self.view.timings = "building", "cards", {}
         self._publish()
 
+        inputs: str | None = adapter.inputs_digest(self.game_dir)
         game = self._load()
         if game is None:
             return
+        if not adapter.digest_covers(game) or adapter.inputs_digest(self.game_dir) != inputs:
+            inputs = None   # the digest does not stand for what was loaded: make everything afresh
         with self._lock:
             self.view.game = {"name": game.game.name, "slug": game.slug, "folder": str(self.game_dir)}
             self.view.problems = []
         self.loaded = game   # the playtest deals from the game's own data: rules never see a language
-        game = self._language(game, settings.language)
-        # Stages in the order a designer waits for them; each is shown as soon as it is done.
-        card_pages, cards = self.previewer.cards(game, settings)
+        try:
+            self._show_preview(game, settings, inputs, before, started)
+        except BaseException:
+            self._forget_if_changed(inputs)
+            raise
+        self.balance.data_changed(_data_version(self.game_dir))
+        stages = ", ".join(f"{stage} {seconds:.2f}" for stage, seconds in self.view.timings.items())
+        self.log(f"preview rebuilt in {time.perf_counter() - started:.2f} s ({stages}): {_describe(self.view.changed)}")
+        if self.write_output and self.out_dir is not None and not settings.language:
+            self._write_output(game, settings)
+
+    def _show_preview(self, game: GameData, settings: Settings, inputs: str | None, before: dict[str, str],
+                      started: float) -> None:
+        """The preview's stages for a loaded game, in the order a designer waits for them; each is
+        shown as soon as it is done. `inputs` is the digest the game was loaded from, if it stands for it."""
+        game = self._language(game, settings.language, inputs)
+        card_pages, cards = self.previewer.cards(game, settings, inputs)
         self._stage_done("cards", settings, card_pages, before, started, next_stage="rulebook", cards=cards)
         self._check_superseded()
-        self._stage_done("rulebook", settings, self.previewer.rulebook(game, settings), before, started,
+        self._stage_done("rulebook", settings, self.previewer.rulebook(game, settings, inputs), before, started,
                          next_stage="pieces")
         self._check_superseded()
         # The output folder holds the game's own kit; `build --lang` writes a language's.
         writing = self.write_output and self.out_dir is not None and not settings.language
-        self._stage_done("pieces", settings, self.previewer.pieces(game, settings), before, started,
-                         next_stage="output" if writing else "")
-        self.balance.data_changed(_data_version(self.game_dir))
-        stages = ", ".join(f"{stage} {seconds:.2f}" for stage, seconds in self.view.timings.items())
-        self.log(f"preview rebuilt in {time.perf_counter() - started:.2f} s ({stages}): {_describe(self.view.changed)}")
+        pieces = self.previewer.pieces(game, settings, inputs)
+        self._forget_if_changed(inputs)   # before the page says ready: a save after that is the next rebuild's
+        self._stage_done("pieces", settings, pieces, before, started, next_stage="output" if writing else "")
 
-        if writing:
-            assert self.out_dir is not None
-            output_started = time.perf_counter()
-            files = adapter.write_output(game, settings.paper, settings.duplex, self.out_dir, self._advance, self.log,
-                                         book=self.previewer.book_for(game, settings.paper))
-            with self._lock:
-                self.view.output = {"folder": str(self.out_dir), "files": files}
-                self.view.timings["output"] = time.perf_counter() - output_started
-                self.view.status, self.view.stage = "ready", ""
-            self._publish()
-            self.log(f"kit written to {_shown(self.out_dir)} in {time.perf_counter() - output_started:.2f} s")
+    def _forget_if_changed(self, inputs: str | None) -> None:
+        """A file the stages read (art, a template) changed under them: what they made from
+        `inputs` may hold the newer file, so none of it stands for that digest."""
+        if inputs is not None and adapter.inputs_digest(self.game_dir) != inputs:
+            self.previewer.remembered.forget(inputs)
+
+    def _write_output(self, game: GameData, settings: Settings) -> None:
+        """The kit as `dragon-pnp build --no-check` writes it, into the output folder."""
+        assert self.out_dir is not None
+        output_started = time.perf_counter()
+        files = adapter.write_output(game, settings.paper, settings.duplex, self.out_dir, self._advance, self.log,
+                                     book=self.previewer.book_for(game, settings.paper))
+        with self._lock:
+            self.view.output = {"folder": str(self.out_dir), "files": files}
+            self.view.timings["output"] = time.perf_counter() - output_started
+            self.view.status, self.view.stage = "ready", ""
+        self._publish()
+        self.log(f"kit written to {_shown(self.out_dir)} in {time.perf_counter() - output_started:.2f} s")
 
     def _stage_done(self, stage: str, settings: Settings, pages: list[ShownPage], before: dict[str, str],
                     started: float, next_stage: str, cards: list[ShownCard] | None = None) -> None:
@@ -275,12 +297,13 @@ class StudioSession:
             self.view.status = "building" if next_stage else "ready"
         self._publish()
 
-    def _language(self, game: GameData, code: str) -> GameData:
+    def _language(self, game: GameData, code: str, inputs: str | None) -> GameData:
         """The game in the preview's language, with that translation's problems and fit table
         published beside the pages; the game as it is when no language (or a vanished one) is chosen."""
         shown: dict[str, Any] = {"languages": adapter.languages(self.game_dir), "code": code}
         if code and code in shown["languages"]:
-            game, details = adapter.in_language(game, code)
+            game, details = self.previewer.remembered.make(inputs, ("language", code),
+                                                           lambda: adapter.in_language(game, code))
             shown.update(details)
         with self._lock:
             self.view.language = shown

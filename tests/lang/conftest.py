@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,11 +17,12 @@ DANCE = Path(__file__).resolve().parents[2] / "data" / "dragon_dance"
 def dance_languages(once: Callable[[str, Callable[[Path], None]], Path], private_render_cache: Path) -> dict[str, Path]:
     """{code: kit folder} of `dragon-pnp build dragon_dance --lang all --no-check --no-proof`: one
     process writes kit-ar/, kit-de/ and kit-ja/ (German, Arabic and Japanese, every file of
-    lang/), where three `--lang CODE` builds paid three start-ups. Shared and read-only."""
+    lang/), where three `--lang CODE` builds paid three start-ups. Built through `main` in the test
+    process (`run_cli`): a child imported the package again (~1.3 CPU s) for the same files; the
+    command's process is tested in tests/foundation. Shared and read-only."""
     def make(folder: Path) -> None:
         out = folder / "kit"
-        done = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(DANCE), "--lang", "all", "--no-check",
-                               "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600)
+        done = run_cli("build", str(DANCE), "--lang", "all", "--no-check", "--no-proof", "--out", str(out))
         assert done.returncode == 0, done.stdout + done.stderr
         (folder / "stdout.txt").write_text(done.stdout, encoding="utf-8")
 

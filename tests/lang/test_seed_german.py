@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from dragon_pnp.data.lang.check import check_translation
 from dragon_pnp.data.lang.files import dump_translation, read_translation
 from dragon_pnp.data.lang.po import from_po, to_po
 from dragon_pnp.games.registry import load_game
+from tests.in_process import run_cli
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 GAMES = ("dragon_dance", "dragon_pants", "dragon_line")
@@ -68,12 +68,12 @@ def test_a_too_long_pants_card_name_is_an_overflow_at_its_line_with_its_size(tmp
 
 @pytest.fixture(scope="module")
 def german_line_pages(tmp_path_factory: pytest.TempPathFactory, private_render_cache: Path) -> dict[str, str]:
-    """A German Dragon Line kit, built once, each PDF's text as pdftotext reads it."""
+    """A German Dragon Line kit, built once (through `main` in this process: a child imported the
+    package again for the same files), each PDF's text as pdftotext reads it."""
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext (poppler-utils) is not installed")
     out = tmp_path_factory.mktemp("line") / "kit"
-    result = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(DATA / "dragon_line"), "--lang", "de",
-                             "--no-check", "--no-proof", "--out", str(out)], capture_output=True, text=True, timeout=600)
+    result = run_cli("build", str(DATA / "dragon_line"), "--lang", "de", "--no-check", "--no-proof", "--out", str(out))
     assert result.returncode == 0, result.stdout + result.stderr
     kit = out.parent / "kit-de"
     pages = {}
