@@ -9,12 +9,14 @@ import pytest
 
 from dragon_pnp.pdf.page_digest import page_digests
 from dragon_pnp.rulebook.document import typeset
+from tests.rulebook.seed_books import seed_rulebook
 
 
 @pytest.fixture(scope="module")
 def letter_pdf(game) -> bytes:
-    """Dragon Pants' rulebook on letter, typeset once for both tests (a few CPU seconds each time)."""
-    return typeset(game, "letter").pdf
+    """Dragon Pants' rulebook on letter, the seed book tests/rulebook reads too (typeset once a
+    test process: a few CPU seconds each time)."""
+    return seed_rulebook(game, "letter").pdf
 
 
 def test_a_hand_limit_edit_changes_only_the_pages_that_print_it(game, letter_pdf):
