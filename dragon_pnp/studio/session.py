@@ -128,7 +128,7 @@ class StudioSession:
         self.balance = Balance(self.game_dir, check_games, 1, lambda state: self.hub.publish("balance", state),
                                self.scratch)
         self.since = Since(self.game_dir, check_games, lambda state: self.hub.publish("since", state), self.scratch)
-        self.tune = TunePanel(self.game_dir, lambda state: self.hub.publish("tune", state))
+        self.tune = TunePanel(self.game_dir, lambda state: self.hub.publish("tune", state), self.out_dir)
         self.watcher = FolderWatcher([self.game_dir, adapter.templates_folder()], self._saved, watch_interval,
                                      on_fault=self._watch_fault)
         self._wanted = threading.Event()   # set when a rebuild is due

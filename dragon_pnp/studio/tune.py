@@ -27,8 +27,11 @@ MAX_BUDGET = 3600.0
 class TunePanel:
     """One search at a time; `state()` is what the page shows."""
 
-    def __init__(self, game_dir: Path, on_update: Callable[[dict[str, Any]], None]):
+    def __init__(self, game_dir: Path, on_update: Callable[[dict[str, Any]], None], out_dir: Path | None = None):
+        """`out_dir`: where the search leaves its tune.json (the studio's output folder); without
+        one, the command's default (output/<game>/), which from a checkout is the checkout's."""
         self.game_dir = game_dir
+        self.out_dir = out_dir
         self.on_update = on_update
         self._lock = threading.Lock()
         self._process: subprocess.Popen[str] | None = None
@@ -45,6 +48,8 @@ class TunePanel:
             command += ["--target", text]
         for text in vary:
             command += ["--vary", text]
+        if self.out_dir is not None:
+            command += ["--out", str(self.out_dir)]
         with self._lock:
             if self._process is not None:
                 return False

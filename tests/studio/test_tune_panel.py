@@ -72,7 +72,7 @@ def client(tmp_path, monkeypatch):
     folder = tmp_path / "coin"
     shutil.copytree(COIN, folder)
     updates: list[dict] = []
-    panel = TunePanel(folder, updates.append)
+    panel = TunePanel(folder, updates.append, tmp_path / "out")   # its tune.json: not the checkout's output/
     session = SimpleNamespace(tune=panel)
     app = create_app(session, HostPolicy(frozenset({"127.0.0.1"}), 8123))   # type: ignore[arg-type]
     yield Client(app), panel, folder, updates
@@ -121,6 +121,8 @@ def test_the_search_runs_and_apply_writes_the_proposal_into_the_folder(client):
     assert state["status"] == "done", state["error"]
     best = state["result"]["proposals"][0]
     assert [(e["old"], e["new"]) for e in best["edits"]] == [("6", "10")]
+    saved = folder.parent / "out" / "tune.json"   # in the studio's output folder, not the checkout's
+    assert json.loads(saved.read_text())["proposals"][0]["edits"] == best["edits"]
     answer = test_client.post("/api/tune/apply", json={"proposal": 1}, headers=HEADERS)
     assert answer.json()["written"] == ["game.yaml"]
     assert (folder / "game.yaml").read_text() == before.replace("heads_in_20: 6", "heads_in_20: 10")
