@@ -90,8 +90,16 @@ def one_error(done: subprocess.CompletedProcess[str]) -> str:
 
 
 def debris(tmp_path: Path) -> list[str]:
-    """What a run left in its temporary folder besides the positions it saved on purpose."""
-    return sorted(p.name for p in (tmp_path / "tmp").iterdir() if not p.name.startswith("dragon-pnp-failed-position-"))
+    """What a run left in its temporary folder besides the positions it saved on purpose, each
+    with what it is (a whole run once found an unexplained `4eos4ved` here: say enough to trace it)."""
+    return sorted(_described(p) for p in (tmp_path / "tmp").iterdir() if not p.name.startswith("dragon-pnp-failed-position-"))
+
+
+def _described(path: Path) -> str:
+    if path.is_dir():
+        inside = sorted(child.name for child in path.iterdir())
+        return f"{path.name}/ holding {inside[:12]}"
+    return f"{path.name}, a file of {path.stat().st_size} bytes starting {path.read_bytes()[:60]!r}"
 
 
 def saved_position(line: str) -> Path:
