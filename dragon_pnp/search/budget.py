@@ -72,6 +72,10 @@ class Spending:
             self._left = MAX_ITERATIONS
             self._deadline = clock() + budget.seconds
 
+    def left(self) -> int | None:
+        """Iterations still to run under an iteration budget; None under a time budget."""
+        return None if self._deadline is not None else self._left - self.done
+
     def more(self) -> bool:
         """Whether to run one more iteration (at least one always runs), counting it if so."""
         if self.done >= self._left:

@@ -131,33 +131,47 @@ class SearchPolicy:
             choice = legal[0]
         else:
             reply = self._reply(state, seat, draw)
-            root = self.search(state, seat, draw, spending, reply)
-            arms = root.arms_of(seat, [str(a) for a in legal])
-            if len(state.to_move()) > 1 and reply is None:
+            lone = len(state.to_move()) == 1
+            texts = [str(a) for a in legal]
+            # The game's own player's choice, the anchor, is asked before the search on a draw of
+            # its own, so that it does not depend on how many iterations ran: a lone choice whose
+            # anchor leads by more visits than are left stops early (`search`), the same choice.
+            own_draw = random.Random(draw.getrandbits(64))
+            margin = self.settings.anchor if lone else self.settings.simultaneous_anchor
+            own: int | None = None
+            if (lone or reply is not None) and margin > 0.0 and self.playout is not None:
+                picked = str(self.playout.choose(state, seat, own_draw))
+                own = texts.index(picked) if picked in texts else None
+            root = self.search(state, seat, draw, spending, reply, texts[own] if lone and own is not None else None)
+            arms = root.arms_of(seat, texts)
+            if not lone and reply is None:
                 choice = legal[_sample(average_strategy(arms, self.settings.purify), draw)]
             else:
                 best = max(range(len(arms)), key=lambda i: (arms[i].visits, _mean(arms[i]), -i))
-                margin = self.settings.anchor if len(state.to_move()) == 1 else self.settings.simultaneous_anchor
-                if margin > 0.0 and self.playout is not None:
-                    own = str(self.playout.choose(state, seat, draw))
-                    texts = [str(a) for a in legal]
-                    if own in texts:
-                        best = anchored(arms, best, texts.index(own), margin)
+                if own is not None:
+                    best = anchored(arms, best, own, margin)
                 choice = legal[best]
         if model is not None:
             model.remember(state, seat, choice)
         return choice
 
     def search(self, state: GameState, seat: int, draw: random.Random, spending: Spending | None = None,
-               reply: Reply | None = None) -> Node:
+               reply: Reply | None = None, anchor: str | None = None) -> Node:
         """The tree after the budget is spent; the root's arms for `seat` hold the answer. With a
         `reply` (the other seat's predicted choice at a simultaneous root) the seat's root choice
-        is a best response to it, found by UCB1, instead of regret matching."""
+        is a best response to it, found by UCB1, instead of regret matching.
+
+        With the `anchor` (the notation of the game's own player's choice at a lone root) the
+        search stops as soon as that arm leads every other by more visits than iterations are
+        left: no later iteration could change the choice, which is then the anchor's either way
+        (`anchored`), so the rest of the budget would be spent for nothing."""
         root = Node()
         spending = spending or Spending(self.settings.budget, self.settings.clock)
         sample = self.sample
         while spending.more():
             self._iterate(root, sample(state, seat, draw), draw, seat, reply)
+            if anchor is not None and _settled(root, seat, anchor, spending.left()):
+                break
         self.iterations_run += spending.done
         return root
 
@@ -383,6 +397,21 @@ def playout_policy(module: GameModule, name: str, rules: Any) -> Any:
     if name == "lookahead" and name not in module.policies():
         return LookaheadPolicy(module)
     return module.policies()[name](rules)
+
+
+def _settled(root: Node, seat: int, anchor: str, left: int | None) -> bool:
+    """Whether the seat's `anchor` arm at the root leads every other arm by more visits than the
+    `left` iterations could add (None: a time budget, whose rest is not known in advance)."""
+    if left is None:
+        return False
+    table = root.arms.get(seat)
+    if table is None:
+        return False
+    held = table.get(anchor)
+    if held is None:
+        return False
+    bar = held.visits - left
+    return all(arm.visits < bar or text == anchor for text, arm in table.items())
 
 
 def _predicted(texts: list[str], shares: dict[str, float], draw: random.Random) -> int | None:
