@@ -356,3 +356,34 @@ def test_the_playout_counts_the_searching_seats_own_decisions():
         _, played = player._playout(world, random.Random(0), me)
         assert played == decisions
         assert world.to_move() == (me,) and world.turn == decisions // 2
+
+
+def test_a_search_that_stops_early_makes_the_choice_the_whole_budget_makes():
+    """A lone choice stops once the game's own player's action leads every other by more visits
+    than iterations are left (`_settled`): the same draws run on to the whole budget must end on
+    that action too. Positions from greedy games of Dragon Pants at 2 and 4 players."""
+    game = load_game("dragon_pants")
+    module, rules = game.module, game.module.make_rules(game)
+    greedy = module.policies()["greedy"](rules)
+    player = SearchPolicy(module, SearchSettings(iterations=20), rules)
+    stopped = 0
+    for players, seed in ((2, 3), (4, 5)):
+        state = module.new_game(rules, seed, players, None)
+        draw = random.Random(seed)
+        while state.result is None and stopped < 12:
+            (seat,) = state.to_move()
+            legal = [str(a) for a in state.legal_actions(seat)]
+            if len(legal) > 1:
+                own = str(greedy.choose(state, seat, random.Random(7)))
+                early = player.search(state, seat, random.Random(seed), None, None, own)
+                visits = {text: arm.visits for text, arm in early.arms[seat].items()}
+                if sum(visits.values()) < 20:
+                    stopped += 1
+                    left = 20 - sum(visits.values())
+                    assert all(visits[own] > v + left for text, v in visits.items() if text != own)
+                    whole = player.search(state, seat, random.Random(seed))
+                    arms = whole.arms_of(seat, legal)
+                    best = max(range(len(arms)), key=lambda i: (arms[i].visits, arms[i].total / max(1, arms[i].visits), -i))
+                    assert legal[best] == own, (players, legal, own)
+            state.apply({seat: greedy.choose(state, seat, draw)})
+    assert stopped >= 6
