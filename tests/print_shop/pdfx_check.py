@@ -48,8 +48,9 @@ def problems(path: Path, level: str, bleed_pt: float | None = None) -> list[str]
         found += _intent(pdf)
         for number, page in enumerate(pdf.pages, 1):
             found += [f"page {number}: {p}" for p in _boxes(page, bleed_pt)]
-        found += _objects(pdf, level)
-        found += _text_colours(pdf)
+        parsed: Parsed = {}   # each content stream parsed once for both walks (issue 30)
+        found += _objects(pdf, level, parsed)
+        found += _text_colours(pdf, parsed)
     found += _ink(path)
     return found
 
@@ -103,7 +104,22 @@ def _inside(inner: list[float], outer: list[float]) -> bool:
     return inner[0] >= outer[0] - 1e-3 and inner[1] >= outer[1] - 1e-3 and inner[2] <= outer[2] + 1e-3 and inner[3] <= outer[3] + 1e-3
 
 
-def _objects(pdf: pikepdf.Pdf, level: str) -> list[str]:
+Parsed = dict[tuple[int, int], list]
+
+
+def _instructions(holder: pikepdf.Object, parsed: Parsed, page: bool = False) -> list:
+    """The (operands, operator name) pairs of a page's or a form's content, parsed once per file."""
+    key = holder.objgen
+    if key == (0, 0) or key not in parsed:
+        instructions = [(operands, str(operator)) for operands, operator in
+                        pikepdf.parse_content_stream(pikepdf.Page(holder) if page else holder)]
+        if key == (0, 0):
+            return instructions
+        parsed[key] = instructions
+    return parsed[key]
+
+
+def _objects(pdf: pikepdf.Pdf, level: str, parsed: Parsed) -> list[str]:
     """Walk every object: RGB spaces, RGB operators, fonts, and for X-1a any transparency."""
     found: set[str] = set()
     fonts: dict[tuple[str, str], int] = {}
@@ -133,12 +149,12 @@ def _objects(pdf: pikepdf.Pdf, level: str) -> list[str]:
                     if alpha in obj and float(obj[alpha]) < 1:
                         found.add("alpha below 1 in X-1a")
     for page in pdf.pages:
-        for _operands, operator in pikepdf.parse_content_stream(page):
-            if str(operator) in ("rg", "RG"):
+        for _operands, operator in _instructions(page.obj, parsed, page=True):
+            if operator in ("rg", "RG"):
                 found.add("an RGB colour operator in a page")
     for obj in pdf.objects:
         if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form" \
-                and any(str(op) in ("rg", "RG") for _, op in pikepdf.parse_content_stream(obj)):
+                and any(op in ("rg", "RG") for _, op in _instructions(obj, parsed)):
             found.add("an RGB colour operator in a form")
     found.update(f"font {name} ({subtype}) embedded {count} times" for (name, subtype), count in fonts.items() if count > 1)
     return sorted(found)
@@ -157,15 +173,14 @@ def dictionaries(pdf: pikepdf.Pdf):
                 stack += [v for v in obj if isinstance(v, (pikepdf.Dictionary, pikepdf.Array)) and not v.is_indirect]
 
 
-def _text_colours(pdf: pikepdf.Pdf) -> list[str]:
+def _text_colours(pdf: pikepdf.Pdf, parsed: Parsed) -> list[str]:
     """Text must never be a four-colour grey: a fill with K and C, M, Y all alike is a rich grey."""
     bad: set[str] = set()
 
     def walk(holder: pikepdf.Object, colour: tuple[float, ...], depth: int = 0) -> None:
         stack, _in_text = [], False
         resources = holder.get("/Resources") or pikepdf.Dictionary()
-        for operands, operator in pikepdf.parse_content_stream(holder if depth else pikepdf.Page(holder)):
-            op = str(operator)
+        for operands, op in _instructions(holder, parsed, page=not depth):
             if op == "q":
                 stack.append(colour)
             elif op == "Q" and stack:
