@@ -24,8 +24,9 @@ RGB_NAMES = {"/DeviceRGB", "/CalRGB"}
 TAC_LIMIT = 3.0 + 0.02   # 300 % total ink, with 2 % for the render's rounding
 
 
-def problems(path: Path, level: str, bleed_pt: float | None = None) -> list[str]:
-    """Everything wrong with `path` as a PDF/X of `level`; `bleed_pt`: the TrimBox inset wanted."""
+def problems(path: Path, level: str, bleed_pt: float | None = None, ink: list[str] | None = None) -> list[str]:
+    """Everything wrong with `path` as a PDF/X of `level`; `bleed_pt`: the TrimBox inset wanted;
+    `ink`: the file's total-ink findings when already measured (`ink_by_file`), else measured here."""
     found: list[str] = []
     version, header = LEVELS[level]
     check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
@@ -51,7 +52,7 @@ def problems(path: Path, level: str, bleed_pt: float | None = None) -> list[str]
         parsed: Parsed = {}   # each content stream parsed once for both walks (issue 30)
         found += _objects(pdf, level, parsed)
         found += _text_colours(pdf, parsed)
-    found += _ink(path)
+    found += _ink(path) if ink is None else ink
     return found
 
 
@@ -210,15 +211,30 @@ def _text_colours(pdf: pikepdf.Pdf, parsed: Parsed) -> list[str]:
 
 def _ink(path: Path, dpi: int = 24) -> list[str]:
     """Render every page to CMYK with Ghostscript and find the page's highest total ink."""
-    found = []
+    return ink_by_file([path], dpi)[path]
+
+
+def ink_by_file(paths: list[Path], dpi: int = 24) -> dict[Path, list[str]]:
+    """`_ink` of several files from one Ghostscript run (its start-up, the CMYK colour set-up, is
+    most of a small file's render): its pages come out numbered on across the files, in order."""
+    found: dict[Path, list[str]] = {path: [] for path in paths}
+    counts = []
+    for path in paths:
+        with pikepdf.open(path) as pdf:
+            counts.append(len(pdf.pages))
     with tempfile.TemporaryDirectory() as scratch:
-        pattern = Path(scratch) / "p-%03d.tif"
+        pattern = Path(scratch) / "p-%04d.tif"
         subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=tiff32nc", f"-r{dpi}",
-                        f"-sOutputFile={pattern}", str(path)], check=True, capture_output=True)
-        for number, tif in enumerate(sorted(Path(scratch).glob("p-*.tif")), 1):
-            ink = np.asarray(Image.open(tif), dtype=np.float32).sum(axis=2) / 255.0
-            if ink.max() > TAC_LIMIT:
-                found.append(f"page {number}: total ink {ink.max() * 100:.0f} % over 300 %")
+                        f"-sOutputFile={pattern}", *map(str, paths)], check=True, capture_output=True)
+        tifs = sorted(Path(scratch).glob("p-*.tif"))
+        assert len(tifs) == sum(counts), f"Ghostscript drew {len(tifs)} pages of {sum(counts)}"
+        first = 0
+        for path, count in zip(paths, counts, strict=True):
+            for number, tif in enumerate(tifs[first:first + count], 1):
+                ink = np.asarray(Image.open(tif), dtype=np.float32).sum(axis=2) / 255.0
+                if ink.max() > TAC_LIMIT:
+                    found[path].append(f"page {number}: total ink {ink.max() * 100:.0f} % over 300 %")
+            first += count
     return found
 
 
