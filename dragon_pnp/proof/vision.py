@@ -73,10 +73,12 @@ def contrast_ratio(a: Colour, b: Colour) -> float:
 
 
 def colour_difference(a: Colour, b: Colour) -> float:
-    """CIEDE2000 colour difference (ColorAide), 0 for the same colour; about 2 is just noticeable."""
-    from coloraide import Color
+    """CIEDE2000 colour difference (ColorAide's arithmetic, dragon_pnp/proof/ciede2000.py), 0 for the
+    same colour; about 2 is just noticeable."""
+    from dragon_pnp.proof.ciede2000 import delta_e_2000, srgb_to_lab
 
-    return float(Color("srgb", [c / 255 for c in a]).delta_e(Color("srgb", [c / 255 for c in b]), method="2000"))
+    return delta_e_2000(srgb_to_lab((a[0] / 255, a[1] / 255, a[2] / 255)),
+                        srgb_to_lab((b[0] / 255, b[1] / 255, b[2] / 255)))
 
 
 def hex_colour(text: str) -> Colour:

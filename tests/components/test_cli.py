@@ -1,4 +1,8 @@
-"""schema, new and games as a user runs them; the shipped schemas/ are what `schema` writes now."""
+"""schema, new and games as a user runs them; the shipped schemas/ are what `schema` writes now.
+
+The refusals of `new` run as a child process (the console command's exit code 2, no traceback);
+the rest through `main` in the test process (tests/in_process.py: the same files and messages,
+without importing the package again per command, issue 30)."""
 
 from __future__ import annotations
 
@@ -14,16 +18,23 @@ from dragon_pnp.games.registry import load_game
 from dragon_pnp.schemas import schemas
 from tests.components.conftest import ROOT
 from tests.components.kits import plan_all, write_documents
+from tests.in_process import run_cli
 
 ENV = {"COLUMNS": "160", "PATH": "/usr/bin:/bin"}
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """`dragon-pnp ARGS` as a child process."""
     return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], capture_output=True, text=True, env=ENV, cwd=cwd)
 
 
+def run_here(*args: str) -> subprocess.CompletedProcess[str]:
+    """`dragon-pnp ARGS` through `main` in this process, from the checkout, as wide as `run`'s."""
+    return run_cli(*args, cwd=ROOT, env={"COLUMNS": ENV["COLUMNS"]})
+
+
 def test_the_shipped_schemas_are_current(tmp_path):
-    result = run("schema", "--out", str(tmp_path / "schemas"))
+    result = run_here("schema", "--out", str(tmp_path / "schemas"))
     assert result.returncode == 0, result.stderr
     written = {p.relative_to(tmp_path / "schemas").as_posix(): p.read_text() for p in (tmp_path / "schemas").rglob("*.json")}
     shipped = {p.relative_to(ROOT / "schemas").as_posix(): p.read_text() for p in (ROOT / "schemas").rglob("*.json")}
@@ -43,7 +54,7 @@ def test_schemas_describe_the_component_kinds():
 
 
 def test_new_writes_a_game_that_builds_at_once(tmp_path):
-    result = run("new", "my_game", "--dir", str(tmp_path))
+    result = run_here("new", "my_game", "--dir", str(tmp_path))
     assert result.returncode == 0, result.stderr
     folder = tmp_path / "my_game"
     assert sorted(p.name for p in folder.iterdir()) == [".schemas", "cards.csv", "game.yaml", "print.yaml", "rules.md"]
@@ -62,7 +73,7 @@ def test_new_writes_a_game_that_builds_at_once(tmp_path):
 
 
 def test_new_never_overwrites_and_refuses_bad_names(tmp_path):
-    assert run("new", "mine", "--dir", str(tmp_path)).returncode == 0
+    assert run_here("new", "mine", "--dir", str(tmp_path)).returncode == 0
     (tmp_path / "mine" / "cards.csv").write_text("name,count\nMine,1\n")
     again = run("new", "mine", "--dir", str(tmp_path))
     assert again.returncode == 2 and "already exists" in again.stderr and "Traceback" not in again.stderr
@@ -72,13 +83,13 @@ def test_new_never_overwrites_and_refuses_bad_names(tmp_path):
 
 
 def test_games_lists_name_players_and_rules(tmp_path):
-    run("new", "alpha", "--dir", str(tmp_path))
+    assert run_here("new", "alpha", "--dir", str(tmp_path)).returncode == 0
     (tmp_path / "broken").mkdir()
     (tmp_path / "broken" / "game.yaml").write_text("name: [unclosed\n")
-    result = run("games", "--dir", str(tmp_path), "--json")
+    result = run_here("games", "--dir", str(tmp_path), "--json")
     assert result.returncode == 0, result.stderr
     listed = {g["game"]: g for g in json.loads(result.stdout)}
     assert listed["alpha"]["name"] == "Alpha" and (listed["alpha"]["players_min"], listed["alpha"]["players_max"]) == (2, 4)
     assert listed["alpha"]["rules_module"] is None and "YAML syntax error" in listed["broken"]["error"]
-    table = run("games").stdout
+    table = run_here("games").stdout
     assert "dragon_pants" in table and "Dragon Pants" in table

@@ -25,6 +25,7 @@ from dragon_pnp.hexmap_diagrams.shapes import Circle, Label, Polygon, Polyline
 from dragon_pnp.paper import mm_to_pt
 from dragon_pnp.rulebook.styles import make_styles
 from dragon_pnp.rulebook.title import title_page
+from tests.in_process import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -204,9 +205,13 @@ def test_a_bad_map_in_a_data_only_hex_game_is_a_located_error_not_a_traceback(tm
     data = yaml.safe_load((folder / "map.yaml").read_text())
     edit(data)
     (folder / "map.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
-    for command in (["validate", str(folder)], ["build", str(folder), "--no-check", "--out", str(tmp_path / "kit")]):
-        done = subprocess.run([sys.executable, "-m", "dragon_pnp", *command], capture_output=True, text=True,
-                              timeout=300, env={**os.environ, "DRAGON_PNP_CACHE": "off"})
+    # validate through main in this process (tests/in_process.py); build as the console command a
+    # user runs, so the exit code and the absence of a traceback are a real process's
+    validated = run_cli("validate", str(folder), env={"DRAGON_PNP_CACHE": "off"})
+    built = subprocess.run([sys.executable, "-m", "dragon_pnp", "build", str(folder), "--no-check", "--out",
+                            str(tmp_path / "kit")], capture_output=True, text=True, timeout=300,
+                           env={**os.environ, "DRAGON_PNP_CACHE": "off"})
+    for done in (validated, built):
         assert done.returncode == 2, done.stdout + done.stderr
         assert "Traceback" not in done.stderr and message in done.stdout + done.stderr
         assert "map.yaml:" in done.stdout + done.stderr

@@ -14,7 +14,10 @@ from dragon_pnp.cli import main
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.export import writers
 from dragon_pnp.kit.svg_crop import crop_svg
+from dragon_pnp.rulebook.build import EARLY
+from dragon_pnp.rulebook.early import ReadyRulebook, TypesetBook
 from tests.export.pngs import png_size
+from tests.rulebook.seed_books import seed_rulebook
 
 
 def test_export_commands_write_their_folders(tmp_path, capsys):
@@ -52,8 +55,13 @@ def test_build_with_a_service_adds_its_uploads_to_the_kit(game, tmp_path, seed_k
     # the run's render cache, and this build draws them from there instead of rendering them all.
     # No proof: nothing here reads it (tests/proof does).
     seed_kit("dragon_pants", "a4")
+    # The rulebook is handed in as the studio hands in its preview's: this test process's shared
+    # A4 book (tests/rulebook/seed_books.py, typeset once per process), not typeset again here.
+    book = seed_rulebook(game, "a4")
+    ready = {EARLY: ReadyRulebook(TypesetBook(book.pdf, book.aid_pdf, book.aid_copies, book.rules_pdf))}
     out = tmp_path / "kit"
-    context = run_build(game, BuildOptions(paper="a4", check=False, services=("mpc",), proof=False), out)
+    context = run_build(game, BuildOptions(paper="a4", check=False, services=("mpc",), proof=False), out,
+                        ready=ready)
     rows = list(csv.DictReader((out / "service-mpc" / "upload.csv").open()))
     assert len(rows) == 14 + 1 + 6 + 1, "Power and Destiny faces, one back each"
     assert all(png_size(out / "service-mpc" / row["file"]) == (822, 1122) for row in rows)

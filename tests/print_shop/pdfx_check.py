@@ -24,8 +24,9 @@ RGB_NAMES = {"/DeviceRGB", "/CalRGB"}
 TAC_LIMIT = 3.0 + 0.02   # 300 % total ink, with 2 % for the render's rounding
 
 
-def problems(path: Path, level: str, bleed_pt: float | None = None) -> list[str]:
-    """Everything wrong with `path` as a PDF/X of `level`; `bleed_pt`: the TrimBox inset wanted."""
+def problems(path: Path, level: str, bleed_pt: float | None = None, ink: list[str] | None = None) -> list[str]:
+    """Everything wrong with `path` as a PDF/X of `level`; `bleed_pt`: the TrimBox inset wanted;
+    `ink`: the file's total-ink findings when already measured (`ink_by_file`), else measured here."""
     found: list[str] = []
     version, header = LEVELS[level]
     check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
@@ -48,9 +49,10 @@ def problems(path: Path, level: str, bleed_pt: float | None = None) -> list[str]
         found += _intent(pdf)
         for number, page in enumerate(pdf.pages, 1):
             found += [f"page {number}: {p}" for p in _boxes(page, bleed_pt)]
-        found += _objects(pdf, level)
-        found += _text_colours(pdf)
-    found += _ink(path)
+        parsed: Parsed = {}   # each content stream parsed once for both walks (issue 30)
+        found += _objects(pdf, level, parsed)
+        found += _text_colours(pdf, parsed)
+    found += _ink(path) if ink is None else ink
     return found
 
 
@@ -103,7 +105,22 @@ def _inside(inner: list[float], outer: list[float]) -> bool:
     return inner[0] >= outer[0] - 1e-3 and inner[1] >= outer[1] - 1e-3 and inner[2] <= outer[2] + 1e-3 and inner[3] <= outer[3] + 1e-3
 
 
-def _objects(pdf: pikepdf.Pdf, level: str) -> list[str]:
+Parsed = dict[tuple[int, int], list]
+
+
+def _instructions(holder: pikepdf.Object, parsed: Parsed, page: bool = False) -> list:
+    """The (operands, operator name) pairs of a page's or a form's content, parsed once per file."""
+    key = holder.objgen
+    if key == (0, 0) or key not in parsed:
+        instructions = [(operands, str(operator)) for operands, operator in
+                        pikepdf.parse_content_stream(pikepdf.Page(holder) if page else holder)]
+        if key == (0, 0):
+            return instructions
+        parsed[key] = instructions
+    return parsed[key]
+
+
+def _objects(pdf: pikepdf.Pdf, level: str, parsed: Parsed) -> list[str]:
     """Walk every object: RGB spaces, RGB operators, fonts, and for X-1a any transparency."""
     found: set[str] = set()
     fonts: dict[tuple[str, str], int] = {}
@@ -133,12 +150,12 @@ def _objects(pdf: pikepdf.Pdf, level: str) -> list[str]:
                     if alpha in obj and float(obj[alpha]) < 1:
                         found.add("alpha below 1 in X-1a")
     for page in pdf.pages:
-        for _operands, operator in pikepdf.parse_content_stream(page):
-            if str(operator) in ("rg", "RG"):
+        for _operands, operator in _instructions(page.obj, parsed, page=True):
+            if operator in ("rg", "RG"):
                 found.add("an RGB colour operator in a page")
     for obj in pdf.objects:
         if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form" \
-                and any(str(op) in ("rg", "RG") for _, op in pikepdf.parse_content_stream(obj)):
+                and any(op in ("rg", "RG") for _, op in _instructions(obj, parsed)):
             found.add("an RGB colour operator in a form")
     found.update(f"font {name} ({subtype}) embedded {count} times" for (name, subtype), count in fonts.items() if count > 1)
     return sorted(found)
@@ -157,15 +174,14 @@ def dictionaries(pdf: pikepdf.Pdf):
                 stack += [v for v in obj if isinstance(v, (pikepdf.Dictionary, pikepdf.Array)) and not v.is_indirect]
 
 
-def _text_colours(pdf: pikepdf.Pdf) -> list[str]:
+def _text_colours(pdf: pikepdf.Pdf, parsed: Parsed) -> list[str]:
     """Text must never be a four-colour grey: a fill with K and C, M, Y all alike is a rich grey."""
     bad: set[str] = set()
 
     def walk(holder: pikepdf.Object, colour: tuple[float, ...], depth: int = 0) -> None:
         stack, _in_text = [], False
         resources = holder.get("/Resources") or pikepdf.Dictionary()
-        for operands, operator in pikepdf.parse_content_stream(holder if depth else pikepdf.Page(holder)):
-            op = str(operator)
+        for operands, op in _instructions(holder, parsed, page=not depth):
             if op == "q":
                 stack.append(colour)
             elif op == "Q" and stack:
@@ -195,15 +211,30 @@ def _text_colours(pdf: pikepdf.Pdf) -> list[str]:
 
 def _ink(path: Path, dpi: int = 24) -> list[str]:
     """Render every page to CMYK with Ghostscript and find the page's highest total ink."""
-    found = []
+    return ink_by_file([path], dpi)[path]
+
+
+def ink_by_file(paths: list[Path], dpi: int = 24) -> dict[Path, list[str]]:
+    """`_ink` of several files from one Ghostscript run (its start-up, the CMYK colour set-up, is
+    most of a small file's render): its pages come out numbered on across the files, in order."""
+    found: dict[Path, list[str]] = {path: [] for path in paths}
+    counts = []
+    for path in paths:
+        with pikepdf.open(path) as pdf:
+            counts.append(len(pdf.pages))
     with tempfile.TemporaryDirectory() as scratch:
-        pattern = Path(scratch) / "p-%03d.tif"
+        pattern = Path(scratch) / "p-%04d.tif"
         subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=tiff32nc", f"-r{dpi}",
-                        f"-sOutputFile={pattern}", str(path)], check=True, capture_output=True)
-        for number, tif in enumerate(sorted(Path(scratch).glob("p-*.tif")), 1):
-            ink = np.asarray(Image.open(tif), dtype=np.float32).sum(axis=2) / 255.0
-            if ink.max() > TAC_LIMIT:
-                found.append(f"page {number}: total ink {ink.max() * 100:.0f} % over 300 %")
+                        f"-sOutputFile={pattern}", *map(str, paths)], check=True, capture_output=True)
+        tifs = sorted(Path(scratch).glob("p-*.tif"))
+        assert len(tifs) == sum(counts), f"Ghostscript drew {len(tifs)} pages of {sum(counts)}"
+        first = 0
+        for path, count in zip(paths, counts, strict=True):
+            for number, tif in enumerate(tifs[first:first + count], 1):
+                ink = np.asarray(Image.open(tif), dtype=np.float32).sum(axis=2) / 255.0
+                if ink.max() > TAC_LIMIT:
+                    found[path].append(f"page {number}: total ink {ink.max() * 100:.0f} % over 300 %")
+            first += count
     return found
 
 

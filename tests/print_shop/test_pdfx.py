@@ -29,7 +29,14 @@ from dragon_pnp.print_shop.ghostscript import convert
 from dragon_pnp.print_shop.neutral import prepare
 from dragon_pnp.print_shop.profile import SHIPPED
 from dragon_pnp.print_shop.structure import finish
-from tests.print_shop.pdfx_check import dictionaries, image_differences, problems, raw_trapped, render_differences
+from tests.print_shop.pdfx_check import (
+    dictionaries,
+    image_differences,
+    ink_by_file,
+    problems,
+    raw_trapped,
+    render_differences,
+)
 
 ROOT = project_root()
 BLEED_PT = mm_to_pt(3)
@@ -51,9 +58,10 @@ def check_print_shop(kit: Path, level: str, scratch: Path) -> None:
     pdfs = sorted(shop.glob("*.pdf"))
     home = sorted(p.name for p in kit.glob("*.pdf") if p.name != "print-and-play.pdf")
     assert sorted(p.name for p in pdfs) == sorted(home + ["pieces.pdf"])
+    inks = ink_by_file(pdfs)   # one Ghostscript run for every file's total ink
     for pdf in pdfs:
         bleed = BLEED_PT if pdf.name == "pieces.pdf" else 0.0
-        assert problems(pdf, level, bleed) == [], pdf.name
+        assert problems(pdf, level, bleed, ink=inks[pdf]) == [], pdf.name
         if pdf.name != "pieces.pdf":
             assert render_differences(kit / pdf.name, pdf) == [], pdf.name
     rows = (shop / "pieces.txt").read_text("utf-8").splitlines()[1:]
@@ -220,3 +228,21 @@ def test_a_profile_that_is_not_cmyk_is_refused(tmp_path):
     with pytest.raises(NotationError, match="not found"):
         output_intent(tmp_path, "missing.icc", "X")
     assert output_intent(tmp_path, str(SHIPPED.profile), "CGATS TR 001").condition == "CGATS TR 001"
+
+
+def test_the_ink_check_names_the_file_and_page_over_300_percent(tmp_path):
+    """One Ghostscript run measures several files (`ink_by_file`); each finding lands on its own
+    file and page: 100 % K passes, 400 % (C M Y K all full) does not."""
+    def document(name: str, fills: list[bytes]) -> Path:
+        pdf = pikepdf.new()
+        for fill in fills:
+            page = pdf.add_blank_page(page_size=(100, 100))
+            page.obj.Contents = pdf.make_stream(fill + b" k 0 0 100 100 re f")
+        pdf.save(tmp_path / name)
+        return tmp_path / name
+
+    light = document("light.pdf", [b"0 0 0 1", b"0 0 0 1"])
+    mixed = document("mixed.pdf", [b"0 0 0 0.5", b"1 1 1 1"])
+    heavy = document("heavy.pdf", [b"1 1 1 1"])
+    assert ink_by_file([light, mixed, heavy]) == {light: [], mixed: ["page 2: total ink 400 % over 300 %"],
+                                                  heavy: ["page 1: total ink 400 % over 300 %"]}

@@ -4,13 +4,12 @@ numbers and hand-made games, never the proof's own earlier output."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from dragon_pnp.proof.vision import VISIONS, colour_seen_as, contrast_ratio, hex_colour
+from tests.in_process import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,8 +82,9 @@ def _suits_game(folder: Path, with_symbols: bool) -> Path:
 
 
 def _proof(game: Path, out: Path) -> tuple[int, dict]:
-    done = subprocess.run([sys.executable, "-m", "dragon_pnp", "proof", str(game), "--kit", str(out)],
-                          capture_output=True, text=True, timeout=600)
+    """`dragon-pnp proof GAME --kit OUT` through `main` in this process (tests/in_process.py: its
+    exit code and messages as a child gives them, without importing the package again)."""
+    done = run_cli("proof", str(game), "--kit", str(out))
     assert "Traceback" not in done.stderr, done.stderr
     return done.returncode, json.loads((out / "proof.json").read_text())
 

@@ -1,8 +1,9 @@
 """Icons named in rulebook text (`{block}`) are drawn in the line at the text's size, as on cards.
 
-A small data-only game (from `dragon-pnp new`) is built through the real CLI and its rulebook
-read back with pymupdf (an independent reader): where the icon's image landed beside the words
-around it and how tall it is; an unknown name stops the build at its rules.md line (exit 2).
+A small data-only game (from `dragon-pnp new`) is built through the CLI's `main` in the test
+process (tests/in_process.py) and its rulebook read back with pymupdf (an independent reader):
+where the icon's image landed beside the words around it and how tall it is; an unknown name
+stops a real `dragon-pnp build` process at its rules.md line (exit 2, no traceback).
 The seed rulebooks' card tables carry each card's icon beside its name.
 """
 
@@ -15,6 +16,8 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+
+from tests.in_process import run_cli
 
 ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
   <rect x="0" y="0" width="10" height="10" fill="currentColor"/>
@@ -29,7 +32,7 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 def make_game(tmp_path: Path, sentence: str) -> tuple[Path, int]:
     """A new game whose rules carry `sentence` as a paragraph; the line it is on."""
-    made = run("new", "icongame", "--dir", str(tmp_path), cwd=tmp_path)
+    made = run_cli("new", "icongame", "--dir", str(tmp_path), cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     folder = tmp_path / "icongame"
     (folder / "icons").mkdir()
@@ -42,8 +45,10 @@ def make_game(tmp_path: Path, sentence: str) -> tuple[Path, int]:
     return folder, at + 1
 
 
-def build(folder: Path, out: Path) -> subprocess.CompletedProcess:
-    return run("build", str(folder), "--out", str(out), "--no-check", "--no-proof", cwd=folder.parent)
+def build(folder: Path, out: Path, child: bool = False) -> subprocess.CompletedProcess:
+    """`dragon-pnp build FOLDER` in this process, or as a child process (`child`)."""
+    args = ("build", str(folder), "--out", str(out), "--no-check", "--no-proof")
+    return run(*args, cwd=folder.parent) if child else run_cli(*args, cwd=folder.parent)
 
 
 def test_an_icon_in_rules_text_is_drawn_in_the_line_at_the_text_size(tmp_path):
@@ -72,7 +77,7 @@ def test_an_icon_in_rules_text_is_drawn_in_the_line_at_the_text_size(tmp_path):
 
 def test_an_unknown_icon_in_rules_text_is_a_located_error(tmp_path):
     folder, line = make_game(tmp_path, "Gain {nosuch} now.")
-    built = build(folder, tmp_path / "kit")
+    built = build(folder, tmp_path / "kit", child=True)
     assert built.returncode == 2, built.stdout + built.stderr
     assert "Traceback" not in built.stderr
     message = " ".join(built.stderr.split())

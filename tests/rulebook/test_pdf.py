@@ -12,7 +12,8 @@ from dragon_pnp.games.dragon_pants.rulebook.figures import setup_boards
 from dragon_pnp.hexmap_diagrams import board_scene
 from dragon_pnp.paper import mm_to_pt, paper_size_mm
 from dragon_pnp.rulebook import typeset
-from dragon_pnp.rulebook.build import build_step
+from dragon_pnp.rulebook.build import EARLY, build_step
+from dragon_pnp.rulebook.early import ReadyRulebook, TypesetBook
 from dragon_pnp.rulebook.styles import make_styles
 from tests.rulebook.seed_books import seed_rulebook
 
@@ -51,13 +52,20 @@ def test_rebuild_is_byte_identical(game, book):
 
 
 def test_build_step_writes_and_records_the_rulebook(game, tmp_path: Path):
+    """The step writes a book handed in (the studio's preview hands in its own), then, over it, one
+    it typesets itself: the same bytes (issue 30: the run's shared A4 book is the one handed in,
+    instead of a second typesetting here)."""
+    seed = seed_rulebook(game, "a4")
     context = BuildContext(game, BuildOptions(paper="a4"), tmp_path)
+    context.begun(EARLY, ReadyRulebook(TypesetBook(seed.pdf, seed.aid_pdf, seed.aid_copies, seed.rules_pdf)))
     build_step(context)
     assert context.artifacts["rulebook.pdf"] == tmp_path / "rulebook.pdf"
     first = (tmp_path / "rulebook.pdf").read_bytes()
-    assert first.startswith(b"%PDF")
+    assert first.startswith(b"%PDF") and first == seed.pdf
+    assert EARLY not in context.early   # collected: the next step typesets here
     build_step(context)
     assert (tmp_path / "rulebook.pdf").read_bytes() == first
+    assert context.artifacts["player-aid.pdf"].read_bytes() == seed.aid_pdf
     assert sorted(p.name for p in tmp_path.iterdir()) == ["player-aid.pdf", "rulebook.pdf"]  # no temp files left
 
 
