@@ -16,8 +16,10 @@ from tests.studio.test_session import preview_session, sources, wait
 
 
 @pytest.fixture
-def counted(monkeypatch) -> dict[str, int]:
-    """How often the studio typesets the rulebook and plans the card sheets."""
+def counted(monkeypatch, tmp_path) -> dict[str, int]:
+    """How often the studio typesets the rulebook and plans the card sheets, with a render cache
+    of its own (an empty one: the run's may hold a book another test's studio typeset)."""
+    monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path / "render-cache"))
     calls = {"typeset": 0, "plan": 0}
     typeset, plan = adapter.typeset_book, adapter.plan_card_preview
 
@@ -65,6 +67,20 @@ def test_an_undone_edit_and_a_settings_request_that_changes_nothing_make_nothing
                       and sources(s) == sources(first))
         assert counted == {"typeset": 2, "plan": plans}
         assert undone["changed"]   # the rulebook's page, shown as it was, marked as changed back
+
+
+def test_a_book_typeset_for_the_same_files_is_read_from_the_render_cache(tmp_path, counted):
+    """A second studio on another copy of the same files typesets nothing (kept_books.py) and
+    shows the same pages; a copy with one byte more in its rules typesets again."""
+    shown = []
+    for name, extra in (("first", ""), ("second", ""), ("edited", "\nOne more line of rules.\n")):
+        game = tmp_path / name / SMALL
+        shutil.copytree(game_source(SMALL), game)
+        (game / "rules.md").write_text((game / "rules.md").read_text(encoding="utf-8") + extra, encoding="utf-8")
+        with preview_session(game) as session:
+            shown.append(sources(wait(session, lambda s: s["status"] == "ready")))
+        assert counted["typeset"] == (1 if name != "edited" else 2), name
+    assert shown[1] == shown[0] and shown[2] != shown[0]
 
 
 def test_what_was_made_from_changed_files_is_forgotten():
