@@ -16,10 +16,8 @@ from tests.studio.test_session import preview_session, sources, wait
 
 
 @pytest.fixture
-def counted(monkeypatch, tmp_path) -> dict[str, int]:
-    """How often the studio typesets the rulebook and plans the card sheets, with a render cache
-    of its own (an empty one: the run's may hold a book another test's studio typeset)."""
-    monkeypatch.setenv("DRAGON_PNP_CACHE", str(tmp_path / "render-cache"))
+def counted(monkeypatch) -> dict[str, int]:
+    """How often the studio typesets the rulebook and plans the card sheets."""
     calls = {"typeset": 0, "plan": 0}
     typeset, plan = adapter.typeset_book, adapter.plan_card_preview
 
@@ -36,6 +34,16 @@ def counted(monkeypatch, tmp_path) -> dict[str, int]:
     return calls
 
 
+def small_game(folder: Path) -> Path:
+    """A copy of the small game whose rules no other test's studio has typeset (a line naming this
+    test's folder), so the run's render cache holds its card pages but not its book (kept_books.py)."""
+    game = folder / SMALL
+    shutil.copytree(game_source(SMALL), game)
+    rules = game / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + f"\nPlayed at {folder.parent.name}/{folder.name}.\n", encoding="utf-8")
+    return game
+
+
 def save(path: Path, text: str) -> None:
     """A save as an editor makes it, whole at once (a rename from outside the game folder), so no
     half-written file is rebuilt."""
@@ -45,8 +53,7 @@ def save(path: Path, text: str) -> None:
 
 
 def test_an_undone_edit_and_a_settings_request_that_changes_nothing_make_nothing_again(tmp_path, counted):
-    game = tmp_path / SMALL
-    shutil.copytree(game_source(SMALL), game)
+    game = small_game(tmp_path)
     rules = game / "rules.md"
     original = rules.read_text(encoding="utf-8")
     with preview_session(game) as session:
@@ -72,10 +79,10 @@ def test_an_undone_edit_and_a_settings_request_that_changes_nothing_make_nothing
 def test_a_book_typeset_for_the_same_files_is_read_from_the_render_cache(tmp_path, counted):
     """A second studio on another copy of the same files typesets nothing (kept_books.py) and
     shows the same pages; a copy with one byte more in its rules typesets again."""
-    shown = []
+    source, shown = small_game(tmp_path), []
     for name, extra in (("first", ""), ("second", ""), ("edited", "\nOne more line of rules.\n")):
         game = tmp_path / name / SMALL
-        shutil.copytree(game_source(SMALL), game)
+        shutil.copytree(source, game)
         (game / "rules.md").write_text((game / "rules.md").read_text(encoding="utf-8") + extra, encoding="utf-8")
         with preview_session(game) as session:
             shown.append(sources(wait(session, lambda s: s["status"] == "ready")))
