@@ -7,7 +7,8 @@ are PNG jobs keyed the same way. The rulebook is typeset whole, as the build doe
 its pages whose drawing changed (see page_digest) are rasterised again. Page images are also
 kept in the render cache, so a studio started on data it has shown before draws nothing. Given
 the digest of its inputs (`inputs`), a stage whose inputs and settings it has seen before plans
-and typesets nothing either (remembered.py).
+and typesets nothing either (remembered.py), and a book some studio typeset from the same
+inputs is read from the render cache (kept_books.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dragon_pnp.data import GameData
 from dragon_pnp.pdf.page_digest import page_digests
 from dragon_pnp.studio import build_adapter as adapter
 from dragon_pnp.studio.images import ImageStore
+from dragon_pnp.studio.kept_books import book_key, keep_book, kept_book
 from dragon_pnp.studio.raster import JPEG_QUALITY, PREVIEW_DPI, PageImage, rasterise
 from dragon_pnp.studio.remembered import Remembered
 
@@ -114,7 +116,7 @@ class Previewer:
         """The rulebook and player aid, typeset as the build does; only pages that changed are rasterised."""
         shown = []
         book = self.remembered.make(inputs, ("book", settings.paper, settings.language),
-                                    lambda: adapter.typeset_book(game, settings.paper))
+                                    lambda: self._typeset(game, settings, inputs))
         self._book = (game, settings.paper, book)
         for document, pdf in adapter.book_documents(book):
             keys = [_page_key(f"pdf-page|{digest}") for digest in page_digests(pdf)]
@@ -124,6 +126,19 @@ class Previewer:
                 self._store_on_disk(keys[index], image)
             shown += [ShownPage(document, number, *self._made[key]) for number, key in enumerate(keys, start=1)]
         return shown
+
+    def _typeset(self, game: GameData, settings: Settings, inputs: str | None) -> TypesetBook:
+        """The book from the render cache if a studio typeset these very inputs before, else
+        typeset now and kept there, unless a file changed meanwhile (then it may hold the newer file)."""
+        if inputs is None:
+            return adapter.typeset_book(game, settings.paper)
+        key = book_key(game, inputs, settings.paper, settings.language)
+        book = kept_book(self.cache, key)
+        if book is None:
+            book = adapter.typeset_book(game, settings.paper)
+            if adapter.inputs_digest(game.root) == inputs:
+                keep_book(self.cache, key, book)
+        return book
 
     def book_for(self, game: GameData, paper: str) -> TypesetBook | None:
         """The book `rulebook` last typeset, if it was for this very game object and paper (a

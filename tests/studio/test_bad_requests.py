@@ -6,6 +6,12 @@ until restart; an `against` of 5,000 characters showed a raw `OSError: [Errno 36
 action endpoint gets the same battery of hostile bodies, and the read endpoints are polled after.
 The bodies are refused before any game sees them, so a small game with rules (Goofspiel) stands
 in for Dance; the few plausible bodies that are accepted start a balance check of 2 games.
+
+Each endpoint gets every hostile kind of value in each field it reads (`READ_FIELDS`; one field
+for those that read none) and the whole-body cases, each followed by every read. A field an
+endpoint does not read takes the same one path as any other (`_action_body`'s guard, before the
+endpoint sees the body), so the other 558 of the 684 (endpoint, body) pairs it once sent, ~2,800
+requests, proved nothing more.
 """
 
 from __future__ import annotations
@@ -21,11 +27,18 @@ ACTIONS = ["/api/settings", "/api/balance", "/api/since/compare", "/api/since/sn
 FIELDS = ["action", "against", "setup", "paper", "controllers", "seed", "players", "duplex", "targets", "vary",
           "budget", "proposal"]
 READS = ["/api/state", "/api/since", "/api/play", "/"]
+# The fields of FIELDS each endpoint reads (dragon_pnp/studio/server.py); "action" stands in for
+# the endpoints that read no field.
+READ_FIELDS = {"/api/settings": ["paper", "duplex"], "/api/balance": ["action"],
+               "/api/since/compare": ["against"], "/api/since/snapshot": ["action"],
+               "/api/play/new": ["setup", "controllers", "seed", "players"], "/api/play/act": ["action"],
+               "/api/play/undo": ["action"], "/api/tune": ["targets", "vary", "budget"],
+               "/api/tune/apply": ["proposal"]}
 
 
-def hostile_bodies() -> list[tuple[str, bytes]]:
+def hostile_bodies(fields: list[str] = FIELDS) -> list[tuple[str, bytes]]:
     bodies = []
-    for field in FIELDS:
+    for field in fields:
         bodies.append((f"{field}: lone surrogate", f'{{"{field}": "\\ud800"}}'.encode()))
         bodies.append((f"{field}: surrogate in a list", f'{{"{field}": ["human", "\\udfff"]}}'.encode()))
         bodies.append((f"{field}: 5,000 characters", json.dumps({field: "a" * 5000}).encode()))
@@ -70,8 +83,9 @@ def test_the_reported_cases(studio) -> None:
 def test_every_endpoint_answers_hostile_bodies_with_a_4xx_and_a_message(studio) -> None:
     assert post(studio, "/api/play/new", b"{}")[0] == 200
     wrong = []
+    assert sorted(READ_FIELDS) == sorted(ACTIONS) and {f for fs in READ_FIELDS.values() for f in fs} == set(FIELDS)
     for path in ACTIONS:
-        for name, body in hostile_bodies():
+        for name, body in hostile_bodies(READ_FIELDS[path]):
             status, answer = post(studio, path, body)
             if not 400 <= status < 500 or not json.loads(answer).get("error"):
                 wrong.append(f"{path} {name}: {status} {answer[:120]!r}")

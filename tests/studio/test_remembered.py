@@ -34,6 +34,16 @@ def counted(monkeypatch) -> dict[str, int]:
     return calls
 
 
+def small_game(folder: Path) -> Path:
+    """A copy of the small game whose rules no other test's studio has typeset (a line naming this
+    test's folder), so the run's render cache holds its card pages but not its book (kept_books.py)."""
+    game = folder / SMALL
+    shutil.copytree(game_source(SMALL), game)
+    rules = game / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + f"\nPlayed at {folder.parent.name}/{folder.name}.\n", encoding="utf-8")
+    return game
+
+
 def save(path: Path, text: str) -> None:
     """A save as an editor makes it, whole at once (a rename from outside the game folder), so no
     half-written file is rebuilt."""
@@ -43,8 +53,7 @@ def save(path: Path, text: str) -> None:
 
 
 def test_an_undone_edit_and_a_settings_request_that_changes_nothing_make_nothing_again(tmp_path, counted):
-    game = tmp_path / SMALL
-    shutil.copytree(game_source(SMALL), game)
+    game = small_game(tmp_path)
     rules = game / "rules.md"
     original = rules.read_text(encoding="utf-8")
     with preview_session(game) as session:
@@ -65,6 +74,20 @@ def test_an_undone_edit_and_a_settings_request_that_changes_nothing_make_nothing
                       and sources(s) == sources(first))
         assert counted == {"typeset": 2, "plan": plans}
         assert undone["changed"]   # the rulebook's page, shown as it was, marked as changed back
+
+
+def test_a_book_typeset_for_the_same_files_is_read_from_the_render_cache(tmp_path, counted):
+    """A second studio on another copy of the same files typesets nothing (kept_books.py) and
+    shows the same pages; a copy with one byte more in its rules typesets again."""
+    source, shown = small_game(tmp_path), []
+    for name, extra in (("first", ""), ("second", ""), ("edited", "\nOne more line of rules.\n")):
+        game = tmp_path / name / SMALL
+        shutil.copytree(source, game)
+        (game / "rules.md").write_text((game / "rules.md").read_text(encoding="utf-8") + extra, encoding="utf-8")
+        with preview_session(game) as session:
+            shown.append(sources(wait(session, lambda s: s["status"] == "ready")))
+        assert counted["typeset"] == (1 if name != "edited" else 2), name
+    assert shown[1] == shown[0] and shown[2] != shown[0]
 
 
 def test_what_was_made_from_changed_files_is_forgotten():
