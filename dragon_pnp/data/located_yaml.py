@@ -60,6 +60,9 @@ def load_yaml(file: Path) -> tuple[Any, SourceMap]:
     text = decode_utf8(read_bounded(file), file)
     if not text.strip():
         raise DataError(Location(file, 1, 1), "the file is empty; expected a YAML mapping")
+    fast = _load_with_libyaml(text, file)
+    if fast is not None:
+        return fast
     loader = None
     try:
         loader = _BoundedLoader(text)
@@ -89,6 +92,45 @@ def load_yaml(file: Path) -> tuple[Any, SourceMap]:
         if loader is not None:
             loader.dispose()
     return data, source
+
+
+# libyaml's parser and composer (PyYAML's C extension, where installed) read a file several times
+# faster than the pure-Python ones, with the same resolver, constructor and marks. They serve only
+# files that read without any problem: a file deeper than MAX_DEPTH, holding a character the
+# Python reader refuses, or raising anything at all is read again by the Python loader, so every
+# error keeps its words and its place.
+_CLoader: type[yaml.SafeLoader] | None = getattr(yaml, "CSafeLoader", None)
+# Where the two parsers are known to differ: libyaml takes a tab after `key:` that PyYAML refuses,
+# and the Unicode line breaks (NEL, LS, PS) are each one's own reading; data files hold none.
+_PYTHON_READS = re.compile("[\t\x85\u2028\u2029]")
+_OPENS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSES = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def _load_with_libyaml(text: str, file: Path) -> tuple[Any, SourceMap] | None:
+    """The data and its source map read by libyaml, or None where the Python loader must read it."""
+    if _CLoader is None or _PYTHON_READS.search(text) or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return None
+    try:
+        depth = 0
+        for event in yaml.parse(text, Loader=_CLoader):
+            if isinstance(event, _OPENS):
+                depth += 1
+                if depth >= MAX_DEPTH - 1:   # the Python composer counts the values inside too
+                    return None
+            elif isinstance(event, _CLOSES):
+                depth -= 1
+        loader = _CLoader(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            source = SourceMap(file)
+            return _construct(loader, node, (), source, [MAX_VALUES]), source
+        finally:
+            loader.dispose()
+    except (yaml.YAMLError, DataError, RecursionError, ValueError, TypeError):
+        return None
 
 
 class _TooDeep(Exception):

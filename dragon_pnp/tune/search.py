@@ -73,6 +73,9 @@ class Candidate:
     hopeful: float = math.inf       # the same, two standard errors in the candidate's favour
     doubtful: float = math.inf      # the same, two standard errors against it
     cautious: float = math.inf      # the same, one standard error against it: how proposals are ranked
+    # Its figures' per-game values and how many games they cover: records only grow, so they are
+    # worked out again only after more games (the baseline was worked out again at every score).
+    figured: tuple[int, dict[str, Values]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def key(self) -> tuple[tuple[str, float], ...]:
@@ -322,7 +325,10 @@ class Search:
         candidate.cautious = cautious
 
     def _figures(self, candidate: Candidate) -> dict[str, Values]:
-        return figure_values(self.table.config, candidate.records, self.seats)
+        count = len(candidate.records)
+        if candidate.figured is None or candidate.figured[0] != count:
+            candidate.figured = (count, figure_values(self.table.config, candidate.records, self.seats))
+        return candidate.figured[1]
 
 
 def first_look(left: float, count: int, seconds_per_game: float) -> int:

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.in_process import run_cli
+
 ROOT = Path(__file__).resolve().parents[2]
 GOOFSPIEL = ROOT / "examples" / "goofspiel"
 LIMIT_S = 0.5
@@ -81,6 +83,13 @@ def run(tmp_path: Path, *args: str, cache: Path | None = None) -> subprocess.Com
                           timeout=240, env=environment(tmp_path, cache=cache), cwd=tmp_path)
 
 
+def replay(position: Path) -> subprocess.CompletedProcess[str]:
+    """`play --position` of a saved position with the sound rules, in this process: only the broken
+    module's commands are about a process that must not hang or crash (issue 30: a child imports
+    the package again, about a second of CPU)."""
+    return run_cli("play", str(GOOFSPIEL), "--position", str(position), "--legal", env={"DRAGON_PNP_CACHE": "off"})
+
+
 def one_error(done: subprocess.CompletedProcess[str]) -> str:
     said = done.stdout + done.stderr
     assert "Traceback" not in said, said
@@ -119,7 +128,7 @@ def test_apply_that_never_returns_is_one_message_with_the_position(tmp_path, com
     assert "rules module ./rules: apply (rules/game.py:" in line and "did not return" in line
     position = saved_position(line)
     assert position.parent == tmp_path / "tmp"
-    replayed = run(tmp_path, "play", str(GOOFSPIEL), "--position", str(position), "--legal")
+    replayed = replay(position)
     assert replayed.returncode == 0, replayed.stderr   # the saved position loads with sound rules
     assert debris(tmp_path) == []
 
@@ -133,7 +142,7 @@ def test_apply_that_never_returns_ends_check_and_build(tmp_path, command):
     assert done.returncode == 1
     assert "apply (rules/game.py:" in line and "did not return" in line and "seed" in line
     position = saved_position(line)   # the game played again to the decision that hung
-    replayed = run(tmp_path, "play", str(GOOFSPIEL), "--position", str(position), "--legal")
+    replayed = replay(position)
     assert replayed.returncode == 0 and "bid 13" in replayed.stdout, replayed.stderr
     assert debris(tmp_path) == []
 

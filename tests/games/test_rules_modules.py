@@ -14,14 +14,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.in_process import run_cli
+
 ROOT = Path(__file__).resolve().parents[2]
 GOOFSPIEL = ROOT / "examples" / "goofspiel"
 
 
 def run(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    """The command in a child process: for what a fresh process must show (an installed
+    distribution found on its path, a note remembered in the cache rather than in memory)."""
     environment = {**os.environ, "DRAGON_PNP_CACHE": "off", **(env or {})}
     return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], cwd=cwd, capture_output=True, text=True,
                           timeout=timeout, env=environment)
+
+
+def here(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """The command through `main` in this process, the render cache off (issue 30: a child imports
+    the package again, about a second of CPU, for the same exit code and messages)."""
+    return run_cli(*args, cwd=ROOT, env={"DRAGON_PNP_CACHE": "off", **(env or {})})
 
 
 def test_the_seed_games_are_registered_through_the_entry_point_group():
@@ -45,16 +55,16 @@ def test_goofspiel_plays_checks_and_exports_from_its_own_folder(tmp_path):
     shutil.copytree(GOOFSPIEL, game, ignore=shutil.ignore_patterns("__pycache__"))
     # Two games per ladder pairing: the ladder's search player still plays the folder's module in
     # the workers (20 a pairing, the default here, were four fifths of this test's CPU).
-    checked = run("check", str(game), "--games", "40", "--ladder-games", "2", "--jobs", "2", "--seed", "5",
+    checked = here("check", str(game), "--games", "40", "--ladder-games", "2", "--jobs", "2", "--seed", "5",
                   "--out", str(tmp_path / "check"))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     report = json.loads((tmp_path / "check" / "rules-check.json").read_text())
     assert report["game"]["rules_module"] == "goofspiel" and report["total_games"] > 0
     assert report["ladder"]["pairings"] and all(p["games"] == 2 for p in report["ladder"]["pairings"])
     assert any("went untaken per game" in f["text"] for f in report["findings"])
-    played = run("play", str(game), "--new", "--seed", "3", "--do", "bid 13", "--do", "bid 1", "--json")
+    played = here("play", str(game), "--new", "--seed", "3", "--do", "bid 13", "--do", "bid 1", "--json")
     assert played.returncode == 0, played.stderr
-    exported = run("export", "tts", str(game), "--out", str(tmp_path / "tts"))
+    exported = here("export", "tts", str(game), "--out", str(tmp_path / "tts"))
     assert exported.returncode == 0, exported.stdout + exported.stderr
 
 
@@ -62,8 +72,11 @@ def test_the_first_use_of_a_folder_module_says_it_runs_the_designers_code(tmp_pa
     game = tmp_path / "goofspiel"
     shutil.copytree(GOOFSPIEL, game, ignore=shutil.ignore_patterns("__pycache__"))
     cache = tmp_path / "cache"
-    first = run("validate", str(game), env={"DRAGON_PNP_CACHE": str(cache)})
-    again = run("validate", str(game), env={"DRAGON_PNP_CACHE": str(cache)})
+    # The note on, whatever ran before in this process (an in-process `tune` turns it off for good).
+    env = {"DRAGON_PNP_CACHE": str(cache), "DRAGON_PNP_RULES_NOTE": ""}
+    first = here("validate", str(game), env=env)
+    # A fresh process: this one keeps the module it imported, and would not ask the cache again.
+    again = run("validate", str(game), env=env)
     assert first.returncode == 0 and again.returncode == 0, first.stdout + first.stderr
     assert "own rules module" in first.stderr and "Python code" in first.stderr
     assert "own rules module" not in again.stderr
@@ -81,7 +94,7 @@ def test_a_broken_rules_module_is_a_located_error(tmp_path, edit, expected):
     shutil.copytree(GOOFSPIEL, game, ignore=shutil.ignore_patterns("__pycache__"))
     (tmp_path / "outside.py").write_text("GAME = None\n")
     edit(game)
-    done = run("validate", str(game))
+    done = here("validate", str(game))
     assert done.returncode == 2, done.stdout + done.stderr
     assert "Traceback" not in done.stderr and expected in done.stdout + done.stderr
     assert "game.yaml" in done.stdout + done.stderr   # located at the rules_module line
@@ -131,7 +144,7 @@ def test_the_readme_smallest_rules_module_works(tmp_path):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Bring your own rules"):]
     code = section[section.index("```python") + len("```python"):section.index("```", section.index("```python") + 9)]
-    made = run("new", "mygame", "--dir", str(tmp_path))
+    made = here("new", "mygame", "--dir", str(tmp_path))
     assert made.returncode == 0, made.stderr
     game = tmp_path / "mygame"
     (game / "rules.py").write_text(code)
@@ -143,19 +156,19 @@ def test_the_readme_smallest_rules_module_works(tmp_path):
     for args in (("validate", str(game)), ("play", str(game), "--new", "--do", "take 3", "--legal"),
                  ("check", str(game), "--games", "20", "--ladder-games", "2", "--jobs", "1", "--out",
                   str(tmp_path / "check"))):
-        done = run(*args)
+        done = here(*args)
         assert done.returncode == 0, f"{args}: {done.stdout}{done.stderr}"
 
 
 def test_new_with_rules_scaffolds_a_module_that_passes_selftest_and_its_own_tests(tmp_path):
-    made = run("new", "duel", "--rules", "--dir", str(tmp_path))
+    made = here("new", "duel", "--rules", "--dir", str(tmp_path))
     assert made.returncode == 0, made.stdout + made.stderr
     game = tmp_path / "duel"
     assert (game / "rules" / "game.py").is_file() and (game / "tests" / "test_rules.py").is_file()
-    tested = run("selftest", str(game), "--playouts", "4")
+    tested = here("selftest", str(game), "--playouts", "4")
     assert tested.returncode == 0 and "every check passed" in tested.stdout, tested.stdout + tested.stderr
-    checked = run("check", str(game), "--games", "20", "--ladder-games", "2", "--jobs", "1",
-                  "--out", str(tmp_path / "check"))
+    checked = here("check", str(game), "--games", "20", "--ladder-games", "2", "--jobs", "1",
+                   "--out", str(tmp_path / "check"))
     assert checked.returncode == 0, checked.stdout + checked.stderr
     own = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=game,
                          capture_output=True, text=True, timeout=300,

@@ -202,14 +202,13 @@ def test_search_is_offered_to_every_game_with_a_strength():
 
 
 def test_play_lets_a_named_player_decide(tmp_path):
-    import subprocess
-    import sys
+    from tests.in_process import run_cli
 
     root = Path(__file__).resolve().parents[2]
 
     def play(*args):
-        return subprocess.run([sys.executable, "-m", "dragon_pnp", "play", *args], cwd=root, capture_output=True,
-                              text=True, env={**__import__("os").environ, "PYTHONPATH": str(root)})
+        """In this process: the players and their messages, not the process, are the point."""
+        return run_cli("play", *args, cwd=root)
 
     run = play("dragon_dance", "--position", str(POSITIONS / "dance_knight_finishes.yaml"),
                "--auto", "search:20", "--auto", "search:20")
@@ -234,7 +233,8 @@ def test_a_lone_follow_up_between_rounds_takes_the_best_by_the_games_round_model
     game = load_game("dragon_dance")
     module, rules = game.module, game.module.make_rules(game)
     strong = policy_factory(module, "strong")(rules)
-    search = SearchPolicy(module, SearchSettings(iterations=100), rules)
+    # 30 iterations agree on 8 of 8 (20: 8, 40: 7, 100: 8), at a third of 100's CPU (issue 30).
+    search = SearchPolicy(module, SearchSettings(iterations=30), rules)
     checked = agreed = 0
     for seed in range(60):
         state = module.new_game(rules, seed)

@@ -5,17 +5,18 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 
 import pytest
 
 from dragon_pnp.cli import main
 from tests.conftest import ROOT
+from tests.in_process import run_cli
 
 
 def _check(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", "check", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
+    """`dragon-pnp check ARGS` through `main` in this process: its exit code, output and files are
+    the point, and a child imported the package again (~1 CPU s a command)."""
+    return run_cli("check", *args, cwd=ROOT)
 
 
 def test_check_writes_the_report_and_prints_findings(tmp_path):
@@ -68,8 +69,7 @@ def test_a_game_without_rules_has_nothing_to_check_or_play(tmp_path):
     board.write_text(re.sub(r"^dens:", "homes:", text.replace("is_den:", "is_home:"), flags=re.M))   # the generic words
     run = _check(str(plain), "--out", str(tmp_path / "out"))
     assert run.returncode == 2 and "plain_cards has no rules module" in run.stderr and "Traceback" not in run.stderr
-    played = subprocess.run([sys.executable, "-m", "dragon_pnp", "play", str(plain), "--new"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=120)
+    played = run_cli("play", str(plain), "--new", cwd=ROOT)
     assert played.returncode == 2 and "nothing to play" in played.stderr
 
 

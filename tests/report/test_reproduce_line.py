@@ -6,15 +6,16 @@ from __future__ import annotations
 import json
 import shlex
 import subprocess
-import sys
 
 from dragon_pnp.report.view import build_view
 from tests.conftest import ROOT
+from tests.in_process import run_cli
 
 
 def _check(args: list[str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
+    """The command through `main` in this process: the games it plays are the point, and a child
+    imported the package again (~1 CPU s a command)."""
+    return run_cli(*args, cwd=ROOT)
 
 
 def test_the_reproduce_line_plays_the_same_games(tmp_path):

@@ -4,24 +4,23 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from dragon_pnp.cli import main
+from tests.in_process import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 COIN = Path(__file__).parent / "fixtures" / "coin"
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DRAGON_PNP_CACHE": "off"}
-    return subprocess.run([sys.executable, "-m", "dragon_pnp", "tune", *args], capture_output=True, text=True,
-                          timeout=300, cwd=ROOT, env=env)
+    """`dragon-pnp ARGS` through `main` in this process, the render cache off: its stdout, files and
+    exit code are the point, and a child imported the package again (~1 CPU s a command)."""
+    return run_cli(*args, cwd=ROOT, env={"DRAGON_PNP_CACHE": "off"})
 
 
 def in_process(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
@@ -48,17 +47,16 @@ def test_a_bad_target_or_path_is_a_located_error_with_exit_2(tmp_path, capsys, m
 def test_the_answer_as_json_and_apply_then_validate(tmp_path):
     folder = tmp_path / "coin"
     shutil.copytree(COIN, folder)
-    done = run(str(folder), "--target", "heads wins=0.50±0.05", "--json", "--jobs", "1", "--budget", "60",
+    done = run("tune", str(folder), "--target", "heads wins=0.50±0.05", "--json", "--jobs", "1", "--budget", "60",
                "--out", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["proposals"][0]["edits"][0]["new"] == "10" and answer["met"]
     assert json.loads((tmp_path / "out" / "tune.json").read_text()) == answer
-    done = run(str(folder), "--apply", "1", "--out", str(tmp_path / "out"))
+    done = run("tune", str(folder), "--apply", "1", "--out", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
     assert f"dragon-pnp diff {tmp_path / 'out' / 'tune-before'} {folder}" in done.stdout
     assert "heads_in_20: 10     # seat 1's chances" in (folder / "game.yaml").read_text()
     assert "heads_in_20: 6     # seat 1's chances" in (tmp_path / "out" / "tune-before" / "game.yaml").read_text()
-    checked = subprocess.run([sys.executable, "-m", "dragon_pnp", "validate", str(folder)], capture_output=True,
-                             text=True, timeout=120, cwd=ROOT, env={**os.environ, "DRAGON_PNP_CACHE": "off"})
+    checked = run("validate", str(folder))
     assert checked.returncode == 0, checked.stdout + checked.stderr
