@@ -21,7 +21,7 @@ from dragon_pnp.report.check import parse_policies, require_module
 from dragon_pnp.report.executor import ExecutorName
 from dragon_pnp.tune.figures import BATCH, Table, choose_config, figure_names, job_for, play_many
 from dragon_pnp.tune.knobs import Knob, VarySpec, declared_specs, parse_vary, resolve_knobs
-from dragon_pnp.tune.search import Candidate, Progress, Search, SearchResult
+from dragon_pnp.tune.search import Candidate, Progress, Search, SearchResult, quiet_rules_note
 from dragon_pnp.tune.targets import Target, parse_target, resolve_figure
 from dragon_pnp.tune.verify import Verified, verify
 
@@ -98,22 +98,23 @@ def run_tune(game: GameData, request: TuneRequest, progress: Progress = lambda s
     search = Search(game, ready.knobs, ready.targets, ready.table, request.budget * (1 - VERIFY_SHARE), progress)
     verified: list[Verified] = []
     verify_games = 0
-    try:
-        found = search.run()
-        shown = [found.baseline] if found.baseline.meets else found.ranked[:request.proposals]
-        if not found.interrupted and shown:
-            try:
-                verified, verify_games = verify(found.baseline, shown, ready.targets, ready.table, ready.seats,
-                                                started + request.budget, search.seconds_per_game, progress)
-            except KeyboardInterrupt:
-                found.stopped += "; verification interrupted (Ctrl-C)"
-                found.interrupted = True
-            short = [v for v in verified if 0 < v.games < v.planned]
-            if short:
-                found.stopped += (f"; verification stopped at the budget after {short[0].games} of "
-                                  f"{short[0].planned} planned fresh games a proposal")
-    finally:
-        shutil.rmtree(search.workdir, ignore_errors=True)   # the candidates' folder copies
+    with quiet_rules_note():
+        try:
+            found = search.run()
+            shown = [found.baseline] if found.baseline.meets else found.ranked[:request.proposals]
+            if not found.interrupted and shown:
+                try:
+                    verified, verify_games = verify(found.baseline, shown, ready.targets, ready.table, ready.seats,
+                                                    started + request.budget, search.seconds_per_game, progress)
+                except KeyboardInterrupt:
+                    found.stopped += "; verification interrupted (Ctrl-C)"
+                    found.interrupted = True
+                short = [v for v in verified if 0 < v.games < v.planned]
+                if short:
+                    found.stopped += (f"; verification stopped at the budget after {short[0].games} of "
+                                      f"{short[0].planned} planned fresh games a proposal")
+        finally:
+            shutil.rmtree(search.workdir, ignore_errors=True)   # the candidates' folder copies
     return answer(game, request, ready, found, shown, verified, verify_games, time.monotonic() - started)
 
 

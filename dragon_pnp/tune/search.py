@@ -19,7 +19,8 @@ import os
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -115,6 +116,22 @@ class OutOfTime(Exception):
     """The search's share of the budget is spent."""
 
 
+@contextmanager
+def quiet_rules_note() -> Iterator[None]:
+    """No first-use note for the candidates' rules modules (copies of a module already named, so
+    the note says nothing new), put back afterwards for whatever else runs in this process (the
+    studio's tune panel, a test)."""
+    note = os.environ.get("DRAGON_PNP_RULES_NOTE")
+    os.environ["DRAGON_PNP_RULES_NOTE"] = "off"
+    try:
+        yield
+    finally:
+        if note is None:
+            os.environ.pop("DRAGON_PNP_RULES_NOTE", None)
+        else:
+            os.environ["DRAGON_PNP_RULES_NOTE"] = note
+
+
 class Search:
     """One tune's search over `knobs` toward `targets` on `table`'s configuration."""
 
@@ -132,7 +149,6 @@ class Search:
         self.games = 0
         self.seconds_per_game = 0.0
         self.workdir = Path(tempfile.mkdtemp(prefix="dragon-pnp-tune-"))
-        os.environ["DRAGON_PNP_RULES_NOTE"] = "off"   # the candidates are copies of a module already named
 
     def run(self) -> SearchResult:
         stopped, interrupted = "the edits ran out", False
