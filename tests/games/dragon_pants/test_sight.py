@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from dragon_pnp.errors import IllegalActionError
@@ -136,3 +138,19 @@ def test_dragon_on_a_den_can_be_targeted_r18():
 
     moved = position_from_dict(state.rules, data)
     assert "play fireball 4" in legal(moved)
+
+
+def test_one_boards_tables_are_made_once_and_a_changed_board_gets_its_own():
+    """`BoardTables.from_game` keeps the tables by everything they are made from: the same board
+    (another rules object of it) shares them; a rules variant or a changed tile does not."""
+    game = game_data()
+    first = BoardTables.from_game(game)
+    assert BoardTables.from_game(game) is first
+    flanked = BoardTables.from_game(game, {"diagonal_blocked_by_flanks": True})
+    assert flanked is not first and flanked.diagonal_blocked_by_flanks and not first.diagonal_blocked_by_flanks
+    tile = next(t for t in game.board.tiles if t.terrain != "mountain")
+    board = game.board.model_copy(update={"tiles": [t.model_copy(update={"terrain": "mountain"}) if t is tile else t
+                                                    for t in game.board.tiles]})
+    other = BoardTables.from_game(SimpleNamespace(board=board, game=game.game))
+    assert other is not first
+    assert other.terrain[other.index[(tile.q, tile.r)]] == "mountain"

@@ -107,12 +107,20 @@ class BoardTables:
         board = game_data.board
         defaults = {name: opt.default for name, opt in game_data.game.rules_options.items()}
         chosen = {**defaults, **(options or {})}
-        return cls(
-            tiles=[((t.q, t.r), t.terrain) for t in board.tiles],
-            terrains={name: t.model_dump() for name, t in board.terrains.items()},
-            dens=[(d.id, (d.q, d.r)) for d in board.homes],
-            diagonal_blocked_by_flanks=bool(chosen.get("diagonal_blocked_by_flanks", False)),
-        )
+        tiles = tuple(((t.q, t.r), t.terrain) for t in board.tiles)
+        terrains = {name: t.model_dump() for name, t in board.terrains.items()}
+        dens = tuple((d.id, (d.q, d.r)) for d in board.homes)
+        flanks = bool(chosen.get("diagonal_blocked_by_flanks", False))
+        # The line tables cost ~27 ms a board (every pair of hexes, twice) and every rules object
+        # needs them: each validate, build, check worker and loaded position. The tables are never
+        # changed after they are made, so one board's are shared by all its rules objects.
+        key = repr((tiles, sorted(terrains.items()), dens, flanks))
+        found = _MADE.get(key)
+        if found is None:
+            if len(_MADE) >= _MADE_LIMIT:
+                _MADE.clear()
+            found = _MADE[key] = cls(tiles=tiles, terrains=terrains, dens=dens, diagonal_blocked_by_flanks=flanks)
+        return found
 
     def _bit(self, h: Hex) -> int:
         i = self.index.get(h)
@@ -229,6 +237,12 @@ class BoardTables:
 
 # board.yaml's own words for generic map fields (the loaded model speaks the generic ones).
 _YAML_NAMES = {"is_home": "is_den"}
+
+
+# Boards made so far, by everything they are made from (`BoardTables.from_game`); a few at most
+# in one process (a designer's edits in the studio), so the limit only bounds a long session.
+_MADE: dict[str, BoardTables] = {}
+_MADE_LIMIT = 16
 
 
 def _flag(terrain: Any, name: str) -> bool:
