@@ -80,7 +80,18 @@ def bytecode_cache(kind: str = "") -> jinja2.BytecodeCache | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return jinja2.FileSystemBytecodeCache(str(folder))
+    return _SourceKeyedCache(str(folder))
+
+
+class _SourceKeyedCache(jinja2.FileSystemBytecodeCache):
+    """Compiled code found by the template's name and source, not its path: a copy of a game folder
+    (a designer's new game from a seed, every test's private copy) finds the code its original
+    compiled (~0.15 CPU s of a Dragon Pants validate). Jinja names a failing line by the Template's
+    own filename, not the compiled code's, so an error still names the copy's file."""
+
+    def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None,
+                   source: str) -> jinja2.bccache.Bucket:
+        return super().get_bucket(environment, name, self.get_source_checksum(source), source)
 
 
 def render_template(template: str, **values: Any) -> str:
