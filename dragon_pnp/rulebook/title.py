@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import io
 
 from reportlab.platypus import Flowable, Image, Spacer
 
-from dragon_pnp.cairo_ffi import load_cairocffi
 from dragon_pnp.components.art import Picture, game_art
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import has_component
 from dragon_pnp.hexmap_diagrams import board_scene, scene_drawing
-from dragon_pnp.kit.render_cache import RenderCache
 from dragon_pnp.paper import mm_to_pt, pt_to_mm
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
+from dragon_pnp.rulebook.raster import svg_png
 from dragon_pnp.rulebook.script_paragraph import ScriptParagraph as Paragraph
 from dragon_pnp.rulebook.styles import Styles
 
@@ -80,17 +78,6 @@ def _raster(picture: Picture, width_mm: float, height_mm: float) -> Image:
 def _png(svg: str) -> bytes:
     """An SVG drawn at ART_DPI, kept for the process: the rulebook is typeset several times over
     (until its page references settle), and each pass drew the cover and logo again, ~1 CPU s of a
-    7 s Dragon Pants typeset (validate, build). Keyed by the SVG text, so an edited picture is drawn anew.
-    Kept in the render cache too: every validate and build drew them again (issue 30: ~0.4 CPU s of
-    each command on Dragon Pants); a picture cairo cannot draw is never stored, so it fails each time."""
-    cache = RenderCache.from_environment()
-    key = hashlib.sha256(f"rulebook picture\n{ART_DPI}\n{svg}".encode()).hexdigest()
-    found = cache.get(key)
-    if found is not None:
-        return found
-    load_cairocffi()   # cairo through the prebuilt FFI before cairosvg imports it (0.2 s less)
-    import cairosvg
-
-    png = bytes(cairosvg.svg2png(bytestring=svg.encode(), dpi=ART_DPI))
-    cache.put(key, png)
-    return png
+    7 s Dragon Pants typeset (validate, build). Keyed by the SVG text, so an edited picture is drawn
+    anew; kept between runs in the render cache too (raster.py)."""
+    return svg_png(svg, ART_DPI)
