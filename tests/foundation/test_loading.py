@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+import yaml
+
 from dragon_pnp.checks import validate_game
-from dragon_pnp.data.located_yaml import format_path
+from dragon_pnp.data import located_yaml
+from dragon_pnp.data.located_yaml import format_path, load_yaml
+from dragon_pnp.errors import DataError
 
 
 def test_canonical_data_loads_and_validates(game) -> None:
@@ -24,3 +31,34 @@ def test_locate_points_at_the_value(game) -> None:
 def test_format_path() -> None:
     assert format_path(("tiles", 3, "q")) == "tiles[3].q"
     assert format_path(()) == ""
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML was built without libyaml")
+def test_libyaml_reads_every_shipped_file_as_the_pure_python_reader_does(monkeypatch) -> None:
+    """located_yaml reads with libyaml's parser (issue 30: a tenth of the cost); the pure-Python
+    parser, the reader it had before, is the independent reader: same values, same positions."""
+    files = sorted(p for folder in ("data", "examples", "templates") for p in (ROOT / folder).rglob("*.yaml"))
+    assert len(files) > 20
+    fast = [load_yaml(file) for file in files]
+    monkeypatch.setattr(located_yaml, "_FastLoader", None)
+    for file, (data, source) in zip(files, fast, strict=True):
+        pure_data, pure_source = load_yaml(file)
+        assert data == pure_data and source.positions == pure_source.positions, file
+
+
+@pytest.mark.parametrize("text, words", [("a: [1, 2\n", "2:1: YAML syntax error: expected ',' or ']'"),
+                                         ("a: b: c\n", "1:5: YAML syntax error: mapping values are not allowed here"),
+                                         ("a: 1\na: 2\n", "2:1: a: duplicate key 'a'"),
+                                         ("a: 'x\x07'\n", "1:6: character U+0007 is not allowed")])
+def test_a_broken_file_is_refused_in_the_pure_python_readers_words(tmp_path, text: str, words: str) -> None:
+    """libyaml words its errors its own way: a file it cannot read is read again by the pure-Python
+    parser, so the message is PyYAML's own, as designers always had it (positions counted by hand:
+    the stream's end, the second colon, the second key, the BEL character)."""
+    file = tmp_path / "game.yaml"
+    file.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        load_yaml(file)
+    assert f"{file}:{words}" in str(refused.value)
