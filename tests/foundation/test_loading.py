@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML was built without libyaml")
-def test_libyaml_reads_every_shipped_file_as_the_pure_python_reader_does(monkeypatch) -> None:
+def test_libyaml_reads_every_shipped_file_as_the_pure_python_reader_does(monkeypatch: pytest.MonkeyPatch) -> None:
     """located_yaml reads with libyaml's parser (issue 30: a tenth of the cost); the pure-Python
     parser, the reader it had before, is the independent reader: same values, same positions."""
     files = sorted(p for folder in ("data", "examples", "templates") for p in (ROOT / folder).rglob("*.yaml"))
@@ -53,7 +53,7 @@ def test_libyaml_reads_every_shipped_file_as_the_pure_python_reader_does(monkeyp
                                          ("a: b: c\n", "1:5: YAML syntax error: mapping values are not allowed here"),
                                          ("a: 1\na: 2\n", "2:1: a: duplicate key 'a'"),
                                          ("a: 'x\x07'\n", "1:6: character U+0007 is not allowed")])
-def test_a_broken_file_is_refused_in_the_pure_python_readers_words(tmp_path, text: str, words: str) -> None:
+def test_a_broken_file_is_refused_in_the_pure_python_readers_words(tmp_path: Path, text: str, words: str) -> None:
     """libyaml words its errors its own way: a file it cannot read is read again by the pure-Python
     parser, so the message is PyYAML's own, as designers always had it (positions counted by hand:
     the stream's end, the second colon, the second key, the BEL character)."""
