@@ -25,11 +25,11 @@ from typing import Any
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from dragon_pnp.cairo_ffi import load_cairocffi
 from dragon_pnp.components.art import ArtError, find_icon, icon_names, picture
 from dragon_pnp.data.reading import decode_utf8, read_bounded
 from dragon_pnp.errors import LayoutError
 from dragon_pnp.kit.text_fit import ICON_EM, ICON_TOKEN
+from dragon_pnp.rulebook.raster import svg_png
 
 ICON_DPI = 600          # line art one em high (about 3.4 mm at 9.6 pt): crisp at any print size
 DROP = 0.2              # of an em below the baseline, as cards draw it
@@ -119,11 +119,7 @@ def _png(path: str, _mtime: int, colour: str, pixels: int) -> bytes:
            f'viewBox="0 0 {width} {pixels}"><g color="{colour}">'
            f'<svg x="0" y="0" width="{pixels}" height="{pixels}" viewBox="{vx:g} {vy:g} {vw:g} {vh:g}" '
            f'preserveAspectRatio="xMidYMid meet" overflow="visible">{drawing.inner}</svg></g></svg>')
-    load_cairocffi()   # cairo through the prebuilt FFI before cairosvg imports it (0.2-0.3 s less)
-    import cairosvg
-
-    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
-    return png
+    return svg_png(svg)   # drawn once, kept in the render cache
 
 
 @lru_cache(maxsize=256)

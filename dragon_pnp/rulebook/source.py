@@ -18,14 +18,29 @@ from dragon_pnp.data import GameData
 from dragon_pnp.data.reading import decode_utf8, read_bounded
 from dragon_pnp.errors import DataError, LayoutError
 from dragon_pnp.games.parts import RulebookPart
+from dragon_pnp.kit.faces import bytecode_cache
 from dragon_pnp.rulebook.markup import escape_inline
-from dragon_pnp.sandbox import BoundedSandbox, ConfinedLoader, template_failure
+from dragon_pnp.sandbox import SANDBOX_VERSION, BoundedSandbox, ConfinedLoader, template_failure
 
 RULES_FILE = "rules.md"
 
 
 def rules_path(game: GameData) -> Path:
     return game.root / RULES_FILE
+
+
+def _from_source(env: BoundedSandbox, source: str) -> jinja2.Template:
+    """`env.from_string(source)`, its compiled code kept in the render cache by the source (as
+    the card templates' are): compiling Dragon Pants' rules.md cost ~0.07 CPU s of every
+    validate and build. The folder is the rules' own: their lexer options differ from the cards'."""
+    cache = bytecode_cache(f"sandbox-rules-{SANDBOX_VERSION}")
+    if cache is None:
+        return env.from_string(source)
+    bucket = cache.get_bucket(env, RULES_FILE, None, source)
+    if bucket.code is None:
+        bucket.code = env.compile(source)
+        cache.set_bucket(bucket)
+    return env.template_class.from_code(env, bucket.code, env.make_globals(None), None)
 
 
 def render_rules(game: GameData) -> str:
@@ -45,7 +60,7 @@ def render_rules(game: GameData) -> str:
                          keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False,
                          finalize=_as_text)
     try:
-        template = env.from_string(source)
+        template = _from_source(env, source)
         template.filename = str(path)
         template.name = RULES_FILE
         return env.render_bounded(template, template_context(game))

@@ -7,13 +7,13 @@ import io
 
 from reportlab.platypus import Flowable, Image, Spacer
 
-from dragon_pnp.cairo_ffi import load_cairocffi
 from dragon_pnp.components.art import Picture, game_art
 from dragon_pnp.data import GameData
 from dragon_pnp.data.components import has_component
 from dragon_pnp.hexmap_diagrams import board_scene, scene_drawing
 from dragon_pnp.paper import mm_to_pt, pt_to_mm
 from dragon_pnp.rulebook.markup import escape_inline, inline_xml
+from dragon_pnp.rulebook.raster import svg_png
 from dragon_pnp.rulebook.script_paragraph import ScriptParagraph as Paragraph
 from dragon_pnp.rulebook.styles import Styles
 
@@ -78,8 +78,6 @@ def _raster(picture: Picture, width_mm: float, height_mm: float) -> Image:
 def _png(svg: str) -> bytes:
     """An SVG drawn at ART_DPI, kept for the process: the rulebook is typeset several times over
     (until its page references settle), and each pass drew the cover and logo again, ~1 CPU s of a
-    7 s Dragon Pants typeset (validate, build). Keyed by the SVG text, so an edited picture is drawn anew."""
-    load_cairocffi()   # cairo through the prebuilt FFI before cairosvg imports it (0.2 s less)
-    import cairosvg
-
-    return bytes(cairosvg.svg2png(bytestring=svg.encode(), dpi=ART_DPI))
+    7 s Dragon Pants typeset (validate, build). Keyed by the SVG text, so an edited picture is drawn
+    anew; kept between runs in the render cache too (raster.py)."""
+    return svg_png(svg, ART_DPI)

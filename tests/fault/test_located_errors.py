@@ -154,3 +154,22 @@ def test_a_card_name_with_markup_characters_prints_as_written(markup_rulebook_te
     build, text = markup_rulebook_text
     assert build.exit == 0, build
     assert name in text
+
+
+def test_a_template_copied_with_its_game_names_the_copy_in_its_errors(tmp_path: Path) -> None:
+    """Compiled templates are kept by their source (dragon_pnp/kit/faces.py): a copy of a game finds
+    the code its original compiled. An error in the copy's template must still name the copy's file
+    and line, not the original's (the code is given the copy's path when it is found)."""
+    requests = []
+    for copy in ("first", "second"):
+        game = copy_game("peer-deck", tmp_path / copy)
+        (game / "templates" / "components").mkdir(parents=True)   # its own card template, a name undefined
+        (game / "templates" / "components" / "card.svg.j2").write_text(
+            "{{ no_such_name }}\n" + (ROOT / "templates" / "components" / "card.svg.j2").read_text(encoding="utf-8"),
+            encoding="utf-8")
+        requests.append(["validate", str(game)])
+    first, second = run_commands(requests, timeout=TIME_LIMIT, cwd=tmp_path,
+                                 env={"DRAGON_PNP_CACHE": str(tmp_path / "cache")})
+    assert first.refused(2, "first/peer-deck/templates/components/card.svg.j2:1", "no_such_name"), first
+    assert second.refused(2, "second/peer-deck/templates/components/card.svg.j2:1", "no_such_name"), second
+    assert "first/" not in second.stdout + second.stderr, second
