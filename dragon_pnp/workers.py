@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import tempfile
 import threading
 import traceback
 from collections import deque
@@ -78,6 +79,10 @@ class WorkerPool:
         if count < 1:
             raise ValueError(f"a pool needs at least one worker, got {count}")
         context = multiprocessing.get_context("fork")
+        # The temporary folder is found here, once, so the workers inherit it: the first call in a
+        # process probes each candidate folder with a file of a random name, and a worker stopped
+        # in that moment (a pool shut down after another worker's failure) left the file behind.
+        tempfile.gettempdir()
         self._lock = threading.Lock()
         self._idle: deque[int] = deque()
         self._waiting: deque[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = deque()

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import signal
+import tempfile
 import time
 
 import pytest
 
 from dragon_pnp.report.executor import default_jobs, run_tasks
-from dragon_pnp.workers import RemoteTraceback, WorkerDied
+from dragon_pnp.workers import RemoteTraceback, WorkerDied, WorkerPool
 
 
 def _fails_on_three(n: int) -> int:
@@ -56,3 +57,17 @@ def test_tasks_run_in_other_processes_and_workers_variable_sets_the_default(monk
 
     with pytest.raises(NotationError, match="DRAGON_PNP_WORKERS=none"):
         default_jobs()
+
+
+def _known_temporary_folder() -> str | None:
+    return tempfile.tempdir
+
+
+def test_workers_inherit_the_temporary_folder_instead_of_probing_for_it(monkeypatch):
+    """A process's first `tempfile.gettempdir()` writes a probe file of a random name in each
+    candidate folder; a worker stopped in that moment left it behind (a build stopped by a hanging
+    rules module, in tests/games/test_rules_boundary.py). The pool finds the folder before it forks."""
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    with WorkerPool(1) as pool:
+        inherited = pool.submit(_known_temporary_folder).result(timeout=60)
+    assert inherited is not None and inherited == tempfile.gettempdir()
