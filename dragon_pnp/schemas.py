@@ -126,11 +126,13 @@ def _cards_schema() -> dict[str, Any]:
 
 
 def _rules_module_schemas() -> dict[str, dict[str, Any]]:
-    """The extra data files each registered rules module reads (Dragon Pants' board.yaml...)."""
-    from dragon_pnp.games.registry import game_module, known_modules
+    """The extra data files each installed rules module reads (Dragon Pants' board.yaml...). Not
+    the modules of game folders this process happened to load: theirs go into the folder
+    (`schema --game`), and the shared folder must not depend on what ran before."""
+    from dragon_pnp.games.registry import game_module, installed_modules
 
     found: dict[str, dict[str, Any]] = {}
-    for name in known_modules():
+    for name in installed_modules():
         found.update(module_schemas(game_module(name)))
     return found
 

@@ -97,6 +97,11 @@ def known_modules() -> list[str]:
     return sorted(set(_entry_points()) | set(_REGISTERED))
 
 
+def installed_modules() -> list[str]:
+    """The rules modules installed distributions provide (the seed games among them), by name."""
+    return sorted(_entry_points())
+
+
 def installed_code(name: str) -> str | None:
     """The file of the top-level package (or module) an installed rules module's code is in, or
     None when the name is registered at run time or not installed (its code is not in a file
