@@ -132,6 +132,10 @@ class StudioSession:
         self.watcher = FolderWatcher([self.game_dir, adapter.templates_folder()], self._saved, watch_interval,
                                      on_fault=self._watch_fault)
         self._wanted = threading.Event()   # set when a rebuild is due
+        # The pages of the last rebuild that finished, and its settings: what "changed" is marked
+        # against. Not the pages on show, which a rebuild cut short by a newer save has partly
+        # replaced (its cards already new): against those, two quick saves lost the marks.
+        self._finished: tuple[Settings, dict[str, str]] | None = None
         self._stopping = threading.Event()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -217,7 +221,8 @@ class StudioSession:
         started = time.perf_counter()
         with self._lock:
             settings = self.view.settings
-            before = self.view.images() if self.view.shown_settings == settings else {}
+            finished = self._finished
+            before = finished[1] if finished is not None and finished[0] == settings else {}
             self.view.rebuild += 1
             self.view.status, self.view.stage, self.view.timings = "building", "cards", {}
         self._publish()
@@ -237,6 +242,8 @@ class StudioSession:
         except BaseException:
             self._forget_if_changed(inputs)
             raise
+        with self._lock:
+            self._finished = (settings, self.view.images())
         self.balance.data_changed(_data_version(self.game_dir))
         stages = ", ".join(f"{stage} {seconds:.2f}" for stage, seconds in self.view.timings.items())
         self.log(f"preview rebuilt in {time.perf_counter() - started:.2f} s ({stages}): {_describe(self.view.changed)}")

@@ -125,6 +125,22 @@ def preview_only(game_copy):
         yield studio
 
 
+def test_a_rebuild_cut_short_by_another_save_keeps_what_changed(preview_only, game_copy):
+    """A save while the last save's rebuild is still typesetting cuts that rebuild short after it
+    has shown its new cards; what the next rebuild marks as changed is counted from the last
+    rebuild that finished, so the first save's card is still marked (counted from the pages on
+    show, it was not: a whole run once found a fixed card unmarked)."""
+    session = preview_only
+    first = wait(session, lambda s: s["status"] == "ready")
+    cards = game_copy / "power_cards.yaml"
+    cards.write_text(cards.read_text().replace(EDITED, "The target drops one card of their choice.", 1))
+    wait(session, lambda s: s["rebuild"] == first["rebuild"] + 1 and s["stage"] == "rulebook", timeout=60)
+    game_yaml = game_copy / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "\n# a note that changes nothing printed\n")
+    settled = wait(session, lambda s: s["rebuild"] > first["rebuild"] + 1 and s["status"] == "ready")
+    assert "card/power-fireball" in settled["changed"]
+
+
 def test_a_rule_the_data_breaks_is_shown_located(preview_only, game_copy):
     session = preview_only
     wait(session, lambda s: s["status"] == "ready")
