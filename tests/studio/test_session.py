@@ -133,7 +133,9 @@ def test_a_rebuild_cut_short_by_another_save_keeps_what_changed(preview_only, ga
     session = preview_only
     first = wait(session, lambda s: s["status"] == "ready")
     cards = game_copy / "power_cards.yaml"
-    cards.write_text(cards.read_text().replace(EDITED, "The target drops one card of their choice.", 1))
+    # A text no other test saves: its rulebook is in no shared cache, so typesetting it leaves time
+    # to save again while this rebuild is on its rulebook stage.
+    cards.write_text(cards.read_text().replace(EDITED, "The target drops a card of their choice.", 1))
     wait(session, lambda s: s["rebuild"] == first["rebuild"] + 1 and s["stage"] == "rulebook", timeout=60)
     game_yaml = game_copy / "game.yaml"
     game_yaml.write_text(game_yaml.read_text() + "\n# a note that changes nothing printed\n")
