@@ -13,7 +13,6 @@ out once. A record that cannot be read is treated as missing.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -48,25 +47,28 @@ def side_key(game: GameData, paper: str) -> str:
 def pack(record: SideRecord) -> bytes:
     """A JSON header line (names and sizes), then the PDFs' bytes one after another. Documents are
     lists of pairs, not objects, so their order survives the round trip (the report follows it)."""
+    from dragon_pnp.kit.render_cache import pack_record
+
     header = {"format": FORMAT, "kit": [[name, keys] for name, keys in record.kit.items()],
               "render_keys": record.render_keys,
               "books": [[name, len(pdf)] for name, pdf in record.books.items()]}
-    return json.dumps(header, sort_keys=True).encode() + b"\n" + b"".join(record.books.values())
+    return pack_record(header, record.books.values())
 
 
 def unpack(data: bytes) -> SideRecord | None:
     """The record, or None when the bytes are not one of ours."""
+    from dragon_pnp.kit.render_cache import split_parts, unpack_record
+
     try:
-        line, _, rest = data.partition(b"\n")
-        header = json.loads(line)
-        if header.get("format") != FORMAT:
+        found = unpack_record(data, FORMAT)
+        if found is None:
             return None
-        books, offset = {}, 0
-        for name, size in header["books"]:
-            books[str(name)] = rest[offset:offset + int(size)]
-            offset += int(size)
-        if offset != len(rest):
+        header, rest = found
+        names = [str(name) for name, _ in header["books"]]
+        parts = split_parts(rest, [int(size) for _, size in header["books"]])
+        if parts is None:
             return None
+        books = {name: part for name, part in zip(names, parts, strict=True) if part is not None}
         kit = {str(name): [str(key) for key in keys] for name, keys in header["kit"]}
         return SideRecord(kit, {str(k): str(v) for k, v in header["render_keys"].items()}, books)
     except (ValueError, KeyError, TypeError, AttributeError):

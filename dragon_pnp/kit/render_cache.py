@@ -20,12 +20,15 @@ cache holds at most `TRIM_TO` of the limit. `dragon-pnp cache` shows and clears 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dragon_pnp.file_digest import file_bytes_digest
 
@@ -257,3 +260,38 @@ def decode(entry: bytes) -> bytes | None:
     if hashlib.sha256(data).digest() != entry[len(MAGIC):header]:
         return None
     return data
+
+
+# --- records of byte parts (a typeset book, a diff's version) ---------------------------------
+
+
+def pack_record(header: Mapping[str, Any], parts: Iterable[bytes]) -> bytes:
+    """An entry made of byte parts: a JSON header line (it names the format and says each part's
+    size), then the parts one after another."""
+    return json.dumps(header, sort_keys=True).encode() + b"\n" + b"".join(parts)
+
+
+def unpack_record(data: bytes, format_name: str) -> tuple[dict[str, Any], bytes] | None:
+    """`pack_record`'s header and the bytes after it; None when the entry is not a `format_name` record."""
+    line, _, rest = data.partition(b"\n")
+    try:
+        header = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(header, dict) or header.get("format") != format_name:
+        return None
+    return header, rest
+
+
+def split_parts(rest: bytes, sizes: Iterable[int | None]) -> list[bytes | None] | None:
+    """`rest` cut into parts of these sizes (None: a part left out, no bytes); None unless they
+    fill it exactly (a record cut short or grown is not ours)."""
+    parts: list[bytes | None] = []
+    offset = 0
+    for size in sizes:
+        if size is None:
+            parts.append(None)
+            continue
+        parts.append(rest[offset:offset + int(size)])
+        offset += int(size)
+    return parts if offset == len(rest) else None

@@ -12,7 +12,6 @@ too). A record that cannot be read is treated as missing.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import TYPE_CHECKING
 
 from dragon_pnp.data import GameData
@@ -34,28 +33,29 @@ def book_key(game: GameData, inputs: str, paper: str, language: str) -> str:
 
 def pack(book: TypesetBook) -> bytes:
     """A JSON header line (the aid's copies and each PDF's size), then the PDFs one after another."""
+    from dragon_pnp.kit.render_cache import pack_record
+
     parts = [book.pdf, book.aid_pdf, book.rules_pdf]
     header = {"format": FORMAT, "aid_copies": book.aid_copies,
               "sizes": [None if part is None else len(part) for part in parts]}
-    return json.dumps(header).encode() + b"\n" + b"".join(part for part in parts if part is not None)
+    return pack_record(header, (part for part in parts if part is not None))
 
 
 def unpack(data: bytes) -> TypesetBook | None:
     """The book, or None when the bytes are not a whole record of ours."""
+    from dragon_pnp.kit.render_cache import split_parts, unpack_record
     from dragon_pnp.rulebook.early import TypesetBook
 
     try:
-        line, _, rest = data.partition(b"\n")
-        header = json.loads(line)
-        if header.get("format") != FORMAT:
+        found = unpack_record(data, FORMAT)
+        if found is None:
             return None
-        parts: list[bytes | None] = []
-        offset = 0
-        for size in header["sizes"]:
-            parts.append(None if size is None else rest[offset:offset + int(size)])
-            offset += 0 if size is None else int(size)
+        header, rest = found
+        parts = split_parts(rest, header["sizes"])
+        if parts is None or len(parts) != 3:
+            return None
         pdf, aid_pdf, rules_pdf = parts
-        if offset != len(rest) or pdf is None:
+        if pdf is None:
             return None
         return TypesetBook(pdf, aid_pdf, int(header["aid_copies"]), rules_pdf)
     except (ValueError, KeyError, TypeError, AttributeError):

@@ -240,3 +240,20 @@ def test_compiled_templates_live_in_the_render_cache(tmp_path, monkeypatch):
     assert compiled is not None and Path(compiled.directory).is_relative_to(tmp_path / "cache")
     monkeypatch.setenv("DRAGON_PNP_CACHE", "off")
     assert bytecode_cache("sandbox-2") is None
+
+
+def test_a_record_of_byte_parts_reads_back_and_a_damaged_one_is_refused():
+    """`pack_record`/`unpack_record`/`split_parts`, under the studio's kept books and the diff's
+    kept versions: parts back as written (a part left out stays out); a record of another format,
+    cut short, grown or without its header line is not read as one."""
+    from dragon_pnp.kit.render_cache import pack_record, split_parts, unpack_record
+
+    data = pack_record({"format": "t-1", "sizes": [3, None, 2]}, [b"abc", b"de"])
+    assert data == b'{"format": "t-1", "sizes": [3, null, 2]}\nabcde'   # the layout, written out by hand
+    header, rest = unpack_record(data, "t-1")
+    assert split_parts(rest, header["sizes"]) == [b"abc", None, b"de"]
+    assert unpack_record(data, "t-2") is None
+    assert unpack_record(b"not json\nabcde", "t-1") is None
+    assert unpack_record(b"[1, 2]\nabcde", "t-1") is None
+    assert split_parts(rest[:-1], header["sizes"]) is None
+    assert split_parts(rest + b"x", header["sizes"]) is None
